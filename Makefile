@@ -1,0 +1,33 @@
+# Marble Studio: every target sets itself up on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip --disable-pip-version-check -q
+
+.PHONY: run test bench system-deps lint clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.app-installed: $(PY) pyproject.toml setup.py
+	$(PIP) install -e .
+	touch $@
+
+$(VENV)/.test-installed: $(PY) pyproject.toml setup.py
+	$(PIP) install -e '.[test]'
+	touch $@ $(VENV)/.app-installed
+
+system-deps:
+	@bash scripts/system-deps.sh
+
+run: $(VENV)/.app-installed
+	@bash scripts/run-app.sh $(PY)
+
+test: $(VENV)/.test-installed system-deps
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.test-installed system-deps
+	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,14 @@
+"""Packaging glue that pyproject.toml cannot express: the top-level `rulesets/` folder
+ships inside the package as `marblestudio.bundled`, so a plain `pip install .` finds it."""
+
+from setuptools import find_packages, setup
+
+setup(
+    packages=[*find_packages("src"), "marblestudio.bundled"],
+    package_dir={"": "src", "marblestudio.bundled": "rulesets"},
+    package_data={
+        "marblestudio.bundled": ["*/*.yaml", "*/*.yml"],
+        "marblestudio.rulesets.schema": ["*.json"],
+    },
+    include_package_data=False,
+)

@@ -1,0 +1,67 @@
+"""The `marblestudio` command line: one module per subcommand, loaded only when used.
+
+Each command module defines `HELP` (one line), `add_arguments(parser)` and
+`run(args) -> int` (the exit code).  Only `play`, `render` and the app import Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+from collections.abc import Sequence
+
+COMMANDS: dict[str, str] = {
+    "validate": "marblestudio.cli.validate",
+    "list": "marblestudio.cli.list_cmd",
+    "schema": "marblestudio.cli.schema_cmd",
+    "new": "marblestudio.cli.new",
+    "simulate": "marblestudio.cli.simulate",
+    "compare": "marblestudio.cli.compare",
+    "replay": "marblestudio.cli.replay",
+    "play": "marblestudio.cli.play",
+    "render": "marblestudio.cli.render",
+}
+
+
+def _available() -> dict[str, str]:
+    return {name: mod for name, mod in COMMANDS.items() if importlib.util.find_spec(mod) is not None}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="marblestudio",
+        description="Play, watch and invent rules for marble and card games. With no command, opens the app.",
+    )
+    from marblestudio import __version__
+
+    parser.add_argument("--version", action="version", version=f"marblestudio {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, module_name in _available().items():
+        module = importlib.import_module(module_name)
+        cmd = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(cmd)
+        cmd.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    if args.command is None:
+        if "marblestudio.cli.play" in _available().values():
+            from marblestudio.cli import play
+
+            return play.run_app(None)
+        parser.print_help()
+        return 0
+    try:
+        code: int = args._run(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return code

@@ -1,0 +1,209 @@
+"""The engine's contract, shared by every game family.
+
+A game is a `State` that a driver advances one decision at a time.  `to_move` is a
+seat (0-based) or `CHANCE`; at a chance step the driver picks the outcome with its own
+seeded generator (`sample_chance`) or from `chance_outcomes()`, and applies it like a
+move.  The state never holds a random generator, so no copy can see a future roll.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+CHANCE = -1
+"""`State.to_move` when the next step is a die roll, a shuffle, a deal or a random set-up."""
+
+
+class Termination(enum.Enum):
+    """How a game ended."""
+
+    WIN = "win"  # the rules named one or more winners
+    DRAW = "draw"  # the rules ended the game with no winner
+    CAPPED = "capped"  # the ruleset's move limit was reached: a draw, reported apart
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game as a value: how it ended, the winning seats, and why."""
+
+    termination: Termination
+    winners: tuple[int, ...] = ()
+    reason: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def to_json(self) -> dict[str, Any]:
+        return {"termination": self.termination.value, "winners": list(self.winners), "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(Termination(data["termination"]), tuple(data.get("winners", ())), data.get("reason", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One step of the physical story of a move (a marble placed, a slide moved, ...).
+
+    `kind` names what happened; `data` holds its details as sorted (key, value) pairs so that
+    events compare and print the same everywhere.  `visible_to` is None for a public event,
+    or the seats that may see it (a card drawn from the deck is seen by its receiver only).
+    """
+
+    kind: str
+    data: tuple[tuple[str, Any], ...] = ()
+    visible_to: frozenset[int] | None = None
+
+    @classmethod
+    def of(cls, kind: str, visible_to: frozenset[int] | None = None, **data: Any) -> Event:
+        return cls(kind, tuple(sorted(data.items())), visible_to)
+
+    def __getitem__(self, key: str) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for k, v in self.data:
+            out[k] = list(v) if isinstance(v, tuple) else v
+        if self.visible_to is not None:
+            out["visible_to"] = sorted(self.visible_to)
+        return out
+
+    def __str__(self) -> str:
+        args = " ".join(f"{k}={_fmt(v)}" for k, v in self.data)
+        return f"{self.kind} {args}".rstrip()
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "(" + ",".join(_fmt(v) for v in value) + ")"
+    return str(value)
+
+
+TURN_OVER = "turn_over"
+"""The kind of the event that ends a turn (for undo, the log and "the previous player")."""
+
+GAME_OVER = "game_over"
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules forbid; `rule` names the rule it breaks. The state is unchanged."""
+
+    def __init__(self, move: object, rule: str) -> None:
+        super().__init__(f"illegal move {move}: {rule}")
+        self.move = move
+        self.rule = rule
+
+
+class NotationError(ValueError):
+    """Text that is not a move in this game's notation."""
+
+
+class Move(ABC):
+    """A decision of a player or of chance. Subclasses are frozen dataclasses.
+
+    `str(move)` is the move's notation; `State.parse_move` reads it back.
+    """
+
+    is_chance: ClassVar[bool] = False
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+
+class State(ABC):
+    """A game in progress. Subclasses implement one game family."""
+
+    num_players: int
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """The seat to decide next, or `CHANCE`; undefined once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in a fixed order that does not depend on hashing."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> list[Event]:
+        """Play `move` and return what physically happened, in order.
+
+        Raises `IllegalMoveError` (state unchanged) when the rules forbid it.
+        """
+
+    @abstractmethod
+    def copy(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    def is_terminal(self) -> bool:
+        return self.outcome() is not None
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """The move whose notation is `text` (raises `NotationError`)."""
+
+    # Chance --------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Move, float]] | None:
+        """The chance outcomes with their probabilities, or None when they are too many."""
+        return None
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        """Draw a chance outcome with the caller's generator."""
+        outcomes = self.chance_outcomes()
+        if outcomes is None:
+            raise NotImplementedError(f"{type(self).__name__} must implement sample_chance")
+        moves = [m for m, _ in outcomes]
+        weights = [p for _, p in outcomes]
+        return rng.choices(moves, weights)[0]
+
+    # Hidden information ----------------------------------------------------------------
+    def observation(self, seat: int) -> Mapping[str, Any]:
+        """Everything `seat` may know. Perfect-information games show everything."""
+        return self.public_view()
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with `observation(seat)`; for search."""
+        return self.copy()
+
+    @abstractmethod
+    def public_view(self) -> Mapping[str, Any]:
+        """A plain-data picture of what everyone can see (for views, records and tests)."""
+
+    # Conservation and display helpers ---------------------------------------------------
+    def counts(self) -> Mapping[str, int]:
+        """Where the game's pieces are, as counts (for conservation checks)."""
+        return {}
+
+
+def play_random(state: State, rng: random.Random, max_steps: int = 1_000_000) -> Iterator[tuple[Move, list[Event]]]:
+    """Play `state` to its end with uniformly random moves and chance from `rng`."""
+    for _ in range(max_steps):
+        if state.outcome() is not None:
+            return
+        if state.to_move == CHANCE:
+            move = state.sample_chance(rng)
+        else:
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+        yield move, state.apply(move)
+

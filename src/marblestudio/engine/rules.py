@@ -1,0 +1,62 @@
+"""The common part of every ruleset, as typed values built by `marblestudio.rulesets`.
+
+A `Ruleset` holds what every game shares (identity, players, teams, presentation, move
+limit) and `family`, the typed rules of one game family (for example `StayAliveRules`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+FAMILIES = ("stay-alive", "alive", "avalanche", "archimedes")
+"""The game families, as written in a ruleset's `game` key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    min: int
+    max: int
+    default: int
+
+
+@dataclass(frozen=True, slots=True)
+class Teams:
+    """Two or more teams seated alternately around the table (seat i is in team i % count)."""
+
+    count: int = 2
+    seating: str = "alternate"
+
+    def team_of(self, seat: int) -> int:
+        return seat % self.count
+
+
+@dataclass(frozen=True, slots=True)
+class Presentation:
+    """How a ruleset looks: a colour and a name per seat, and names of its pieces."""
+
+    colours: tuple[str, ...] = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
+    seat_names: tuple[str, ...] = ()
+    labels: tuple[tuple[str, str], ...] = ()
+
+    def colour(self, seat: int) -> str:
+        return self.colours[seat % len(self.colours)]
+
+    def seat_name(self, seat: int) -> str:
+        return self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A complete, checked ruleset: what the engine plays by."""
+
+    id: str
+    name: str
+    description: str
+    game: str
+    players: Players
+    family: Any  # the family's rules dataclass, e.g. StayAliveRules
+    teams: Teams | None = None
+    presentation: Presentation = field(default_factory=Presentation)
+    move_limit: int | None = None
+    format: int = 1

@@ -1,0 +1,1 @@
+"""Many games, statistics, worker processes."""

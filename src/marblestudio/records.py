@@ -1,0 +1,1 @@
+"""Game records: JSON <-> (resolved ruleset, chance outcomes, moves); replay."""

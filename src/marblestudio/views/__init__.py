@@ -1,0 +1,1 @@
+"""The desktop application (the only place Qt and OpenGL are imported)."""
