@@ -8,7 +8,7 @@ setup(
     package_dir={"": "src", "marblestudio.bundled": "rulesets"},
     package_data={
         "marblestudio.bundled": ["*/*.yaml", "*/*.yml"],
-        "marblestudio.rulesets.schema": ["*.json"],
+        "marblestudio.rulesets.schema": ["*.json", "families/*.json"],
     },
     include_package_data=False,
 )
