@@ -1,0 +1,15 @@
+"""Stay Alive (GAMES.md section 1): marbles on a grid of sliding bars in two layers."""
+
+from __future__ import annotations
+
+from marblestudio.engine.rules import Ruleset
+from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove
+from marblestudio.engine.stay_alive.state import StayAliveState
+
+
+def new_game(rules: Ruleset, count: int) -> StayAliveState:
+    """A new game of `rules` for `count` players (2-4 in the book; the ruleset decides)."""
+    return StayAliveState(rules, count)
+
+
+__all__ = ["PASS", "PassMove", "PlaceMove", "SetupMove", "SlideMove", "StayAliveState", "new_game"]

@@ -1,0 +1,150 @@
+"""Stay Alive's moves and their notation (docs/notation.md).
+
+- ``setup R1=0 R2=2 ...``: the chance step that sets every slide (0 = knob inside, the highest
+  number = outside).  ``setup 0212...`` (one digit per slide, in ruleset order) is read too.
+- ``place c4``: a marble on column c, row 4 (columns a, b, ...; rows 1, 2, ...).  ``c4`` alone
+  is read too.
+- ``R3+`` / ``R3-``: slide R3 one position towards the outside / the inside.
+- ``pass``: no legal move (every slide blocked, or no cell to place on).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from marblestudio.engine.core import Move, NotationError
+
+if TYPE_CHECKING:
+    from marblestudio.engine.stay_alive.board import BoardTables
+
+
+def column_name(col: int) -> str:
+    """Column letters: a..z, then aa, ab, ... (spreadsheet style) for very wide boards."""
+    name = ""
+    col += 1
+    while col:
+        col, rem = divmod(col - 1, 26)
+        name = chr(ord("a") + rem) + name
+    return name
+
+
+def cell_name(row: int, col: int) -> str:
+    """``c4`` for row index 3, column index 2."""
+    return f"{column_name(col)}{row + 1}"
+
+
+def parse_cell(text: str, rows: int, columns: int) -> tuple[int, int]:
+    """(row, col) of a cell name such as ``c4``; raises `NotationError`."""
+    match = re.fullmatch(r"([a-z]+)([1-9][0-9]*)", text.strip().lower())
+    if not match:
+        raise NotationError(f"{text!r} is not a cell (write a column letter and a row number, like c4)")
+    col = 0
+    for ch in match.group(1):
+        col = col * 26 + (ord(ch) - ord("a") + 1)
+    col -= 1
+    row = int(match.group(2)) - 1
+    if not (0 <= row < rows and 0 <= col < columns):
+        last = cell_name(rows - 1, columns - 1)
+        raise NotationError(f"cell {text} is off the board (a1 to {last})")
+    return row, col
+
+
+@dataclass(frozen=True, slots=True)
+class SetupMove(Move):
+    """Chance: every slide's knob position, in ruleset order."""
+
+    is_chance: ClassVar[bool] = True
+    slide_ids: tuple[str, ...]
+    positions: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "setup " + " ".join(f"{s}={p}" for s, p in zip(self.slide_ids, self.positions, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMove(Move):
+    """Put a marble from the hand on an empty cell."""
+
+    cell: int
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"place {cell_name(self.row, self.col)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SlideMove(Move):
+    """Move one slide one position: ``step`` +1 towards the outside, -1 towards the inside."""
+
+    slide: int
+    slide_id: str
+    step: int
+
+    def __str__(self) -> str:
+        return f"{self.slide_id}{'+' if self.step > 0 else '-'}"
+
+
+@dataclass(frozen=True, slots=True)
+class PassMove(Move):
+    """No legal move: the turn passes."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = PassMove()
+
+
+def parse_move(text: str, tables: BoardTables) -> Move:
+    """The move written `text` in the notation of the game `tables` describes."""
+    raw = text.strip()
+    lower = raw.lower()
+    if lower == "pass":
+        return PASS
+    if lower.startswith("setup"):
+        return _parse_setup(raw[5:].strip(), tables)
+    if lower.startswith("place "):
+        row, col = parse_cell(raw[6:], tables.rows, tables.columns)
+        return tables.place_moves[row * tables.columns + col]
+    if raw[-1:] in "+-" and raw[:-1] in tables.slide_index:
+        s = tables.slide_index[raw[:-1]]
+        return tables.slide_moves[s][1 if raw[-1] == "+" else 0]
+    if re.fullmatch(r"[a-z]+[0-9]+", lower):
+        row, col = parse_cell(lower, tables.rows, tables.columns)
+        return tables.place_moves[row * tables.columns + col]
+    if raw[-1:] in "+-":
+        known = ", ".join(tables.slide_ids)
+        raise NotationError(f"{raw!r}: there is no slide {raw[:-1]!r} (slides: {known})")
+    raise NotationError(f"{raw!r} is not a Stay Alive move (examples: 'setup R1=0 ...', 'place c4', 'R3+', 'R3-', 'pass')")
+
+
+def _parse_setup(body: str, tables: BoardTables) -> SetupMove:
+    ids = tables.slide_ids
+    count = len(ids)
+    if body and "=" not in body and re.fullmatch(r"[0-9]+", body.replace(" ", "")):
+        digits = body.replace(" ", "")
+        if len(digits) != count:
+            raise NotationError(f"setup {body}: {len(digits)} digits for {count} slides")
+        positions = [int(d) for d in digits]
+    else:
+        given: dict[str, int] = {}
+        for part in body.split():
+            name, eq, value = part.partition("=")
+            if not eq or not value.isdigit():
+                raise NotationError(f"setup: {part!r} is not SLIDE=POSITION (like R1=0)")
+            if name not in tables.slide_index:
+                raise NotationError(f"setup: there is no slide {name!r}")
+            if name in given:
+                raise NotationError(f"setup: slide {name} is given twice")
+            given[name] = int(value)
+        missing = [s for s in ids if s not in given]
+        if missing:
+            raise NotationError(f"setup: no position for slide(s) {', '.join(missing)}")
+        positions = [given[s] for s in ids]
+    for sid, p in zip(ids, positions, strict=True):
+        if not 0 <= p < len(tables.open_masks[tables.slide_index[sid]]):
+            raise NotationError(f"setup: slide {sid} has no position {p}")
+    return SetupMove(ids, tuple(positions))

@@ -1,0 +1,450 @@
+"""A game of Stay Alive in progress (GAMES.md section 1), on integer bitmasks.
+
+Phases: the set-up (a chance step, unless the ruleset gives start positions), placing (each
+player in turn puts one marble on a closed, empty cell), then sliding (each turn one slide moves
+one position; every marble over a cell that opens falls).  A player whose marbles have all fallen
+is out and skipped; the last player with marbles wins, and when the last marbles fall together
+the player who moved the slide wins.  A player with no legal move passes; the ruleset's move
+limit ends the game as a capped draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, Outcome, State, Termination
+from marblestudio.engine.rules import Ruleset
+from marblestudio.engine.stay_alive.board import RED, BoardTables, tables_for
+from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove, cell_name, parse_move
+from marblestudio.engine.stay_alive.rules import OpenCellPlacing, PreviousSlide, StayAliveRules, TwoPlayerLimit
+
+SETUP, PLACING, SLIDING, OVER = "setup", "placing", "sliding", "over"
+
+MAX_SETUP_DRAWS = 10_000
+"""A random set-up is redrawn at most this often; then the draw with most closed cells stands."""
+
+
+class StayAliveState(State):
+    """One game; see the module docstring.  Build it with `new_game`."""
+
+    __slots__ = (
+        "_t", "ruleset", "rules", "num_players", "_to_move", "phase", "positions", "red", "white",
+        "marbles", "occupied", "hand", "fallen", "alive", "last_slide", "game_streak", "own_last",
+        "own_streak", "moves_played", "_outcome", "_mpp", "_limit",
+    )
+
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        rules: StayAliveRules = ruleset.family
+        self._t: BoardTables = tables_for(rules)
+        self.ruleset = ruleset
+        self.rules = rules
+        self.num_players = players
+        self._mpp = rules.marbles_per_player
+        self._limit = ruleset.move_limit
+        self.positions = [0] * len(rules.slides)
+        self.red = self.white = 0
+        self.marbles = [0] * players
+        self.occupied = 0
+        self.hand = [rules.marbles_per_player] * players
+        self.fallen = [0] * players
+        self.alive = players
+        self.last_slide = -1  # the slide moved on the previous turn (-1: none, or a pass)
+        self.game_streak = 0  # on how many game turns in a row `last_slide` has moved
+        self.own_last = [-1] * players  # per seat: the slide it moved on its last own turn
+        self.own_streak = [0] * players  # ... and on how many own turns in a row
+        self.moves_played = 0  # decisions of players (chance excluded), for the move limit
+        self._outcome: Outcome | None = None
+        if rules.start_positions is None:
+            self.phase = SETUP
+            self._to_move = CHANCE
+        else:
+            given = dict(rules.start_positions)
+            self._set_positions([given.get(sid, 0) for sid in self._t.slide_ids])
+            self.phase = PLACING
+            self._to_move = 0
+
+    # The contract ------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_moves(self) -> list[Move]:
+        phase = self.phase
+        if phase is SLIDING:
+            b1, b2 = self._blocked(self._to_move)
+            pos = self.positions
+            moves: list[Move] = []
+            for s, at in enumerate(self._t.moves_at):
+                if s != b1 and s != b2:
+                    moves += at[pos[s]]
+            return moves or [PASS]
+        if phase is PLACING:
+            free = self._t.full & ~self.occupied
+            if self.rules.placing_on_open_cell is OpenCellPlacing.FORBIDDEN:
+                free &= ~(self.red & self.white)
+            place = self._t.place_moves
+            out: list[Move] = []
+            while free:
+                low = free & -free
+                out.append(place[low.bit_length() - 1])
+                free ^= low
+            return out or [PASS]
+        return []
+
+    def apply(self, move: Move) -> list[Event]:
+        if self._outcome is not None:
+            raise IllegalMoveError(move, "the game is over")
+        if type(move) is SlideMove:
+            return self._slide(move)
+        if type(move) is PlaceMove:
+            return self._place(move)
+        if isinstance(move, PassMove):
+            return self._pass(move)
+        if isinstance(move, SetupMove):
+            return self._setup(move)
+        raise IllegalMoveError(move, "not a Stay Alive move")
+
+    def copy(self) -> StayAliveState:
+        new = object.__new__(StayAliveState)
+        new._t = self._t
+        new.ruleset = self.ruleset
+        new.rules = self.rules
+        new.num_players = self.num_players
+        new._mpp = self._mpp
+        new._limit = self._limit
+        new._to_move = self._to_move
+        new.phase = self.phase
+        new.positions = self.positions[:]
+        new.red = self.red
+        new.white = self.white
+        new.marbles = self.marbles[:]
+        new.occupied = self.occupied
+        new.hand = self.hand[:]
+        new.fallen = self.fallen[:]
+        new.alive = self.alive
+        new.last_slide = self.last_slide
+        new.game_streak = self.game_streak
+        new.own_last = self.own_last[:]
+        new.own_streak = self.own_streak[:]
+        new.moves_played = self.moves_played
+        new._outcome = self._outcome
+        return new
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text, self._t)
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        """Every slide's position, drawn as ``rng.randrange(positions)`` per slide in ruleset
+        order; the whole draw is repeated while fewer cells are closed than there are marbles
+        (at most `MAX_SETUP_DRAWS` times, then the draw with most closed cells stands)."""
+        if self._to_move != CHANCE:
+            raise IllegalMoveError("setup", "only the set-up is a chance step")
+        t = self._t
+        need = self.num_players * self._mpp
+        best: tuple[int, ...] = ()
+        best_closed = -1
+        for _ in range(MAX_SETUP_DRAWS):
+            draw = tuple(rng.randrange(len(masks)) for masks in t.open_masks)
+            closed = t.cells - t.open_cells(draw).bit_count()
+            if closed >= need:
+                return SetupMove(t.slide_ids, draw)
+            if closed > best_closed:
+                best, best_closed = draw, closed
+        return SetupMove(t.slide_ids, best)
+
+    def public_view(self) -> Mapping[str, Any]:
+        t = self._t
+        opened = self.red & self.white
+        grid: list[list[int | None]] = []
+        open_rows: list[list[bool]] = []
+        for r in range(t.rows):
+            row: list[int | None] = []
+            open_row: list[bool] = []
+            for c in range(t.columns):
+                bit = 1 << (r * t.columns + c)
+                row.append(next((s for s, m in enumerate(self.marbles) if m & bit), None))
+                open_row.append(bool(opened & bit))
+            grid.append(row)
+            open_rows.append(open_row)
+        return {
+            "phase": self.phase,
+            "to_move": None if self._outcome is not None else self._to_move,
+            "grid": grid,
+            "open": open_rows,
+            "slides": dict(zip(t.slide_ids, self.positions, strict=True)),
+            "marbles": [self.marbles_of(s) for s in range(self.num_players)],
+            "to_place": list(self.hand),
+            "fallen": list(self.fallen),
+            "out": [s for s in range(self.num_players) if self.fallen[s] >= self._mpp],
+            "previous_slide": self.previous_slide,
+            "moves_played": self.moves_played,
+        }
+
+    def counts(self) -> Mapping[str, int]:
+        return {
+            "to_place": sum(self.hand),
+            "on_grid": sum(m.bit_count() for m in self.marbles),
+            "fallen": sum(self.fallen),
+        }
+
+    # Helpers for views and tests -----------------------------------------------------------
+    @property
+    def previous_slide(self) -> str | None:
+        """The slide moved on the previous turn (None at the start or after a pass)."""
+        return self._t.slide_ids[self.last_slide] if self.last_slide >= 0 else None
+
+    def slide_positions(self) -> dict[str, int]:
+        return dict(zip(self._t.slide_ids, self.positions, strict=True))
+
+    def marbles_of(self, seat: int) -> list[str]:
+        """The cells (``c4``) where `seat` has marbles on the grid, in row-major order."""
+        mask, cols = self.marbles[seat], self._t.columns
+        return [cell_name(*divmod(i, cols)) for i in range(self._t.cells) if mask >> i & 1]
+
+    def is_open(self, cell: str) -> bool:
+        row, col = _cell(self, cell)
+        return bool(self.red & self.white >> (row * self._t.columns + col) & 1)
+
+    def is_out(self, seat: int) -> bool:
+        return self.fallen[seat] >= self._mpp
+
+    # Rules -------------------------------------------------------------------------------
+    def _blocked(self, seat: int) -> tuple[int, int]:
+        """The (up to two) slides `seat` may not move now: the previous player's slide, and the
+        two-players-left limit of the ruleset's reading."""
+        rules, last = self.rules, self.last_slide
+        if last < 0 and self.own_streak[seat] < 2:
+            return -1, -1
+        two_left = self.alive == 2
+        limit = rules.two_player_limit
+        prev = -1
+        if last >= 0:
+            if limit is TwoPlayerLimit.CONSECUTIVE_TURNS and two_left:
+                if self.game_streak >= 2:
+                    prev = last  # never three turns of the game in a row
+                elif rules.previous_slide is PreviousSlide.FORBIDDEN:
+                    prev = -1  # relaxed: the opponent may move the slide just moved
+            elif rules.previous_slide is PreviousSlide.FORBIDDEN:
+                prev = last
+        own = -1
+        if limit is TwoPlayerLimit.OWN_TURNS and two_left and self.own_streak[seat] >= 2:
+            own = self.own_last[seat]
+        return prev, own
+
+    def _slide_rule(self, move: SlideMove) -> str | None:
+        """Why `move` is illegal now, or None."""
+        if self.phase is not SLIDING:
+            return self._phase_rule("move a slide")
+        t = self._t
+        s = move.slide
+        if not (0 <= s < len(t.slide_ids)) or t.slide_ids[s] != move.slide_id:
+            return f"there is no slide {move.slide_id}"
+        sid = move.slide_id
+        pos = self.positions[s]
+        new = pos + move.step
+        count = len(t.open_masks[s])
+        if move.step not in (1, -1):
+            return f"a knob moves one position: {sid} cannot go from {_position_name(pos, count)} to {_position_name(new, count)}"
+        if not 0 <= new < count:
+            return f"slide {sid} is already at the {_position_name(pos, count)}"
+        prev, own = self._blocked(self._to_move)
+        if s == prev:
+            if self.alive == 2 and self.rules.two_player_limit is TwoPlayerLimit.CONSECUTIVE_TURNS and self.game_streak >= 2:
+                return f"with two players left, slide {sid} may not move on three turns in a row"
+            return f"slide {sid} was moved by the previous player"
+        if s == own:
+            return f"with two players left, a player may not move slide {sid} on three own turns in a row"
+        return None
+
+    def _phase_rule(self, what: str) -> str:
+        if self.phase is SETUP:
+            return f"cannot {what} before the set-up (a chance step)"
+        if self.phase is PLACING:
+            return f"cannot {what} while marbles are being placed: place a marble"
+        return f"cannot {what}: every marble is placed, move a slide"
+
+    def _slide(self, move: SlideMove) -> list[Event]:
+        t = self._t
+        s = move.slide
+        pos = self.positions
+        seat = self._to_move
+        step = move.step
+        # Fast check of the common legal case; `_slide_rule` explains anything else.
+        legal = False
+        if self.phase is SLIDING and 0 <= s < len(pos) and (step == 1 or step == -1) and t.slide_ids[s] == move.slide_id:
+            old = pos[s]
+            new = old + step
+            prev, own = self._blocked(seat)
+            legal = s != prev and s != own and 0 <= new < len(t.open_masks[s])
+        if not legal:
+            raise IllegalMoveError(move, self._slide_rule(move) or "not legal now")
+        pos[s] = new
+        if t.layer_of[s] == RED:
+            self.red = (self.red & ~t.line_mask[s]) | t.open_masks[s][new]
+        else:
+            self.white = (self.white & ~t.line_mask[s]) | t.open_masks[s][new]
+        events = [t.slide_event(s, old, new)]
+        # turn bookkeeping
+        if self.last_slide == s:
+            self.game_streak += 1
+        else:
+            self.last_slide = s
+            self.game_streak = 1
+        if self.own_last[seat] == s:
+            self.own_streak[seat] += 1
+        else:
+            self.own_last[seat] = s
+            self.own_streak[seat] = 1
+        falling = self.occupied & self.red & self.white
+        if falling:
+            self._fall(falling, events)
+        self._end_turn(seat, events)
+        return events
+
+    def _fall(self, falling: int, events: list[Event]) -> None:
+        """Drop every marble on `falling` (in row-major order), then mark who is out."""
+        t = self._t
+        self.occupied &= ~falling
+        marbles, fallen = self.marbles, self.fallen
+        dropped: list[tuple[int, int]] = []  # (cell, seat)
+        hit: list[int] = []
+        for seat in range(self.num_players):
+            mine = marbles[seat] & falling
+            if mine:
+                marbles[seat] &= ~mine
+                fallen[seat] += mine.bit_count()
+                hit.append(seat)
+                while mine:
+                    low = mine & -mine
+                    dropped.append((low.bit_length() - 1, seat))
+                    mine ^= low
+        if len(hit) > 1:
+            dropped.sort()
+        for cell, seat in dropped:
+            events.append(t.fell_event(seat, cell))
+        for seat in hit:
+            if fallen[seat] >= self._mpp:
+                self.alive -= 1
+                events.append(_player_out(seat))
+
+    def _place(self, move: PlaceMove) -> list[Event]:
+        t = self._t
+        if self.phase is not PLACING:
+            raise IllegalMoveError(move, self._phase_rule("place a marble"))
+        cell = move.cell
+        if not (0 <= cell < t.cells) or t.place_moves[cell] != move:
+            raise IllegalMoveError(move, f"{move} is not a cell of this board")
+        bit = 1 << cell
+        name = cell_name(move.row, move.col)
+        if self.occupied & bit:
+            raise IllegalMoveError(move, f"cell {name} is taken")
+        is_open = bool(self.red & self.white & bit)
+        if is_open and self.rules.placing_on_open_cell is OpenCellPlacing.FORBIDDEN:
+            raise IllegalMoveError(move, f"cell {name} is open: placing there is forbidden")
+        seat = self._to_move
+        self.hand[seat] -= 1
+        events = [t.placed_event(seat, cell)]
+        if is_open:  # the marble drops through at once
+            self.fallen[seat] += 1
+            events.append(t.fell_event(seat, cell))
+            if self.fallen[seat] >= self._mpp:
+                self.alive -= 1
+                events.append(_player_out(seat))
+        else:
+            self.marbles[seat] |= bit
+            self.occupied |= bit
+        if not any(self.hand):
+            self.phase = SLIDING
+        self._end_turn(seat, events)
+        return events
+
+    def _pass(self, move: Move) -> list[Event]:
+        if self.phase is SETUP:
+            raise IllegalMoveError(move, self._phase_rule("pass"))
+        legal = self.legal_moves()
+        if legal != [PASS]:
+            raise IllegalMoveError(move, f"a player may pass only when no move is legal ({len(legal)} are)")
+        seat = self._to_move
+        self.last_slide = -1
+        self.game_streak = 0
+        if self.phase is SLIDING:
+            self.own_last[seat] = -1
+            self.own_streak[seat] = 0
+        events: list[Event] = [Event.of("passed", seat=seat)]
+        self._end_turn(seat, events)
+        return events
+
+    def _setup(self, move: SetupMove) -> list[Event]:
+        t = self._t
+        if self.phase is not SETUP:
+            raise IllegalMoveError(move, "the slides are set up only once, at the start")
+        if tuple(move.slide_ids) != t.slide_ids:
+            raise IllegalMoveError(move, f"the set-up must give the slides {', '.join(t.slide_ids)} in that order")
+        for sid, p, masks in zip(t.slide_ids, move.positions, t.open_masks, strict=True):
+            if not 0 <= p < len(masks):
+                raise IllegalMoveError(move, f"slide {sid} has no position {p}")
+        need = self.num_players * self._mpp
+        closed = t.cells - t.open_cells(move.positions).bit_count()
+        if closed < need:
+            raise IllegalMoveError(
+                move, f"the set-up leaves {closed} closed cells for {need} marbles: the slides are drawn again"
+            )
+        self._set_positions(list(move.positions))
+        self.phase = PLACING
+        self._to_move = 0
+        return [Event.of("slides_set", positions=tuple(move.positions), slides=t.slide_ids)]
+
+    def _set_positions(self, positions: list[int]) -> None:
+        self.positions = positions
+        self.red = self._t.layer_open(RED, positions)
+        self.white = self._t.layer_open(1 - RED, positions)
+
+    def _end_turn(self, mover: int, events: list[Event]) -> None:
+        """Close the turn: decide the game, or pass the turn to the next player still in."""
+        self.moves_played += 1
+        events.append(self._t.turn_event(mover))
+        if self.alive <= 1:
+            alive = [s for s in range(self.num_players) if self.fallen[s] < self._mpp]
+            if alive:
+                self._finish(Outcome(Termination.WIN, (alive[0],), "last player with marbles on the grid"), events)
+            else:
+                self._finish(Outcome(Termination.WIN, (mover,), "the last marbles fell together: the mover wins"), events)
+            return
+        if self._limit is not None and self.moves_played >= self._limit:
+            self._finish(Outcome(Termination.CAPPED, (), f"move limit of {self._limit} moves reached"), events)
+            return
+        n, fallen, mpp = self.num_players, self.fallen, self._mpp
+        seat = (mover + 1) % n
+        while fallen[seat] >= mpp:
+            seat = (seat + 1) % n
+        self._to_move = seat
+
+    def _finish(self, outcome: Outcome, events: list[Event]) -> None:
+        self._outcome = outcome
+        self.phase = OVER
+        events.append(Event.of("game_over", **outcome.to_json()))
+
+
+def _player_out(seat: int) -> Event:
+    return Event.of("player_out", seat=seat)
+
+
+def _position_name(pos: int, count: int) -> str:
+    if count == 3:
+        return ("inside", "centre", "outside")[pos] if 0 <= pos < 3 else f"position {pos}"
+    if pos == 0:
+        return "inside"
+    if pos == count - 1:
+        return "outside"
+    return f"position {pos}"
+
+
+def _cell(state: StayAliveState, name: str) -> tuple[int, int]:
+    from marblestudio.engine.stay_alive.moves import parse_cell
+
+    return parse_cell(name, state._t.rows, state._t.columns)
