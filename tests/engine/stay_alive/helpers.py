@@ -91,16 +91,20 @@ def board(
     previous: PreviousSlide = PreviousSlide.FORBIDDEN,
     limit: TwoPlayerLimit = TwoPlayerLimit.OWN_TURNS,
     move_limit: int | None = 200,
+    random_start: bool = False,
 ) -> Ruleset:
     """A hand-drawn board: ``rows[i]`` is red slide R<i+1>'s table and ``columns[j]`` white
     slide W<j+1>'s, each as positions separated by ``|`` (``"o.|..|.o"``: three positions of a
-    two-cell slide, ``o`` open).  Start positions default to 0 unless `start` says otherwise."""
+    two-cell slide, ``o`` open).  Start positions default to 0 unless `start` says otherwise;
+    with `random_start` the game begins with the chance set-up."""
     slides = [_hand(f"R{i + 1}", Layer.RED, i, spec) for i, spec in enumerate(rows)]
     slides += [_hand(f"W{j + 1}", Layer.WHITE, j, spec) for j, spec in enumerate(columns)]
     positions = len(slides[0].open_cells)
-    start_positions = tuple((s.id, (start or {}).get(s.id, 0)) for s in slides)
+    start_positions = None if random_start else tuple((s.id, (start or {}).get(s.id, 0)) for s in slides)
     family = StayAliveRules(
-        rows=len(rows), columns=len(columns), positions=positions, slides=tuple(slides),
+        rows=len(columns[0].split("|")[0]) if columns else len(rows),
+        columns=len(rows[0].split("|")[0]) if rows else len(columns),
+        positions=positions, slides=tuple(slides),
         marbles_per_player=marbles, start_positions=start_positions, placing_on_open_cell=placing,
         previous_slide=previous, two_player_limit=limit,
     )

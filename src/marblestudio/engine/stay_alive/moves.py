@@ -77,14 +77,17 @@ class PlaceMove(Move):
 
 @dataclass(frozen=True, slots=True)
 class SlideMove(Move):
-    """Move one slide one position: ``step`` +1 towards the outside, -1 towards the inside."""
+    """Move one slide one position: ``step`` +1 towards the outside, -1 towards the inside.
+
+    A larger step (``R3++``) can be written and parsed, so that a record or a user trying a
+    jump gets the rule it breaks rather than a notation error."""
 
     slide: int
     slide_id: str
     step: int
 
     def __str__(self) -> str:
-        return f"{self.slide_id}{'+' if self.step > 0 else '-'}"
+        return self.slide_id + ("+" * self.step if self.step > 0 else "-" * -self.step)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,15 +112,19 @@ def parse_move(text: str, tables: BoardTables) -> Move:
     if lower.startswith("place "):
         row, col = parse_cell(raw[6:], tables.rows, tables.columns)
         return tables.place_moves[row * tables.columns + col]
-    if raw[-1:] in "+-" and raw[:-1] in tables.slide_index:
-        s = tables.slide_index[raw[:-1]]
-        return tables.slide_moves[s][1 if raw[-1] == "+" else 0]
+    body = raw.rstrip("+-")
+    signs = raw[len(body):]
+    if signs and body in tables.slide_index and len(set(signs)) == 1:
+        s = tables.slide_index[body]
+        if len(signs) == 1:
+            return tables.slide_moves[s][1 if signs == "+" else 0]
+        return SlideMove(s, body, len(signs) if signs[0] == "+" else -len(signs))
     if re.fullmatch(r"[a-z]+[0-9]+", lower):
         row, col = parse_cell(lower, tables.rows, tables.columns)
         return tables.place_moves[row * tables.columns + col]
-    if raw[-1:] in "+-":
+    if signs:
         known = ", ".join(tables.slide_ids)
-        raise NotationError(f"{raw!r}: there is no slide {raw[:-1]!r} (slides: {known})")
+        raise NotationError(f"{raw!r}: there is no slide {body!r} (slides: {known})")
     raise NotationError(f"{raw!r} is not a Stay Alive move (examples: 'setup R1=0 ...', 'place c4', 'R3+', 'R3-', 'pass')")
 
 

@@ -420,8 +420,13 @@ class StayAliveState(State):
             return
         n, fallen, mpp = self.num_players, self.fallen, self._mpp
         seat = (mover + 1) % n
-        while fallen[seat] >= mpp:
-            seat = (seat + 1) % n
+        if self.phase is PLACING:  # whoever has marbles left to place (an even round: the next)
+            hand = self.hand
+            while hand[seat] == 0:
+                seat = (seat + 1) % n
+        else:
+            while fallen[seat] >= mpp:
+                seat = (seat + 1) % n
         self._to_move = seat
 
     def _finish(self, outcome: Outcome, events: list[Event]) -> None:
