@@ -1,0 +1,48 @@
+"""Semantic checks of the common part, run after the schema holds: numbers that must agree."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from marblestudio.rulesets.diagnostics import WARNING, Problem
+
+FORMAT = 1
+"""The newest ruleset format this code reads."""
+
+
+def format_warning(data: Mapping[str, Any]) -> list[Problem]:
+    """A file written for a newer format than this code reads gets a warning (it may still load)."""
+    version = data.get("format")
+    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+        return [
+            Problem(
+                "/format",
+                f"this file is written for ruleset format {version}; this version of Marble Studio reads format {FORMAT}, "
+                "so some keys may not be understood (update Marble Studio)",
+                WARNING,
+            )
+        ]
+    return []
+
+
+def check(data: Mapping[str, Any]) -> list[Problem]:
+    """Problems of the common part of a schema-valid, resolved ruleset."""
+    problems: list[Problem] = []
+    players = data["players"]
+    low, high = players["min"], players["max"]
+    if high < low:
+        problems.append(Problem("/players/max", f"players.max ({high}) must be at least players.min ({low})"))
+    default = players.get("default")
+    if default is not None and high >= low and not low <= default <= high:
+        problems.append(Problem("/players/default", f"players.default ({default}) must be between players.min ({low}) and players.max ({high})"))
+    teams = data.get("teams")
+    if teams is not None:
+        count = teams.get("count", 2)
+        if count > low:
+            problems.append(Problem("/teams/count" if "count" in teams else "/teams", f"teams.count ({count}) is more than players.min ({low}): every team needs a player"))
+    presentation = data.get("presentation", {})
+    names = presentation.get("seat_names")
+    if names is not None and len(set(names)) != len(names):
+        problems.append(Problem("/presentation/seat_names", "presentation.seat_names names a seat twice"))
+    return problems

@@ -1,0 +1,188 @@
+"""The Stay Alive section (`stay_alive:`): semantic checks, and building `StayAliveRules`.
+
+In YAML a slide's `line` counts from 1 and a position is a number from 1 or a name; the
+engine's dataclasses count both from 0.  `open` lists, per position, a string with one
+character per cell ('o' open, '.' closed); the engine gets the tuple of open indexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from marblestudio.engine.stay_alive.rules import (
+    Layer,
+    OpenCellPlacing,
+    PreviousSlide,
+    Slide,
+    StayAliveRules,
+    TwoPlayerLimit,
+)
+from marblestudio.rulesets.diagnostics import WARNING, Problem, pointer_join
+
+SECTION = "/stay_alive"
+POSITION_NAMES = {"inside": 0, "centre": 1, "outside": 2}
+DEFAULT_POSITIONS = 3
+
+
+def _position_index(value: int | str) -> int:
+    """A YAML position (1-based number or name) as the engine's 0-based index."""
+    return POSITION_NAMES[value] if isinstance(value, str) else value - 1
+
+
+def _open_sets(slide: Mapping[str, Any]) -> list[tuple[int, ...]]:
+    return [tuple(i for i, ch in enumerate(row) if ch == "o") for row in slide["open"]]
+
+
+def check(data: Mapping[str, Any]) -> list[Problem]:
+    """Numbers that must agree in a schema-valid ruleset's Stay Alive section."""
+    section = data["stay_alive"]
+    rows, columns = section["grid"]["rows"], section["grid"]["columns"]
+    positions = section.get("positions", DEFAULT_POSITIONS)
+    slides: Mapping[str, Any] = section["slides"]
+    problems: list[Problem] = []
+    by_line: dict[tuple[str, int], str] = {}
+    shape_ok = True
+    for slide_id, slide in slides.items():
+        here = pointer_join(f"{SECTION}/slides", slide_id)
+        layer, line = slide["layer"], slide["line"]
+        lines, cells, along = (rows, columns, "row") if layer == "red" else (columns, rows, "column")
+        if line > lines:
+            problems.append(Problem(f"{here}/line", f"slide {slide_id} runs along {along} {line}, but the grid has only {lines} {along}s"))
+            shape_ok = False
+        elif (layer, line) in by_line:
+            problems.append(Problem(f"{here}/line", f"slides {by_line[layer, line]} and {slide_id} both run along {layer} {along} {line}"))
+            shape_ok = False
+        else:
+            by_line[layer, line] = slide_id
+        if len(slide["open"]) != positions:
+            problems.append(
+                Problem(f"{here}/open", f"slide {slide_id} lists {len(slide['open'])} positions in 'open'; stay_alive.positions is {positions}")
+            )
+            shape_ok = False
+        for index, row in enumerate(slide["open"]):
+            if len(row) != cells:
+                problems.append(
+                    Problem(
+                        f"{here}/open/{index}",
+                        f"slide {slide_id}, position {index + 1} has {len(row)} cells ({row!r}); "
+                        f"a {layer} slide runs along a {along} of {cells} cells",
+                    )
+                )
+                shape_ok = False
+    for layer, lines, along in (("red", rows, "row"), ("white", columns, "column")):
+        missing = [str(n) for n in range(1, lines + 1) if (layer, n) not in by_line]
+        if missing:
+            problems.append(Problem(f"{SECTION}/slides", f"no {layer} slide runs along {along} {', '.join(missing)}: every {along} needs one"))
+            shape_ok = False
+    problems += _check_start(section, slides, positions)
+    if shape_ok and not problems:
+        problems += _check_room(data, section, slides)
+    return problems
+
+
+def _check_start(section: Mapping[str, Any], slides: Mapping[str, Any], positions: int) -> list[Problem]:
+    start = section.get("start", "random")
+    if not isinstance(start, Mapping):
+        return []
+    problems = []
+    for slide_id, value in start.items():
+        here = pointer_join(f"{SECTION}/start", slide_id)
+        if slide_id not in slides:
+            problems.append(Problem(here, f"stay_alive.start names the slide '{slide_id}', which stay_alive.slides does not have"))
+        elif isinstance(value, str) and positions != 3:
+            problems.append(Problem(here, f"the position name {value!r} needs 3 positions; use a number from 1 to {positions}"))
+        elif isinstance(value, int) and value > positions:
+            problems.append(Problem(here, f"slide {slide_id} starts at position {value}, but slides have {positions} positions"))
+    missing = [s for s in slides if s not in start]
+    if missing:
+        problems.append(Problem(f"{SECTION}/start", f"stay_alive.start gives no position for slide {', '.join(missing)}: give every slide a position, or write 'start: random'"))
+    return problems
+
+
+def _closed_cells(rows: int, columns: int, red: dict[int, tuple[int, ...]], white: dict[int, tuple[int, ...]]) -> int:
+    """Cells where at least one of the two slides is closed, given each line's open cells."""
+    falls = sum(1 for r in range(rows) for c in red[r] if r in white[c])
+    return rows * columns - falls
+
+
+def _check_room(data: Mapping[str, Any], section: Mapping[str, Any], slides: Mapping[str, Any]) -> list[Problem]:
+    """Enough closed cells for every marble; every cell able to open."""
+    rows, columns = section["grid"]["rows"], section["grid"]["columns"]
+    most = section["marbles_per_player"] * data["players"]["max"]
+    where = f"{SECTION}/marbles_per_player"
+    if most > rows * columns:
+        return [Problem(where, f"{data['players']['max']} players with {section['marbles_per_player']} marbles each need {most} cells; the grid has {rows * columns}")]
+    options = {sid: _open_sets(s) for sid, s in slides.items()}
+    red_of = {s["line"] - 1: sid for sid, s in slides.items() if s["layer"] == "red"}
+    white_of = {s["line"] - 1: sid for sid, s in slides.items() if s["layer"] == "white"}
+    problems: list[Problem] = []
+    never = [
+        f"({r + 1},{c + 1})"
+        for r in range(rows)
+        for c in range(columns)
+        if not any(c in o for o in options[red_of[r]]) or not any(r in o for o in options[white_of[c]])
+    ]
+    if never:
+        shown = ", ".join(never[:5]) + (" ..." if len(never) > 5 else "")
+        problems.append(Problem(f"{SECTION}/slides", f"{len(never)} cell(s) can never open, so a marble there never falls: (row,column) {shown}", WARNING))
+    start = section.get("start", "random")
+
+    def closed(choice: Mapping[str, int]) -> int:
+        red = {r: options[sid][choice[sid]] for r, sid in red_of.items()}
+        white = {c: set(options[sid][choice[sid]]) for c, sid in white_of.items()}
+        return _closed_cells(rows, columns, red, white)  # type: ignore[arg-type]
+
+    if isinstance(start, Mapping):
+        count = closed({sid: _position_index(v) for sid, v in start.items()})
+        if count < most:
+            problems.append(Problem(f"{SECTION}/start", f"the start leaves {count} cells closed, but {most} marbles must be placed"))
+        return problems
+    best = _best_closed(options, closed)
+    if best < most:
+        problems.append(
+            Problem(where, f"no setting of the slides found leaves {most} cells closed for {most} marbles (the most found: {best}); the random set-up could never finish")
+        )
+    return problems
+
+
+def _best_closed(options: Mapping[str, list[tuple[int, ...]]], closed: Any) -> int:
+    """The most closed cells found by improving one slide at a time (a quick local search)."""
+    choice = {sid: min(range(len(o)), key=lambda p, o=o: len(o[p])) for sid, o in options.items()}
+    best = closed(choice)
+    improved = True
+    while improved:
+        improved = False
+        for sid, o in options.items():
+            for p in range(len(o)):
+                if p == choice[sid]:
+                    continue
+                trial = {**choice, sid: p}
+                count = closed(trial)
+                if count > best:
+                    best, choice, improved = count, trial, True
+    return best
+
+
+def build(data: Mapping[str, Any]) -> StayAliveRules:
+    """The engine's `StayAliveRules` from a checked ruleset."""
+    section = data["stay_alive"]
+    slides = tuple(
+        Slide(id=sid, layer=Layer(s["layer"]), line=s["line"] - 1, open_cells=tuple(_open_sets(s)))
+        for sid, s in section["slides"].items()
+    )
+    start = section.get("start", "random")
+    start_positions = None
+    if isinstance(start, Mapping):
+        start_positions = tuple((s.id, _position_index(start[s.id])) for s in slides)
+    return StayAliveRules(
+        rows=section["grid"]["rows"],
+        columns=section["grid"]["columns"],
+        positions=section.get("positions", DEFAULT_POSITIONS),
+        slides=slides,
+        marbles_per_player=section["marbles_per_player"],
+        start_positions=start_positions,
+        placing_on_open_cell=OpenCellPlacing(section.get("placing_on_open_cell", "forbidden")),
+        previous_slide=PreviousSlide(section.get("previous_slide", "forbidden")),
+        two_player_limit=TwoPlayerLimit(section.get("two_player_limit", "own-turns")),
+    )

@@ -1,0 +1,335 @@
+"""From a ruleset file to the engine's typed rules, or to positioned diagnostics.
+
+The pipeline: safe YAML (`yamlio`) -> the schema (a house-rule file alone, with `required`
+ignored, so its own lines are pointed at) -> `extends:` resolved and merged (mappings merge
+key by key, anything else replaces) -> the schema on the merged data -> semantic checks (common
+and the family's) -> the frozen dataclasses.  Each stage runs only when the one before found no
+error, so a result is never half-built and errors do not cascade.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from marblestudio.engine.rules import Players, Presentation, Ruleset, Teams
+from marblestudio.rulesets import catalog, checks, structure
+from marblestudio.rulesets.diagnostics import ERROR, WARNING, Diagnostic, Problem, RulesetError, dotted, unique
+from marblestudio.rulesets.yamlio import START, Document, Position, read_file, read_text
+
+RESOLVED = "<resolved>"
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A loaded ruleset: its rules, the plain data after `extends:` is merged, where it came from."""
+
+    rules: Ruleset
+    resolved: dict[str, Any]
+    path: Path | None
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+@dataclass(slots=True)
+class _Source:
+    """One file being checked: its document and where diagnostics about merged data go."""
+
+    doc: Document
+    path: Path | None
+    fallback: Position | None = None  # the `extends:` line, for values the file did not write
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def at(self, pointer: str, message: str, severity: str = ERROR, *, at_key: bool = False) -> None:
+        position = self.doc.key_at(pointer) if at_key else None
+        position = position or self.doc.value_at(pointer)
+        if position is None:
+            position = self.fallback if self.fallback is not None else self.doc.nearest(pointer)
+        self.diagnostics.append(Diagnostic(self.doc.path, position.line, position.column, severity, message, pointer))
+
+    def problems(self, problems: list[Problem]) -> None:
+        for problem in problems:
+            self.at(problem.pointer, problem.message, problem.severity)
+
+    def found(self, found: list[structure.Found]) -> None:
+        for item in found:
+            self.at(item.pointer, item.message, at_key=item.at_key)
+
+    @property
+    def failed(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+
+_cache: dict[tuple[str, int, int], Loaded] = {}
+
+
+def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """`override` laid over `base`: mappings merge key by key, anything else (lists too) replaces."""
+    out = dict(base)
+    for key, value in override.items():
+        old = out.get(key)
+        if isinstance(old, Mapping) and isinstance(value, Mapping):
+            out[key] = merge(old, value)
+        else:
+            out[key] = value
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """A deep copy made of dicts, lists and scalars only (JSON-like)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _family_module(game: str) -> ModuleType | None:
+    from marblestudio.rulesets.families import FAMILIES
+
+    name = FAMILIES.get(game)
+    if name is None:
+        return None
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
+
+
+def _unsupported(game: Any) -> bool:
+    """True for a known game family that this installation cannot check or build yet."""
+    from marblestudio.rulesets import schema as schema_files
+    from marblestudio.rulesets.schema_build import section_of
+
+    if not isinstance(game, str) or game not in ("stay-alive", "alive", "avalanche", "archimedes"):
+        return False  # the schema explains it
+    has_section = section_of(game) in schema_files.combined()["properties"]
+    return not has_section or _family_module(game) is None
+
+
+def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The first (most useful) diagnostic stays first; the rest follow in file order."""
+    diagnostics = unique(diagnostics)
+    if len(diagnostics) < 2:
+        return diagnostics
+    errors = [d for d in diagnostics if d.is_error]
+    warnings = [d for d in diagnostics if not d.is_error]
+    if errors:
+        first, rest = errors[0], errors[1:]
+        return [first, *sorted(rest, key=lambda d: (d.line, d.column)), *warnings]
+    return warnings
+
+
+def _check(doc: Document, path: Path | None, stack: tuple[str, ...]) -> tuple[Loaded | None, list[Diagnostic]]:
+    source = _Source(doc, path)
+    data = doc.data
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else f"the single value {data!r}"
+        source.at("", f"a ruleset is a mapping of keys such as 'id:' and 'game:'; this file holds {kind}")
+        return None, source.diagnostics
+    source.problems(checks.format_warning(data))
+    if "extends" not in data:
+        merged = data
+        if _unsupported(data.get("game")):
+            source.at("/game", f"the game '{data['game']}' is not supported by this version of Marble Studio")
+            return None, _sorted(source.diagnostics)
+        source.found(structure.check(data))
+    else:
+        source.found(structure.check(data, partial=True))
+        if source.failed:
+            return None, _sorted(source.diagnostics)
+        base = _resolve_base(source, data["extends"], stack)
+        if base is None:
+            return None, _sorted(source.diagnostics)
+        source.fallback = doc.value_at("/extends") or START
+        if "id" not in data:
+            source.at("", f"a house rule needs its own 'id' (else it would take '{base.rules.id}' from its base)")
+        if "game" in data and data["game"] != base.rules.game:
+            source.at(
+                "/extends",
+                f"this file is a '{data['game']}' ruleset, but its base '{data['extends']}' is a '{base.rules.game}' ruleset",
+            )
+        if source.failed:
+            return None, _sorted(source.diagnostics)
+        merged = merge(base.resolved, {k: v for k, v in data.items() if k != "extends"})
+        source.found(structure.check(merged))
+    if source.failed:
+        return None, _sorted(source.diagnostics)
+    _check_place(source, merged)
+    source.problems(checks.check(merged))
+    module = _family_module(merged["game"])
+    assert module is not None  # _unsupported was checked
+    source.problems(module.check(merged))
+    if source.failed:
+        return None, _sorted(source.diagnostics)
+    resolved = _plain(merged)
+    rules = _build(resolved, module)
+    warnings = tuple(d for d in _sorted(source.diagnostics) if not d.is_error)
+    return Loaded(rules, resolved, path, warnings), list(warnings)
+
+
+def _check_place(source: _Source, data: Mapping[str, Any]) -> None:
+    """A file in the bundled or user folder has the id of its place; a user id may not hide a bundled one."""
+    if source.path is None:
+        return
+    place = catalog.place_of(source.path)
+    if place is None:
+        return
+    place_id, bundled = place
+    if not bundled and place_id in catalog.bundled_ids():
+        source.at("/id", f"the user ruleset '{place_id}' would hide the bundled ruleset of that id: rename the file and its id")
+    elif data["id"] != place_id:
+        source.at("/id", f"the id '{data['id']}' must match the file's place in its folder: '{place_id}'")
+
+
+def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded | None:
+    """Load the base named by `extends:`; a problem becomes a diagnostic at the `extends:` line."""
+    target = catalog.resolve_ruleset_arg(ref)
+    if isinstance(target, Path):
+        here = source.path.parent if source.path is not None else Path.cwd()
+        base_path: Path | None = (here / target).resolve()
+        if not base_path.is_file():
+            source.at("/extends", f"the base '{ref}' does not exist (looked for {base_path})")
+            return None
+    else:
+        base_path = catalog.find(target)
+        if base_path is None:
+            known = ", ".join(sorted(catalog.bundled_ids()))
+            source.at("/extends", f"no bundled or user ruleset has the id '{ref}' (bundled: {known})")
+            return None
+    key = str(base_path.resolve())
+    if key in stack or (source.path is not None and key == str(source.path.resolve())):
+        chain = " -> ".join(Path(p).name for p in (*stack, key))
+        source.at("/extends", f"'extends' makes a cycle: {chain}")
+        return None
+    own = (str(source.path.resolve()),) if source.path is not None else ()
+    loaded, diagnostics = _load_file(base_path, (*stack, *own))
+    if loaded is None:
+        errors = [d for d in diagnostics if d.is_error]
+        first = str(errors[0]) if errors else "it cannot be loaded"
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        source.at("/extends", f"the base '{ref}' is not valid: {first}{more}")
+        return None
+    return loaded
+
+
+def _build(data: dict[str, Any], module: ModuleType) -> Ruleset:
+    players = data["players"]
+    teams = data.get("teams")
+    presentation = data.get("presentation", {})
+    default_presentation = Presentation()
+    return Ruleset(
+        id=data["id"],
+        name=data["name"],
+        description=data.get("description", ""),
+        game=data["game"],
+        players=Players(players["min"], players["max"], players.get("default", players["min"])),
+        family=module.build(data),
+        teams=None if teams is None else Teams(teams.get("count", 2), teams.get("seating", "alternate")),
+        presentation=Presentation(
+            colours=tuple(presentation.get("colours", default_presentation.colours)),
+            seat_names=tuple(presentation.get("seat_names", ())),
+            labels=tuple(presentation.get("labels", {}).items()),
+        ),
+        move_limit=data.get("move_limit"),
+        format=data.get("format", checks.FORMAT),
+    )
+
+
+def _load_file(path: Path, stack: tuple[str, ...] = ()) -> tuple[Loaded | None, list[Diagnostic]]:
+    """Load `path` (cached while the file is unchanged).  Raises OSError when it cannot be read."""
+    stat = os.stat(path)
+    key = (str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size)
+    cached = _cache.get(key)
+    if cached is not None:
+        return cached, list(cached.warnings)
+    doc, problems = read_file(path)
+    if doc is None or any(d.is_error for d in problems):
+        return None, problems
+    loaded, diagnostics = _check(doc, Path(path), stack)
+    if loaded is not None:
+        _cache[key] = loaded
+    return loaded, diagnostics
+
+
+def _unreadable(path: Path | str, exc: OSError) -> Diagnostic:
+    reason = exc.strerror or str(exc)
+    return Diagnostic(str(path), 1, 1, ERROR, f"cannot read the file: {reason}")
+
+
+def check_file_loaded(path: Path | str) -> tuple[Loaded | None, list[Diagnostic]]:
+    """Load a file: the result (None when invalid) and every diagnostic (warnings included)."""
+    try:
+        return _load_file(Path(path))
+    except OSError as exc:
+        return None, [_unreadable(path, exc)]
+
+
+def check_path(path: Path | str) -> list[Diagnostic]:
+    """Every problem of the ruleset file at `path` (warnings included); [] when it is valid."""
+    return check_file_loaded(path)[1]
+
+
+def check_text(text: str, path: Path | str = "<text>") -> list[Diagnostic]:
+    """Every problem of ruleset `text`, as if it were the file `path` (for relative `extends:`)."""
+    doc, problems = read_text(text, str(path))
+    if doc is None or any(d.is_error for d in problems):
+        return problems
+    file_path = Path(path) if str(path) != "<text>" else None
+    return _check(doc, file_path, ())[1]
+
+
+def load_with_source(ref: str | os.PathLike[str]) -> Loaded:
+    """Load a ruleset by id or path; raises RulesetError with its diagnostics when invalid."""
+    target = catalog.resolve_ruleset_arg(os.fspath(ref)) if not isinstance(ref, Path) else ref
+    if isinstance(target, str):
+        found = catalog.find(target)
+        if found is None:
+            known = ", ".join(sorted(catalog.bundled_ids()))
+            raise RulesetError([Diagnostic(target, 1, 1, ERROR, f"no bundled or user ruleset has the id '{target}' (bundled: {known})")])
+        target = found
+    loaded, diagnostics = check_file_loaded(target)
+    if loaded is None:
+        raise RulesetError(diagnostics)
+    return loaded
+
+
+def load(ref: str | os.PathLike[str]) -> Ruleset:
+    """The rules of a ruleset given by id or path; raises RulesetError when invalid."""
+    return load_with_source(ref).rules
+
+
+def from_resolved(data: Mapping[str, Any]) -> Ruleset:
+    """Check and build a resolved ruleset (no `extends:`), e.g. one stored in a game record."""
+    plain = _plain(data)
+    doc = Document(RESOLVED, plain)
+    if isinstance(plain, dict) and "extends" in plain:
+        raise RulesetError([Diagnostic(RESOLVED, 1, 1, ERROR, "a resolved ruleset has no 'extends:'", "/extends")])
+    loaded, diagnostics = _check(doc, None, ())
+    if loaded is None:
+        raise RulesetError(diagnostics)
+    return loaded.rules
+
+
+def describe(pointer: str) -> str:
+    """A JSON pointer as people read it (`/players/max` -> `players.max`)."""
+    return dotted(pointer)
+
+
+__all__ = [
+    "Loaded",
+    "WARNING",
+    "check_file_loaded",
+    "check_path",
+    "check_text",
+    "from_resolved",
+    "load",
+    "load_with_source",
+    "merge",
+]

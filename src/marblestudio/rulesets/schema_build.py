@@ -1,0 +1,108 @@
+"""Build the one ruleset JSON Schema from its common part and the game-family fragments.
+
+`schema/common.json` holds what every ruleset shares; `schema/families/<game>.json` is the
+schema of that family's section (top-level key `<game>` with '-' as '_').  A fragment may
+carry "definitions" named `<section>__...`; they are hoisted to the top level.  Each family
+present gets an if/then rule: `game: <game>` requires its section and forbids the others.
+
+Run `python -m marblestudio.rulesets.schema_build` to regenerate `schema/ruleset.schema.json`
+(the output is deterministic).  `python -m marblestudio.rulesets.schema_build --check` exits 1
+when the file is out of date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
+OUTPUT = SCHEMA_DIR / "ruleset.schema.json"
+GAMES = ("stay-alive", "alive", "avalanche", "archimedes")
+
+
+def section_of(game: str) -> str:
+    """The top-level key of a family's section: 'stay-alive' -> 'stay_alive'."""
+    return game.replace("-", "_")
+
+
+def build(schema_dir: Path = SCHEMA_DIR) -> dict[str, Any]:
+    """The combined schema, from the files in `schema_dir`."""
+    schema: dict[str, Any] = json.loads((schema_dir / "common.json").read_text(encoding="utf-8"))
+    definitions: dict[str, Any] = {}
+    sections: dict[str, str] = {}
+    for game in GAMES:
+        fragment_path = schema_dir / "families" / f"{game}.json"
+        if not fragment_path.is_file():
+            continue
+        fragment = json.loads(fragment_path.read_text(encoding="utf-8"))
+        section = section_of(game)
+        for name, definition in fragment.pop("definitions", {}).items():
+            if not name.startswith(f"{section}__"):
+                raise ValueError(f"{fragment_path}: definition {name!r} must start with '{section}__'")
+            definitions[name] = definition
+        schema["properties"][section] = fragment
+        sections[game] = section
+    rules = []
+    for game, section in sections.items():
+        others = {
+            other: {"description": f"Only the '{section}' section belongs in a '{game}' ruleset.", "not": {}}
+            for g, other in sections.items()
+            if g != game
+        }
+        then: dict[str, Any] = {"required": [section]}
+        if others:
+            then["properties"] = others
+        rules.append({"if": {"properties": {"game": {"const": game}}, "required": ["game"]}, "then": then})
+    if rules:
+        schema["allOf"] = rules
+    if definitions:
+        schema["definitions"] = dict(sorted(definitions.items()))
+    return schema
+
+
+def partial(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` with every `required` dropped (except inside `if`): what a house-rule file alone must meet."""
+
+    def strip(node: Any, in_if: bool) -> Any:
+        if isinstance(node, dict):
+            return {
+                key: strip(value, in_if or key == "if")
+                for key, value in node.items()
+                if in_if or key != "required" or not isinstance(value, list)
+            }
+        if isinstance(node, list):
+            return [strip(item, in_if) for item in node]
+        return node
+
+    return strip(copy.deepcopy(schema), False)  # type: ignore[no-any-return]
+
+
+def render(schema: dict[str, Any]) -> str:
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m marblestudio.rulesets.schema_build", description=__doc__)
+    parser.add_argument("--check", action="store_true", help="exit 1 if the combined schema is out of date")
+    args = parser.parse_args(argv)
+    text = render(build())
+    current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+    if args.check:
+        if current != text:
+            print(f"{OUTPUT} is out of date: run python -m marblestudio.rulesets.schema_build", file=sys.stderr)
+            return 1
+        return 0
+    if current != text:
+        tmp = OUTPUT.with_suffix(".json.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(OUTPUT)
+    print(OUTPUT)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

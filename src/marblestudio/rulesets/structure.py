@@ -1,0 +1,198 @@
+"""Structural checks: the JSON Schema, with messages that say what was expected.
+
+jsonschema finds the errors; this module turns each into a `Found` (a JSON pointer, whether
+to point at the key or the value, and a sentence for people), most useful first.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from marblestudio.rulesets import schema as schema_files
+from marblestudio.rulesets.diagnostics import dotted, pointer_join
+
+_TYPE_WORDS = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "object": "a mapping (key: value)",
+    "array": "a list",
+    "boolean": "true or false",
+    "null": "nothing",
+}
+
+_PATTERN_WORDS = {
+    "^#[0-9a-fA-F]{6}$": "a colour written '#rrggbb', e.g. '#d62728'",
+    "^[o.]+$": "a string of 'o' (open) and '.' (closed), one character per cell",
+    "^[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*$": "an id '<game>/<variant>' of lower-case letters, digits and '-', e.g. 'stay-alive/quick'",
+    "^[A-Za-z][A-Za-z0-9_-]*$": "a name of letters, digits, '-' and '_' that starts with a letter",
+    "^[a-z][a-z0-9_]*$": "a name of lower-case letters, digits and '_'",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One structural problem: at `pointer` (its key when `at_key`), with a message."""
+
+    pointer: str
+    message: str
+    at_key: bool = False
+
+
+@functools.cache
+def _validator(partial: bool) -> Any:
+    from jsonschema import Draft7Validator
+
+    from marblestudio.rulesets.schema_build import partial as strip_required
+
+    schema = schema_files.combined()
+    return Draft7Validator(strip_required(schema) if partial else schema)
+
+
+def check(data: Any, *, partial: bool = False) -> list[Found]:
+    """Every schema problem of `data`, the most useful first (`partial`: ignore `required`)."""
+    from jsonschema.exceptions import best_match
+
+    validator = _validator(partial)
+    errors = list(validator.iter_errors(data))
+    if not errors:
+        return []
+    best = best_match(errors)
+    ordered = [best, *(e for e in errors if e is not best)]
+    found: list[Found] = []
+    for error in ordered:
+        for item in _explain(error):
+            if item not in found:
+                found.append(item)
+    return found
+
+
+def _pointer(path: Iterable[Any]) -> str:
+    pointer = ""
+    for part in path:
+        pointer = pointer_join(pointer, part)
+    return pointer
+
+
+def _value_words(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return f"text {value!r}"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"a {type(value).__name__} ({value})"
+
+
+def _expected_type(schema_type: Any) -> str:
+    types = schema_type if isinstance(schema_type, list) else [schema_type]
+    return " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+
+
+def _suggest(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def _explain(error: Any) -> list[Found]:
+    pointer = _pointer(error.absolute_path)
+    where = dotted(pointer)
+    kind = error.validator
+    value = error.validator_value
+    instance = error.instance
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
+    if kind == "additionalProperties" and isinstance(instance, Mapping):
+        allowed = list(schema.get("properties", {}))
+        out = []
+        for key in instance:
+            if key in allowed:
+                continue
+            inside = "" if not pointer else f" in {where}"
+            hint = _suggest(str(key), allowed) or (f"; expected one of: {', '.join(allowed)}" if allowed else "")
+            out.append(Found(pointer_join(pointer, key), f"unknown key '{key}'{inside}{hint}", at_key=True))
+        return out
+    if kind == "required" and isinstance(instance, Mapping):
+        out = []
+        for key in value:
+            if key in instance:
+                continue
+            if "then" in error.schema_path:
+                game = instance.get("game", "?")
+                out.append(Found(pointer, f"a '{game}' ruleset needs a '{key}' section"))
+            else:
+                inside = "the ruleset" if not pointer else where
+                out.append(Found(pointer, f"{inside} is missing the required key '{key}'"))
+        return out
+    if kind == "not" and "then" in error.schema_path:
+        key = error.path[-1] if error.path else "?"
+        return [Found(pointer, f"the section '{key}' does not belong in this ruleset: {schema.get('description', '')}".rstrip(": "), at_key=True)]
+    if kind == "type":
+        return [Found(pointer, f"{where} must be {_expected_type(value)}, not {_value_words(instance)}")]
+    if kind == "enum":
+        options = ", ".join(repr(v) for v in value)
+        hint = _suggest(instance, [v for v in value if isinstance(v, str)]) if isinstance(instance, str) else ""
+        return [Found(pointer, f"{where} must be one of {options}, not {_value_words(instance)}{hint}")]
+    if kind == "const":
+        return [Found(pointer, f"{where} must be {value!r}, not {_value_words(instance)}")]
+    if kind == "minimum":
+        return [Found(pointer, f"{where} ({_value_words(instance)}) must be at least {value}")]
+    if kind == "maximum":
+        return [Found(pointer, f"{where} ({_value_words(instance)}) must be at most {value}")]
+    if kind == "minLength":
+        return [Found(pointer, f"{where} must not be empty" if value == 1 else f"{where} must be at least {value} characters long")]
+    if kind == "minItems":
+        return [Found(pointer, f"{where} must list at least {value} item{'s' if value != 1 else ''}, not {len(instance)}")]
+    if kind == "minProperties":
+        return [Found(pointer, f"{where} must have at least {value} entries, not {len(instance)}")]
+    if kind == "pattern":
+        expected = _PATTERN_WORDS.get(value, f"text matching {value}")
+        if "propertyNames" in error.schema_path:
+            key_pointer = pointer_join(pointer, instance)
+            return [Found(key_pointer, f"the key {instance!r} in {where} must be {expected}", at_key=True)]
+        return [Found(pointer, f"{where} must be {expected}, not {_value_words(instance)}")]
+    if kind in ("anyOf", "oneOf"):
+        return _explain_choice(error, where, pointer)
+    return [Found(pointer, f"{where}: {error.message}")]
+
+
+def _explain_choice(error: Any, where: str, pointer: str) -> list[Found]:
+    """An anyOf: explain the branch whose type fits the value, else list what was expected."""
+    instance = error.instance
+    fitting: dict[int, list[Any]] = {}
+    for sub in error.context:
+        branch = sub.schema_path[0]
+        branch_schema = error.validator_value[branch]
+        t = branch_schema.get("type")
+        if t is not None and _is_type(instance, t):
+            fitting.setdefault(branch, []).append(sub)
+    if len(fitting) == 1:
+        (subs,) = fitting.values()
+        from jsonschema.exceptions import best_match
+
+        return _explain(best_match(subs))
+    expected = " or ".join(
+        s.get("description", _expected_type(s.get("type", "?"))).rstrip(".").lower() for s in error.validator_value
+    )
+    return [Found(pointer, f"{where} must be {expected}, not {_value_words(instance)}")]
+
+
+def _is_type(value: Any, schema_type: str) -> bool:
+    return {
+        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "number": isinstance(value, (int, float)) and not isinstance(value, bool),
+        "string": isinstance(value, str),
+        "object": isinstance(value, dict),
+        "array": isinstance(value, list),
+        "boolean": isinstance(value, bool),
+        "null": value is None,
+    }.get(schema_type, False)
