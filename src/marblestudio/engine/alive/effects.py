@@ -1,0 +1,123 @@
+"""What each wild card does (GAMES.md section 2, "Wild cards").
+
+Every function here changes the table for one effect and returns the seat to play next.
+Wild cards count 0 towards the running total unless they set it.  The state (state.py) then
+resolves what the effect left pending: cards to draw, a re-deal to shuffle, players left
+without a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from marblestudio.engine.alive.rules import CardKind, EmptyDeck, WildEffect
+from marblestudio.engine.alive.table import Phase, Table
+from marblestudio.engine.core import Event
+
+
+def draw(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+    """DRAW 1 / DRAW 2: every other player draws `amount` cards, in turn order from the next."""
+    table.pending_draws = [[s, kind.amount] for s in table.others_in_turn_order(seat)]
+    return table.next_seat(seat)
+
+
+def pass_me_by(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+    """PASS ME BY: play passes to the next player."""
+    return table.next_seat(seat)
+
+
+def reverse(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+    """REVERSE: the direction of play reverses; with only 2 players left it is a PASS ME BY."""
+    if len(table.living()) > 2:
+        table.direction = -table.direction
+        events.append(Event.of("direction_reversed", direction=table.direction))
+    return table.next_seat(seat)
+
+
+def skip(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+    """SKIP: the next player is skipped; with only 2 players left the player of the card plays again."""
+    skipped = table.next_seat(seat)
+    events.append(Event.of("player_skipped", seat=skipped))
+    return table.next_seat(skipped)
+
+
+def set_total(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+    """=21, =10, =0: the running total becomes the card's total, whatever it was."""
+    table.total = kind.total
+    return table.next_seat(seat)
+
+
+def bomb(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+    """BOMB: every other player at once discards a number card worth 0, or flips a life card.
+
+    A wild card worth 0 cannot stand in for the 0.  [decision] All number 0 cards are alike, so
+    a victim holding one discards it automatically (no choice to make).  The total resets to 0.
+    """
+    zeros = [k for k, c in enumerate(table.rules.deck) if not c.is_wild and c.value == 0]
+    for victim in table.others_in_turn_order(seat):
+        held = next((k for k in zeros if table.hands[victim][k]), None)
+        if held is None:
+            table.lose_life(victim, "bomb", events)
+        else:
+            table.take(victim, held)
+            table.discard.append(held)
+            events.append(Event.of("bomb_discard", seat=victim, card=table.rules.deck[held].id))
+    table.total = 0
+    return table.next_seat(seat)
+
+
+def hand_in_redeal(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+    """HAND IN & RE-DEAL: every player hands their cards to the player of the card.
+
+    The shuffle of the collected hands (not the deck, not the discards) is the next chance step;
+    the deal then starts to the player's left (state.py).  The total resets to 0.
+    """
+    for other in table.others_in_turn_order(seat):
+        for k, n in enumerate(table.hands[other]):
+            if n:
+                table.hands[seat][k] += n
+                table.hands[other][k] = 0
+        table.hand_sizes[seat] += table.hand_sizes[other]
+        table.hand_sizes[other] = 0
+    table.total = 0
+    table.phase = Phase.REDEAL
+    table.redealer = seat
+    events.append(Event.of("hands_handed_in", seat=seat, cards=table.hand_sizes[seat]))
+    return table.left_of(seat)
+
+
+EFFECTS: dict[WildEffect, Callable[[Table, int, CardKind, list[Event]], int]] = {
+    WildEffect.DRAW: draw,
+    WildEffect.PASS_ME_BY: pass_me_by,
+    WildEffect.REVERSE: reverse,
+    WildEffect.SKIP: skip,
+    WildEffect.SET_TOTAL: set_total,
+    WildEffect.BOMB: bomb,
+    WildEffect.HAND_IN_REDEAL: hand_in_redeal,
+}
+
+
+def resolve_draws(table: Table, events: list[Event]) -> bool:
+    """Deal out the pending DRAW cards; False when the deck ran out and must be reshuffled first."""
+    deck = table.rules.deck
+    while table.pending_draws:
+        entry = table.pending_draws[0]
+        seat, wanted = entry
+        got: list[str] = []
+        while wanted and table.deck:
+            k = table.deck.pop()
+            table.give(seat, k)
+            got.append(deck[k].id)
+            wanted -= 1
+        entry[1] = wanted
+        if got:
+            events.append(Event.of("cards_drawn", seat=seat, count=len(got)))
+            events.append(Event.of("cards_seen", frozenset((seat,)), seat=seat, cards=tuple(got)))
+        if wanted:
+            if table.rules.empty_deck is EmptyDeck.RESHUFFLE_DISCARDS and len(table.discard) > 1:
+                return False
+            events.append(Event.of("deck_empty", seat=seat, missed=wanted))
+            table.pending_draws.clear()
+            return True
+        table.pending_draws.pop(0)
+    return True

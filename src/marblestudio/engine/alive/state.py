@@ -1,0 +1,397 @@
+"""ALIVE in play: turns, hands, the life penalty, going out, chance steps and the end.
+
+A hand starts with the chance step `deal` (the whole deck's order); play goes to the left of
+the dealer.  A player plays one card a turn, or flips a life card when no card can be played.
+Playing the last card ends the hand: the others lose a life, the cards are collected and the
+hand's winner deals the next hand.  Wild cards are in effects.py, hidden information in
+hidden.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from marblestudio.engine.alive import effects, hidden
+from marblestudio.engine.alive.moves import FLIP, Deal, Flip, PlayCard, Redeal, Reshuffle, Shuffle, parse_move
+from marblestudio.engine.alive.rules import AliveRules, GameEnd
+from marblestudio.engine.alive.table import Phase, Table
+from marblestudio.engine.core import (
+    CHANCE,
+    GAME_OVER,
+    TURN_OVER,
+    Event,
+    IllegalMoveError,
+    Move,
+    Outcome,
+    State,
+    Termination,
+)
+from marblestudio.engine.rules import Ruleset
+
+
+class Catalogue:
+    """Per-ruleset lookups shared by every copy of a state: kind ids, values, moves."""
+
+    def __init__(self, family: AliveRules) -> None:
+        self.kinds = family.deck
+        self.ids = tuple(k.id for k in family.deck)
+        self.index = {k.id: i for i, k in enumerate(family.deck)}
+        self.id_set = frozenset(self.ids)
+        self.wild = tuple(k.is_wild for k in family.deck)
+        self.values = tuple(k.points for k in family.deck)
+        self.plays = tuple(PlayCard(k.id) for k in family.deck)
+
+
+class AliveState(State):
+    """A game of ALIVE (see the module docstring); build one with `new_game` or `from_hands`."""
+
+    def __init__(self, rules: Ruleset, table: Table, catalogue: Catalogue | None = None) -> None:
+        self.rules = rules
+        self.family: AliveRules = rules.family
+        self.num_players = table.players
+        self.table = table
+        self.cat = catalogue or Catalogue(self.family)
+        self._outcome: Outcome | None = None
+
+    # Construction ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Ruleset, players: int) -> AliveState:
+        """A new game: the whole deck waits to be shuffled and dealt; the last seat deals first,
+        so seat 0 (to its left) plays first."""
+        table = _empty_table(rules, players)
+        table.deck = [k for k, kind in enumerate(table.rules.deck) for _ in range(kind.count)]
+        table.dealer = players - 1
+        table.current = 0
+        return cls(rules, table)
+
+    @classmethod
+    def from_hands(
+        cls,
+        rules: Ruleset,
+        hands: Sequence[Sequence[str]],
+        deck: Sequence[str] = (),
+        discard: Sequence[str] = (),
+        *,
+        total: int = 0,
+        current: int = 0,
+        dealer: int | None = None,
+        direction: int = 1,
+        lives: Sequence[int] | None = None,
+    ) -> AliveState:
+        """A hand in progress with explicit cards (for tests and puzzles).
+
+        `deck` is listed top card first, `discard` bottom card first.  The cards need not make
+        up the whole deck.  `lives` is per seat (per team in team play); a seat with 0 lives is out.
+        """
+        table = _empty_table(rules, len(hands))
+        cat = Catalogue(rules.family)
+        for seat, cards in enumerate(hands):
+            for card in cards:
+                table.give(seat, cat.index[card])
+        table.deck = [cat.index[c] for c in reversed(deck)]
+        table.discard = [cat.index[c] for c in discard]
+        if lives is not None:
+            table.lives = list(lives)
+            if not table.teams:
+                table.alive = [n > 0 for n in lives]
+        table.total, table.current, table.direction = total, current, direction
+        table.dealer = (current - 1) % len(hands) if dealer is None else dealer
+        table.phase = Phase.PLAY
+        return cls(rules, table, cat)
+
+    def copy(self) -> AliveState:
+        other = AliveState(self.rules, self.table.copy(), self.cat)
+        other._outcome = self._outcome
+        return other
+
+    # The contract ----------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        phase = self.table.phase
+        if phase is Phase.PLAY or phase is Phase.OVER:
+            return self.table.current
+        return CHANCE
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_moves(self) -> list[Move]:
+        t = self.table
+        if t.phase is not Phase.PLAY:
+            return []
+        room = self.family.limit - t.total
+        wild, values, plays = self.cat.wild, self.cat.values, self.cat.plays
+        moves: list[Move] = [plays[k] for k, n in enumerate(t.hands[t.current]) if n and (wild[k] or values[k] <= room)]
+        return moves or [FLIP]
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text, self.cat.id_set)
+
+    def apply(self, move: Move) -> list[Event]:
+        t = self.table
+        if t.phase is Phase.OVER:
+            raise IllegalMoveError(move, "the game is over")
+        if isinstance(move, Shuffle):
+            return self._apply_chance(move)
+        if t.phase is not Phase.PLAY:
+            raise IllegalMoveError(move, f"the next step is chance ({t.phase.value}), not a player's move")
+        seat = t.current
+        events: list[Event] = []
+        if isinstance(move, PlayCard):
+            k = self.cat.index.get(move.card)
+            if k is None or not t.hands[seat][k]:
+                raise IllegalMoveError(move, f"there is no {move.card} in the hand of seat {seat}")
+            if not self.cat.wild[k] and t.total + self.cat.values[k] > self.family.limit:
+                raise IllegalMoveError(
+                    move, f"a card that would take the total above {self.family.limit} may not be played"
+                )
+            self._play(seat, k, events)
+        elif isinstance(move, Flip):
+            if self.legal_moves() != [FLIP]:
+                raise IllegalMoveError(move, "a life card is flipped only when no card in hand can be played")
+            self._flip(seat, events)
+        else:
+            raise IllegalMoveError(move, "not an ALIVE move")
+        t.moves_made += 1
+        events.append(Event.of(TURN_OVER, seat=seat))
+        self._check_move_limit(events)
+        return events
+
+    # Player moves ----------------------------------------------------------------------
+    def _play(self, seat: int, k: int, events: list[Event]) -> None:
+        t = self.table
+        kind = self.cat.kinds[k]
+        t.take(seat, k)
+        t.discard.append(k)
+        if not kind.is_wild:
+            t.total += kind.points
+        events.append(Event.of("card_played", seat=seat, card=kind.id, total=t.total, left=t.hand_sizes[seat]))
+        if t.hand_sizes[seat] == 0:
+            # [book] playing the last card ends the hand; [decision] a wild last card has no effect.
+            self._hand_over([seat], events)
+            return
+        if kind.effect is None:
+            t.current = t.next_seat(seat)
+            return
+        nxt = effects.EFFECTS[kind.effect](t, seat, kind, events)
+        events.append(Event.of("total", total=t.total))
+        if self._check_end(events):
+            return
+        t.current = nxt
+        if t.phase is Phase.REDEAL:
+            return
+        outs = [s for s in t.others_in_turn_order(seat) if t.hand_sizes[s] == 0]
+        if outs:  # [decision] a BOMB victim who discarded their only card has gone out
+            self._hand_over(outs, events)
+            return
+        if t.pending_draws and not effects.resolve_draws(t, events):
+            t.phase = Phase.RESHUFFLE
+
+    def _flip(self, seat: int, events: list[Event]) -> None:
+        """[book] A player who can only go above the limit flips a life card; the total resets."""
+        t = self.table
+        t.lose_life(seat, "over_limit", events)
+        t.total = 0
+        events.append(Event.of("total", total=0))
+        if self._check_end(events):
+            return
+        t.current = t.next_seat(seat)
+
+    # Hands -----------------------------------------------------------------------------
+    def _hand_over(self, outs: list[int], events: list[Event]) -> None:
+        """Players in `outs` have gone out: every other player (the opposing team) loses a life."""
+        t = self.table
+        events.append(Event.of("hand_over", winners=tuple(outs)))
+        if t.teams:
+            out_teams = {t.team_of[s] for s in outs}
+            for team in range(len(t.lives)):
+                if out_teams - {team}:
+                    t.lose_life(next(s for s in range(t.players) if t.team_of[s] == team), "hand_over", events)
+        else:
+            for s in t.living():
+                if s not in outs:
+                    t.lose_life(s, "hand_over", events)
+        if self._check_end(events):
+            return
+        t.collect_all()
+        t.dealer = outs[0]
+        t.direction = 1
+        t.total = 0
+        t.pending_draws = []
+        t.phase = Phase.DEAL
+        t.hand_number += 1
+        events.append(Event.of("cards_collected", dealer=t.dealer))
+
+    def _check_end(self, events: list[Event]) -> bool:
+        t = self.table
+        winners: tuple[int, ...] | None = None
+        if t.teams:
+            if 0 in t.lives:
+                winners = tuple(s for s in range(t.players) if t.lives[t.team_of[s]] > 0)
+                reason = "a team has flipped all its life cards"
+        elif self.family.game_end is GameEnd.FIRST_PLAYER_OUT:
+            if not all(t.lives):
+                best = max(t.lives)
+                tied = [s for s in range(t.players) if t.lives[s] == best]
+                low = min(t.hand_points(s) for s in tied)
+                winners = tuple(s for s in tied if t.hand_points(s) == low)
+                reason = "a player has flipped all life cards: most lives left wins"
+        else:
+            living = t.living()
+            if len(living) <= 1:
+                winners = tuple(living)
+                reason = "the last player with a face-up life card"
+        if winners is None:
+            return False
+        termination = Termination.WIN if winners else Termination.DRAW
+        self._outcome = Outcome(termination, winners, reason)
+        t.phase = Phase.OVER
+        events.append(Event.of(GAME_OVER, winners=winners, termination=termination.value))
+        return True
+
+    def _check_move_limit(self, events: list[Event]) -> None:
+        limit = self.rules.move_limit
+        if self._outcome is None and limit is not None and self.table.moves_made >= limit:
+            self._outcome = Outcome(Termination.CAPPED, (), f"move limit {limit} reached")
+            self.table.phase = Phase.OVER
+            events.append(Event.of(GAME_OVER, winners=(), termination=Termination.CAPPED.value))
+
+    # Chance ----------------------------------------------------------------------------
+    def _chance_pile(self) -> list[int]:
+        """The cards the pending chance step shuffles, in kind order."""
+        t = self.table
+        if t.phase is Phase.DEAL:
+            return sorted(t.deck)
+        if t.phase is Phase.REDEAL:
+            return [k for k, n in enumerate(t.hands[t.redealer]) for _ in range(n)]
+        if t.phase is Phase.RESHUFFLE:
+            return sorted(t.discard[:-1])
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        pile = self._chance_pile()
+        rng.shuffle(pile)
+        order = tuple(self.cat.ids[k] for k in pile)
+        phase = self.table.phase
+        if phase is Phase.DEAL:
+            return Deal(order)
+        if phase is Phase.REDEAL:
+            return Redeal(order)
+        if phase is Phase.RESHUFFLE:
+            return Reshuffle(order)
+        raise ValueError(f"no chance step now (phase {phase.value})")
+
+    def _apply_chance(self, move: Shuffle) -> list[Event]:
+        t = self.table
+        expected = {Phase.DEAL: Deal, Phase.REDEAL: Redeal, Phase.RESHUFFLE: Reshuffle}.get(t.phase)
+        if type(move) is not expected:
+            raise IllegalMoveError(move, f"the next step is {t.phase.value}, not {move.verb}")
+        index = self.cat.index
+        order = [index[c] for c in move.order]
+        if sorted(order) != sorted(self._chance_pile()):
+            raise IllegalMoveError(move, f"a {move.verb} must be an order of exactly the cards being shuffled")
+        events: list[Event] = []
+        if t.phase is Phase.DEAL:
+            self._deal(order, events)
+        elif t.phase is Phase.REDEAL:
+            self._redeal(order, events)
+        else:
+            t.deck = order[::-1]
+            t.discard = t.discard[-1:]
+            events.append(Event.of("deck_reshuffled", cards=len(t.deck)))
+            t.phase = Phase.PLAY
+            if not effects.resolve_draws(t, events):
+                t.phase = Phase.RESHUFFLE
+        return events
+
+    def _deal_round(self, first: int, cards: list[int], per_seat: int | None, events: list[Event]) -> None:
+        """Deal `cards` one at a time round the living seats from `first` (per_seat each, or all)."""
+        t = self.table
+        seats = [first]
+        while (s := t.left_of(seats[-1])) != first:
+            seats.append(s)
+        limit = len(cards) if per_seat is None else min(len(cards), per_seat * len(seats))
+        received: dict[int, list[str]] = {s: [] for s in seats}
+        for i in range(limit):
+            seat = seats[i % len(seats)]
+            t.give(seat, cards[i])
+            received[seat].append(self.cat.ids[cards[i]])
+        events.append(Event.of("dealt", first=first, sizes=tuple(t.hand_sizes)))
+        for seat in seats:
+            events.append(Event.of("cards_seen", frozenset((seat,)), seat=seat, cards=tuple(received[seat])))
+        del cards[:limit]
+
+    def _deal(self, order: list[int], events: list[Event]) -> None:
+        """[book] 10 cards each, one at a time from the dealer's left; the rest is the deck."""
+        t = self.table
+        t.deck = []
+        t.discard = []
+        first = t.left_of(t.dealer)
+        self._deal_round(first, order, self.family.hand_size, events)
+        t.deck = order[::-1]
+        t.total = 0
+        t.direction = 1
+        t.current = first
+        t.phase = Phase.PLAY
+
+    def _redeal(self, order: list[int], events: list[Event]) -> None:
+        """HAND IN & RE-DEAL: all collected cards dealt from the player's left; uneven hands stay so."""
+        t = self.table
+        giver = t.redealer
+        t.hands[giver] = [0] * len(self.cat.ids)
+        t.hand_sizes[giver] = 0
+        first = t.left_of(giver)
+        self._deal_round(first, order, None, events)
+        t.phase = Phase.PLAY
+        t.redealer = -1
+        t.current = first  # [book] after a deal of any sort, play starts to the left
+        empty = [s for s in t.living() if t.hand_sizes[s] == 0]
+        if empty:  # [decision] a player the re-deal leaves with no card has gone out
+            self._hand_over(sorted(empty, key=lambda s: (s - giver - 1) % t.players), events)
+
+    # Hidden information and views ------------------------------------------------------
+    def observation(self, seat: int) -> Mapping[str, Any]:
+        return hidden.observation(self, seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> AliveState:
+        return hidden.determinize(self, seat, rng)
+
+    def public_view(self) -> Mapping[str, Any]:
+        return hidden.public_view(self)
+
+    def counts(self) -> Mapping[str, int]:
+        return self.table.counts()
+
+    def playable_reason(self, card: str) -> str | None:
+        """Why the player to move may not play `card` now, or None when it is playable."""
+        t = self.table
+        k = self.cat.index[card]
+        if t.phase is not Phase.PLAY:
+            return "it is not a player's turn"
+        if not t.hands[t.current][k]:
+            return f"there is no {card} in the hand"
+        if not self.cat.wild[k] and t.total + self.cat.values[k] > self.family.limit:
+            return f"{t.total} + {self.cat.values[k]} would go above {self.family.limit}"
+        return None
+
+
+def _empty_table(rules: Ruleset, players: int) -> Table:
+    family: AliveRules = rules.family
+    teams = rules.teams is not None
+    team_of = tuple(rules.teams.team_of(s) for s in range(players)) if rules.teams is not None else tuple(range(players))
+    owners = rules.teams.count if rules.teams is not None else players
+    kinds = len(family.deck)
+    return Table(
+        rules=family,
+        players=players,
+        team_of=team_of,
+        teams=teams,
+        hands=[[0] * kinds for _ in range(players)],
+        hand_sizes=[0] * players,
+        deck=[],
+        discard=[],
+        lives=[family.lives] * owners,
+        alive=[True] * players,
+    )
