@@ -1,1 +1,17 @@
+"""Avalanche (GAMES.md section 3): marbles dropped through a board of swinging gates."""
 
+from __future__ import annotations
+
+from marblestudio.engine.rules import Ruleset
+from marblestudio.engine.avalanche.cascade import Board
+from marblestudio.engine.avalanche.moves import Deal, Drop, GoOut, Pass, SetGates
+from marblestudio.engine.avalanche.rules import AvalancheRules
+from marblestudio.engine.avalanche.state import AvalancheState
+
+
+def new_game(rules: Ruleset, count: int) -> AvalancheState:
+    """A new game of `rules` (whose family is `AvalancheRules`) for `count` players."""
+    return AvalancheState(rules, count)
+
+
+__all__ = ["AvalancheRules", "AvalancheState", "Board", "Deal", "Drop", "GoOut", "Pass", "SetGates", "new_game"]

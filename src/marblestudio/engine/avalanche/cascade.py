@@ -1,0 +1,123 @@
+"""The gates and the avalanche: what one dropped marble sets off (docs/avalanche.md).
+
+A gate tilts fully left or right and catches on the side it tilts to.  A marble that arrives
+on the catching side of an empty gate stops there.  Otherwise it strikes the gate: the gate
+flips, the marble goes on from the side it arrived on, and a marble the gate held is released
+and goes on from the side it sat on (the old catching side).
+
+The order is fixed so that a drop always gives the same result: one marble moves at a time.
+The moving marble runs gate by gate until it is held or falls out; each marble released on
+its way joins the back of a first-in-first-out queue; then the next queued marble runs.
+
+The board is compiled to integer tables (a port is `gate * 2 + side`, -1 is out) because
+random playouts and Expert II's pass check drop many marbles.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from marblestudio.engine.core import Event
+from marblestudio.engine.avalanche.rules import OUT, AvalancheRules, Port, Side, Target
+
+EMPTY = -1
+"""`held[g]` when gate g holds no marble; otherwise the held marble's colour index."""
+
+
+class Board:
+    """A ruleset's board as integer tables: where each hole and each gate side leads."""
+
+    def __init__(self, rules: AvalancheRules) -> None:
+        self.gate_ids = tuple(g.id for g in rules.gates)
+        self.colour_names = tuple(c.name for c in rules.colours)
+        index = {gid: i for i, gid in enumerate(self.gate_ids)}
+
+        def code(target: Target) -> int:
+            if isinstance(target, Port):
+                return index[target.gate] * 2 + int(target.side)
+            assert target == OUT
+            return -1
+
+        self.holes = tuple(code(h.to) for h in rules.holes)
+        self.next = tuple(code(g.leads(side)) for g in rules.gates for side in Side)
+        self.size = len(self.gate_ids)
+
+    def drop(self, tilt: list[int], held: list[int], hole: int, colour: int,
+             events: list[Event] | None = None) -> list[int]:
+        """Drop a marble of `colour` into `hole` (0-based); update `tilt` and `held` in place.
+
+        Returns the colours of the marbles that fell out, in the order they fell.  When
+        `events` is given, the story is appended to it: every marble's path (numbered 0 for
+        the dropped marble, 1, 2, ... for released ones in the order released) and every flip.
+        """
+        names = self.colour_names
+        fallen: list[int] = []
+        queue: deque[tuple[int, int, int]] = deque()
+        queue.append((colour, self.holes[hole], 0))
+        released_count = 0
+        if events is not None:
+            events.append(Event.of("marble_dropped", marble=0, colour=names[colour], hole=hole + 1))
+        while queue:
+            marble_colour, port, marble = queue.popleft()
+            last = ""
+            while True:
+                if port < 0:
+                    fallen.append(marble_colour)
+                    if events is not None:
+                        events.append(Event.of("marble_out", marble=marble, colour=names[marble_colour], last=last))
+                    break
+                gate, side = port >> 1, port & 1
+                if events is not None:
+                    events.append(Event.of("marble_at_gate", marble=marble, gate=self.gate_ids[gate],
+                                           side=Side(side).word))
+                if tilt[gate] == side and held[gate] == EMPTY:
+                    held[gate] = marble_colour
+                    if events is not None:
+                        events.append(Event.of("marble_held", marble=marble, colour=names[marble_colour],
+                                               gate=self.gate_ids[gate]))
+                    break
+                old = tilt[gate]
+                tilt[gate] = 1 - old
+                if events is not None:
+                    events.append(Event.of("gate_flipped", gate=self.gate_ids[gate], tilt=Side(1 - old).word))
+                if held[gate] != EMPTY:
+                    released_count += 1
+                    queue.append((held[gate], self.next[gate * 2 + old], released_count))
+                    if events is not None:
+                        events.append(Event.of("marble_released", marble=released_count,
+                                               colour=names[held[gate]], gate=self.gate_ids[gate],
+                                               side=Side(old).word))
+                    held[gate] = EMPTY
+                last = f"{self.gate_ids[gate]}:{Side(side).word}"
+                port = self.next[port]
+        return fallen
+
+    def can_fall(self, tilt: list[int], held: list[int], marbles: int) -> bool:
+        """Whether some order of dropping up to `marbles` marbles into any holes makes one fall.
+
+        Exact: a depth-first search over the holes, remembering positions already shown
+        hopeless.  Colours never change where a marble goes, so only occupancy matters.  A
+        board of n gates holds at most n marbles, so more marbles than empty gates must fall.
+        """
+        free = held.count(EMPTY)
+        if marbles > free:
+            return True
+        occupied = [0 if h == EMPTY else 1 for h in held]
+        hopeless: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        return self._search(list(tilt), [EMPTY if o == 0 else 0 for o in occupied], marbles, hopeless)
+
+    def _search(self, tilt: list[int], held: list[int], marbles: int,
+                hopeless: dict[tuple[tuple[int, ...], tuple[int, ...]], int]) -> bool:
+        if marbles == 0:
+            return False
+        key = (tuple(tilt), tuple(held))
+        if hopeless.get(key, -1) >= marbles:
+            return False
+        for hole in range(len(self.holes)):
+            t, h = list(tilt), list(held)
+            if self.drop(t, h, hole, 0):
+                return True
+            if self._search(t, h, marbles - 1, hopeless):
+                return True
+        hopeless[key] = marbles
+        return False

@@ -1,0 +1,413 @@
+"""A game of Avalanche in progress (GAMES.md section 3, docs/avalanche.md).
+
+Set-up is chance: the cards dealt (when the ruleset deals at random), then the gates set
+(when some start at random).  Then each turn is several `Drop` moves by the same seat until
+marbles fall out or the turn's rule ends it; the marbles that fell are then handled by the
+ruleset's options (onto the cards, back to the trays, into the hand) without a decision,
+except a partner's choice to go out.  Where the marbles are is kept as counts per colour:
+trays, the gates of the board, the hands and the cards always add up to the ruleset's marbles.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from marblestudio.engine.core import (
+    CHANCE,
+    GAME_OVER,
+    TURN_OVER,
+    Event,
+    IllegalMoveError,
+    Move,
+    Outcome,
+    State,
+    Termination,
+)
+from marblestudio.engine.rules import Ruleset, Teams
+from marblestudio.engine.avalanche import moves as notation
+from marblestudio.engine.avalanche.cascade import EMPTY, Board
+from marblestudio.engine.avalanche.moves import Deal, Drop, GoOut, Pass, SetGates
+from marblestudio.engine.avalanche.rules import (
+    AvalancheRules,
+    Goal,
+    GoingOut,
+    OutOfMarbles,
+    Passing,
+    Side,
+    Unmatched,
+)
+
+
+class Phase(enum.Enum):
+    DEAL = "deal"
+    GATES = "gates"
+    PLAY = "play"
+    OVER = "over"
+
+
+class AvalancheState(State):
+    """One game: the board (tilts and held marbles), trays, hands, cards, and whose turn it is."""
+
+    def __init__(self, ruleset: Ruleset, count: int) -> None:
+        rules: AvalancheRules = ruleset.family
+        self.ruleset = ruleset
+        self.rules = rules
+        self.board = Board(rules)
+        self.num_players = count
+        self.options = rules.game
+        k = len(rules.colours)
+        self.tilt = [int(g.tilt) if g.tilt is not None else int(Side.LEFT) for g in rules.gates]
+        self.held = [EMPTY] * len(rules.gates)
+        self.trays = [c.count for c in rules.colours]
+        self.hands = [[0] * k for _ in range(count)]
+        for seat in range(count):
+            for c, amount in enumerate(self.options.start_hand.take(seat, k)):
+                self.trays[c] -= amount
+                self.hands[seat][c] += amount
+        self.card_colours = tuple(tuple(rules.colour_index(h) for h in card.holes) for card in rules.cards)
+        self.filled = [[EMPTY] * len(card.holes) for card in rules.cards]
+        self.cards: list[tuple[int, ...]] = [() for _ in range(count)]
+        self.seat = 0
+        self.drops_this_turn = 0
+        self.first_turn = True
+        self.gone_out = [False] * count
+        self.forfeited = [False] * count
+        self.choosing_out = False
+        self.moves_played = 0
+        self._outcome: Outcome | None = None
+        teams = ruleset.teams or Teams(2)
+        self.partners = tuple(
+            tuple(s for s in range(count) if self.options.partnership and teams.team_of(s) == teams.team_of(seat))
+            or (seat,)
+            for seat in range(count)
+        )
+        self.random_gates = tuple(i for i, g in enumerate(rules.gates) if g.tilt is None)
+        self.phase = Phase.PLAY
+        if self.options.cards_per_player and self.options.deal is None:
+            self.phase = Phase.DEAL
+        elif self.options.cards_per_player:
+            self._deal(self.options.deal or ())
+        if self.phase is Phase.PLAY and self.random_gates:
+            self.phase = Phase.GATES
+
+    # The contract ----------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return CHANCE if self.phase in (Phase.DEAL, Phase.GATES) else self.seat
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def parse_move(self, text: str) -> Move:
+        return notation.parse(text, self.rules)
+
+    def copy(self) -> AvalancheState:
+        new = object.__new__(AvalancheState)
+        new.__dict__.update(self.__dict__)
+        new.tilt = list(self.tilt)
+        new.held = list(self.held)
+        new.trays = list(self.trays)
+        new.hands = [list(h) for h in self.hands]
+        new.filled = [list(f) for f in self.filled]
+        new.cards = list(self.cards)
+        new.gone_out = list(self.gone_out)
+        new.forfeited = list(self.forfeited)
+        return new
+
+    def counts(self) -> Mapping[str, int]:
+        return {
+            "trays": sum(self.trays),
+            "board": sum(1 for h in self.held if h != EMPTY),
+            "hands": sum(sum(h) for h in self.hands),
+            "cards": sum(1 for f in self.filled for c in f if c != EMPTY),
+        }
+
+    # Chance ----------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Move, float]] | None:
+        if self.phase is Phase.GATES and len(self.random_gates) <= 8:
+            n = len(self.random_gates)
+            tilts = ["".join("R" if bits >> (n - 1 - i) & 1 else "L" for i in range(n)) for bits in range(2**n)]
+            return [(SetGates(t), 1.0 / 2**n) for t in tilts]
+        return None
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        if self.phase is Phase.DEAL:
+            ids = [c.id for c in self.rules.cards]
+            return Deal(tuple(rng.sample(ids, self.num_players * self.options.cards_per_player)))
+        if self.phase is Phase.GATES:
+            return SetGates("".join(rng.choice("LR") for _ in self.random_gates))
+        raise ValueError("not a chance step")
+
+    # Moves -----------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        if self.phase is Phase.OVER:
+            return []
+        if self.phase is Phase.DEAL or self.phase is Phase.GATES:
+            outcomes = self.chance_outcomes()
+            return [m for m, _ in outcomes] if outcomes else []
+        if self.choosing_out:
+            return [GoOut(True), GoOut(False)]
+        source = self._source()
+        letters = [c.letter for c in self.rules.colours]
+        drops: list[Move] = [
+            Drop(c, hole, letters[c])
+            for c in range(len(letters))
+            if source is not None and source[c] > 0
+            for hole in range(1, len(self.rules.holes) + 1)
+        ]
+        if not drops:
+            return [Pass()]
+        if self._may_pass():
+            return [Pass(), *drops]
+        return drops
+
+    def apply(self, move: Move) -> list[Event]:
+        if self.phase is Phase.OVER:
+            raise IllegalMoveError(move, "the game is over")
+        if isinstance(move, Deal):
+            return self._apply_deal(move)
+        if isinstance(move, SetGates):
+            return self._apply_gates(move)
+        if self.phase is not Phase.PLAY:
+            raise IllegalMoveError(move, "the set-up (a chance step) comes first")
+        if isinstance(move, Drop):
+            return self._apply_drop(move)
+        if isinstance(move, GoOut):
+            if not self.choosing_out:
+                raise IllegalMoveError(move, "a partner may go out only on ending a turn with an empty hand")
+            return self._apply_going_out(move)
+        if isinstance(move, Pass):
+            if Pass() not in self.legal_moves():
+                raise IllegalMoveError(move, self._why_no_pass())
+            events = [Event.of("passed", seat=self.seat)]
+            self.moves_played += 1
+            self._end_turn(events)
+            self._check_limit(events)
+            return events
+        raise IllegalMoveError(move, "not an Avalanche move")
+
+    # Set-up ----------------------------------------------------------------------------
+    def _deal(self, cards: tuple[str, ...]) -> list[Event]:
+        per = self.options.cards_per_player
+        ids = [c.id for c in self.rules.cards]
+        index = {cid: i for i, cid in enumerate(ids)}
+        events = []
+        for seat in range(self.num_players):
+            mine = tuple(index[cid] for cid in cards[seat * per:(seat + 1) * per])
+            self.cards[seat] = mine
+            events.append(Event.of("cards_dealt", seat=seat, cards=tuple(ids[i] for i in mine)))
+        return events
+
+    def _apply_deal(self, move: Deal) -> list[Event]:
+        if self.phase is not Phase.DEAL:
+            raise IllegalMoveError(move, "the cards are dealt once, at the start")
+        ids = {c.id for c in self.rules.cards}
+        wanted = self.num_players * self.options.cards_per_player
+        if len(move.cards) != wanted or len(set(move.cards)) != wanted or not set(move.cards) <= ids:
+            raise IllegalMoveError(move, f"deal {wanted} different cards of this ruleset")
+        events = self._deal(move.cards)
+        self.phase = Phase.GATES if self.random_gates else Phase.PLAY
+        return events
+
+    def _apply_gates(self, move: SetGates) -> list[Event]:
+        if self.phase is not Phase.GATES:
+            raise IllegalMoveError(move, "the gates are set at random once, at the start")
+        if len(move.tilts) != len(self.random_gates):
+            raise IllegalMoveError(move, f"give the tilt of each of the {len(self.random_gates)} random gates")
+        events = []
+        for gate, letter in zip(self.random_gates, move.tilts):
+            self.tilt[gate] = int(Side.LEFT if letter == "L" else Side.RIGHT)
+            events.append(Event.of("gate_set", gate=self.rules.gates[gate].id, tilt=Side(self.tilt[gate]).word))
+        self.phase = Phase.PLAY
+        return events
+
+    # A turn ----------------------------------------------------------------------------
+    def cards_full(self, seat: int) -> bool:
+        """Whether every hole of every card of `seat`'s side (the partnership's) is filled."""
+        return all(EMPTY not in self.filled[c] for s in self.partners[seat] for c in self.cards[s])
+
+    def _source(self) -> list[int] | None:
+        """Where this seat's next marble comes from: its hand first [decision], else the trays."""
+        hand = self.hands[self.seat]
+        if any(hand):
+            return hand
+        if self.options.draw_from_trays and not self.cards_full(self.seat) and any(self.trays):
+            if not self._first_turn_done():
+                return self.trays
+        return None
+
+    def _first_turn_done(self) -> bool:
+        limit = self.options.first_turn_limit
+        return limit is not None and self.first_turn and self.drops_this_turn >= limit
+
+    def _may_pass(self) -> bool:
+        if self.options.passing is not Passing.WHEN_NOTHING_CAN_FALL or self.drops_this_turn:
+            return False
+        marbles = sum(self.hands[self.seat])
+        if self.options.draw_from_trays and not self.cards_full(self.seat):
+            marbles += sum(self.trays)
+        return not self.board.can_fall(self.tilt, self.held, marbles)
+
+    def _why_no_pass(self) -> str:
+        if self.options.passing is Passing.NEVER:
+            return "a player may not pass while holding or able to draw a marble"
+        if self.drops_this_turn:
+            return "a player may pass only at the start of a turn"
+        return "a player may pass only when no marble can be made to fall"
+
+    def _apply_drop(self, move: Drop) -> list[Event]:
+        if self.choosing_out:
+            raise IllegalMoveError(move, "first choose whether to go out")
+        source = self._source()
+        if not 1 <= move.hole <= len(self.rules.holes) or not 0 <= move.colour < len(self.rules.colours):
+            raise IllegalMoveError(move, "no such hole or colour on this board")
+        if source is None or source[move.colour] == 0:
+            where = "hand" if any(self.hands[self.seat]) else "trays"
+            rule = "marbles held in hand are dropped first" if where == "hand" else "no such marble to drop"
+            raise IllegalMoveError(move, rule)
+        from_hand = source is self.hands[self.seat]
+        source[move.colour] -= 1
+        self.drops_this_turn += 1
+        self.moves_played += 1
+        events = [Event.of("marble_picked", seat=self.seat, colour=self.rules.colours[move.colour].name,
+                           source="hand" if from_hand else "trays")]
+        fallen = self.board.drop(self.tilt, self.held, move.hole - 1, move.colour, events)
+        if fallen:
+            self._take_fallen(fallen, events)
+            self._end_turn(events)
+        elif from_hand and not any(self.hands[self.seat]):
+            self._hand_ran_out(events)
+        elif self._first_turn_done():
+            events.append(Event.of("first_turn_limit", seat=self.seat, dropped=self.drops_this_turn))
+            self._end_turn(events)
+        self._check_limit(events)
+        return events
+
+    def _hand_ran_out(self, events: list[Event]) -> None:
+        """The seat dropped its last held marble and nothing fell."""
+        rule = self.options.out_of_marbles
+        if rule is OutOfMarbles.WIN:
+            self._finish(events, (self.seat,), f"{self._name(self.seat)} ran out of marbles")
+        elif rule is OutOfMarbles.FORFEIT:
+            self.forfeited[self.seat] = True
+            events.append(Event.of("forfeited", seat=self.seat))
+            left = [s for s in range(self.num_players) if not self.forfeited[s]]
+            if len(left) == 1:
+                self._finish(events, tuple(left), "every other player forfeited")
+            else:
+                self._end_turn(events)
+        elif self.cards_full(self.seat):
+            self._end_turn(events)  # [book #3] dropped every held marble and none fell
+        elif self._first_turn_done():
+            self._end_turn(events)
+
+    def _take_fallen(self, fallen: list[int], events: list[Event]) -> None:
+        """The seat takes every marble that fell: onto its side's cards, then hand or trays."""
+        names = [c.name for c in self.rules.colours]
+        events.append(Event.of("marbles_taken", seat=self.seat, colours=tuple(names[c] for c in fallen)))
+        rest = []
+        for colour in fallen:
+            if not self._place(colour, events):
+                rest.append(colour)
+        if not rest:
+            return
+        if self.options.cards_per_player and self.options.unmatched is Unmatched.RETURN:
+            for colour in rest:
+                self.trays[colour] += 1
+            events.append(Event.of("marbles_returned", colours=tuple(names[c] for c in rest)))
+        else:
+            for colour in rest:
+                self.hands[self.seat][colour] += 1
+            events.append(Event.of("marbles_to_hand", seat=self.seat, colours=tuple(names[c] for c in rest)))
+
+    def _place(self, colour: int, events: list[Event]) -> bool:
+        """Put a marble on the first matching empty hole: own cards first, then the partner's."""
+        for seat in sorted(self.partners[self.seat], key=lambda s: s != self.seat):
+            for card in self.cards[seat]:
+                for hole, want in enumerate(self.card_colours[card]):
+                    if want == colour and self.filled[card][hole] == EMPTY:
+                        self.filled[card][hole] = colour
+                        events.append(Event.of("marble_on_card", seat=self.seat, card=self.rules.cards[card].id,
+                                               hole=hole + 1, colour=self.rules.colours[colour].name))
+                        return True
+        return False
+
+    def _end_turn(self, events: list[Event]) -> None:
+        seat = self.seat
+        opts = self.options
+        if opts.goal is Goal.FILL_CARDS and self.cards_full(seat):
+            if all(not any(self.hands[s]) for s in self.partners[seat]):
+                winners = self.partners[seat]
+                self._finish(events, winners, "filled every hole of the cards, with nothing left in hand")
+                return
+        if opts.goal is Goal.ONE_COLOUR:
+            hand = self.hands[seat]
+            if sum(1 for n in hand if n) == 1 and max(hand) >= opts.goal_count:
+                self._finish(events, (seat,), f"{max(hand)} marbles of one colour and none of another")
+                return
+        if (opts.partnership and opts.going_out is GoingOut.CHOICE and not self.choosing_out
+                and not any(self.hands[seat]) and not any(self.gone_out[s] for s in self.partners[seat])):
+            self.choosing_out = True
+            return
+        events.append(Event.of(TURN_OVER, seat=seat))
+        self.first_turn = False
+        self.drops_this_turn = 0
+        self.choosing_out = False
+        for step in range(1, self.num_players + 1):
+            nxt = (seat + step) % self.num_players
+            if not self.gone_out[nxt] and not self.forfeited[nxt]:
+                self.seat = nxt
+                break
+
+    def _apply_going_out(self, move: GoOut) -> list[Event]:
+        events = []
+        self.moves_played += 1
+        if move.out:
+            self.gone_out[self.seat] = True
+            events.append(Event.of("went_out", seat=self.seat))
+        self._end_turn(events)
+        self._check_limit(events)
+        return events
+
+    # The end ---------------------------------------------------------------------------
+    def _finish(self, events: list[Event], winners: tuple[int, ...], reason: str) -> None:
+        if self.phase is not Phase.OVER:
+            events.append(Event.of(TURN_OVER, seat=self.seat))
+        self.phase = Phase.OVER
+        self._outcome = Outcome(Termination.WIN, tuple(sorted(winners)), reason)
+        events.append(Event.of(GAME_OVER, winners=tuple(sorted(winners)), reason=reason))
+
+    def _check_limit(self, events: list[Event]) -> None:
+        limit = self.ruleset.move_limit
+        if self.phase is not Phase.OVER and limit is not None and self.moves_played >= limit:
+            self.phase = Phase.OVER
+            self._outcome = Outcome(Termination.CAPPED, (), f"the move limit of {limit} was reached")
+            events.append(Event.of(GAME_OVER, winners=(), reason=self._outcome.reason))
+
+    def _name(self, seat: int) -> str:
+        return self.ruleset.presentation.seat_name(seat)
+
+    # Views -----------------------------------------------------------------------------
+    def public_view(self) -> Mapping[str, Any]:
+        names = [c.name for c in self.rules.colours]
+        return {
+            "phase": self.phase.value,
+            "to_move": self.to_move if self.phase is not Phase.OVER else None,
+            "drops_this_turn": self.drops_this_turn,
+            "gates": {g.id: {"tilt": Side(self.tilt[i]).word,
+                             "held": None if self.held[i] == EMPTY else names[self.held[i]]}
+                      for i, g in enumerate(self.rules.gates)},
+            "trays": dict(zip(names, self.trays)),
+            "hands": [dict(zip(names, hand)) for hand in self.hands],
+            "cards": [[{"id": self.rules.cards[c].id,
+                        "holes": [{"colour": names[want],
+                                   "filled": self.filled[c][h] != EMPTY}
+                                  for h, want in enumerate(self.card_colours[c])]}
+                       for c in self.cards[seat]] for seat in range(self.num_players)],
+            "gone_out": list(self.gone_out),
+            "forfeited": list(self.forfeited),
+            "choosing_out": self.choosing_out,
+        }
