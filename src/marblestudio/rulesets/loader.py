@@ -113,6 +113,18 @@ def _unsupported(game: Any) -> bool:
     return not has_section or _family_module(game) is None
 
 
+def _game_of(data: Mapping[str, Any]) -> str | None:
+    """The game a house-rule file says it is for: its `game`, else the family section it writes."""
+    from marblestudio.rulesets.schema_build import GAMES, section_of
+
+    if isinstance(data.get("game"), str):
+        return str(data["game"])
+    for game in GAMES:
+        if section_of(game) in data:
+            return game
+    return None
+
+
 def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """The first (most useful) diagnostic stays first; the rest follow in file order."""
     diagnostics = unique(diagnostics)
@@ -150,10 +162,11 @@ def _check(doc: Document, path: Path | None, stack: tuple[str, ...]) -> tuple[Lo
         source.fallback = doc.value_at("/extends") or START
         if "id" not in data:
             source.at("", f"a house rule needs its own 'id' (else it would take '{base.rules.id}' from its base)")
-        if "game" in data and data["game"] != base.rules.game:
+        own_game = _game_of(data)
+        if own_game is not None and own_game != base.rules.game:
             source.at(
                 "/extends",
-                f"this file is a '{data['game']}' ruleset, but its base '{data['extends']}' is a '{base.rules.game}' ruleset",
+                f"the base '{data['extends']}' is for the game '{base.rules.game}', but this file is for '{own_game}'",
             )
         if source.failed:
             return None, _sorted(source.diagnostics)
@@ -200,8 +213,7 @@ def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded |
     else:
         base_path = catalog.find(target)
         if base_path is None:
-            known = ", ".join(sorted(catalog.bundled_ids()))
-            source.at("/extends", f"no bundled or user ruleset has the id '{ref}' (bundled: {known})")
+            source.at("/extends", _unknown_id(ref))
             return None
     key = str(base_path.resolve())
     if key in stack or (source.path is not None and key == str(source.path.resolve())):
@@ -217,6 +229,15 @@ def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded |
         source.at("/extends", f"the base '{ref}' is not valid: {first}{more}")
         return None
     return loaded
+
+
+def _unknown_id(ref: str) -> str:
+    import difflib
+
+    known = sorted(catalog.bundled_ids())
+    close = difflib.get_close_matches(ref, known, n=1, cutoff=0.6)
+    hint = f"did you mean '{close[0]}'?" if close else f"bundled: {', '.join(known)}"
+    return f"no bundled or user ruleset has the id '{ref}' ({hint})"
 
 
 def _build(data: dict[str, Any], module: ModuleType) -> Ruleset:
@@ -291,8 +312,7 @@ def load_with_source(ref: str | os.PathLike[str]) -> Loaded:
     if isinstance(target, str):
         found = catalog.find(target)
         if found is None:
-            known = ", ".join(sorted(catalog.bundled_ids()))
-            raise RulesetError([Diagnostic(target, 1, 1, ERROR, f"no bundled or user ruleset has the id '{target}' (bundled: {known})")])
+            raise RulesetError([Diagnostic(target, 1, 1, ERROR, _unknown_id(target))])
         target = found
     loaded, diagnostics = check_file_loaded(target)
     if loaded is None:

@@ -65,14 +65,17 @@ def build(schema_dir: Path = SCHEMA_DIR) -> dict[str, Any]:
 
 
 def partial(schema: dict[str, Any]) -> dict[str, Any]:
-    """`schema` with every `required` dropped (except inside `if`): what a house-rule file alone must meet."""
+    """`schema` without `required` (except inside `if`) and `minProperties`: what a house-rule file alone must meet.
+
+    Mappings merge with the base's, so their completeness and size are checked after merging.
+    """
 
     def strip(node: Any, in_if: bool) -> Any:
         if isinstance(node, dict):
             return {
                 key: strip(value, in_if or key == "if")
                 for key, value in node.items()
-                if in_if or key != "required" or not isinstance(value, list)
+                if in_if or key not in ("required", "minProperties") or isinstance(value, dict)
             }
         if isinstance(node, list):
             return [strip(item, in_if) for item in node]

@@ -41,6 +41,8 @@ class Found:
     pointer: str
     message: str
     at_key: bool = False
+    suggests: str | None = None  # an unknown key's likely meaning
+    missing: str | None = None  # a missing required key
 
 
 @functools.cache
@@ -62,13 +64,17 @@ def check(data: Any, *, partial: bool = False) -> list[Found]:
     if not errors:
         return []
     best = best_match(errors)
+    while best.parent is not None:  # best_match looks inside anyOf; we explain anyOf ourselves
+        best = best.parent
     ordered = [best, *(e for e in errors if e is not best)]
     found: list[Found] = []
     for error in ordered:
-        for item in _explain(error):
+        for item in _explain(error, data):
             if item not in found:
                 found.append(item)
-    return found
+    # A misspelt key also leaves the right key missing: say it once, at the misspelling.
+    meant = {(f.pointer.rsplit("/", 1)[0], f.suggests) for f in found if f.suggests}
+    return [f for f in found if (f.pointer, f.missing) not in meant]
 
 
 def _pointer(path: Iterable[Any]) -> str:
@@ -99,12 +105,21 @@ def _expected_type(schema_type: Any) -> str:
     return " or ".join(_TYPE_WORDS.get(t, t) for t in types)
 
 
-def _suggest(word: str, choices: Iterable[str]) -> str:
+def _closest(word: str, choices: Iterable[str]) -> str | None:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    return close[0] if close else None
 
 
-def _explain(error: Any) -> list[Found]:
+def _suggest(word: str, choices: Iterable[str]) -> str:
+    close = _closest(word, choices)
+    return f"; did you mean '{close}'?" if close else ""
+
+
+def _article(word: str) -> str:
+    return "an" if word.strip("'\"")[:1].lower() in "aeiou" else "a"
+
+
+def _explain(error: Any, root: Any) -> list[Found]:
     pointer = _pointer(error.absolute_path)
     where = dotted(pointer)
     kind = error.validator
@@ -118,8 +133,9 @@ def _explain(error: Any) -> list[Found]:
             if key in allowed:
                 continue
             inside = "" if not pointer else f" in {where}"
-            hint = _suggest(str(key), allowed) or (f"; expected one of: {', '.join(allowed)}" if allowed else "")
-            out.append(Found(pointer_join(pointer, key), f"unknown key '{key}'{inside}{hint}", at_key=True))
+            close = _closest(str(key), allowed)
+            hint = f"; did you mean '{close}'?" if close else (f"; expected one of: {', '.join(allowed)}" if allowed else "")
+            out.append(Found(pointer_join(pointer, key), f"unknown key '{key}'{inside}{hint}", at_key=True, suggests=close))
         return out
     if kind == "required" and isinstance(instance, Mapping):
         out = []
@@ -128,14 +144,16 @@ def _explain(error: Any) -> list[Found]:
                 continue
             if "then" in error.schema_path:
                 game = instance.get("game", "?")
-                out.append(Found(pointer, f"a '{game}' ruleset needs a '{key}' section"))
+                message = f"a ruleset with game '{game}' needs {_article(key)} '{key}' section"
+                out.append(Found(pointer_join(pointer, "game"), message, missing=key))
             else:
                 inside = "the ruleset" if not pointer else where
-                out.append(Found(pointer, f"{inside} is missing the required key '{key}'"))
+                out.append(Found(pointer, f"{inside} is missing the required key '{key}'", missing=key))
         return out
     if kind == "not" and "then" in error.schema_path:
         key = error.path[-1] if error.path else "?"
-        return [Found(pointer, f"the section '{key}' does not belong in this ruleset: {schema.get('description', '')}".rstrip(": "), at_key=True)]
+        game = root.get("game", "?") if isinstance(root, Mapping) else "?"
+        return [Found(pointer, f"the section '{key}' does not belong in a ruleset with game '{game}'", at_key=True)]
     if kind == "type":
         return [Found(pointer, f"{where} must be {_expected_type(value)}, not {_value_words(instance)}")]
     if kind == "enum":
@@ -161,29 +179,39 @@ def _explain(error: Any) -> list[Found]:
             return [Found(key_pointer, f"the key {instance!r} in {where} must be {expected}", at_key=True)]
         return [Found(pointer, f"{where} must be {expected}, not {_value_words(instance)}")]
     if kind in ("anyOf", "oneOf"):
-        return _explain_choice(error, where, pointer)
+        return _explain_choice(error, where, pointer, root)
     return [Found(pointer, f"{where}: {error.message}")]
 
 
-def _explain_choice(error: Any, where: str, pointer: str) -> list[Found]:
-    """An anyOf: explain the branch whose type fits the value, else list what was expected."""
+def _explain_choice(error: Any, where: str, pointer: str, root: Any) -> list[Found]:
+    """An anyOf: explain a nested problem of the branch whose type fits, else list the choices."""
+    from jsonschema.exceptions import best_match
+
     instance = error.instance
     fitting: dict[int, list[Any]] = {}
     for sub in error.context:
-        branch = sub.schema_path[0]
-        branch_schema = error.validator_value[branch]
+        branch_schema = error.validator_value[sub.schema_path[0]]
         t = branch_schema.get("type")
         if t is not None and _is_type(instance, t):
-            fitting.setdefault(branch, []).append(sub)
+            fitting.setdefault(sub.schema_path[0], []).append(sub)
     if len(fitting) == 1:
         (subs,) = fitting.values()
-        from jsonschema.exceptions import best_match
-
-        return _explain(best_match(subs))
-    expected = " or ".join(
-        s.get("description", _expected_type(s.get("type", "?"))).rstrip(".").lower() for s in error.validator_value
-    )
-    return [Found(pointer, f"{where} must be {expected}, not {_value_words(instance)}")]
+        deeper = [s for s in subs if len(s.absolute_path) > len(error.absolute_path)]
+        if deeper:
+            return _explain(best_match(deeper), root)
+    choices: list[str] = []
+    words: list[str] = []
+    for branch in error.validator_value:
+        if "enum" in branch:
+            choices += [v for v in branch["enum"] if isinstance(v, str)]
+            words += [repr(v) for v in branch["enum"]]
+        else:
+            word = _expected_type(branch.get("type", "?"))
+            if "minimum" in branch:
+                word += f" from {branch['minimum']}"
+            words.append(word)
+    hint = _suggest(instance, choices) if isinstance(instance, str) else ""
+    return [Found(pointer, f"{where} must be {', '.join(words[:-1])} or {words[-1]}, not {_value_words(instance)}{hint}")]
 
 
 def _is_type(value: Any, schema_type: str) -> bool:

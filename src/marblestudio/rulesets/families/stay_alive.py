@@ -37,51 +37,77 @@ def _open_sets(slide: Mapping[str, Any]) -> list[tuple[int, ...]]:
 def check(data: Mapping[str, Any]) -> list[Problem]:
     """Numbers that must agree in a schema-valid ruleset's Stay Alive section."""
     section = data["stay_alive"]
-    rows, columns = section["grid"]["rows"], section["grid"]["columns"]
-    positions = section.get("positions", DEFAULT_POSITIONS)
     slides: Mapping[str, Any] = section["slides"]
-    problems: list[Problem] = []
-    by_line: dict[tuple[str, int], str] = {}
-    shape_ok = True
-    for slide_id, slide in slides.items():
-        here = pointer_join(f"{SECTION}/slides", slide_id)
-        layer, line = slide["layer"], slide["line"]
-        lines, cells, along = (rows, columns, "row") if layer == "red" else (columns, rows, "column")
-        if line > lines:
-            problems.append(Problem(f"{here}/line", f"slide {slide_id} runs along {along} {line}, but the grid has only {lines} {along}s"))
-            shape_ok = False
-        elif (layer, line) in by_line:
-            problems.append(Problem(f"{here}/line", f"slides {by_line[layer, line]} and {slide_id} both run along {layer} {along} {line}"))
-            shape_ok = False
-        else:
-            by_line[layer, line] = slide_id
-        if len(slide["open"]) != positions:
-            problems.append(
-                Problem(f"{here}/open", f"slide {slide_id} lists {len(slide['open'])} positions in 'open'; stay_alive.positions is {positions}")
-            )
-            shape_ok = False
-        for index, row in enumerate(slide["open"]):
-            if len(row) != cells:
-                problems.append(
-                    Problem(
-                        f"{here}/open/{index}",
-                        f"slide {slide_id}, position {index + 1} has {len(row)} cells ({row!r}); "
-                        f"a {layer} slide runs along a {along} of {cells} cells",
-                    )
-                )
-                shape_ok = False
-    for layer, lines, along in (("red", rows, "row"), ("white", columns, "column")):
-        missing = [str(n) for n in range(1, lines + 1) if (layer, n) not in by_line]
-        if missing:
-            problems.append(Problem(f"{SECTION}/slides", f"no {layer} slide runs along {along} {', '.join(missing)}: every {along} needs one"))
-            shape_ok = False
-    problems += _check_start(section, slides, positions)
-    if shape_ok and not problems:
+    problems = _check_tables(section, slides) + _check_lines(section, slides) + _check_start(section, slides)
+    if not problems:
         problems += _check_room(data, section, slides)
     return problems
 
 
-def _check_start(section: Mapping[str, Any], slides: Mapping[str, Any], positions: int) -> list[Problem]:
+def _check_lines(section: Mapping[str, Any], slides: Mapping[str, Any]) -> list[Problem]:
+    """Each row has one red slide and each column one white slide."""
+    rows, columns = section["grid"]["rows"], section["grid"]["columns"]
+    problems: list[Problem] = []
+    by_line: dict[tuple[str, int], str] = {}
+    for slide_id, slide in slides.items():
+        here = pointer_join(f"{SECTION}/slides", slide_id)
+        layer, line = slide["layer"], slide["line"]
+        lines, along = (rows, "row") if layer == "red" else (columns, "column")
+        if line > lines:
+            problems.append(Problem(f"{here}/line", f"slide {slide_id} runs along {along} {line}, but the grid has only {lines} {along}s"))
+        elif (layer, line) in by_line:
+            problems.append(Problem(f"{here}/line", f"slides {by_line[layer, line]} and {slide_id} both run along {layer} {along} {line}"))
+        else:
+            by_line[layer, line] = slide_id
+    if problems:
+        return problems  # a missing line is most likely the one written twice or too far
+    for layer, lines, along in (("red", rows, "row"), ("white", columns, "column")):
+        missing = [str(n) for n in range(1, lines + 1) if (layer, n) not in by_line]
+        if missing:
+            plural = "s" if len(missing) > 1 else ""
+            problems.append(Problem(f"{SECTION}/slides", f"no {layer} slide runs along {along}{plural} {', '.join(missing)}: every {along} needs one"))
+    return problems
+
+
+def _check_tables(section: Mapping[str, Any], slides: Mapping[str, Any]) -> list[Problem]:
+    """Every slide's `open` has one entry per position and one character per cell.
+
+    When every slide disagrees the same way, the grid or `positions` changed: say so once, there.
+    """
+    rows, columns = section["grid"]["rows"], section["grid"]["columns"]
+    positions = section.get("positions", DEFAULT_POSITIONS)
+    counts = {sid: len(s["open"]) for sid, s in slides.items()}
+    if len(set(counts.values())) == 1 and positions not in counts.values():
+        (written,) = set(counts.values())
+        return [Problem(f"{SECTION}/positions", f"stay_alive.positions is {positions}, but every slide's 'open' lists {written} positions")]
+    problems: list[Problem] = []
+    for sid, count in counts.items():
+        if count != positions:
+            problems.append(Problem(pointer_join(f"{SECTION}/slides", sid) + "/open", f"slide {sid} lists {count} positions in 'open'; stay_alive.positions is {positions}"))
+    for layer, cells, along, key in (("red", columns, "row", "columns"), ("white", rows, "column", "rows")):
+        of_layer = {sid: s for sid, s in slides.items() if s["layer"] == layer}
+        lengths = {len(row) for s in of_layer.values() for row in s["open"]}
+        if len(lengths) == 1 and cells not in lengths and len(of_layer) > 1:
+            (written,) = lengths
+            problems.append(
+                Problem(f"{SECTION}/grid/{key}", f"the grid has {cells} {key}, but every {layer} slide's 'open' has {written} cells: a {layer} slide runs along a {along} of {cells} cells")
+            )
+            continue
+        for sid, slide in of_layer.items():
+            for index, row in enumerate(slide["open"]):
+                if len(row) != cells:
+                    problems.append(
+                        Problem(
+                            pointer_join(f"{SECTION}/slides", sid) + f"/open/{index}",
+                            f"slide {sid}, position {index + 1} has {len(row)} cells ({row!r}); a {layer} slide runs along a {along} of {cells} cells",
+                        )
+                    )
+    return problems
+
+
+def _check_start(section: Mapping[str, Any], slides: Mapping[str, Any]) -> list[Problem]:
+    """A fixed start names every slide, and only slides that exist, at positions they have."""
+    positions = section.get("positions", DEFAULT_POSITIONS)
     start = section.get("start", "random")
     if not isinstance(start, Mapping):
         return []

@@ -1,0 +1,47 @@
+"""`marblestudio list`: the bundled and user rulesets (id, name, players)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+HELP = "list the bundled and user rulesets"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print a JSON list of objects with id, name, players, ...")
+
+
+def run(args: argparse.Namespace) -> int:
+    from marblestudio.rulesets.catalog import scan, user_dir
+
+    entries, problems = scan()
+    for problem in problems:
+        print(f"{problem} (skipped)", file=sys.stderr)
+    if args.json:
+        rows = [
+            {
+                "id": e.id,
+                "name": e.name,
+                "players": {"min": e.players.min, "max": e.players.max, "default": e.players.default},
+                "game": e.game,
+                "description": e.description,
+                "bundled": e.bundled,
+                "path": str(e.path),
+            }
+            for e in entries
+        ]
+        json.dump(rows, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    width = max((len(e.id) for e in entries), default=2)
+    name_width = max((len(e.name) for e in entries), default=4)
+    print(f"{'ID':<{width}}  {'NAME':<{name_width}}  PLAYERS")
+    for e in entries:
+        players = f"{e.players.min}" if e.players.min == e.players.max else f"{e.players.min}-{e.players.max}"
+        mark = "" if e.bundled else "  (user)"
+        print(f"{e.id:<{width}}  {e.name:<{name_width}}  {players}{mark}")
+    if not any(not e.bundled for e in entries):
+        print(f"(your own rulesets go in {user_dir()})", file=sys.stderr)
+    return 0

@@ -1,0 +1,35 @@
+"""`marblestudio schema [--output FILE]`: print or save the ruleset JSON Schema."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+HELP = "print the ruleset JSON Schema (for editors), or save it with --output"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--output", "-o", metavar="FILE", help="write the schema to FILE instead of printing it")
+
+
+def run(args: argparse.Namespace) -> int:
+    from marblestudio.rulesets import schema
+
+    text = schema.text()
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    target = Path(args.output)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+    except OSError as exc:
+        print(f"marblestudio schema: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {target}", file=sys.stderr)
+    return 0
