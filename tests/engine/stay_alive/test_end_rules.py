@@ -38,7 +38,7 @@ def test_last_player_with_marbles_wins() -> None:
     assert kinds(events) == ["slide_moved", "marble_fell", "player_out", "turn_over", "game_over"]
     outcome = state.outcome()
     assert outcome is not None and outcome.termination is Termination.WIN and outcome.winners == (0,)
-    assert events[-1]["winners"] == [0] and state.legal_moves() == []
+    assert events[-1]["winners"] == (0,) and state.legal_moves() == []
 
 
 def test_last_marbles_fall_together_mover_wins() -> None:

@@ -432,7 +432,7 @@ class StayAliveState(State):
     def _finish(self, outcome: Outcome, events: list[Event]) -> None:
         self._outcome = outcome
         self.phase = OVER
-        events.append(Event.of("game_over", **outcome.to_json()))
+        events.append(Event.of("game_over", termination=outcome.termination.value, winners=outcome.winners, reason=outcome.reason))
 
 
 def _player_out(seat: int) -> Event:
