@@ -1,0 +1,157 @@
+"""`marblestudio new --from BASE FILE`: start a house rule that extends a bundled or user ruleset.
+
+The new file names its base with `extends:`, carries a `# yaml-language-server: $schema=` line
+that points at the schema installed on this machine (so ordinary editors complete and check
+it), a new id and name, and a commented hint listing some of the base's settings to change.
+The rules editor's "New from base" writes the same text (`template`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+HELP = "start a house rule: a new ruleset file that extends a bundled or user ruleset"
+
+_HINT_KEYS = 8
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--from", dest="base", required=True, metavar="BASE",
+                        help="the ruleset to build on: an id such as stay-alive/standard, or a path")
+    parser.add_argument("file", metavar="FILE", help="the new ruleset file to write (e.g. my-rules.yaml)")
+    parser.add_argument("--id", dest="new_id", help="the new ruleset's id (default: <game>/<file name>)")
+    parser.add_argument("--name", help="the new ruleset's name (default: from the base's name and the file name)")
+    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+
+def schema_uri() -> str:
+    """The file URI of the ruleset schema installed on this machine."""
+    from marblestudio.rulesets.assist import schema_path
+
+    return schema_path().resolve().as_uri()
+
+
+def _slug(text: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug or "house-rule"
+
+
+def _default_id(game: str, target: Path) -> str:
+    from marblestudio.rulesets import catalog
+
+    place = catalog.place_of(target)
+    if place is not None and not place[1]:
+        return place[0]  # a file in the user folder takes the id of its place
+    return f"{game}/{_slug(target.stem)}"
+
+
+def _extends_ref(base_ref: str, target: Path) -> str:
+    from marblestudio.rulesets import catalog
+
+    arg = catalog.resolve_ruleset_arg(base_ref)
+    if isinstance(arg, str):
+        return arg
+    base = arg.resolve()
+    try:
+        return Path(os.path.relpath(base, target.resolve().parent)).as_posix()
+    except ValueError:
+        return base.as_posix()
+
+
+def _scalar(value: Any) -> str:
+    import yaml
+
+    text: str = yaml.safe_dump(value, default_flow_style=True, width=10_000, allow_unicode=True).strip()
+    return text.removesuffix("...").strip()
+
+
+def _hint(resolved: Mapping[str, Any]) -> list[str]:
+    """Commented lines listing some of the base's settings, with the alternatives of enums."""
+    from marblestudio.rulesets import assist
+
+    nav = assist.SchemaNavigator(assist.load_schema())
+    game = str(resolved.get("game", ""))
+    section = game.replace("-", "_")
+    lines = ["# Some settings of the base you can change (uncomment, edit, and delete the rest):"]
+    players = resolved.get("players")
+    if isinstance(players, Mapping):
+        lines.append(f"# players: {_scalar(dict(players))}")
+    data = resolved.get(section)
+    if isinstance(data, Mapping):
+        lines.append(f"# {section}:")
+        shown = 0
+        for key, value in data.items():
+            if shown >= _HINT_KEYS or (isinstance(value, Mapping) and len(_scalar(dict(value))) > 50):
+                continue
+            choices = [v for v in nav.values(nav.at((section, key))) if v != _scalar(value)]
+            also = f"   # or: {', '.join(choices)}" if choices else ""
+            text = _scalar(dict(value)) if isinstance(value, Mapping) else _scalar(value)
+            lines.append(f"#   {key}: {text}{also}")
+            shown += 1
+        collections = [k for k, v in data.items() if isinstance(v, Mapping) and len(_scalar(dict(v))) > 50]
+        for key in collections:
+            first = next(iter(data[key]), None)
+            if first is not None:
+                lines.append(f"#   {key}:            # one entry may be overridden alone, e.g.")
+                lines.append(f"#     {first}: {_scalar(dict(data[key][first])) if isinstance(data[key][first], Mapping) else _scalar(data[key][first])}")
+    return lines
+
+
+def template(base_ref: str, target: Path, new_id: str | None = None, name: str | None = None) -> str:
+    """The text of a new house rule at `target` that extends `base_ref` (raises RulesetError)."""
+    from marblestudio.rulesets import load_with_source
+
+    loaded = load_with_source(base_ref)
+    resolved = loaded.resolved
+    game = str(resolved["game"])
+    base_id = str(resolved.get("id", base_ref))
+    base_name = str(resolved.get("name", base_id))
+    new_id = new_id or _default_id(game, target)
+    name = name or f"{base_name}, {target.stem.replace('-', ' ').replace('_', ' ')}"
+    lines = [
+        f"# yaml-language-server: $schema={schema_uri()}",
+        f"# A house rule of {base_name} ({base_id}): write only what changes; everything else comes",
+        f"# from the base. Check it with: marblestudio validate {target.name}",
+        "#",
+        *_hint(resolved),
+        "",
+        "format: 1",
+        f"extends: {_scalar(_extends_ref(base_ref, target))}",
+        f"id: {_scalar(new_id)}",
+        f"name: {_scalar(name)}",
+        f"description: {_scalar(f'{base_name} with house rules.')}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from marblestudio.rulesets import RulesetError
+
+    target = Path(args.file)
+    if target.exists() and not args.force:
+        print(f"marblestudio new: {target} exists already; use --force to overwrite it", file=sys.stderr)
+        return 1
+    try:
+        text = template(args.base, target, args.new_id, args.name)
+    except RulesetError as exc:
+        print(f"marblestudio new: cannot use {args.base} as a base:", file=sys.stderr)
+        for diag in exc.diagnostics:
+            print(f"  {diag}", file=sys.stderr)
+        return 2
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{target.name}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(target)
+    except OSError as exc:
+        print(f"marblestudio new: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {target} (extends {args.base}); edit it, then: marblestudio validate {target}")
+    return 0

@@ -1,0 +1,405 @@
+"""The rules editor: a ruleset file, checked as you type, with its meaning shown beside it.
+
+`RulesEditor` is a self-contained widget (the main window hosts it in an `EditorDock`): a tool
+bar (new from a base, open, save, undo, redo, find, replace, play), the text (`CodeEditor`),
+and tabs for the problems, the resolved ruleset, the rules sheet, the 3D preview and the
+playtest.  A short pause in typing re-checks the text with `marblestudio.rulesets.check_text`
+(the same diagnostics as `marblestudio validate`); once the text is valid, the other tabs
+follow it.  Unsaved text is backed up to the data folder and offered back after a crash.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from marblestudio.rulesets import RulesetError, check_text
+from marblestudio.rulesets.diagnostics import Diagnostic
+from marblestudio.views.editor.code_editor import CodeEditor
+from marblestudio.views.editor.files import BackupStore, SaveError, default_data_dir, save_atomic
+from marblestudio.views.editor.find_bar import FindBar
+from marblestudio.views.editor.highlighter import YamlHighlighter
+from marblestudio.views.editor.panels import ResolvedView, SheetView
+from marblestudio.views.editor.playtest_panel import PlaytestPanel
+from marblestudio.views.editor.preview import PreviewPanel
+from marblestudio.views.editor.problems import ProblemsPanel
+from marblestudio.views.editor.resolution import Resolution, resolve_text
+
+FILTER = "Rulesets (*.yaml *.yml);;All files (*)"
+UNTITLED = "<text>"
+
+
+class RulesEditor(QWidget):
+    """Edit one ruleset file at a time; see it checked, resolved, previewed and playtested."""
+
+    play_requested = Signal(object)  # the edited ruleset's `Ruleset`, when the user asks to play it
+    title_changed = Signal(str)  # "name.yaml" with a "*" while there are unsaved changes
+    checked = Signal(list)  # the diagnostics of the last check (after each pause in typing)
+    resolved = Signal(object)  # the `Resolution` of the text whenever it becomes (or stays) valid
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        data_dir: Path | None = None,
+        check_delay_ms: int = 300,
+        backup_interval_ms: int = 20_000,
+        preview: bool = True,
+    ) -> None:
+        super().__init__(parent)
+        self.path: Path | None = None
+        self.resolution: Resolution | None = None
+        self.diagnostics: list[Diagnostic] = []
+        self.backups = BackupStore((data_dir or default_data_dir()) / "editor-backups")
+
+        self.editor = CodeEditor(self)
+        self.highlighter = YamlHighlighter(self.editor.document())
+        self.find_bar = FindBar(self.editor, self)
+        self.problems = ProblemsPanel(self)
+        self.resolved_view = ResolvedView(self)
+        self.sheet_view = SheetView(self)
+        self.preview = PreviewPanel(self, enabled=preview)
+        self.playtest = PlaytestPanel(self)
+        self.status = QLabel(self)
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self.problems, "Problems")
+        self.tabs.addTab(self.resolved_view, "Resolved")
+        self.tabs.addTab(self.sheet_view, "Rules sheet")
+        self.tabs.addTab(self.preview, "Preview")
+        self.tabs.addTab(self.playtest, "Playtest")
+        self.toolbar = self._make_toolbar()
+
+        top = QWidget(self)
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.setSpacing(0)
+        top_layout.addWidget(self.editor)
+        top_layout.addWidget(self.find_bar)
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(top)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(splitter)
+        layout.addWidget(self.status)
+
+        self._check_timer = QTimer(self)
+        self._check_timer.setSingleShot(True)
+        self._check_timer.setInterval(check_delay_ms)
+        self._check_timer.timeout.connect(self.check_now)
+        self._resolve_timer = QTimer(self)
+        self._resolve_timer.setSingleShot(True)
+        self._resolve_timer.setInterval(0)
+        self._resolve_timer.timeout.connect(self._resolve)
+        self._backup_timer = QTimer(self)
+        self._backup_timer.setInterval(backup_interval_ms)
+        self._backup_timer.timeout.connect(self.write_backup)
+        self._backup_timer.start()
+
+        doc = self.editor.document()
+        doc.contentsChanged.connect(self._on_text_change)
+        doc.modificationChanged.connect(self._on_modified_change)
+        self.problems.jump_requested.connect(self.editor.go_to)
+        self.tabs.currentChanged.connect(self._on_tab_change)
+        self.playtest.set_source(None)
+        self._update_title()
+
+    # Tool bar ----------------------------------------------------------------------------------
+    def _make_toolbar(self) -> QToolBar:
+        bar = QToolBar("Rules editor", self)
+        self.new_menu = QMenu("New from base", self)
+        self.new_menu.aboutToShow.connect(self._fill_new_menu)
+        new_button = QToolButton(bar)
+        new_button.setText("New from base")
+        new_button.setMenu(self.new_menu)
+        new_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        bar.addWidget(new_button)
+        self.open_action = self._action(bar, "Open…", QKeySequence.StandardKey.Open, self._on_open)
+        self.save_action = self._action(bar, "Save", QKeySequence.StandardKey.Save, self.save)
+        self.save_as_action = self._action(bar, "Save as…", QKeySequence.StandardKey.SaveAs, self.save_as)
+        bar.addSeparator()
+        self.undo_action = self._action(bar, "Undo", QKeySequence.StandardKey.Undo, self.editor.undo)
+        self.redo_action = self._action(bar, "Redo", QKeySequence.StandardKey.Redo, self.editor.redo)
+        self.editor.undoAvailable.connect(self.undo_action.setEnabled)
+        self.editor.redoAvailable.connect(self.redo_action.setEnabled)
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
+        self.find_action = self._action(bar, "Find", QKeySequence.StandardKey.Find, lambda: self.find_bar.open_find(False))
+        self.replace_action = self._action(bar, "Replace", QKeySequence("Ctrl+H"), lambda: self.find_bar.open_find(True))
+        bar.addSeparator()
+        self.play_action = self._action(bar, "Play this ruleset", None, self._on_play)
+        self.play_action.setEnabled(False)
+        return bar
+
+    def _action(self, bar: QToolBar, text: str, key: QKeySequence | QKeySequence.StandardKey | None, slot: object) -> QAction:
+        action = QAction(text, self)
+        if key is not None:
+            action.setShortcut(key)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.setToolTip(f"{text} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})")
+        action.triggered.connect(slot)
+        self.addAction(action)
+        bar.addAction(action)
+        return action
+
+    def _fill_new_menu(self) -> None:
+        from marblestudio.rulesets.catalog import list_rulesets
+
+        self.new_menu.clear()
+        for entry in list_rulesets():
+            action = self.new_menu.addAction(f"{entry.name}  ({entry.id})")
+            action.triggered.connect(lambda _=False, ref=entry.id: self.new_from_base(ref))
+
+    # Files -----------------------------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        name = self.path.name if self.path is not None else "untitled.yaml"
+        return name + ("*" if self.is_modified() else "")
+
+    def is_modified(self) -> bool:
+        return self.editor.document().isModified()
+
+    def _set_text(self, text: str, path: Path | None, modified: bool) -> None:
+        self.path = path
+        self.editor.setPlainText(text)  # also clears the undo history
+        self.editor.document().setModified(modified)
+        self.check_now()
+        self._update_title()
+
+    def new_file(self, text: str = "") -> bool:
+        """Start an unsaved file holding `text` (asks first when there are unsaved changes)."""
+        if not self.maybe_save():
+            return False
+        self.backups.remove(self.path)
+        self._set_text(text, None, modified=bool(text))
+        return True
+
+    def new_from_base(self, base_ref: str) -> bool:
+        """Start an unsaved house rule that extends `base_ref` (as `marblestudio new` writes it)."""
+        from marblestudio.cli.new import template
+
+        try:
+            text = template(base_ref, Path("my-house-rule.yaml"))
+        except RulesetError as exc:
+            QMessageBox.warning(self, "New house rule", f"{base_ref} cannot be used as a base:\n{exc}")
+            return False
+        return self.new_file(text)
+
+    def open_file(self, path: Path) -> bool:
+        """Open `path` (asks first when there are unsaved changes); False if cancelled or unreadable."""
+        if not self.maybe_save():
+            return False
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            QMessageBox.warning(self, "Open", f"Cannot read {path}:\n{exc}")
+            return False
+        self.backups.remove(self.path)
+        self._set_text(text, Path(path), modified=False)
+        return True
+
+    def _on_open(self) -> None:
+        from marblestudio.rulesets.catalog import user_dir
+
+        start = str(self.path.parent if self.path is not None else user_dir())
+        name, _ = QFileDialog.getOpenFileName(self, "Open a ruleset", start, FILTER)
+        if name:
+            self.open_file(Path(name))
+
+    def save(self) -> bool:
+        """Save to the file's path (asking for one if it has none); False if not saved."""
+        if self.path is None:
+            return self.save_as()
+        return self._save_to(self.path)
+
+    def save_as(self, path: Path | None = None) -> bool:
+        if path is None:
+            from marblestudio.rulesets.catalog import user_dir
+
+            start = self.path or (user_dir() / self._suggested_name())
+            name, _ = QFileDialog.getSaveFileName(self, "Save the ruleset", str(start), FILTER)
+            if not name:
+                return False
+            path = Path(name)
+        return self._save_to(Path(path))
+
+    def _suggested_name(self) -> str:
+        if self.resolution is not None:
+            return self.resolution.rules.id + ".yaml"
+        return "my-house-rule.yaml"
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            save_atomic(path, self.editor.toPlainText())
+        except SaveError as exc:
+            QMessageBox.warning(self, "Save failed", f"{exc}\n\nThe file on disk is unchanged; your text is still here.")
+            return False
+        old = self.path
+        self.path = path
+        self.editor.document().setModified(False)
+        self.backups.remove(old)
+        self.backups.remove(path)
+        self._update_title()
+        self.check_now()
+        return True
+
+    def maybe_save(self) -> bool:
+        """Before closing or switching: True to go on (saved, discarded or nothing to save)."""
+        if not self.is_modified():
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"{self.title.rstrip('*')} has unsaved changes. Save them?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        if answer == QMessageBox.StandardButton.Discard:
+            self.backups.remove(self.path)
+            self.editor.document().setModified(False)
+            return True
+        return False
+
+    def confirm_close(self) -> bool:
+        """For the window's close: ask about unsaved changes, then stop the backup and workers."""
+        if not self.maybe_save():
+            return False
+        self._backup_timer.stop()
+        self.playtest.cancel()
+        return True
+
+    # Backups -----------------------------------------------------------------------------------
+    def write_backup(self) -> None:
+        """Keep the unsaved text in the data folder (nothing to do when it is saved)."""
+        if self.is_modified():
+            try:
+                self.backups.write(self.path, self.editor.toPlainText())
+            except OSError:
+                self.status.setText("Could not write the backup of unsaved text.")
+
+    def offer_restore(self) -> bool:
+        """Offer back unsaved text left by a crash; True when some was restored."""
+        found = self.backups.pending()
+        if not found:
+            return False
+        backup = found[-1]
+        answer = QMessageBox.question(
+            self,
+            "Restore unsaved text?",
+            f"Marble Studio closed without saving {backup.describe()}.\nRestore it?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            for old in found:
+                self.backups.discard(old)
+            return False
+        if not self.maybe_save():
+            return False
+        path = backup.path if backup.path is not None and backup.path.parent.is_dir() else None
+        for old in found:
+            if old is not backup:
+                self.backups.discard(old)
+        self._set_text(backup.text, path, modified=True)
+        return True
+
+    # Checking ----------------------------------------------------------------------------------
+    def _on_text_change(self) -> None:
+        self._check_timer.start()
+        if not self.is_modified():
+            self.backups.remove(self.path)
+
+    def check_now(self) -> list[Diagnostic]:
+        """Check the text at once (the pause timer calls this) and show what is wrong."""
+        self._check_timer.stop()
+        where = str(self.path) if self.path is not None else UNTITLED
+        try:
+            found = check_text(self.editor.toPlainText(), where)
+        except Exception as exc:  # a bug in a checker must not take the editor down
+            found = [Diagnostic(where, 1, 1, "error", f"the checker failed: {exc}")]
+        self.diagnostics = found
+        own = [d for d in found if d.path in (where, "", UNTITLED) or Path(d.path) == Path(where)]
+        self.editor.set_diagnostics(own)
+        self.problems.set_diagnostics(found, where)
+        errors = sum(1 for d in found if d.is_error)
+        self.tabs.setTabText(0, f"Problems ({len(found)})" if found else "Problems")
+        self.status.setText(f"{errors} error(s)" if errors else "Valid" + (f", {len(found)} warning(s)" if found else ""))
+        self.play_action.setEnabled(errors == 0)
+        if errors == 0:
+            self._resolve_timer.start()
+        else:
+            self.resolved_view.show_invalid()
+        self.checked.emit(found)
+        return found
+
+    def _resolve(self) -> None:
+        try:
+            resolution = resolve_text(self.editor.toPlainText(), self.path)
+        except (RulesetError, OSError):
+            self.play_action.setEnabled(False)
+            return
+        self.resolution = resolution
+        self._refresh_views()
+        self.resolved.emit(resolution)
+
+    def _refresh_views(self) -> None:
+        if self.resolution is None:
+            return
+        self.resolved_view.show_resolution(self.resolution)
+        self.sheet_view.show_resolution(self.resolution)
+        self.playtest.set_source(self.resolution)
+        if self.tabs.currentWidget() is self.preview:
+            self.preview.show_rules(self.resolution.rules)
+
+    def _on_tab_change(self, _index: int) -> None:
+        if self.tabs.currentWidget() is self.preview and self.resolution is not None:
+            self.preview.show_rules(self.resolution.rules)
+
+    # Signals out -------------------------------------------------------------------------------
+    def _on_modified_change(self, _modified: bool) -> None:
+        self._update_title()
+
+    def _update_title(self) -> None:
+        self.title_changed.emit(self.title)
+
+    def _on_play(self) -> None:
+        if self.resolution is not None and not any(d.is_error for d in self.diagnostics):
+            self.play_requested.emit(self.resolution.rules)
+
+
+class EditorDock(QDockWidget):
+    """The rules editor in a dock of the main window; its title shows the unsaved-changes mark."""
+
+    def __init__(self, parent: QWidget | None = None, **options: object) -> None:
+        super().__init__("Rules editor", parent)
+        self.setObjectName("rules-editor-dock")
+        self.editor = RulesEditor(self, **options)  # type: ignore[arg-type]
+        self.setWidget(self.editor)
+        self.editor.title_changed.connect(lambda title: self.setWindowTitle(f"Rules editor — {title}"))
+        self.setWindowTitle(f"Rules editor — {self.editor.title}")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if self.editor.maybe_save():
+            event.accept()
+        else:
+            event.ignore()

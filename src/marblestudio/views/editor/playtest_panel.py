@@ -1,0 +1,239 @@
+"""The playtest panel: N seeded random games of the edited ruleset and of its base, side by side.
+
+The games run in a worker process (`playtest_worker.work`) so the window never freezes; a
+timer reads its queue for progress and results.  Cancel ends the process.  The figures are
+those of `marblestudio simulate RULESET --seed S --players K --games N` for each ruleset.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue as queue_module
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from marblestudio.views.editor.playtest_worker import Job, work
+from marblestudio.views.editor.resolution import Resolution
+
+EDITED = "this file"
+BASE = "base"
+
+
+class PlaytestPanel(QWidget):
+    """Plays seeded games in a worker process; shows progress, a cancel button and the figures."""
+
+    finished = Signal(dict)  # label -> the run's statistics (see `playtest_worker.run_job`)
+    progressed = Signal(int, int)  # done, total
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.source: Resolution | None = None
+        self.results: dict[str, dict[str, Any]] = {}
+        self.failure: str | None = None
+        self._process: Any = None
+        self._queue: Any = None
+        self._poll = QTimer(self)
+        self._poll.setInterval(50)
+        self._poll.timeout.connect(self._on_poll)
+
+        self.games = QSpinBox(self)
+        self.games.setRange(1, 100_000)
+        self.games.setValue(100)
+        self.players = QSpinBox(self)
+        self.players.setRange(1, 12)
+        self.seed = QLineEdit("0", self)
+        self.run_button = QPushButton("Playtest", self)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setEnabled(False)
+        self.progress = QProgressBar(self)
+        self.progress.setValue(0)
+        self.note = QLabel("Random players; game i of seed S draws from random.Random(f'S:i').", self)
+        self.note.setWordWrap(True)
+        self.table = QTableWidget(0, 1, self)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.errors = QLabel("", self)
+        self.errors.setWordWrap(True)
+        self.errors.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        form = QFormLayout()
+        form.addRow("Games", self.games)
+        form.addRow("Players", self.players)
+        form.addRow("Seed", self.seed)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.progress, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addWidget(self.note)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.errors)
+        self.run_button.clicked.connect(self.start)
+        self.cancel_button.clicked.connect(self.cancel)
+
+    # Inputs --------------------------------------------------------------------------------
+    def set_source(self, source: Resolution | None) -> None:
+        """The ruleset to playtest (None: nothing valid yet)."""
+        self.source = source
+        self.run_button.setEnabled(source is not None and not self.running)
+        if source is not None:
+            players = source.rules.players
+            self.players.setRange(players.min, players.max)
+            if not self.results:
+                self.players.setValue(players.default)
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None
+
+    def jobs(self) -> list[Job]:
+        """The runs a click on Playtest starts: this file, then its base (if it has one)."""
+        if self.source is None:
+            return []
+        players, games, seed = self.players.value(), self.games.value(), self.seed.text().strip() or "0"
+        jobs = [Job(EDITED, self.source.resolved, players, games, seed)]
+        base = self.source.base
+        if base is not None:
+            base_players = base.get("players", {})
+            if base_players.get("min", players) <= players <= base_players.get("max", players):
+                jobs.append(Job(BASE, base, players, games, seed))
+        return jobs
+
+    # Running ---------------------------------------------------------------------------------
+    def start(self) -> bool:
+        """Start the worker process; False when there is nothing to play or a run is going."""
+        jobs = self.jobs()
+        if not jobs or self.running:
+            return False
+        context = multiprocessing.get_context("spawn")  # a fork would copy the Qt application
+        self._queue = context.Queue()
+        self._process = context.Process(target=work, args=(jobs, self._queue), daemon=True)
+        self._process.start()
+        self.results = {}
+        self.failure = None
+        self.progress.setRange(0, sum(job.games for job in jobs))
+        self.progress.setValue(0)
+        self.errors.setText("")
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self._poll.start()
+        return True
+
+    def cancel(self) -> None:
+        """Stop the worker at once; the figures so far are dropped."""
+        if self._process is None:
+            return
+        self._process.terminate()
+        self._process.join(5)
+        self.errors.setText("Cancelled.")
+        self._stop()
+
+    def _stop(self) -> None:
+        self._poll.stop()
+        if self._queue is not None:
+            self._queue.close()
+            self._queue.cancel_join_thread()
+        self._process = None
+        self._queue = None
+        self.cancel_button.setEnabled(False)
+        self.run_button.setEnabled(self.source is not None)
+
+    def _on_poll(self) -> None:
+        if self._queue is None:
+            return
+        while True:
+            try:
+                message = self._queue.get_nowait()
+            except queue_module.Empty:
+                break
+            kind = message[0]
+            if kind == "progress":
+                self.progress.setValue(message[2])
+                self.progressed.emit(message[2], message[3])
+            elif kind == "report":
+                self.results[message[1]] = message[2]
+                self._show_results()
+            elif kind == "failed":
+                self.failure = message[1]
+                self.errors.setText(f"The playtest failed: {message[1]}")
+            elif kind == "done":
+                process = self._process
+                self._stop()
+                if process is not None:
+                    process.join(5)
+                self.progress.setValue(self.progress.maximum())
+                self.finished.emit(dict(self.results))
+                return
+        if self._process is not None and not self._process.is_alive() and self._queue is not None:
+            # The process died without saying "done" (killed, out of memory): say so.
+            self.failure = f"the worker process stopped unexpectedly (exit code {self._process.exitcode})"
+            self.errors.setText(f"The playtest failed: {self.failure}")
+            self._stop()
+
+    # Showing ---------------------------------------------------------------------------------
+    def _show_results(self) -> None:
+        labels = [label for label in (EDITED, BASE) if label in self.results]
+        headers = [self._header(label) for label in labels]
+        rows = self.rows()
+        self.table.setColumnCount(len(labels))
+        self.table.setRowCount(len(rows))
+        self.table.setHorizontalHeaderLabels(headers)
+        self.table.setVerticalHeaderLabels([name for name, _ in rows])
+        for r, (_, values) in enumerate(rows):
+            for c, value in enumerate(values):
+                self.table.setItem(r, c, QTableWidgetItem(value))
+        self.table.resizeColumnsToContents()
+        problems = []
+        for label in labels:
+            for error in self.results[label].get("errors", []):
+                problems.append(
+                    f"{self._header(label)}: game {error['game']} of seed {error['seed']} failed: {error['error']} "
+                    f"(reproduce: {error['reproduce']})"
+                )
+        self.errors.setText("\n".join(problems))
+
+    def _header(self, label: str) -> str:
+        data = self.results.get(label, {})
+        return f"{label} ({data.get('ruleset', '?')})"
+
+    def rows(self) -> list[tuple[str, list[str]]]:
+        """The figures as table rows: (what, one text per run shown)."""
+        runs = [self.results[label] for label in (EDITED, BASE) if label in self.results]
+        if not runs:
+            return []
+
+        def pct(n: int, games: int) -> str:
+            return f"{n} ({100 * n / games:.1f}%)" if games else str(n)
+
+        rows: list[tuple[str, list[str]]] = [
+            ("games", [str(r["games"]) for r in runs]),
+            ("games that end", [pct(r["ended"], r["games"]) for r in runs]),
+        ]
+        seats = max(len(r["wins"]) for r in runs)
+        for seat in range(seats):
+            name = next((r["seat_names"][seat] for r in runs if seat < len(r["seat_names"])), f"seat {seat + 1}")
+            rows.append((f"wins: {name}", [pct(r["wins"][seat], r["games"]) if seat < len(r["wins"]) else "" for r in runs]))
+        rows += [
+            ("draws", [str(r["draws"]) for r in runs]),
+            ("capped (move limit)", [pct(r["capped"], r["games"]) for r in runs]),
+            ("length: mean", [f"{r['length']['mean']:.1f}" for r in runs]),
+            ("length: median", [f"{r['length']['median']:g}" for r in runs]),
+            ("length: max", [str(r["length"]["max"]) for r in runs]),
+            ("errors", [str(len(r.get("errors", []))) for r in runs]),
+        ]
+        return rows
