@@ -1,1 +1,321 @@
-"""One game in progress, Qt-free: its history, undo and redo, who plays each seat."""
+"""One game in progress, Qt-free: its history, undo and redo, who plays each seat.
+
+A `Session` wraps an engine `State`.  Every step (a player's move or a chance outcome) is kept
+in order; undo rebuilds the state by replaying the kept steps from the start, so a chance
+outcome, being a recorded step, is never drawn again by undo or redo.  Undo goes back to the
+last decision of a human seat (undoing the computer's replies and any chance on the way), so it
+works against the computer too.  Chance is drawn from `random.Random(f"{seed}:{ply}")`, which
+makes a seeded game repeat; at ply 0 it is the generator `playtest.game_rng(seed, 0)` starts with.
+
+Views subscribe with `session.subscribe(callback)`; the callback gets a `Change` naming what
+happened ("reset", "played", "undone", "redone") and the events of the steps played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from marblestudio.engine import new_game
+from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, NotationError, Outcome, State
+from marblestudio.engine.rules import Ruleset
+from marblestudio.records import GameRecord, RecordError, record_from_game, record_rules
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied step: who made it (a seat, or CHANCE), the move, and what happened."""
+
+    mover: int
+    move: Move
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a subscriber is told: `what` happened, with the events of the steps played now."""
+
+    what: str
+    events: tuple[Event, ...] = ()
+    steps: tuple[Step, ...] = ()
+
+
+@dataclass
+class Session:
+    """A game of `rules` with one controller per seat ("human" or an agent spec like "mcts:200")."""
+
+    rules: Ruleset
+    seats: list[str]
+    seed: int = 0
+    resolved: Mapping[str, Any] | None = None  # the ruleset as plain data, for records
+    ruleset_ref: str | None = None  # how the user named it (an id or a path)
+    state: State = field(init=False)
+    history: list[Step] = field(init=False, default_factory=list)
+    saved: bool = field(init=False, default=True)
+    resigned: tuple[int, Outcome] | None = field(init=False, default=None)
+    _redo: list[list[Move]] = field(init=False, default_factory=list)
+    _listeners: list[Callable[[Change], None]] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.rules.players.min <= len(self.seats) <= self.rules.players.max:
+            raise ValueError(
+                f"{self.rules.name} is for {self.rules.players.min}-{self.rules.players.max} players, not {len(self.seats)}"
+            )
+        self.state = new_game(self.rules, len(self.seats))
+
+    # Subscribers --------------------------------------------------------------------------
+    def subscribe(self, callback: Callable[[Change], None]) -> None:
+        self._listeners.append(callback)
+
+    def unsubscribe(self, callback: Callable[[Change], None]) -> None:
+        if callback in self._listeners:
+            self._listeners.remove(callback)
+
+    def _emit(self, change: Change) -> None:
+        for callback in list(self._listeners):
+            callback(change)
+
+    # Who plays -----------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    def has_human(self) -> bool:
+        return any(s == HUMAN for s in self.seats)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat (or CHANCE) to decide next, or None when the game is over."""
+        return None if self.is_over() else self.state.to_move
+
+    def outcome(self) -> Outcome | None:
+        if self.resigned is not None:
+            return self.resigned[1]
+        return self.state.outcome()
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def waiting_for_human(self) -> bool:
+        seat = self.to_move
+        return seat is not None and seat != CHANCE and self.is_human(seat)
+
+    def waiting_for_computer(self) -> bool:
+        seat = self.to_move
+        return seat is not None and seat != CHANCE and not self.is_human(seat)
+
+    @property
+    def moves(self) -> list[Move]:
+        return [s.move for s in self.history]
+
+    @property
+    def ply(self) -> int:
+        return len(self.history)
+
+    # Playing -------------------------------------------------------------------------------
+    def chance_rng(self, ply: int | None = None) -> random.Random:
+        return random.Random(f"{self.seed}:{self.ply if ply is None else ply}")
+
+    def play(self, move: Move) -> list[Event]:
+        """Apply `move` (raises `IllegalMoveError`, leaving everything unchanged)."""
+        step = self._apply(move)
+        self._redo.clear()
+        self.saved = False
+        self._emit(Change("played", step.events, (step,)))
+        return list(step.events)
+
+    def play_text(self, text: str) -> list[Event]:
+        """Apply the move written `text` (raises `NotationError` or `IllegalMoveError`)."""
+        return self.play(self.state.parse_move(text))
+
+    def advance_chance(self) -> list[Event]:
+        """Draw and apply every chance step due now; returns their events."""
+        events: list[Event] = []
+        while not self.is_over() and self.state.to_move == CHANCE:
+            events += self.play(self.state.sample_chance(self.chance_rng()))
+        return events
+
+    def _apply(self, move: Move) -> Step:
+        if self.is_over():
+            raise IllegalMoveError(move, "the game is over")
+        mover = self.state.to_move
+        events = self.state.apply(move)
+        step = Step(mover, move, tuple(events))
+        self.history.append(step)
+        return step
+
+    def resign(self, seat: int) -> Outcome:
+        """`seat` gives up. With two players left the other wins; otherwise the game ends with
+        the players still in as winners (a game is a contest between those still playing)."""
+        from marblestudio.engine.core import Termination
+
+        others = [s for s in range(self.num_players) if s != seat and not self._is_out(s)]
+        outcome = Outcome(Termination.WIN, tuple(others), f"{self.seat_name(seat)} resigned")
+        self.resigned = (seat, outcome)
+        self.saved = False
+        self._redo.clear()
+        self._emit(Change("resigned"))
+        return outcome
+
+    def _is_out(self, seat: int) -> bool:
+        is_out = getattr(self.state, "is_out", None)
+        return bool(is_out(seat)) if callable(is_out) else False
+
+    def seat_name(self, seat: int) -> str:
+        return self.rules.presentation.seat_name(seat)
+
+    # Undo and redo -----------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        if self.resigned is not None:
+            return True
+        if self.has_human():
+            return any(self.is_human(s.mover) for s in self.history)
+        return any(s.mover != CHANCE for s in self.history)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> bool:
+        """Go back to before the last human decision (or the last decision, with no human)."""
+        if self.resigned is not None:
+            self.resigned = None
+            self._emit(Change("undone"))
+            return True
+        if not self.can_undo():
+            return False
+        keep = len(self.history)
+        humans = self.has_human()
+        while keep > 0:
+            keep -= 1
+            mover = self.history[keep].mover
+            if mover != CHANCE and (not humans or self.is_human(mover)):
+                break
+        undone = [s.move for s in self.history[keep:]]
+        self._rebuild([s.move for s in self.history[:keep]])
+        self._redo.append(undone)
+        self.saved = False
+        self._emit(Change("undone"))
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        moves = self._redo.pop()
+        steps = tuple(self._apply(m) for m in moves)
+        self.saved = False
+        self._emit(Change("redone", tuple(e for s in steps for e in s.events), steps))
+        return True
+
+    def _rebuild(self, moves: Sequence[Move]) -> None:
+        self.state = new_game(self.rules, len(self.seats))
+        self.history = []
+        for move in moves:
+            self._apply(move)
+
+    def goto(self, ply: int) -> None:
+        """Show the position after `ply` steps of the history (for the replay timeline); the
+        later steps become the redo."""
+        ply = max(0, min(ply, len(self.history) + sum(len(r) for r in self._redo)))
+        full = self.moves + [m for r in reversed(self._redo) for m in r]
+        self._rebuild(full[:ply])
+        self._redo = [[m] for m in reversed(full[ply:])]
+        self._emit(Change("reset"))
+
+    def all_moves(self) -> list[Move]:
+        """The history followed by what redo would replay."""
+        return self.moves + [m for r in reversed(self._redo) for m in r]
+
+    def branch(self, seats: Sequence[str] | None = None, seed: int | None = None) -> Session:
+        """A new game that starts from the current position (its history copied)."""
+        new = Session(self.rules, list(seats or self.seats), self.seed if seed is None else seed, self.resolved, self.ruleset_ref)
+        for step in self.history:
+            new._apply(step.move)
+        new.saved = False
+        return new
+
+    @classmethod
+    def from_moves(
+        cls,
+        rules: Ruleset,
+        seats: Sequence[str],
+        moves: Sequence[Move | str],
+        seed: int = 0,
+        resolved: Mapping[str, Any] | None = None,
+        ruleset_ref: str | None = None,
+    ) -> Session:
+        """A session that has played `moves` (Move objects or notation)."""
+        session = cls(rules, list(seats), seed, resolved, ruleset_ref)
+        for move in moves:
+            session._apply(session.state.parse_move(move) if isinstance(move, str) else move)
+        return session
+
+
+# Records ----------------------------------------------------------------------------------------
+def to_record(session: Session) -> GameRecord:
+    """The session as a game record (unfinished games too: their result is None).  A
+    resignation is not a move of the rules, so a resigned game is saved as unfinished."""
+    if session.resolved is None:
+        raise ValueError("this game has no resolved ruleset to save")
+    players = [
+        {"name": session.seat_name(s), "kind": session.seats[s]} for s in range(session.num_players)
+    ]
+    return record_from_game(
+        session.rules.id, session.resolved, players, session.moves, session.state.outcome(), session.seed
+    )
+
+
+def from_record(record: GameRecord, rules: Ruleset | None = None) -> Session:
+    """A session that has played the record's moves (raises `RecordError` naming the move).
+
+    A seat recorded as "human" stays human; any other kind (an agent spec, or "computer")
+    becomes a computer seat (a kind that is no agent spec plays at the "medium" level)."""
+    rules = record_rules(record) if rules is None else rules
+    seats = [_seat_kind(p.get("kind", HUMAN)) for p in record.players]
+    seed = record.seed if isinstance(record.seed, int) else 0
+    try:
+        session = Session(rules, seats, seed, record.resolved, record.ruleset_id)
+    except ValueError as exc:
+        raise RecordError(f"cannot start a game of {record.ruleset_id!r}: {exc}") from None
+    for index, text in enumerate(record.moves):
+        try:
+            session._apply(session.state.parse_move(text))
+        except NotationError as exc:
+            raise RecordError(f"move {index} ({text}): {exc}", index) from None
+        except IllegalMoveError as exc:
+            raise RecordError(f"move {index} ({text}) is illegal: {exc.rule}", index) from None
+    session.saved = True
+    return session
+
+
+def _seat_kind(kind: str) -> str:
+    if kind == HUMAN:
+        return HUMAN
+    try:
+        from marblestudio.agents import make_agent
+
+        make_agent(kind, 0)
+        return kind
+    except Exception:  # noqa: BLE001 - an unknown kind just plays at the middle level
+        return "medium"
+
+
+def computer_move(state: State, seat: int, spec: str, seed: int, ply: int) -> str:
+    """The move (as notation) the computer player `spec` chooses for `seat` at step `ply`: runs
+    in a worker process, so it takes and returns plain, picklable values."""
+    rng = random.Random(f"{seed}:agent:{seat}:{ply}")
+    try:
+        from marblestudio.agents import make_agent  # type: ignore[attr-defined]
+    except ImportError:
+        make_agent = None
+    if make_agent is None:
+        moves = state.legal_moves()
+        return str(moves[rng.randrange(len(moves))])
+    agent = make_agent(spec, seed)
+    return str(agent.choose(state, seat, rng))

@@ -1,0 +1,78 @@
+"""`marblestudio play RULESET`: open the app on a new game; `run_app(None)` opens the library.
+
+Qt is imported only inside the functions, so `marblestudio --help` and the other commands
+never load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+HELP = "Open the app and start a game of RULESET (an id such as stay-alive/standard, or a path)."
+
+SEAT_KINDS = ("human", "easy", "medium", "hard", "random", "heuristic")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ruleset", metavar="RULESET", help="a bundled or user ruleset id, or a path to a .yaml file")
+    parser.add_argument(
+        "--seats",
+        metavar="KIND,KIND,...",
+        help="who plays each seat: human, easy, medium, hard (or an agent spec such as mcts:200); "
+        "default: you against the computer",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed of the chance steps (default: random)")
+
+
+def has_display() -> bool:
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or os.environ.get("QT_QPA_PLATFORM") == "offscreen"
+
+
+NO_DISPLAY = (
+    "marblestudio: no display found (DISPLAY is not set); Marble Studio is a desktop app.\n"
+    "  To run it on a virtual screen:  xvfb-run -a -s '-screen 0 1280x1024x24 +extension GLX' marblestudio\n"
+    "  To draw a board to a PNG instead:  marblestudio render stay-alive/standard --out board.png"
+)
+
+
+def run(args: argparse.Namespace) -> int:
+    seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+    return run_app(args.ruleset, seats=seats, seed=args.seed)
+
+
+def run_app(ruleset: str | None, seats: list[str] | None = None, seed: int | None = None) -> int:
+    """Open the window (on the library, or on a new game of `ruleset`) and run until it closes."""
+    if not has_display():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 1
+    if ruleset is not None:
+        from marblestudio.rulesets import RulesetError, load
+
+        try:
+            rules = load(ruleset)
+        except RulesetError as exc:
+            for diagnostic in exc.diagnostics:
+                print(diagnostic, file=sys.stderr)
+            return 1
+        if seats is not None and not rules.players.min <= len(seats) <= rules.players.max:
+            print(
+                f"marblestudio: {rules.name} is for {rules.players.min}-{rules.players.max} players, "
+                f"but --seats names {len(seats)}",
+                file=sys.stderr,
+            )
+            return 2
+    from marblestudio.views.app import application, install_excepthook, setup_logging
+    from marblestudio.views.main_window import MainWindow
+
+    app = application()
+    setup_logging()
+    install_excepthook()
+    window = MainWindow()
+    window.show()
+    if ruleset is not None:
+        window.start_game(ruleset, seats, seed)
+    return int(app.exec())

@@ -1,0 +1,108 @@
+"""The animation clock: plays a board's steps for the engine's events, in order.
+
+A board turns each event into zero or more `Step`s (a slide sliding, a marble falling).  The
+clock runs them one after another on a QTimer at an adjustable speed; `skip()` finishes them
+all at once.  The view never invents motion: every step comes from an event the engine reported.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+
+@dataclass
+class Step:
+    """One animated piece of an event: `update(t)` is called with t from 0 to 1 over `duration`
+    seconds (at speed 1); `done()` runs once at the end, even when skipped."""
+
+    duration: float
+    update: Callable[[float], None]
+    done: Callable[[], None] = field(default=lambda: None)
+
+
+def ease(t: float) -> float:
+    """Smooth start and stop."""
+    return t * t * (3.0 - 2.0 * t)
+
+
+class AnimationClock(QObject):
+    """Runs queued steps in order; emits `finished` when the queue empties."""
+
+    finished = Signal()
+    speed_changed = Signal(float)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._queue: deque[Step] = deque()
+        self._current: Step | None = None
+        self._started = 0.0
+        self._speed = 1.0
+        self._timer = QTimer(self)
+        self._timer.setInterval(16)
+        self._timer.timeout.connect(self._tick)
+
+    @property
+    def speed(self) -> float:
+        return self._speed
+
+    def set_speed(self, speed: float) -> None:
+        """Play at `speed` times normal; 0 or less means instantly."""
+        self._speed = speed
+        self.speed_changed.emit(speed)
+
+    def is_running(self) -> bool:
+        return self._current is not None or bool(self._queue)
+
+    def play(self, steps: Iterable[Step]) -> None:
+        """Queue `steps` after anything still playing."""
+        self._queue.extend(steps)
+        if self._current is None:
+            self._next()
+
+    def skip(self) -> None:
+        """Finish every queued step at once."""
+        self._timer.stop()
+        while self._current is not None:
+            self._finish_current()
+            self._current = self._queue.popleft() if self._queue else None
+        self.finished.emit()
+
+    def _next(self) -> None:
+        while self._queue:
+            step = self._queue.popleft()
+            if step.duration <= 0 or self._speed <= 0:
+                step.update(1.0)
+                step.done()
+                continue
+            self._current = step
+            self._started = time.monotonic()
+            step.update(0.0)
+            self._timer.start()
+            return
+        self._current = None
+        self._timer.stop()
+        self.finished.emit()
+
+    def _finish_current(self) -> None:
+        step = self._current
+        if step is not None:
+            step.update(1.0)
+            step.done()
+
+    def _tick(self) -> None:
+        step = self._current
+        if step is None:
+            self._timer.stop()
+            return
+        t = (time.monotonic() - self._started) * self._speed / step.duration
+        if t >= 1.0:
+            self._finish_current()
+            self._current = None
+            self._next()
+        else:
+            step.update(t)

@@ -1,0 +1,101 @@
+"""The base class of a game family's 3D board, standing on the common `Scene`.
+
+A family board (one module per family, found through `registry.py`) implements:
+
+- `build(rules, colours)`: create the static pieces for a ruleset (seat colours given as RGBA).
+- `show(view)`: put every piece where the engine's `public_view()` says, without animation.
+- `animate(event)`: the animation `Step`s that tell one engine event (none for a silent event).
+- `pickables()`: what may be pointed at, as `Pickable`s whose keys are game objects.
+- `target_of(move)`: the key a player clicks to make `move` (None when no single object does).
+- `move_text(key, view)`: the notation a click on `key` means even when illegal, so the engine
+  can name the rule it breaks (None when a click there means nothing).
+- `set_highlight(legal, hover)`: show which keys can be clicked now, and the one under the mouse.
+- `describe(view)`: per seat, a short text for the status line (e.g. marbles left).
+- `camera()`: the default camera (distance, elevation, azimuth, centre) that shows the board.
+
+The scene owns the camera, lights, picking, keyboard selection and the animation clock; a
+board only adds items through `add()` and meshes through `mesh()`, so it never touches OpenGL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pyqtgraph.opengl as gl
+
+from marblestudio.engine.core import Event, Move
+from marblestudio.engine.rules import Ruleset
+from marblestudio.views.board.animation import Step
+from marblestudio.views.board.picking import Pickable
+
+if TYPE_CHECKING:
+    from marblestudio.views.board.scene import Scene
+
+Colour = tuple[float, float, float, float]
+
+
+class BoardView:
+    """A family's board in the scene. Subclasses override the methods listed in the module doc."""
+
+    family = ""
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self.rules: Ruleset | None = None
+        self.colours: list[Colour] = []
+        self._items: list[gl.GLGraphicsItem.GLGraphicsItem] = []
+
+    # Helpers for subclasses ---------------------------------------------------------------
+    def add(self, item: Any) -> Any:
+        """Add `item` to the scene and remember it for `clear()`."""
+        self.scene.addItem(item)
+        self._items.append(item)
+        return item
+
+    def mesh(self, meshdata: Any, colour: Colour, smooth: bool = False) -> gl.GLMeshItem:
+        """A lit mesh item in the scene's shader (not yet added)."""
+        return gl.GLMeshItem(meshdata=meshdata, color=colour, smooth=smooth, shader=self.scene.shader)
+
+    def clear(self) -> None:
+        for item in self._items:
+            if item in self.scene.items:
+                self.scene.removeItem(item)
+        self._items.clear()
+
+    # The family's part ----------------------------------------------------------------------
+    def build(self, rules: Ruleset, colours: Sequence[Colour]) -> None:
+        self.rules = rules
+        self.colours = list(colours)
+
+    def show(self, view: Mapping[str, Any]) -> None:
+        """Draw the position `view` (a `public_view()`)."""
+
+    def animate(self, event: Event) -> list[Step]:
+        return []
+
+    def pickables(self) -> list[Pickable]:
+        return []
+
+    def target_of(self, move: Move) -> Hashable | None:
+        return None
+
+    def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
+        return None
+
+    def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
+        """Mark the `legal` keys and the `hover` key (both may be empty)."""
+
+    def world_position(self, key: Hashable) -> tuple[float, float, float] | None:
+        """Where the piece `key` is drawn now (used by tests and keyboard selection)."""
+        for p in self.pickables():
+            if p.key == key:
+                return p.centre
+        return None
+
+    def describe(self, view: Mapping[str, Any]) -> list[str]:
+        """One short text per seat for the status line (e.g. the marbles it has left)."""
+        return []
+
+    def camera(self) -> dict[str, Any]:
+        return {"distance": 14.0, "elevation": 45.0, "azimuth": -90.0, "center": (0.0, 0.0, 0.0)}

@@ -1,0 +1,257 @@
+"""The common 3D scene of every board: camera, lights, picking, keyboard selection.
+
+`Scene` is a pyqtgraph GLViewWidget.  Drag with the left button to orbit, Ctrl+drag or the
+middle button to pan, and the wheel to zoom; `reset_camera()` returns to the board's view.
+Meshes are lit by our own shader (a head light plus ambient), since pyqtgraph's 'shaded'
+program lights from behind the camera.  A family board (`BoardView`) lives in the scene; the
+scene casts rays to find which of its pickables is under the mouse, highlights it when it can
+be clicked now, and emits `picked(key)` on a click (a press and release without dragging).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from itertools import count
+from typing import Any
+
+import numpy as np
+import pyqtgraph.opengl as gl
+from pyqtgraph import Vector
+from pyqtgraph.opengl import shaders
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QImage, QKeyEvent, QMouseEvent
+
+from marblestudio.views.board import picking
+from marblestudio.views.board.animation import AnimationClock
+from marblestudio.engine.rules import Ruleset
+from marblestudio.views.board.base import BoardView, Colour
+
+_VERTEX = """
+uniform mat4 u_mvp;
+uniform mat3 u_normal;
+attribute vec4 a_position;
+attribute vec3 a_normal;
+attribute vec4 a_color;
+varying vec4 v_color;
+varying vec3 v_normal;
+void main() {
+    v_normal = normalize(u_normal * a_normal);
+    v_color = a_color;
+    gl_Position = u_mvp * a_position;
+}
+"""
+_FRAGMENT = """
+#ifdef GL_ES
+precision mediump float;
+#endif
+varying vec4 v_color;
+varying vec3 v_normal;
+void main() {
+    vec3 n = normalize(v_normal);
+    if (n.z < 0.0) n = -n;
+    vec3 light = normalize(vec3(-0.3, 0.6, 1.0));
+    float diffuse = max(dot(n, light), 0.0);
+    float spec = pow(max(dot(n, normalize(light + vec3(0.0, 0.0, 1.0))), 0.0), 40.0);
+    vec3 rgb = v_color.rgb * (0.35 + 0.65 * diffuse) + vec3(0.25) * spec;
+    gl_FragColor = vec4(rgb, v_color.a);
+}
+"""
+_ids = count()
+_CLICK_SLOP = 4.0  # pixels a press may move and still be a click
+_ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+
+
+def make_shader() -> shaders.ShaderProgram:
+    """A fresh lit shader program (one per scene, since each widget has its own GL context)."""
+    return shaders.ShaderProgram(
+        f"marblestudio-lit-{next(_ids)}", [shaders.VertexShader(_VERTEX), shaders.FragmentShader(_FRAGMENT)]
+    )
+
+
+def _matrix(m: Any) -> np.ndarray:
+    return np.array(m.data(), dtype=float).reshape(4, 4).T
+
+
+class Scene(gl.GLViewWidget):
+    """A 3D view that holds one family board."""
+
+    picked = Signal(object)  # the key of the clicked pickable
+    hovered = Signal(object)  # the key under the mouse that can be clicked now, or None
+    frame_painted = Signal()
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.shader = make_shader()
+        self.board: BoardView | None = None
+        self.clock = AnimationClock(self)
+        self._legal: dict[Hashable, Any] = {}
+        self._hover: Hashable | None = None
+        self._selected: Hashable | None = None
+        self._press: QPointF | None = None
+        self._dragged = False
+        self.setBackgroundColor((38, 42, 48))
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(320, 240)
+
+    # Board and camera -----------------------------------------------------------------------
+    def set_board(self, board: BoardView, rules: Ruleset, colours: Sequence[Colour]) -> None:
+        """Replace the board by `board`, built for `rules`, and point the camera at it."""
+        if self.board is not None:
+            self.clock.skip()
+            self.board.clear()
+        self.board = board
+        self._legal = {}
+        self._hover = self._selected = None
+        board.build(rules, colours)
+        self.reset_camera()
+
+    def reset_camera(self) -> None:
+        cam = self.board.camera() if self.board is not None else {}
+        centre = cam.get("center", (0.0, 0.0, 0.0))
+        self.opts["center"] = Vector(*centre)
+        self.opts["fov"] = 60
+        self.setCameraPosition(
+            distance=cam.get("distance", 14.0), elevation=cam.get("elevation", 45.0), azimuth=cam.get("azimuth", -90.0)
+        )
+
+    def initializeGL(self) -> None:
+        self.shader.prog = None  # a new context (e.g. after re-parenting) needs a new program
+        super().initializeGL()
+
+    def paintGL(self) -> None:
+        super().paintGL()
+        self.frame_painted.emit()
+
+    # Geometry -------------------------------------------------------------------------------
+    def _matrices(self) -> tuple[np.ndarray, np.ndarray]:
+        viewport = (0, 0, max(self.width(), 1), max(self.height(), 1))
+        return _matrix(self.projectionMatrix(viewport, viewport)), _matrix(self.viewMatrix())
+
+    def ray_at(self, x: float, y: float) -> tuple[np.ndarray, np.ndarray]:
+        """The world-space ray through widget position (x, y)."""
+        proj, view = self._matrices()
+        return picking.unproject_ray(x, y, max(self.width(), 1), max(self.height(), 1), proj, view)
+
+    def screen_position(self, point: tuple[float, float, float]) -> tuple[float, float]:
+        """Widget coordinates (y downwards) where the world `point` is drawn."""
+        proj, view = self._matrices()
+        xy = picking.project_points(np.array([point]), max(self.width(), 1), max(self.height(), 1), proj, view)[0]
+        return float(xy[0]), float(xy[1])
+
+    def key_at(self, x: float, y: float) -> Hashable | None:
+        """The key of the board's pickable under widget position (x, y), legal or not."""
+        if self.board is None:
+            return None
+        origin, direction = self.ray_at(x, y)
+        hit = picking.pick(origin, direction, self.board.pickables())
+        return None if hit is None else hit.key
+
+    def render_image(self) -> QImage:
+        """The current frame, drawn now (works off screen too)."""
+        return self.grabFramebuffer()
+
+    # Legal targets and highlighting -----------------------------------------------------------
+    def set_legal(self, legal: Mapping[Hashable, Any]) -> None:
+        """The keys that can be clicked now, each with what it does (usually a move)."""
+        self._legal = dict(legal)
+        if self._hover not in self._legal:
+            self._hover = None
+        if self._selected not in self._legal:
+            self._selected = None
+        self._refresh_highlight()
+
+    def legal_keys(self) -> list[Hashable]:
+        return list(self._legal)
+
+    @property
+    def selected(self) -> Hashable | None:
+        return self._selected
+
+    def _refresh_highlight(self) -> None:
+        if self.board is not None:
+            focus = self._hover if self._hover is not None else self._selected
+            self.board.set_highlight(set(self._legal), focus)
+            self.update()
+
+    def _set_hover(self, key: Hashable | None) -> None:
+        key = key if key in self._legal else None
+        if key != self._hover:
+            self._hover = key
+            self.hovered.emit(key)
+            self._refresh_highlight()
+
+    # Mouse ------------------------------------------------------------------------------------
+    def mousePressEvent(self, ev: QMouseEvent) -> None:
+        self._press = ev.position()
+        self._dragged = False
+        super().mousePressEvent(ev)
+
+    def mouseMoveEvent(self, ev: QMouseEvent) -> None:
+        pos = ev.position()
+        if ev.buttons() == Qt.MouseButton.NoButton:
+            self._set_hover(self.key_at(pos.x(), pos.y()))
+            return
+        if self._press is not None and (pos - self._press).manhattanLength() > _CLICK_SLOP:
+            self._dragged = True
+        if self._dragged:
+            super().mouseMoveEvent(ev)
+
+    def mouseReleaseEvent(self, ev: QMouseEvent) -> None:
+        if ev.button() == Qt.MouseButton.LeftButton and self._press is not None and not self._dragged:
+            pos = ev.position()
+            self.click_at(pos.x(), pos.y())
+        self._press = None
+        self._dragged = False
+
+    def click_at(self, x: float, y: float) -> Hashable | None:
+        """Click at widget position (x, y): emits `picked` with the key there, if any."""
+        key = self.key_at(x, y)
+        if key is not None:
+            self.picked.emit(key)
+        return key
+
+    def leaveEvent(self, ev: Any) -> None:
+        self._set_hover(None)
+        super().leaveEvent(ev)
+
+    # Keyboard ---------------------------------------------------------------------------------
+    def keyPressEvent(self, ev: QKeyEvent) -> None:
+        key = Qt.Key(ev.key())
+        if key in _ARROWS and not ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.select_towards(_ARROWS[key])
+            ev.accept()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.activate()
+            ev.accept()
+        else:
+            super().keyPressEvent(ev)  # Shift+arrows orbit
+
+    def select_towards(self, direction: tuple[int, int]) -> Hashable | None:
+        """Move the keyboard selection to the clickable piece on screen in `direction`."""
+        if self.board is None or not self._legal:
+            return None
+        keys = list(self._legal)
+        points = [self.board.world_position(k) for k in keys]
+        keys = [k for k, p in zip(keys, points) if p is not None]
+        if not keys:
+            return None
+        proj, view = self._matrices()
+        screen = picking.project_points(
+            np.array([p for p in points if p is not None]), max(self.width(), 1), max(self.height(), 1), proj, view
+        )
+        current = None
+        if self._selected in keys:
+            current = screen[keys.index(self._selected)]
+        index = picking.nearest_in_direction(current, screen, direction)
+        if index is not None:
+            self._selected = keys[index]
+            self._refresh_highlight()
+        return self._selected
+
+    def activate(self) -> Hashable | None:
+        """Act on the keyboard selection, as a click would."""
+        key = self._selected
+        if key is not None:
+            self.picked.emit(key)
+        return key

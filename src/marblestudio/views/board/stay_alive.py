@@ -1,0 +1,335 @@
+"""Stay Alive in 3D: the grid, 14 slides in two layers with their holes, knobs, marbles.
+
+Geometry (world units, one cell = 1): cell (row, col) is centred at x = col - (columns-1)/2,
+y = (rows-1)/2 - row, so row 1 is at the back.  Red slides run along rows in the lower layer,
+white slides along columns in the upper layer; a slide is a bar with a hole over each cell it
+leaves open, so a cell looks open (dark, down to the base) exactly where both layers are open.
+Each slide has a knob at both ends; clicking a knob pulls the slide one position towards it
+(`R3+` at the outer end, `R3-` at the other).  Marbles rest on the upper layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from marblestudio.engine.core import Event, Move
+from marblestudio.engine.rules import Ruleset
+from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove, cell_name
+from marblestudio.engine.stay_alive.rules import Layer, Slide, StayAliveRules
+from marblestudio.views.board import meshes
+from marblestudio.views.board.animation import Step, ease
+from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.picking import Pickable
+
+BAR = 0.84  # width of a slide across its line
+HOLE = 0.62  # side of a hole
+THICK = 0.12  # thickness of a slide
+RED_Z = 0.0  # bottom of the red layer
+WHITE_Z = RED_Z + THICK + 0.02  # bottom of the white layer
+TOP = WHITE_Z + THICK  # where marbles rest
+MARBLE = 0.34  # marble radius
+SHIFT = 0.22  # how far a slide travels per knob position
+OVERHANG = 0.9  # how far a slide reaches past the grid
+KNOB = 0.2  # knob radius
+BASE_Z = -0.9  # the tray under the board
+FALL_Z = BASE_Z - 0.6
+
+RED_LAYER: Colour = (0.62, 0.16, 0.13, 1.0)
+WHITE_LAYER: Colour = (0.93, 0.91, 0.85, 1.0)
+FRAME: Colour = (0.36, 0.25, 0.17, 1.0)
+BASE: Colour = (0.06, 0.06, 0.07, 1.0)
+KNOB_IDLE: Colour = (0.45, 0.45, 0.48, 1.0)
+KNOB_LEGAL: Colour = (0.95, 0.75, 0.2, 1.0)
+HOVER: Colour = (0.3, 1.0, 0.55, 1.0)
+
+
+class Board(BoardView):
+    """The Stay Alive board."""
+
+    family = "stay-alive"
+
+    def build(self, rules: Ruleset, colours: Sequence[Colour]) -> None:
+        super().build(rules, colours)
+        self.clear()
+        sa: StayAliveRules = rules.family
+        self.sa = sa
+        self.rows, self.columns = sa.rows, sa.columns
+        self.positions: dict[str, int] = {s.id: 0 for s in sa.slides}
+        self.slides = {s.id: s for s in sa.slides}
+        self._slide_items: dict[str, Any] = {}
+        self._knob_items: dict[tuple[str, int], Any] = {}
+        self._marbles: dict[tuple[int, int], Any] = {}  # cell -> item of the marble resting there
+        self._markers: dict[tuple[int, int], Any] = {}
+        self._falling: list[Any] = []
+        half_w, half_h = self.columns / 2, self.rows / 2
+        self.add(self.mesh(meshes.box((-half_w - 2.2, -half_h - 2.2, BASE_Z - 0.2), (half_w + 2.2, half_h + 2.2, BASE_Z)), BASE))
+        rim = 0.35
+        sides = [
+            ((-half_w - rim, half_h), (half_w + rim, half_h + rim)),
+            ((-half_w - rim, -half_h - rim), (half_w + rim, -half_h)),
+            ((-half_w - rim, -half_h), (-half_w, half_h)),
+            ((half_w, -half_h), (half_w + rim, half_h)),
+        ]
+        frame = meshes.boxes(((x0, y0, BASE_Z), (x1, y1, RED_Z)) for (x0, y0), (x1, y1) in sides)
+        self.add(self.mesh(frame, FRAME))
+        for slide in sa.slides:
+            item = self.add(self.mesh(self._slide_mesh(slide, 0), RED_LAYER if slide.layer is Layer.RED else WHITE_LAYER))
+            self._slide_items[slide.id] = item
+            for end in (1, -1):
+                knob = self.add(self.mesh(meshes.sphere(KNOB, 10, 14), KNOB_IDLE, smooth=True))
+                self._knob_items[(slide.id, end)] = knob
+        marker_mesh = meshes.box((-0.36, -0.36, 0), (0.36, 0.36, 0.025))
+        for r in range(self.rows):
+            for c in range(self.columns):
+                marker = self.add(self.mesh(marker_mesh, HOVER))
+                x, y = self.cell_xy(r, c)
+                marker.translate(x, y, TOP)
+                marker.hide()
+                self._markers[(r, c)] = marker
+        self._marble_mesh = meshes.sphere(MARBLE, 14, 20)
+        self._place_slides()
+
+    # Geometry ------------------------------------------------------------------------------
+    def cell_xy(self, row: int, col: int) -> tuple[float, float]:
+        return col - (self.columns - 1) / 2, (self.rows - 1) / 2 - row
+
+    def _axis(self, slide: Slide) -> np.ndarray:
+        """Unit vector along which the slide moves towards its outer (+) knob."""
+        return np.array([1.0, 0.0, 0.0]) if slide.layer is Layer.RED else np.array([0.0, -1.0, 0.0])
+
+    def _cell_along(self, slide: Slide, i: int) -> tuple[float, float]:
+        return self.cell_xy(slide.line, i) if slide.layer is Layer.RED else self.cell_xy(i, slide.line)
+
+    def _slide_mesh(self, slide: Slide, position: int) -> Any:
+        """The bar at `position`, in world coordinates: rails along both sides, solid blocks
+        between the holes over the cells it leaves open."""
+        red = slide.layer is Layer.RED
+        length = self.columns if red else self.rows
+        z0 = RED_Z if red else WHITE_Z
+        z1 = z0 + THICK
+        open_cells = set(slide.open_cells[position]) if position < len(slide.open_cells) else set()
+        offset = (position - 1) * SHIFT
+        # work in (along, across) coordinates: along from -length/2 - OVERHANG to +..., then map
+        start, end = -length / 2 - OVERHANG + offset, length / 2 + OVERHANG + offset
+        rail = (BAR - HOLE) / 2
+        spans: list[tuple[float, float, float, float]] = [  # along0, along1, across0, across1
+            (start, end, -BAR / 2, -BAR / 2 + rail),
+            (start, end, BAR / 2 - rail, BAR / 2),
+        ]
+        cursor = start
+        for i in range(length):
+            centre = i - (length - 1) / 2
+            if i in open_cells:
+                spans.append((cursor, centre - HOLE / 2, -HOLE / 2, HOLE / 2))
+                cursor = centre + HOLE / 2
+        spans.append((cursor, end, -HOLE / 2, HOLE / 2))
+        line_x, line_y = self._cell_along(slide, 0)
+        pairs = []
+        for a0, a1, c0, c1 in spans:
+            if a1 - a0 <= 1e-6:
+                continue
+            if red:  # along = x, across = y around the row's centre
+                pairs.append(((a0, line_y + c0, z0), (a1, line_y + c1, z1)))
+            else:  # along = -y (the outer knob is at the front), across = x
+                pairs.append(((line_x + c0, -a1, z0), (line_x + c1, -a0, z1)))
+        return meshes.boxes(pairs)
+
+    def _knob_centre(self, slide: Slide, end: int, position: float) -> tuple[float, float, float]:
+        red = slide.layer is Layer.RED
+        length = self.columns if red else self.rows
+        along = end * (length / 2 + OVERHANG + KNOB * 0.6) + (position - 1) * SHIFT
+        z = (RED_Z if red else WHITE_Z) + THICK / 2
+        line_x, line_y = self._cell_along(slide, 0)
+        return (along, line_y, z) if red else (line_x, -along, z)
+
+    def _place_slides(self, only: str | None = None, progress: float = 1.0, towards: int | None = None) -> None:
+        for sid, slide in self.slides.items():
+            if only is not None and sid != only:
+                continue
+            pos: float = self.positions[sid]
+            if only is not None and towards is not None:
+                pos = pos + (towards - pos) * progress
+            for end in (1, -1):
+                knob = self._knob_items[(sid, end)]
+                knob.resetTransform()
+                knob.translate(*self._knob_centre(slide, end, pos))
+
+    # Showing a position ----------------------------------------------------------------------
+    def show(self, view: Mapping[str, Any]) -> None:
+        for sid, pos in view.get("slides", {}).items():
+            if sid in self.slides and (self.positions[sid] != pos or not self._slide_items[sid].opts.get("_built")):
+                self.positions[sid] = pos
+                self._rebuild_slide(sid)
+        self._place_slides()
+        for item in self._falling:
+            item.hide()
+        wanted: dict[tuple[int, int], int] = {}
+        for r, row in enumerate(view.get("grid", [])):
+            for c, seat in enumerate(row):
+                if seat is not None:
+                    wanted[(r, c)] = seat
+        for cell in list(self._marbles):
+            if cell not in wanted:
+                self._marbles.pop(cell).hide()
+        for cell, seat in wanted.items():
+            self._put_marble(cell, seat)
+
+    def _rebuild_slide(self, sid: str) -> None:
+        item = self._slide_items[sid]
+        item.setMeshData(meshdata=self._slide_mesh(self.slides[sid], self.positions[sid]))
+        item.opts["_built"] = True
+        item.resetTransform()
+
+    def _put_marble(self, cell: tuple[int, int], seat: int) -> Any:
+        item = self._marbles.get(cell)
+        if item is None:
+            item = self._reuse_marble() or self.add(self.mesh(self._marble_mesh, self.colours[seat], smooth=True))
+            self._marbles[cell] = item
+        item.setColor(self.colours[seat % len(self.colours)])
+        item.opts["_seat"] = seat
+        item.resetTransform()
+        x, y = self.cell_xy(*cell)
+        item.translate(x, y, TOP + MARBLE)
+        item.show()
+        return item
+
+    def _reuse_marble(self) -> Any:
+        return self._falling.pop() if self._falling else None
+
+    def marble_position(self, row: int, col: int) -> tuple[float, float, float] | None:
+        """Centre of the marble resting on (row, col), if one is drawn there."""
+        if (row, col) not in self._marbles:
+            return None
+        x, y = self.cell_xy(row, col)
+        return (x, y, TOP + MARBLE)
+
+    # Events ---------------------------------------------------------------------------------
+    def animate(self, event: Event) -> list[Step]:
+        kind = event.kind
+        if kind == "slide_moved":
+            return [self._slide_step(event["slide"], event["from"], event["to"])]
+        if kind == "marble_placed":
+            return [self._place_step((event["row"], event["col"]), event["seat"])]
+        if kind == "marble_fell":
+            return [self._fall_step((event["row"], event["col"]))]
+        if kind == "slides_set":
+            return [Step(0.0, lambda t, e=event: None, lambda e=event: self._set_all(e))]
+        return []
+
+    def _set_all(self, event: Event) -> None:
+        for sid, pos in zip(event["slides"], event["positions"]):
+            self.positions[sid] = pos
+            self._rebuild_slide(sid)
+        self._place_slides()
+
+    def _slide_step(self, sid: str, old: int, new: int) -> Step:
+        slide = self.slides[sid]
+        item = self._slide_items[sid]
+        axis = self._axis(slide)
+
+        def update(t: float) -> None:
+            item.resetTransform()
+            dx, dy, dz = axis * (new - old) * SHIFT * ease(t)
+            item.translate(dx, dy, dz)
+            self._place_slides(only=sid, progress=ease(t), towards=new)
+
+        def done() -> None:
+            self.positions[sid] = new
+            self._rebuild_slide(sid)
+            self._place_slides(only=sid)
+
+        return Step(0.35, update, done)
+
+    def _place_step(self, cell: tuple[int, int], seat: int) -> Step:
+        item = self._put_marble(cell, seat)
+        x, y = self.cell_xy(*cell)
+
+        def update(t: float) -> None:
+            item.resetTransform()
+            item.translate(x, y, TOP + MARBLE + 1.5 * (1.0 - ease(t)))
+
+        return Step(0.25, update)
+
+    def _fall_step(self, cell: tuple[int, int]) -> Step:
+        item = self._marbles.pop(cell, None)
+        if item is None:
+            return Step(0.0, lambda t: None)
+        x, y = self.cell_xy(*cell)
+
+        def update(t: float) -> None:
+            item.resetTransform()
+            item.translate(x, y, TOP + MARBLE + (FALL_Z - TOP - MARBLE) * t * t)
+
+        def done() -> None:
+            item.hide()
+            self._falling.append(item)
+
+        return Step(0.45, update, done)
+
+    # Picking and highlighting ------------------------------------------------------------------
+    def pickables(self) -> list[Pickable]:
+        out = []
+        for r in range(self.rows):
+            for c in range(self.columns):
+                x, y = self.cell_xy(r, c)
+                out.append(Pickable(("cell", r, c), (x, y, TOP), half=(0.45, 0.45, 0.08)))
+        for (sid, end), _ in self._knob_items.items():
+            out.append(Pickable(("knob", sid, end), self._knob_centre(self.slides[sid], end, self.positions[sid]), radius=KNOB * 1.6))
+        return out
+
+    def target_of(self, move: Move) -> Hashable | None:
+        if isinstance(move, PlaceMove):
+            return ("cell", move.row, move.col)
+        if isinstance(move, SlideMove):
+            return ("knob", move.slide_id, 1 if move.step > 0 else -1)
+        return None
+
+    def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
+        if not isinstance(key, tuple):
+            return None
+        if key[0] == "cell":
+            return f"place {cell_name(key[1], key[2])}"
+        if key[0] == "knob":
+            return f"{key[1]}{'+' if key[2] > 0 else '-'}"
+        return None
+
+    def world_position(self, key: Hashable) -> tuple[float, float, float] | None:
+        if isinstance(key, tuple) and key[0] == "cell":
+            x, y = self.cell_xy(key[1], key[2])
+            return (x, y, TOP)
+        if isinstance(key, tuple) and key[0] == "knob":
+            return self._knob_centre(self.slides[key[1]], key[2], self.positions[key[1]])
+        return None
+
+    def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
+        for (sid, end), knob in self._knob_items.items():
+            key = ("knob", sid, end)
+            knob.setColor(HOVER if key == hover else KNOB_LEGAL if key in legal else KNOB_IDLE)
+        for (r, c), marker in self._markers.items():
+            key = ("cell", r, c)
+            if key == hover:
+                marker.setColor(HOVER)
+                marker.show()
+            elif key in legal:
+                marker.setColor((0.55, 0.8, 0.6, 1.0))
+                marker.show()
+            else:
+                marker.hide()
+
+    def describe(self, view: Mapping[str, Any]) -> list[str]:
+        out = []
+        for seat, (cells, to_place) in enumerate(zip(view.get("marbles", []), view.get("to_place", []))):
+            if seat in view.get("out", []):
+                out.append("out")
+            elif to_place:
+                out.append(f"{len(cells)} on the grid, {to_place} to place")
+            else:
+                out.append(f"{len(cells)} left")
+        return out
+
+    def camera(self) -> dict[str, Any]:
+        size = max(self.rows, self.columns) + 2 * OVERHANG
+        return {"distance": size * 1.7, "elevation": 58.0, "azimuth": -90.0, "center": (0.0, -0.6, 0.0)}

@@ -1,0 +1,91 @@
+"""The computer thinks in a worker process, so the window never freezes.
+
+`ComputerWorker` submits `session.computer_move` to a one-process pool started with 'spawn'
+(no Qt state is inherited) and polls the future with a QTimer.  A request is tagged; a result
+that arrives after the game moved on (undo, a new game) is dropped.  The pool is started early
+(`warm_up`) so the first computer move does not wait for Python to start.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from marblestudio.engine.core import State
+from marblestudio.session import computer_move
+
+log = logging.getLogger(__name__)
+
+
+def _noop() -> int:
+    return 0
+
+
+class ComputerWorker(QObject):
+    """Asks a worker process for moves; emits `chosen(tag, notation)` or `failed(tag, message)`."""
+
+    chosen = Signal(int, str)
+    failed = Signal(int, str)
+
+    def __init__(self, parent: QObject | None = None, poll_ms: int = 20) -> None:
+        super().__init__(parent)
+        self._pool: ProcessPoolExecutor | None = None
+        self._future: Future[Any] | None = None
+        self._tag = 0
+        self._timer = QTimer(self)
+        self._timer.setInterval(poll_ms)
+        self._timer.timeout.connect(self._poll)
+
+    def _ensure_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def warm_up(self) -> None:
+        """Start the worker process now (it takes a moment to import Python)."""
+        self._ensure_pool().submit(_noop)
+
+    def is_busy(self) -> bool:
+        return self._future is not None
+
+    def request(self, state: State, seat: int, spec: str, seed: int, ply: int) -> int:
+        """Ask for a move; returns the tag that the answer will carry."""
+        self.cancel()
+        self._tag += 1
+        self._future = self._ensure_pool().submit(computer_move, state.copy(), seat, spec, seed, ply)
+        self._timer.start()
+        return self._tag
+
+    def cancel(self) -> None:
+        """Forget the pending request (its answer, if it comes, is dropped)."""
+        if self._future is not None:
+            self._future.cancel()
+        self._future = None
+        self._timer.stop()
+
+    def _poll(self) -> None:
+        future = self._future
+        if future is None:
+            self._timer.stop()
+            return
+        if not future.done():
+            return
+        self._future = None
+        self._timer.stop()
+        try:
+            notation = future.result()
+        except Exception as exc:  # noqa: BLE001 - reported to the user, the app goes on
+            log.exception("the computer player failed")
+            self.failed.emit(self._tag, f"{type(exc).__name__}: {exc}")
+            return
+        self.chosen.emit(self._tag, notation)
+
+    def shutdown(self) -> None:
+        self.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,228 @@
+"""The board of the game in progress, and the loop that drives it.
+
+`GameView` wraps a `Session` (the model) and a `Scene` with the family's board.  It subscribes
+to the session: a played step is animated from its events, then the board is put exactly where
+the engine says; then the next decision is asked for: chance is drawn at once, a computer seat
+asks the worker process, a human seat gets its legal targets highlighted.  A click on a target
+plays its move; a click on anything else asks the engine why not, and `message` tells the user
+the rule that stopped it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable
+
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from marblestudio.engine.core import CHANCE, IllegalMoveError, Move, NotationError, Outcome
+from marblestudio.session import Change, Session
+from marblestudio.views.board.base import BoardView
+from marblestudio.views.board.registry import board_class
+from marblestudio.views.board.scene import Scene
+from marblestudio.views.computer import ComputerWorker
+from marblestudio.views.palette import seat_colours
+
+log = logging.getLogger(__name__)
+
+
+class GameView(QWidget):
+    """A 3D board that plays a session."""
+
+    message = Signal(str)  # a rule that stopped a move, or what is going on
+    changed = Signal()  # the position changed (status line, move log, menus)
+    game_over = Signal(object)  # the Outcome
+    idle = Signal()  # animations done and nothing pending (a human to move, or the end)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scene = Scene(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.scene)
+        self.session: Session | None = None
+        self.board: BoardView | None = None
+        self.worker = ComputerWorker(self)
+        self.colour_blind = False
+        self.interactive = True  # False while watching a replay
+        self._pending_tag = 0
+        self._announced = False
+        self.scene.picked.connect(self._on_picked)
+        self.scene.clock.finished.connect(self._on_animation_finished)
+        self.worker.chosen.connect(self._on_computer_chosen)
+        self.worker.failed.connect(self._on_computer_failed)
+
+    # The model ---------------------------------------------------------------------------------
+    def set_session(self, session: Session, interactive: bool = True) -> None:
+        if self.session is not None:
+            self.session.unsubscribe(self._on_session_change)
+        self.worker.cancel()
+        self.session = session
+        self.interactive = interactive
+        self._announced = False
+        cls, reason = board_class(session.rules.game)
+        board = cls(self.scene)
+        if reason:
+            board.reason = reason  # type: ignore[attr-defined]
+            self.message.emit(reason)
+        self.board = board
+        self.scene.set_board(board, session.rules, seat_colours(session.rules.presentation, session.num_players, self.colour_blind))
+        board.show(session.state.public_view())
+        session.subscribe(self._on_session_change)
+        if interactive and any(not session.is_human(s) for s in range(session.num_players)):
+            self.worker.warm_up()
+        self.changed.emit()
+        self._next()
+
+    def set_colour_blind(self, on: bool) -> None:
+        self.colour_blind = on
+        if self.session is not None and self.board is not None:
+            self.scene.clock.skip()
+            self.board.build(self.session.rules, seat_colours(self.session.rules.presentation, self.session.num_players, on))
+            self.board.show(self.session.state.public_view())
+            self._update_targets()
+
+    def _on_session_change(self, change: Change) -> None:
+        assert self.board is not None and self.session is not None
+        self.worker.cancel()
+        self.scene.set_legal({})
+        if change.what in ("played", "redone") and change.events:
+            steps = [s for e in change.events for s in self.board.animate(e)]
+            self.changed.emit()
+            self.scene.clock.play(steps)  # `_on_animation_finished` continues
+            return
+        self.scene.clock.skip()
+        self.board.show(self.session.state.public_view())
+        self.changed.emit()
+        self._next()
+
+    def _on_animation_finished(self) -> None:
+        if self.session is None or self.board is None:
+            return
+        self.board.show(self.session.state.public_view())
+        self.scene.update()
+        self._next()
+
+    # The next decision -----------------------------------------------------------------------
+    def _next(self) -> None:
+        session = self.session
+        if session is None or self.scene.clock.is_running():
+            return
+        outcome = session.outcome()
+        if outcome is not None:
+            self._update_targets()
+            if not self._announced:
+                self._announced = True
+                self.game_over.emit(outcome)
+            self.idle.emit()
+            return
+        self._announced = False
+        if not self.interactive:
+            self._update_targets()
+            self.idle.emit()
+            return
+        seat = session.state.to_move
+        if seat == CHANCE:
+            session.advance_chance()
+            return
+        if session.is_human(seat):
+            legal = session.state.legal_moves()
+            if all(self.board is not None and self.board.target_of(m) is None for m in legal) and len(legal) == 1:
+                self.message.emit(f"{session.seat_name(seat)} has no legal move and passes.")
+                session.play(legal[0])
+                return
+            self._update_targets()
+            self.idle.emit()
+            return
+        self._update_targets()
+        self._pending_tag = self.worker.request(session.state, seat, session.seats[seat], session.seed, session.ply)
+        self.message.emit(f"{session.seat_name(seat)} is thinking…")
+
+    def _update_targets(self) -> None:
+        session, board = self.session, self.board
+        if session is None or board is None or not self.interactive or not session.waiting_for_human():
+            self.scene.set_legal({})
+            return
+        legal: dict[Hashable, Move] = {}
+        for move in session.state.legal_moves():
+            key = board.target_of(move)
+            if key is not None:
+                legal[key] = move
+        self.scene.set_legal(legal)
+
+    def legal_targets(self) -> dict[Hashable, Move]:
+        """What a human can click now, and the move each click makes."""
+        session, board = self.session, self.board
+        if session is None or board is None or not session.waiting_for_human() or self.scene.clock.is_running():
+            return {}
+        return {board.target_of(m): m for m in session.state.legal_moves() if board.target_of(m) is not None}
+
+    def is_busy(self) -> bool:
+        """Animating or waiting for the computer."""
+        return self.scene.clock.is_running() or self.worker.is_busy()
+
+    # Clicks and the computer's answers ---------------------------------------------------------
+    def _on_picked(self, key: Hashable) -> None:
+        session, board = self.session, self.board
+        if session is None or board is None or not self.interactive:
+            return
+        if session.is_over():
+            self.message.emit("The game is over: start a new one, or undo.")
+            return
+        if self.scene.clock.is_running():
+            self.scene.clock.skip()
+        if not session.waiting_for_human():
+            self.message.emit("Wait: it is not your turn.")
+            return
+        move = self.legal_targets().get(key)
+        try:
+            if move is None:
+                text = board.move_text(key, session.state.public_view())
+                if text is None:
+                    return
+                move = session.state.parse_move(text)
+            session.play(move)
+        except IllegalMoveError as exc:
+            self.message.emit(f"Not allowed: {exc.rule}.")
+        except NotationError as exc:
+            self.message.emit(str(exc))
+
+    def play(self, move: Move) -> None:
+        """Play `move` for the human to move (the same path as a click)."""
+        assert self.session is not None
+        self.session.play(move)
+
+    def _on_computer_chosen(self, tag: int, notation: str) -> None:
+        session = self.session
+        if session is None or tag != self._pending_tag or not session.waiting_for_computer():
+            return
+        try:
+            session.play(session.state.parse_move(notation))
+        except (IllegalMoveError, NotationError) as exc:
+            log.error("the computer chose an illegal move %s: %s", notation, exc)
+            self.message.emit(f"The computer chose an illegal move ({notation}): {exc}")
+
+    def _on_computer_failed(self, tag: int, text: str) -> None:
+        if tag == self._pending_tag:
+            self.message.emit(f"The computer player failed: {text}")
+
+    def skip_animation(self) -> None:
+        self.scene.clock.skip()
+
+    def shutdown(self) -> None:
+        self.worker.shutdown()
+
+
+def outcome_text(session: Session, outcome: Outcome) -> str:
+    """'Red wins: last player with marbles on the grid.' and the like."""
+    if outcome.winners:
+        names = " and ".join(session.seat_name(s) for s in outcome.winners)
+        verb = "wins" if len(outcome.winners) == 1 else "win"
+        text = f"{names} {verb}"
+    else:
+        text = "Draw"
+    return f"{text}: {outcome.reason}." if outcome.reason else f"{text}."
+
+

@@ -1,0 +1,419 @@
+"""The main window: the library, the 3D board in the middle, the move log, replay and status.
+
+Menus and shortcuts: New (Ctrl+N), Open (Ctrl+O: a record to watch, or an unfinished game to
+play on), Save (Ctrl+S, atomic through QSaveFile), Undo (Ctrl+Z) and Redo (Ctrl+Shift+Z) of
+moves, Resign, full screen (F11), Quit (Ctrl+Q, asking when the game is unsaved).  Window
+geometry, dock layout and recent files are kept in QSettings.  Docks are added through
+`add_dock`, so other panels (the rules editor) can join without changing this file much.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSaveFile, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from marblestudio.engine.core import CHANCE, Outcome
+from marblestudio.session import HUMAN, Session, from_record, to_record
+from marblestudio.views.app import settings
+from marblestudio.views.game_view import GameView, outcome_text
+from marblestudio.views.library import LibraryWidget
+from marblestudio.views.move_log import MoveLog
+from marblestudio.views.new_game import GameChoice, NewGameDialog, default_seats
+from marblestudio.views.palette import seat_hex
+from marblestudio.views.replay import ReplayControls
+
+log = logging.getLogger(__name__)
+MAX_RECENT = 8
+RECORD_FILTER = "Game records (*.json);;All files (*)"
+
+
+class MainWindow(QMainWindow):
+    """Marble Studio's window."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWindowTitle("Marble Studio")
+        self.resize(1280, 800)
+        self.path: Path | None = None
+        self.library = LibraryWidget()
+        self.game = GameView()
+        self.banner = QLabel()
+        self.banner.setObjectName("banner")
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.banner.setStyleSheet("QLabel#banner { font-size: 18pt; font-weight: bold; padding: 6px; }")
+        self.banner.hide()
+        game_page = QWidget()
+        page_layout = QVBoxLayout(game_page)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.banner)
+        page_layout.addWidget(self.game, 1)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.library)
+        self.stack.addWidget(game_page)
+        self.setCentralWidget(self.stack)
+        self.move_log = MoveLog()
+        self.replay = ReplayControls(self.game)
+        self.log_dock = self.add_dock("Moves", self.move_log, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.replay_dock = self.add_dock("Replay", self.replay, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.replay_dock.hide()
+        self.turn_label = QLabel()
+        self.message_label = QLabel()
+        self.statusBar().addWidget(self.message_label, 1)
+        self.statusBar().addPermanentWidget(self.turn_label)
+        self._build_actions()
+        self.library.play_requested.connect(lambda ref: self.start_game(ref))
+        self.library.new_game_requested.connect(self.new_game_dialog)
+        self.game.message.connect(self.show_message)
+        self.game.changed.connect(self._on_game_change)
+        self.game.game_over.connect(self._on_game_over)
+        self.replay.play_from_here.connect(self.play_from_here)
+        self._restore_settings()
+        self._update_actions()
+
+    # Layout ------------------------------------------------------------------------------------
+    def add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        """Add a dock panel (named after `title`, so its place is remembered)."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title.lower().replace(' ', '-')}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.view_menu_docks = getattr(self, "view_menu_docks", [])
+        self.view_menu_docks.append(dock)
+        return dock
+
+    def _action(self, text: str, slot: Any, shortcut: QKeySequence | str | None = None, menu: Any = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        if menu is not None:
+            menu.addAction(action)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        bar = self.menuBar()
+        game = bar.addMenu("&Game")
+        self.new_action = self._action("&New Game…", lambda: self.new_game_dialog(None), QKeySequence.StandardKey.New, game)
+        self.open_action = self._action("&Open…", lambda: self.open_dialog(), QKeySequence.StandardKey.Open, game)
+        self.recent_menu = game.addMenu("Open &Recent")
+        self.save_action = self._action("&Save", lambda: self.save(), QKeySequence.StandardKey.Save, game)
+        self.save_as_action = self._action("Save &As…", lambda: self.save(ask=True), QKeySequence("Ctrl+Shift+S"), game)
+        game.addSeparator()
+        self.resign_action = self._action("&Resign", self.resign, None, game)
+        self.library_action = self._action("&Library", self.show_library, QKeySequence("Ctrl+L"), game)
+        game.addSeparator()
+        self.quit_action = self._action("&Quit", self.close, QKeySequence("Ctrl+Q"), game)
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self._action("&Undo Move", self.undo, QKeySequence("Ctrl+Z"), edit)
+        self.redo_action = self._action("&Redo Move", self.redo, QKeySequence("Ctrl+Shift+Z"), edit)
+        view = bar.addMenu("&View")
+        self.fullscreen_action = self._action("&Full Screen", self.toggle_fullscreen, QKeySequence("F11"), view)
+        self.fullscreen_action.setCheckable(True)
+        self.camera_action = self._action("Reset &Camera", lambda: self.game.scene.reset_camera(), QKeySequence("Home"), view)
+        self.skip_action = self._action("&Skip Animation", self.game.skip_animation, QKeySequence("Escape"), view)
+        self.palette_action = self._action("Colour-&Blind-Safe Colours", self.set_colour_blind, None, view)
+        self.palette_action.setCheckable(True)
+        view.addSeparator()
+        for dock in self.view_menu_docks:
+            view.addAction(dock.toggleViewAction())
+        help_menu = bar.addMenu("&Help")
+        self._action("&Controls", self.show_help, QKeySequence.StandardKey.HelpContents, help_menu)
+        self._rebuild_recent_menu()
+
+    # Settings ----------------------------------------------------------------------------------
+    def _restore_settings(self) -> None:
+        store = settings()
+        geometry = store.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = store.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+        colour_blind = store.value("view/colour_blind", False)
+        self.palette_action.setChecked(colour_blind in (True, "true"))
+        if self.palette_action.isChecked():
+            self.set_colour_blind(True)
+
+    def save_settings(self) -> None:
+        store = settings()
+        store.setValue("window/geometry", self.saveGeometry())
+        store.setValue("window/state", self.saveState())
+        store.setValue("view/colour_blind", self.palette_action.isChecked())
+        store.sync()
+
+    def recent_files(self) -> list[str]:
+        value = settings().value("recent", [])
+        if isinstance(value, str):
+            return [value]
+        return [str(v) for v in value or []]
+
+    def _add_recent(self, path: Path) -> None:
+        recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
+        store = settings()
+        store.setValue("recent", recent[:MAX_RECENT])
+        store.sync()
+        self._rebuild_recent_menu()
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in self.recent_files():
+            action = self.recent_menu.addAction(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_path(Path(p)))
+        self.recent_menu.setEnabled(bool(self.recent_files()))
+
+    # Starting games ----------------------------------------------------------------------------
+    def new_game_dialog(self, ruleset: str | None = None) -> None:
+        dialog = NewGameDialog(self, ruleset or self.library.selected())
+        if dialog.exec() == NewGameDialog.DialogCode.Accepted:
+            self.start_choice(dialog.choice())
+
+    def start_choice(self, choice: GameChoice) -> bool:
+        return self.start_game(choice.ruleset, choice.seats, choice.seed)
+
+    def start_game(self, ref: str, seats: list[str] | None = None, seed: int | None = None) -> bool:
+        """Start a new game of ruleset `ref` (an id or a path); False (with a message) if not."""
+        if not self.maybe_save():
+            return False
+        from marblestudio.rulesets import RulesetError, load_with_source
+
+        try:
+            loaded = load_with_source(ref)
+        except RulesetError as exc:
+            first = exc.diagnostics[0] if exc.diagnostics else None
+            QMessageBox.warning(self, "Cannot open the ruleset", str(first) if first else str(exc))
+            return False
+        rules = loaded.rules
+        count = len(seats) if seats else rules.players.default
+        if seed is None:
+            import random
+
+            seed = random.randrange(1_000_000)
+        session = Session(rules, seats or default_seats(count), seed, loaded.resolved, ref)
+        self.path = None
+        self.set_session(session)
+        return True
+
+    def set_session(self, session: Session, interactive: bool = True) -> None:
+        self.banner.hide()
+        self.stack.setCurrentIndex(1)
+        self.replay_dock.setVisible(not interactive)
+        self.game.set_session(session, interactive)
+        self._update_title()
+
+    def play_from_here(self) -> None:
+        """Branch a new game at the shown position: you take the seat to move."""
+        session = self.game.session
+        if session is None:
+            return
+        seat = session.state.to_move
+        seats = ["medium"] * session.num_players
+        seats[seat if seat not in (CHANCE, None) and not session.is_over() else 0] = HUMAN
+        branch = session.branch(seats)
+        self.path = None
+        self.set_session(branch)
+
+    def show_library(self) -> None:
+        self.library.refresh()
+        self.stack.setCurrentIndex(0)
+        self.replay_dock.hide()
+
+    # Files ---------------------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open a game", str(self.path or Path.home()), RECORD_FILTER)
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path) -> bool:
+        """Open a record: a finished game to watch, an unfinished one to play on."""
+        from marblestudio.records import RecordError, load_record
+
+        if not self.maybe_save():
+            return False
+        try:
+            record = load_record(path)
+            session = from_record(record)
+        except RecordError as exc:
+            QMessageBox.warning(self, "Cannot open the game", str(exc))
+            return False
+        self.path = path
+        self._add_recent(path)
+        if record.result is None and not session.is_over():
+            self.set_session(session, interactive=True)
+        else:
+            session.goto(0)
+            session.saved = True
+            self.set_session(session, interactive=False)
+        return True
+
+    def save(self, ask: bool = False) -> bool:
+        session = self.game.session
+        if session is None:
+            return False
+        path = self.path
+        if ask or path is None:
+            name, _ = QFileDialog.getSaveFileName(self, "Save the game", str(path or Path.home() / "game.json"), RECORD_FILTER)
+            if not name:
+                return False
+            path = Path(name)
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        """Write the game to `path` atomically (QSaveFile)."""
+        session = self.game.session
+        if session is None:
+            return False
+        text = json.dumps(to_record(session).to_json(), ensure_ascii=False, indent=1) + "\n"
+        out = QSaveFile(str(path))
+        if not out.open(QSaveFile.OpenModeFlag.WriteOnly) or out.write(text.encode("utf-8")) < 0 or not out.commit():
+            QMessageBox.warning(self, "Cannot save", f"{path}: {out.errorString()}")
+            return False
+        session.saved = True
+        self.path = path
+        self._add_recent(path)
+        self._update_title()
+        self.show_message(f"Saved to {path}.")
+        return True
+
+    def maybe_save(self) -> bool:
+        """Ask before throwing away an unsaved game; False when the user cancels."""
+        session = self.game.session
+        if session is None or session.saved or not self.game.interactive or not session.history:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved game",
+            "The game in progress is not saved. Save it first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.save_settings()
+        self.game.shutdown()
+        event.accept()
+
+    # Playing -------------------------------------------------------------------------------------
+    def undo(self) -> None:
+        session = self.game.session
+        if session is not None and self.game.interactive and session.undo():
+            self.banner.hide()
+
+    def redo(self) -> None:
+        session = self.game.session
+        if session is not None and self.game.interactive:
+            session.redo()
+
+    def resign(self) -> None:
+        session = self.game.session
+        if session is None or session.is_over() or not self.game.interactive:
+            return
+        seat = session.state.to_move
+        humans = [s for s in range(session.num_players) if session.is_human(s)]
+        if seat not in humans:
+            seat = humans[0] if humans else seat
+        session.resign(seat)
+
+    def toggle_fullscreen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+        self.fullscreen_action.setChecked(self.isFullScreen())
+
+    def set_colour_blind(self, on: bool | None = None) -> None:
+        value = self.palette_action.isChecked() if on is None or not isinstance(on, bool) else on
+        self.game.set_colour_blind(value)
+        self.move_log.colour_blind = value
+        self._on_game_change()
+
+    def show_help(self) -> None:
+        QMessageBox.information(
+            self,
+            "Controls",
+            "Click a highlighted cell to place a marble; click a highlighted knob to pull its slide "
+            "one position towards it.\n\nKeyboard: arrow keys select, Enter plays, Escape skips the "
+            "animation, Home resets the camera, Shift+arrows turn the board.\n\nMouse: drag to turn, "
+            "Ctrl+drag or middle-drag to pan, wheel to zoom.",
+        )
+
+    def show_message(self, text: str) -> None:
+        self.message_label.setText(text)
+
+    # Keeping the window in step with the game -----------------------------------------------------------
+    def _on_game_change(self) -> None:
+        session = self.game.session
+        self.move_log.show_session(session)
+        self._update_actions()
+        self._update_title()
+        if session is None:
+            self.turn_label.setText("")
+            return
+        view = session.state.public_view()
+        parts = []
+        texts = self.game.board.describe(view) if self.game.board is not None else []
+        for seat in range(session.num_players):
+            colour = seat_hex(session.rules.presentation, seat, self.palette_action.isChecked())
+            extra = f": {texts[seat]}" if seat < len(texts) else ""
+            parts.append(f"<span style='color:{colour}'>●</span> {session.seat_name(seat)}{extra}")
+        outcome = session.outcome()
+        if outcome is not None:
+            head = outcome_text(session, outcome)
+        elif session.to_move == CHANCE:
+            head = "Setting up…"
+        else:
+            seat = session.state.to_move
+            who = "you" if session.is_human(seat) and session.seats.count(HUMAN) == 1 else "human" if session.is_human(seat) else "computer"
+            head = f"<b>{session.seat_name(seat)}</b> to move ({who})"
+        self.turn_label.setText(head + "   " + "   ".join(parts))
+        if outcome is None:
+            self.banner.hide()
+
+    def _on_game_over(self, outcome: Outcome) -> None:
+        session = self.game.session
+        if session is None:
+            return
+        text = outcome_text(session, outcome)
+        self.banner.setText(text)
+        self.banner.show()
+        self.show_message(text)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        session = self.game.session
+        playing = session is not None and self.game.interactive
+        self.undo_action.setEnabled(bool(playing and session is not None and session.can_undo()))
+        self.redo_action.setEnabled(bool(playing and session is not None and session.can_redo()))
+        self.resign_action.setEnabled(bool(playing and session is not None and not session.is_over()))
+        self.save_action.setEnabled(session is not None)
+        self.save_as_action.setEnabled(session is not None)
+
+    def _update_title(self) -> None:
+        session = self.game.session
+        if session is None:
+            self.setWindowTitle("Marble Studio")
+            return
+        name = self.path.name if self.path else "new game"
+        star = "" if session.saved else " *"
+        self.setWindowTitle(f"{session.rules.name} — {name}{star} — Marble Studio")

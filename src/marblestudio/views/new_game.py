@@ -1,0 +1,115 @@
+"""The New Game dialog: a ruleset, the number of players, each seat human or computer, a seed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QWidget,
+)
+
+from marblestudio.session import HUMAN
+
+SEAT_CHOICES: tuple[tuple[str, str], ...] = (
+    ("Human", HUMAN),
+    ("Computer (easy)", "easy"),
+    ("Computer (medium)", "medium"),
+    ("Computer (hard)", "hard"),
+)
+MAX_SEATS = 8
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """What the dialog returns."""
+
+    ruleset: str
+    seats: list[str]
+    seed: int
+
+
+def default_seats(count: int) -> list[str]:
+    """You in the first seat, the computer (medium) in the others."""
+    return [HUMAN] + ["medium"] * (count - 1)
+
+
+class NewGameDialog(QDialog):
+    """Pick a ruleset, players, seats and seed."""
+
+    def __init__(self, parent: QWidget | None = None, ruleset: str | None = None, seats: list[str] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Game")
+        from marblestudio.rulesets.catalog import list_rulesets
+
+        self._entries = {e.id if e.bundled else str(e.path): e for e in list_rulesets()}
+        self.ruleset = QComboBox()
+        for ref, entry in self._entries.items():
+            self.ruleset.addItem(entry.name if entry.bundled else f"{entry.name} (yours)", ref)
+        self.players = QSpinBox()
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setValue(random.randrange(1_000_000))
+        self.form = QFormLayout(self)
+        self.form.addRow("Ruleset", self.ruleset)
+        self.form.addRow("Players", self.players)
+        self.seat_boxes: list[QComboBox] = []
+        self._seat_labels: list[QLabel] = []
+        for i in range(MAX_SEATS):
+            box = QComboBox()
+            for label, value in SEAT_CHOICES:
+                box.addItem(label, value)
+            label = QLabel(f"Seat {i + 1}")
+            self.form.addRow(label, box)
+            self.seat_boxes.append(box)
+            self._seat_labels.append(label)
+        self.form.addRow("Seed", self.seed)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.form.addRow(buttons)
+        self.ruleset.currentIndexChanged.connect(self._on_ruleset_change)
+        self.players.valueChanged.connect(self._on_players_change)
+        if ruleset is not None:
+            index = self.ruleset.findData(ruleset)
+            if index >= 0:
+                self.ruleset.setCurrentIndex(index)
+        self._on_ruleset_change()
+        if seats:
+            self.players.setValue(len(seats))
+            for box, seat in zip(self.seat_boxes, seats):
+                index = box.findData(seat)
+                box.setCurrentIndex(index if index >= 0 else 2)
+
+    def _on_ruleset_change(self, *_: object) -> None:
+        entry = self._entries.get(self.ruleset.currentData())
+        if entry is None:
+            return
+        self.players.blockSignals(True)
+        self.players.setRange(entry.players.min, min(entry.players.max, MAX_SEATS))
+        self.players.setValue(entry.players.default)
+        self.players.blockSignals(False)
+        names = entry.name
+        self.setToolTip(names)
+        for i, box in enumerate(self.seat_boxes):
+            box.setCurrentIndex(box.findData(default_seats(MAX_SEATS)[i]))
+        self._on_players_change(self.players.value())
+
+    def _on_players_change(self, count: int) -> None:
+        for i, (label, box) in enumerate(zip(self._seat_labels, self.seat_boxes)):
+            label.setVisible(i < count)
+            box.setVisible(i < count)
+
+    def choice(self) -> GameChoice:
+        count = self.players.value()
+        return GameChoice(
+            ruleset=str(self.ruleset.currentData()),
+            seats=[str(self.seat_boxes[i].currentData()) for i in range(count)],
+            seed=self.seed.value(),
+        )
