@@ -189,6 +189,21 @@ class State(ABC):
     def public_view(self) -> Mapping[str, Any]:
         """A plain-data picture of what everyone can see (for views, records and tests)."""
 
+    # Search helpers -----------------------------------------------------------------------
+    def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
+        """Play this state on to its end with uniformly random moves and chance from `rng`
+        (``moves[rng.randrange(len(moves))]``, as `play_random` does); return the number of
+        player moves made.  Families may override it with a faster loop making the same draws."""
+        played = 0
+        while self.outcome() is None and played < max_steps:
+            if self.to_move == CHANCE:
+                self.apply(self.sample_chance(rng))
+                continue
+            moves = self.legal_moves()
+            self.apply(moves[rng.randrange(len(moves))])
+            played += 1
+        return played
+
     # Conservation and display helpers ---------------------------------------------------
     def counts(self) -> Mapping[str, int]:
         """Where the game's pieces are, as counts (for conservation checks)."""

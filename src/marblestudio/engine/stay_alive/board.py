@@ -35,6 +35,7 @@ class BoardTables:
     slide_index: dict[str, int]
     layer_of: tuple[int, ...]  # RED or WHITE per slide
     line_mask: tuple[int, ...]  # the cells a slide covers
+    keep_mask: tuple[int, ...]  # every cell but those
     open_masks: tuple[tuple[int, ...], ...]  # [slide][position] -> open cells
     place_moves: tuple[PlaceMove, ...]  # by cell index
     slide_moves: tuple[tuple[SlideMove, SlideMove], ...]  # [slide] -> (towards inside, towards outside)
@@ -140,6 +141,7 @@ def build_tables(rules: StayAliveRules) -> BoardTables:
         slide_index={sid: i for i, sid in enumerate(ids)},
         layer_of=tuple(layers),
         line_mask=tuple(lines),
+        keep_mask=tuple(((1 << (rows * columns)) - 1) ^ m for m in lines),
         open_masks=tuple(opens),
         place_moves=place,
         slide_moves=slide_moves,

@@ -10,6 +10,7 @@ limit ends the game as a capped draw.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -22,6 +23,9 @@ from marblestudio.engine.stay_alive.rules import OpenCellPlacing, PreviousSlide,
 
 SETUP, PLACING, SLIDING, OVER = "setup", "placing", "sliding", "over"
 
+_item = tuple.__getitem__
+_chain = itertools.chain.from_iterable
+
 MAX_SETUP_DRAWS = 10_000
 """A random set-up is redrawn at most this often; then the draw with most closed cells stands."""
 
@@ -32,7 +36,7 @@ class StayAliveState(State):
     __slots__ = (
         "_t", "ruleset", "rules", "num_players", "_to_move", "phase", "positions", "red", "white",
         "marbles", "occupied", "hand", "fallen", "alive", "last_slide", "game_streak", "own_last",
-        "own_streak", "moves_played", "_outcome", "_mpp", "_limit",
+        "own_streak", "moves_played", "_outcome", "_mpp", "_limit", "_book",
     )
 
     def __init__(self, ruleset: Ruleset, players: int) -> None:
@@ -43,6 +47,8 @@ class StayAliveState(State):
         self.num_players = players
         self._mpp = rules.marbles_per_player
         self._limit = ruleset.move_limit
+        self._book = (rules.previous_slide is PreviousSlide.FORBIDDEN
+                      and rules.two_player_limit is TwoPlayerLimit.OWN_TURNS)
         self.positions = [0] * len(rules.slides)
         self.red = self.white = 0
         self.marbles = [0] * players
@@ -77,11 +83,12 @@ class StayAliveState(State):
         phase = self.phase
         if phase is SLIDING:
             b1, b2 = self._blocked(self._to_move)
-            pos = self.positions
-            moves: list[Move] = []
-            for s, at in enumerate(self._t.moves_at):
-                if s != b1 and s != b2:
-                    moves += at[pos[s]]
+            parts = list(map(_item, self._t.moves_at, self.positions))  # each slide's moves from here
+            if b1 >= 0:
+                parts[b1] = ()
+            if b2 >= 0:
+                parts[b2] = ()
+            moves: list[Move] = list(_chain(parts))
             return moves or [PASS]
         if phase is PLACING:
             free = self._t.full & ~self.occupied
@@ -117,6 +124,7 @@ class StayAliveState(State):
         new.num_players = self.num_players
         new._mpp = self._mpp
         new._limit = self._limit
+        new._book = self._book
         new._to_move = self._to_move
         new.phase = self.phase
         new.positions = self.positions[:]
@@ -217,6 +225,10 @@ class StayAliveState(State):
     def _blocked(self, seat: int) -> tuple[int, int]:
         """The (up to two) slides `seat` may not move now: the previous player's slide, and the
         two-players-left limit of the ruleset's reading."""
+        if self._book:  # the bundled reading, the common case: fast
+            if self.alive == 2 and self.own_streak[seat] >= 2:
+                return self.last_slide, self.own_last[seat]
+            return self.last_slide, -1
         rules, last = self.rules, self.last_slide
         if last < 0 and self.own_streak[seat] < 2:
             return -1, -1
@@ -283,13 +295,18 @@ class StayAliveState(State):
             legal = s != prev and s != own and 0 <= new < len(t.open_masks[s])
         if not legal:
             raise IllegalMoveError(move, self._slide_rule(move) or "not legal now")
-        pos[s] = new
-        if t.layer_of[s] == RED:
-            self.red = (self.red & ~t.line_mask[s]) | t.open_masks[s][new]
-        else:
-            self.white = (self.white & ~t.line_mask[s]) | t.open_masks[s][new]
         events = [t.slide_event(s, old, new)]
-        # turn bookkeeping
+        self._move_slide(s, new, seat, events)
+        return events
+
+    def _move_slide(self, s: int, new: int, seat: int, events: list[Event]) -> None:
+        """Set slide `s` to position `new` for `seat` (already checked), drop what falls, end the turn."""
+        t = self._t
+        self.positions[s] = new
+        if t.layer_of[s] == RED:
+            self.red = (self.red & t.keep_mask[s]) | t.open_masks[s][new]
+        else:
+            self.white = (self.white & t.keep_mask[s]) | t.open_masks[s][new]
         if self.last_slide == s:
             self.game_streak += 1
         else:
@@ -304,7 +321,13 @@ class StayAliveState(State):
         if falling:
             self._fall(falling, events)
         self._end_turn(seat, events)
-        return events
+
+    def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
+        """Play on to the end with uniformly random moves (see `playout.random_playout`: the
+        same distribution as the generic loop, other draws, no events)."""
+        from marblestudio.engine.stay_alive.playout import random_playout
+
+        return random_playout(self, rng, max_steps)
 
     def _fall(self, falling: int, events: list[Event]) -> None:
         """Drop every marble on `falling` (in row-major order), then mark who is out."""
@@ -408,6 +431,10 @@ class StayAliveState(State):
         """Close the turn: decide the game, or pass the turn to the next player still in."""
         self.moves_played += 1
         events.append(self._t.turn_event(mover))
+        self._after_turn(mover, events)
+
+    def _after_turn(self, mover: int, events: list[Event]) -> None:
+        """Decide the game after `mover`'s turn, or give the turn to the next player still in."""
         if self.alive <= 1:
             alive = [s for s in range(self.num_players) if self.fallen[s] < self._mpp]
             if alive:

@@ -1,0 +1,103 @@
+"""A fast random playout of Stay Alive, for search and benchmarks.
+
+The slide phase is played in one loop over local variables, without building moves or events.
+A move is drawn by rejection: a (slide, direction) pair uniformly among all of them, drawn again
+while it is not legal, which gives each legal move the same chance, as picking from
+`legal_moves()` would (the draws from the generator differ).  Set-up and placing, and rulesets
+other than the book's reading (or boards of fewer than 3 slides, where a pass can happen), go
+through the ordinary `apply`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from marblestudio.engine.core import CHANCE, Event
+
+if TYPE_CHECKING:
+    from marblestudio.engine.stay_alive.state import StayAliveState
+
+
+def random_playout(state: StayAliveState, rng: random.Random, max_steps: int = 1_000_000) -> int:
+    """Play `state` to its end with uniformly random moves; return the number of player moves."""
+    from marblestudio.engine.stay_alive.state import SLIDING
+
+    played = 0
+    while state._outcome is None and (state.phase is not SLIDING or not state._book or len(state.positions) < 3):
+        if played >= max_steps:
+            return played
+        if state._to_move == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_moves()
+        state.apply(legal[rng.randrange(len(legal))])
+        played += 1
+    if state._outcome is None:
+        played += _slides(state, rng, max_steps - played)
+    return played
+
+
+def _slides(state: StayAliveState, rng: random.Random, budget: int) -> int:
+    """The slide phase under the book's reading (previous player's slide blocked; with two
+    players left, no slide on three own turns in a row)."""
+    t = state._t
+    layer_of, keep, open_masks = t.layer_of, t.keep_mask, t.open_masks
+    counts = [len(m) for m in open_masks]
+    pos = state.positions
+    marbles, fallen, own_last, own_streak = state.marbles, state.fallen, state.own_last, state.own_streak
+    red, white, occupied = state.red, state.white, state.occupied
+    alive, last, streak, moved = state.alive, state.last_slide, state.game_streak, state.moves_played
+    seat, n, mpp = state._to_move, state.num_players, state._mpp
+    limit = state._limit if state._limit is not None else -1
+    choices = 2 * len(pos)
+    random_ = rng.random
+    played = 0
+    while played < budget:
+        blocked_own = own_last[seat] if alive == 2 and own_streak[seat] >= 2 else -1
+        while True:
+            k = int(random_() * choices)
+            s = k >> 1
+            if s == last or s == blocked_own:
+                continue
+            new = pos[s] + (1 if k & 1 else -1)
+            if 0 <= new < counts[s]:
+                break
+        pos[s] = new
+        if layer_of[s] == 0:
+            red = (red & keep[s]) | open_masks[s][new]
+        else:
+            white = (white & keep[s]) | open_masks[s][new]
+        if s == last:
+            streak += 1
+        else:
+            last, streak = s, 1
+        if own_last[seat] == s:
+            own_streak[seat] += 1
+        else:
+            own_last[seat] = s
+            own_streak[seat] = 1
+        moved += 1
+        played += 1
+        falling = occupied & red & white
+        if falling:
+            occupied &= ~falling
+            for q in range(n):
+                mine = marbles[q] & falling
+                if mine:
+                    marbles[q] ^= mine
+                    fallen[q] += mine.bit_count()
+                    if fallen[q] >= mpp:
+                        alive -= 1
+        if alive <= 1 or moved == limit:
+            break
+        seat = (seat + 1) % n
+        while fallen[seat] >= mpp:
+            seat = (seat + 1) % n
+    state.red, state.white, state.occupied = red, white, occupied
+    state.alive, state.last_slide, state.game_streak, state.moves_played = alive, last, streak, moved
+    state._to_move = seat
+    if alive <= 1 or moved == limit:
+        scratch: list[Event] = []
+        state._after_turn(seat, scratch)
+    return played
