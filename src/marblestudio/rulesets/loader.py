@@ -217,7 +217,8 @@ def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded |
             return None
     key = str(base_path.resolve())
     if key in stack or (source.path is not None and key == str(source.path.resolve())):
-        chain = " -> ".join(Path(p).name for p in (*stack, key))
+        own_name = (str(source.path.resolve()),) if source.path is not None else ()
+        chain = " -> ".join(Path(p).name for p in (*stack, *own_name, key))
         source.at("/extends", f"'extends' makes a cycle: {chain}")
         return None
     own = (str(source.path.resolve()),) if source.path is not None else ()

@@ -107,6 +107,7 @@ class _Frame:
     container: Any  # dict or list
     pointer: str
     anchor: str | None
+    position: Position
     size: int = 1
     key: str | None = None  # a mapping's pending key
     key_pos: Position | None = None
@@ -145,8 +146,10 @@ class _Builder:
             return None
         return pointer_join(top.pointer, top.key)
 
-    def _place(self, value: Any, size: int, position: Position = START) -> None:
-        self.total += size
+    def _place(self, value: Any, size: int, position: Position = START, *, counted: bool = False) -> None:
+        """Put a finished value in its parent; `size` counts it with what its aliases expand to."""
+        if not counted:  # a collection's members were counted as they came
+            self.total += size
         if self.total > MAX_NODES:
             raise _Fatal(position, f"the file expands to more than {MAX_NODES:,} values (too many aliases?)")
         if not self.stack:
@@ -196,7 +199,7 @@ class _Builder:
             if frame.anchor is not None:
                 self.anchors[frame.anchor] = (frame.container, frame.size)
                 self.open_anchors.discard(frame.anchor)
-            self._place(frame.container, frame.size)
+            self._place(frame.container, frame.size, frame.position, counted=True)
 
     def _node(self, event: Any) -> None:
         position = _pos(event.start_mark)
@@ -225,7 +228,8 @@ class _Builder:
             raise _Fatal(position, f"the file nests deeper than {MAX_DEPTH} levels")
         if event.anchor is not None:
             self.open_anchors.add(event.anchor)
-        self.stack.append(_Frame({} if is_map else [], pointer, event.anchor))
+        self.total += 1
+        self.stack.append(_Frame({} if is_map else [], pointer, event.anchor, position))
 
     def _scalar(self, event: Any, position: Position) -> Any:
         tag = event.tag
