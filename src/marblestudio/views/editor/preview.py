@@ -77,8 +77,7 @@ class PreviewPanel(QWidget):
             board = cls(scene)
             if reason is not None and hasattr(board, "reason"):
                 board.reason = reason
-            scene.set_board(board)  # type: ignore[attr-defined]
-            board.build(rules, seat_colours(rules.presentation, state.num_players))
+            scene.set_board(board, rules, seat_colours(rules.presentation, state.num_players))  # type: ignore[attr-defined]
             board.show(state.public_view())
         except Exception as exc:  # noqa: BLE001 - a board that cannot draw this ruleset must not break editing
             log.exception("preview of %s failed", rules.id)
