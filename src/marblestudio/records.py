@@ -242,7 +242,7 @@ def record_from_game(
     """A record of a game played (moves as Move objects or notations)."""
     return GameRecord(
         ruleset_id=loaded_id,
-        resolved=json.loads(canonical_json(resolved)),
+        resolved=json.loads(json.dumps(resolved, ensure_ascii=False)),  # plain data, mapping order kept
         players=players,
         moves=[str(m) for m in moves],
         result=None if outcome is None else outcome.to_json(),

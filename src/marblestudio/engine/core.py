@@ -99,6 +99,8 @@ TURN_OVER = "turn_over"
 """The kind of the event that ends a turn (for undo, the log and "the previous player")."""
 
 GAME_OVER = "game_over"
+"""The kind of the event that ends the game: the LAST event of the move that ends it (after
+that move's `turn_over`), with the outcome's `termination`, `winners` and `reason`."""
 
 
 class IllegalMoveError(ValueError):
