@@ -20,6 +20,9 @@ from collections import deque
 from marblestudio.engine.core import Event
 from marblestudio.engine.avalanche.rules import OUT, AvalancheRules, Port, Side, Target
 
+SIDES = ("left", "right")
+"""A side's word, by its number (`Side.LEFT` is 0)."""
+
 EMPTY = -1
 """`held[g]` when gate g holds no marble; otherwise the held marble's colour index."""
 
@@ -50,13 +53,14 @@ class Board:
         `events` is given, the story is appended to it: every marble's path (numbered 0 for
         the dropped marble, 1, 2, ... for released ones in the order released) and every flip.
         """
-        names = self.colour_names
+        names, ids = self.colour_names, self.gate_ids
         fallen: list[int] = []
         queue: deque[tuple[int, int, int]] = deque()
         queue.append((colour, self.holes[hole], 0))
         released_count = 0
+        # Events are built with their keys already sorted (as Event.of would), for speed.
         if events is not None:
-            events.append(Event.of("marble_dropped", marble=0, colour=names[colour], hole=hole + 1))
+            events.append(Event("marble_dropped", (("colour", names[colour]), ("hole", hole + 1), ("marble", 0))))
         while queue:
             marble_colour, port, marble = queue.popleft()
             last = ""
@@ -64,31 +68,32 @@ class Board:
                 if port < 0:
                     fallen.append(marble_colour)
                     if events is not None:
-                        events.append(Event.of("marble_out", marble=marble, colour=names[marble_colour], last=last))
+                        events.append(Event("marble_out", (("colour", names[marble_colour]), ("last", last),
+                                                           ("marble", marble))))
                     break
                 gate, side = port >> 1, port & 1
                 if events is not None:
-                    events.append(Event.of("marble_at_gate", marble=marble, gate=self.gate_ids[gate],
-                                           side=Side(side).word))
+                    events.append(Event("marble_at_gate", (("gate", ids[gate]), ("marble", marble),
+                                                           ("side", SIDES[side]))))
                 if tilt[gate] == side and held[gate] == EMPTY:
                     held[gate] = marble_colour
                     if events is not None:
-                        events.append(Event.of("marble_held", marble=marble, colour=names[marble_colour],
-                                               gate=self.gate_ids[gate]))
+                        events.append(Event("marble_held", (("colour", names[marble_colour]), ("gate", ids[gate]),
+                                                            ("marble", marble))))
                     break
                 old = tilt[gate]
                 tilt[gate] = 1 - old
                 if events is not None:
-                    events.append(Event.of("gate_flipped", gate=self.gate_ids[gate], tilt=Side(1 - old).word))
+                    events.append(Event("gate_flipped", (("gate", ids[gate]), ("tilt", SIDES[1 - old]))))
                 if held[gate] != EMPTY:
                     released_count += 1
                     queue.append((held[gate], self.next[gate * 2 + old], released_count))
                     if events is not None:
-                        events.append(Event.of("marble_released", marble=released_count,
-                                               colour=names[held[gate]], gate=self.gate_ids[gate],
-                                               side=Side(old).word))
+                        events.append(Event("marble_released", (("colour", names[held[gate]]), ("gate", ids[gate]),
+                                                                ("marble", released_count), ("side", SIDES[old]))))
                     held[gate] = EMPTY
-                last = f"{self.gate_ids[gate]}:{Side(side).word}"
+                if events is not None:
+                    last = f"{ids[gate]}:{SIDES[side]}"
                 port = self.next[port]
         return fallen
 

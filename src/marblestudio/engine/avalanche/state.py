@@ -77,6 +77,7 @@ class AvalancheState(State):
         self.forfeited = [False] * count
         self.choosing_out = False
         self.moves_played = 0
+        self.story = True  # False in random playouts: drops then skip the board's event story
         self._outcome: Outcome | None = None
         teams = ruleset.teams or Teams(2)
         self.partners = tuple(
@@ -85,6 +86,10 @@ class AvalancheState(State):
             for seat in range(count)
         )
         self.random_gates = tuple(i for i, g in enumerate(rules.gates) if g.tilt is None)
+        self.drop_moves = tuple(
+            tuple(Drop(c, hole, colour.letter) for hole in range(1, len(rules.holes) + 1))
+            for c, colour in enumerate(rules.colours)
+        )
         self.phase = Phase.PLAY
         if self.options.cards_per_player and self.options.deal is None:
             self.phase = Phase.DEAL
@@ -125,6 +130,14 @@ class AvalancheState(State):
             "cards": sum(1 for f in self.filled for c in f if c != EMPTY),
         }
 
+    def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
+        """The base class's random playout (the same draws), without the board's event story."""
+        story, self.story = self.story, False
+        try:
+            return super().random_playout(rng, max_steps)
+        finally:
+            self.story = story
+
     # Chance ----------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Move, float]] | None:
         if self.phase is Phase.GATES and len(self.random_gates) <= 8:
@@ -151,13 +164,11 @@ class AvalancheState(State):
         if self.choosing_out:
             return [GoOut(True), GoOut(False)]
         source = self._source()
-        letters = [c.letter for c in self.rules.colours]
-        drops: list[Move] = [
-            Drop(c, hole, letters[c])
-            for c in range(len(letters))
-            if source is not None and source[c] > 0
-            for hole in range(1, len(self.rules.holes) + 1)
-        ]
+        drops: list[Move] = []
+        if source is not None:
+            for c, moves in enumerate(self.drop_moves):
+                if source[c]:
+                    drops += moves
         if not drops:
             return [Pass()]
         if self._may_pass():
@@ -226,8 +237,9 @@ class AvalancheState(State):
 
     # A turn ----------------------------------------------------------------------------
     def cards_full(self, seat: int) -> bool:
-        """Whether every hole of every card of `seat`'s side (the partnership's) is filled."""
-        return all(EMPTY not in self.filled[c] for s in self.partners[seat] for c in self.cards[s])
+        """Whether `seat`'s side (the partnership) has cards and every hole of them is filled."""
+        cards = [c for s in self.partners[seat] for c in self.cards[s]]
+        return bool(cards) and all(EMPTY not in self.filled[c] for c in cards)
 
     def _source(self) -> list[int] | None:
         """Where this seat's next marble comes from: its hand first [decision], else the trays."""
@@ -274,7 +286,7 @@ class AvalancheState(State):
         self.moves_played += 1
         events = [Event.of("marble_picked", seat=self.seat, colour=self.rules.colours[move.colour].name,
                            source="hand" if from_hand else "trays")]
-        fallen = self.board.drop(self.tilt, self.held, move.hole - 1, move.colour, events)
+        fallen = self.board.drop(self.tilt, self.held, move.hole - 1, move.colour, events if self.story else None)
         if fallen:
             self._take_fallen(fallen, events)
             self._end_turn(events)
