@@ -78,9 +78,9 @@ def test_random_games_keep_the_contract_and_replay_from_records(ruleset_id: str,
             else:
                 legal = state.legal_moves()
                 assert legal, "a seat to move must have a legal move (a pass, if nothing else)"
-                for m in legal:
-                    assert str(state.parse_move(str(m))) == str(m)
                 if checker.random() < 0.2:
+                    for m in legal:
+                        assert str(state.parse_move(str(m))) == str(m)
                     _check_illegal(state, seen, legal)
                 move = legal[rng.randrange(len(legal))]
                 seen += legal[:3]
