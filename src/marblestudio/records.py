@@ -132,12 +132,20 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     text = json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else _default_mode())
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _default_mode() -> int:
+    """0o666 less the umask: what an ordinary `open(path, "w")` would give."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:

@@ -89,7 +89,7 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, obje
     from marblestudio.playtest import run_games
     from marblestudio.records import player_entries, record_from_game, save_record
 
-    names = [f"{rules.presentation.seat_name(s)} (random)" for s in range(players)]
+    names = [rules.presentation.seat_name(s) for s in range(players)]
     single: list[GameResult] = []
     width = len(str(max(args.games, (args.game or 0) + 1) - 1))
 
