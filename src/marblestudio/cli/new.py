@@ -42,12 +42,25 @@ def _slug(text: str) -> str:
     return slug or "house-rule"
 
 
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*$")
+
+
+class BadPlace(ValueError):
+    """A file in the user rulesets folder whose place cannot be a ruleset id."""
+
+
 def _default_id(game: str, target: Path) -> str:
     from marblestudio.rulesets import catalog
 
     place = catalog.place_of(target)
     if place is not None and not place[1]:
-        return place[0]  # a file in the user folder takes the id of its place
+        if not _ID.match(place[0]):
+            raise BadPlace(
+                f"a file in the user rulesets folder has the id of its place ('{place[0]}'), and an id is "
+                f"'<game>/<name>' in lower-case letters, digits and '-': save it as e.g. "
+                f"{catalog.user_dir() / game / (_slug(target.stem) + '.yaml')}"
+            )
+        return place[0]
     return f"{game}/{_slug(target.stem)}"
 
 
@@ -67,8 +80,16 @@ def _extends_ref(base_ref: str, target: Path) -> str:
 def _scalar(value: Any) -> str:
     import yaml
 
-    text: str = yaml.safe_dump(value, default_flow_style=True, width=10_000, allow_unicode=True).strip()
+    plain = dict(value) if isinstance(value, Mapping) else value
+    text: str = yaml.safe_dump(plain, default_flow_style=True, width=10_000, allow_unicode=True, sort_keys=False).strip()
     return text.removesuffix("...").strip()
+
+
+def _setting_line(nav: Any, path: tuple[str, ...], value: Any, indent: str) -> str:
+    """"#   key: value   # or: a, b" for one setting of the base."""
+    choices = [v for v in nav.values(nav.at(path)) if v != _scalar(value)]
+    also = f"   # or: {', '.join(choices)}" if choices else ""
+    return f"#{indent}{path[-1]}: {_scalar(value)}{also}"
 
 
 def _hint(resolved: Mapping[str, Any]) -> list[str]:
@@ -76,30 +97,33 @@ def _hint(resolved: Mapping[str, Any]) -> list[str]:
     from marblestudio.rulesets import assist
 
     nav = assist.SchemaNavigator(assist.load_schema())
-    game = str(resolved.get("game", ""))
-    section = game.replace("-", "_")
+    section = str(resolved.get("game", "")).replace("-", "_")
     lines = ["# Some settings of the base you can change (uncomment, edit, and delete the rest):"]
     players = resolved.get("players")
     if isinstance(players, Mapping):
-        lines.append(f"# players: {_scalar(dict(players))}")
+        lines.append(f"# players: {_scalar(players)}")
     data = resolved.get(section)
-    if isinstance(data, Mapping):
-        lines.append(f"# {section}:")
-        shown = 0
-        for key, value in data.items():
-            if shown >= _HINT_KEYS or (isinstance(value, Mapping) and len(_scalar(dict(value))) > 50):
-                continue
-            choices = [v for v in nav.values(nav.at((section, key))) if v != _scalar(value)]
-            also = f"   # or: {', '.join(choices)}" if choices else ""
-            text = _scalar(dict(value)) if isinstance(value, Mapping) else _scalar(value)
-            lines.append(f"#   {key}: {text}{also}")
-            shown += 1
-        collections = [k for k, v in data.items() if isinstance(v, Mapping) and len(_scalar(dict(v))) > 50]
-        for key in collections:
-            first = next(iter(data[key]), None)
-            if first is not None:
-                lines.append(f"#   {key}:            # one entry may be overridden alone, e.g.")
-                lines.append(f"#     {first}: {_scalar(dict(data[key][first])) if isinstance(data[key][first], Mapping) else _scalar(data[key][first])}")
+    if not isinstance(data, Mapping):
+        return lines
+    lines.append(f"# {section}:")
+    budget = _HINT_KEYS
+    for key, value in data.items():
+        if budget <= 0:
+            break
+        budget -= 1
+        if isinstance(value, Mapping) and value and all(isinstance(v, Mapping) for v in value.values()):
+            first = next(iter(value))
+            lines.append(f"#   {key}:   # by id: one entry may be changed alone, e.g.")
+            lines.append(f"#     {first}: {_scalar(value[first])}")
+        elif isinstance(value, Mapping) and len(_scalar(value)) > 50:
+            lines.append(f"#   {key}:")
+            for sub, sub_value in list(value.items())[:4]:
+                lines.append(_setting_line(nav, (section, key, sub), sub_value, "     "))
+        elif len(_scalar(value)) > 60:
+            count = len(value) if isinstance(value, (list, Mapping)) else 1
+            lines.append(f"#   {key}: ...   # {count} entries; writing '{key}' replaces the whole list")
+        else:
+            lines.append(_setting_line(nav, (section, key), value, "   "))
     return lines
 
 
@@ -144,6 +168,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"marblestudio new: cannot use {args.base} as a base:", file=sys.stderr)
         for diag in exc.diagnostics:
             print(f"  {diag}", file=sys.stderr)
+        return 2
+    except BadPlace as exc:
+        print(f"marblestudio new: {exc}", file=sys.stderr)
         return 2
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

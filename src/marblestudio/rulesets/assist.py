@@ -280,12 +280,16 @@ def context_at(text: str, line: int, column: int) -> CursorContext:
     # On a line with content.
     head = prefix[: here.key_col] if len(prefix) > here.key_col else prefix
     item_only = len(prefix) <= here.key_col and head.strip().startswith("-")
-    path = _parents(lines, line - 1, here.key_col)
+    path = _parents(lines, line - 1, here.dashes[0] if here.dashes else here.key_col)
     path = (*path, *([0] * len(here.dashes)))
     if item_only:
         return CursorContext(path, None, False, word, frozenset())
     inner = prefix[here.key_col :]
     key_end = inner.find(":")
+    if here.key is None:
+        flow = _open_flow(inner)
+        if flow is not None:  # inside "- {a: 1, ...}": the flow belongs to the list item
+            return _flow_context(path, flow, inner)
     if here.key is None or key_end < 0 or len(inner) <= key_end:
         siblings = _siblings(lines, line - 1, here.key_col) - {word}
         if here.dashes:
@@ -295,8 +299,13 @@ def context_at(text: str, line: int, column: int) -> CursorContext:
     flow = _open_flow(value_prefix)
     if flow is None:
         return CursorContext(path, here.key, True, word)
+    return _flow_context((*path, here.key), flow, value_prefix)
+
+
+def _flow_context(path: JsonPath, flow: tuple[list[str | None], str, bool], prefix: str) -> CursorContext:
+    """The context inside an open flow collection whose outermost bracket holds the value at `path`."""
     keys, token, in_value = flow
-    flow_path: list[PathPart] = [*path, here.key]
+    flow_path: list[PathPart] = list(path)
     for key in keys[:-1]:
         flow_path.append(key if key is not None else 0)
     last = keys[-1] if keys else None
@@ -305,7 +314,7 @@ def context_at(text: str, line: int, column: int) -> CursorContext:
     if in_value:
         flow_path.append(0)
         return CursorContext(tuple(flow_path), None, True, token)
-    return CursorContext(tuple(flow_path), None, False, token, _flow_keys(value_prefix))
+    return CursorContext(tuple(flow_path), None, False, token, _flow_keys(prefix))
 
 
 def _flow_keys(prefix: str) -> frozenset[str]:
@@ -377,7 +386,11 @@ class Completion:
 
 
 def _game_of(text: str) -> str | None:
+    """The game the text is for: its `game:`, else the game part of the id in `extends:`."""
     m = re.search(r"^game\s*:\s*['\"]?([A-Za-z-]+)", text, re.MULTILINE)
+    if m:
+        return m.group(1)
+    m = re.search(r"^extends\s*:\s*['\"]?([a-z-]+)/[a-z0-9-]+['\"]?\s*$", text, re.MULTILINE)
     return m.group(1) if m else None
 
 

@@ -75,6 +75,28 @@ class _Compare:
         return f" ({self.label}: {words(before) if before is not None else 'not set'})"
 
 
+    def reading(self, path: tuple[str, ...], sentences: Mapping[Any, str] | Callable[[Any], str]) -> str:
+        """The sentence for the value at `path`; when the base reads otherwise, its sentence follows.
+
+        E.g. "Any slide may be moved ... (standard: a player may not move the slide ...)."
+        """
+
+        def say(value: Any) -> str:
+            if callable(sentences):
+                return sentences(value)
+            return sentences.get(value, f"{path[-1].replace('_', ' ')}: {value}.")
+
+        value = self.get(*path)
+        sentence = say(value)
+        if self.base is None:
+            return sentence
+        before = self.get(*path, data=self.base)
+        if before == value:
+            return sentence
+        old = say(before) if before is not None else "not set."
+        return f"{sentence[:-1]} ({self.label}: {old[0].lower()}{old[1:-1]})."
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -106,6 +128,26 @@ def _player_words(players: Any) -> str:
     return f"{low} players" if low == high else f"{low} to {high}, usually {usual}"
 
 
+_START = {
+    "random": "At the start every slide is set at random (drawn again while too few cells are closed for all marbles).",
+    "fixed": "The slides start in the positions the ruleset sets.",
+}
+_PLACING = {
+    "forbidden": "A marble may not be placed on a cell that is already open.",
+    "falls": "A marble placed on a cell that is already open falls through at once.",
+}
+_PREVIOUS = {
+    "forbidden": "A player may not move the slide that the player before just moved.",
+    "allowed": "Any slide may be moved, even the one the player before just moved.",
+}
+_TWO_PLAYERS = {
+    "own-turns": "With two players left, nobody may move the same slide on three of their own turns in a row.",
+    "consecutive-turns": "With two players left, a slide may be moved on two turns in a row of the game "
+    "(the opponent may move the slide just moved), never three.",
+    "none": "With two players left there is no extra limit on moving the same slide.",
+}
+
+
 def _stay_alive(c: _Compare) -> list[tuple[str, list[str]]]:
     s = "stay_alive"
     rows, cols = c.get(s, "grid", "rows"), c.get(s, "grid", "columns")
@@ -123,48 +165,27 @@ def _stay_alive(c: _Compare) -> list[tuple[str, list[str]]]:
     ]
     if c.base is not None:
         base_slides = c.get(s, "slides", data=c.base) or {}
-        changed = [k for k in slides if slides[k] != base_slides.get(k)]
+        changed = [k for k in slides if k in base_slides and slides[k] != base_slides[k]]
+        added = [k for k in slides if k not in base_slides]
         removed = [k for k in base_slides if k not in slides]
         if changed:
             board.append(f"Slides different from {c.label}: {', '.join(changed)}.")
+        if added:
+            board.append(f"Slides added to {c.label}: {', '.join(added)}.")
         if removed:
             board.append(f"Slides of {c.label} left out: {', '.join(removed)}.")
     marbles = c.get(s, "marbles_per_player")
-    start = c.get(s, "start")
     setup = [
         f"Each player has {_plural(marbles, 'marble')}{c.was(s, 'marbles_per_player')}.",
-        (
-            "At the start every slide is set at random (drawn again while too few cells are closed for all marbles)."
-            if start == "random"
-            else "The slides start in the positions the ruleset sets."
-        )
-        + c.was(s, "start", words=lambda v: "random" if v == "random" else "set positions"),
+        c.reading((s, "start"), lambda v: _START["random" if v == "random" else "fixed"]),
         "Players place their marbles one at a time, in turn, clockwise, one marble per cell.",
-        (
-            "A marble may not be placed on a cell that is already open."
-            if c.get(s, "placing_on_open_cell") == "forbidden"
-            else "A marble placed on a cell that is already open falls through at once."
-        )
-        + c.was(s, "placing_on_open_cell"),
+        c.reading((s, "placing_on_open_cell"), _PLACING),
     ]
-    previous = c.get(s, "previous_slide")
-    limit = c.get(s, "two_player_limit")
     play = [
         "Each turn a player moves one slide one position, never from one end straight to the other.",
         "Every marble over a cell that opens falls; several may fall at once.",
-        (
-            "A player may not move the slide that the player before just moved."
-            if previous == "forbidden"
-            else "Any slide may be moved, even the one the player before just moved."
-        )
-        + c.was(s, "previous_slide"),
-        {
-            "own-turns": "With two players left, nobody may move the same slide on three of their own turns in a row.",
-            "consecutive-turns": "With two players left, a slide may be moved on two turns in a row of the game "
-            "(the opponent may move the slide just moved), never three.",
-            "none": "With two players left there is no extra limit on moving the same slide.",
-        }.get(str(limit), f"Two-player limit: {limit}.")
-        + c.was(s, "two_player_limit"),
+        c.reading((s, "previous_slide"), _PREVIOUS),
+        c.reading((s, "two_player_limit"), _TWO_PLAYERS),
         "A player with no legal move passes. A player whose marbles have all fallen is out.",
     ]
     winning = [
@@ -186,21 +207,39 @@ def _generic(c: _Compare, game: str) -> list[tuple[str, list[str]]]:
     if not isinstance(data, Mapping):
         return []
     nav = assist.SchemaNavigator(assist.load_schema())
-    lines: list[str] = []
+    out: list[tuple[str, list[str]]] = [("Settings", [])]
     for key, value in data.items():
-        desc = assist.description(nav.at((section, key)))
-        label = key.replace("_", " ")
-        if isinstance(value, Mapping) and value and all(isinstance(v, Mapping) for v in value.values()):
-            text = f"{label}: {len(value)} ({', '.join(map(str, value))})"
-            before = c.get(section, key, data=c.base) if c.base is not None else None
-            if isinstance(before, Mapping):
-                changed = [k for k in value if value[k] != before.get(k)]
-                if changed:
-                    text += f"; different from {c.label}: {', '.join(map(str, changed))}"
+        if isinstance(value, Mapping) and value and not _is_collection(value):
+            heading = key.replace("_", " ").capitalize()
+            out.append((heading, [_setting(c, nav, (section, key, sub), sub_value) for sub, sub_value in value.items()]))
         else:
-            text = f"{label}: {_words(value)}{c.was(section, key, words=_words)}"
-        lines.append(f"{text}. {desc}" if desc else f"{text}.")
-    return [("Settings", lines)]
+            out[0][1].append(_setting(c, nav, (section, key), value))
+    return out
+
+
+def _is_collection(value: Mapping[str, Any]) -> bool:
+    """A mapping keyed by id (slides, gates, cards): every value is itself a mapping."""
+    return all(isinstance(v, Mapping) for v in value.values())
+
+
+def _setting(c: _Compare, nav: assist.SchemaNavigator, path: tuple[str, ...], value: Any) -> str:
+    desc = assist.description(nav.at(path))
+    label = path[-1].replace("_", " ")
+    if isinstance(value, Mapping) and value and _is_collection(value):
+        text = f"{label}: {len(value)} ({', '.join(map(str, value))})"
+        before = c.get(*path, data=c.base) if c.base is not None else None
+        if isinstance(before, Mapping):
+            changed = [k for k in value if k in before and value[k] != before[k]]
+            added = [k for k in value if k not in before]
+            removed = [k for k in before if k not in value]
+            for words, ids in (("different from", changed), ("added to", added), ("left out of", removed)):
+                if ids:
+                    text += f"; {words} {c.label}: {', '.join(map(str, ids))}"
+    elif isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
+        text = f"{label}: {len(value)}" + c.was(*path, words=lambda v: str(len(v)) if isinstance(v, list) else str(v))
+    else:
+        text = f"{label}: {_words(value)}{c.was(*path, words=_words)}"
+    return f"{text}. {desc}" if desc else f"{text}."
 
 
 def _words(value: Any) -> str:

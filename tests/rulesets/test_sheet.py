@@ -1,0 +1,79 @@
+"""The plain-language rules sheet: sentences per family, the base's value beside each change."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import BUNDLED
+from marblestudio.rulesets import load_with_source
+from marblestudio.rulesets.sheet import rules_sheet
+
+
+def _sheet(ref: str, base: str | None = None) -> str:
+    resolved = load_with_source(ref).resolved
+    base_data = load_with_source(base).resolved if base else None
+    return rules_sheet(resolved, base_data).to_text()
+
+
+def test_a_changed_setting_names_the_bases_value() -> None:
+    text = _sheet("stay-alive/quick", "stay-alive/standard")
+    assert "- Each player has 3 marbles (standard: 5)." in text
+    assert text.startswith("Stay Alive, quick game\n")
+
+
+def test_settings_taken_from_the_base_carry_no_comparison() -> None:
+    text = _sheet("stay-alive/quick", "stay-alive/standard")
+    assert text.count("(standard:") == 1
+    assert "- Each slide has 3 knob positions (inside, centre, outside)." in text
+    assert "- A player may not move the slide that the player before just moved." in text
+
+
+def test_without_a_base_the_sheet_only_states_the_rules() -> None:
+    text = _sheet("stay-alive/standard")
+    assert "(standard:" not in text
+    assert "- Each player has 5 marbles." in text
+    assert "- For 2 to 4 players, usually 2." in text
+    assert "- The last player with a marble on the grid wins." in text
+
+
+def test_the_any_slide_house_rule_reads_as_a_sentence() -> None:
+    text = _sheet("stay-alive/any-slide", "stay-alive/standard")
+    assert (
+        "- Any slide may be moved, even the one the player before just moved "
+        "(standard: a player may not move the slide that the player before just moved)." in text
+    )
+
+
+def test_a_bigger_board_names_the_old_size_and_the_added_slides() -> None:
+    text = _sheet("stay-alive/big-board", "stay-alive/standard")
+    assert "The board is a 9 × 9 grid of cells (standard: 7 × 7), crossed by 18 slides (9 red, 9 white)" in text
+    assert "- Slides added to standard: R8, R9, W8, W9." in text
+    assert "- Each player has 6 marbles (standard: 5)." in text
+
+
+def test_a_family_without_sentences_gets_its_settings_with_descriptions() -> None:
+    text = _sheet("alive/short-game", "alive/standard")
+    assert "- game end: first-player-out (standard: last-player-standing). " in text
+    assert "- lives: 5. Life cards per player" in text
+
+
+def test_nested_settings_get_their_own_heading() -> None:
+    text = _sheet("avalanche/expert-2", "avalanche/standard")
+    assert "\nPlay\n----\n" in text
+    assert "- goal: one-colour (standard: fill-cards)." in text
+
+
+def test_the_html_sheet_escapes_text() -> None:
+    resolved = dict(load_with_source("stay-alive/standard").resolved)
+    resolved["name"] = "Marbles <&> more"
+    html = rules_sheet(resolved).to_html()
+    assert "<h2>Marbles &lt;&amp;&gt; more</h2>" in html
+
+
+@pytest.mark.parametrize("path", sorted(BUNDLED.glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_bundled_ruleset_has_a_sheet(path) -> None:  # type: ignore[no-untyped-def]
+    loaded = load_with_source(path)
+    sheet = rules_sheet(loaded.resolved)
+    headings = [heading for heading, _ in sheet.sections]
+    assert headings[0] == "Players" and len(headings) >= 2
+    assert all(lines for _, lines in sheet.sections)
