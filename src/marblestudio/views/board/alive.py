@@ -1,0 +1,441 @@
+"""ALIVE in 3D: a card table with the deck, the discard pile, the running total and the seats.
+
+Each seat has its life cards (A-L-I-V-E, face up or flipped) and its hand: face down for the
+other seats, face up in a row in front of the camera for the seat whose hand may be seen (the
+one human; in hot-seat play with several humans, the human to move, after a "pass to" screen
+so that nobody sees another's cards).  Clicking a card of that hand plays it; cards that cannot
+be played now are dimmed and say why on hover; a life card is clicked to flip it when no card
+can be played.  The board reads the public view; the one hand it shows face up comes from
+`observation(seat)` of the session's state, never from the other seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any
+
+import pyqtgraph.opengl as gl
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QToolTip
+
+from marblestudio.engine.alive.moves import Flip, PlayCard
+from marblestudio.engine.alive.rules import AliveRules, CardKind
+from marblestudio.engine.core import Event, Move
+from marblestudio.engine.rules import Ruleset
+from marblestudio.views.board import alive_layout as lay
+from marblestudio.views.board import meshes
+from marblestudio.views.board.alive_cards import (
+    BACK,
+    FLIPPED,
+    HOVER,
+    LIGHT_TEXT,
+    CardPiece,
+    dim,
+    face_colour,
+    font,
+    label_of,
+    short_label,
+    text_colour,
+)
+from marblestudio.views.board.alive_motion import Motion
+from marblestudio.views.board.animation import Step
+from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.picking import Pickable
+
+FELT: Colour = (0.08, 0.33, 0.2, 1.0)
+RIM: Colour = (0.36, 0.24, 0.15, 1.0)
+LIFE_LETTERS = "ALIVE"
+REVEAL = ("reveal",)
+FLIP_KEY = ("flip",)
+
+
+def life_letter(i: int) -> str:
+    return LIFE_LETTERS[i] if i < len(LIFE_LETTERS) else str(i + 1)
+
+
+class _HoverTips(QObject):
+    """Shows why a card under the mouse cannot be played (the scene highlights only legal keys)."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(board.scene)
+        self.board = board
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.MouseMove and isinstance(event, QMouseEvent) and event.buttons() == Qt.MouseButton.NoButton:
+            pos = event.position()
+            text = self.board.tooltip_at(pos.x(), pos.y())
+            if text:
+                QToolTip.showText(event.globalPosition().toPoint(), text, self.board.scene)
+            else:
+                QToolTip.hideText()
+        return False
+
+
+class Board(BoardView):
+    """The ALIVE card table."""
+
+    family = "alive"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.session_lookup: Callable[[], Any] | None = None  # tests may name the session directly
+        self.viewer = 0
+        self.hand: tuple[str, ...] | None = None  # the face-up hand, when one may be seen
+        self.screen_for: int | None = None  # hot-seat: the seat the "pass to" screen waits for
+        self._revealed: int | None = None
+        self._view: Mapping[str, Any] = {}
+        self._legal: set[Hashable] = set()
+        self._hover: Hashable | None = None
+        self._tips: _HoverTips | None = None
+
+    # Building -----------------------------------------------------------------------------
+    def build(self, rules: Ruleset, colours: Sequence[Colour]) -> None:
+        super().build(rules, colours)
+        self.clear()
+        self.alive: AliveRules = rules.family
+        self.kinds: dict[str, CardKind] = {k.id: k for k in self.alive.deck}
+        self.players = len(colours)
+        rx, ry = lay.TABLE_RX, lay.TABLE_RY
+        self.add(self.mesh(meshes.box((-rx, -ry, -0.25), (rx, ry, 0.0)), FELT))
+        rim = 0.3
+        sides = [((-rx - rim, ry), (rx + rim, ry + rim)), ((-rx - rim, -ry - rim), (rx + rim, -ry)),
+                 ((-rx - rim, -ry), (-rx, ry)), ((rx, -ry), (rx + rim, ry))]
+        self.add(self.mesh(meshes.boxes(((x0, y0, -0.25), (x1, y1, 0.08)) for (x0, y0), (x1, y1) in sides), RIM))
+        self.deck_item = self.add(self.mesh(meshes.box((-lay.CARD_W / 2, -lay.CARD_H / 2, 0.0), (lay.CARD_W / 2, lay.CARD_H / 2, 1.0)), BACK))
+        self.deck_text = self._text(font(12), (220, 220, 230, 255))
+        self.total_text = self._text(font(40), (255, 236, 150, 255))
+        self.info_text = self._text(font(12, bold=False), (225, 225, 225, 255))
+        self.hint_text = self._text(font(13), (255, 255, 255, 255))
+        self.name_texts = [self._text(font(12), (235, 235, 235, 255)) for _ in range(self.players)]
+        self.hand_pieces: list[CardPiece] = []
+        self.pile_pieces = [self._piece(0.8, 12) for _ in range(lay.FAN_SHOWN)]
+        self.fan_pieces: list[list[CardPiece]] = [[] for _ in range(self.players)]
+        life_scale = lay.LIFE_W / lay.CARD_W
+        self.life_pieces = [[self._piece(life_scale, 10) for _ in range(self.alive.lives)] for _ in range(self.players)]
+        self.motion = Motion(self)
+        self._tips = _HoverTips(self)
+        self.scene.installEventFilter(self._tips)
+        self.scene.picked.connect(self._on_picked)
+
+    def clear(self) -> None:
+        if self._tips is not None:
+            self.scene.removeEventFilter(self._tips)
+            self._tips.deleteLater()
+            self._tips = None
+            self.scene.picked.disconnect(self._on_picked)
+        super().clear()
+
+    def _text(self, f: Any, colour: tuple[int, int, int, int]) -> Any:
+        item = self.add(gl.GLTextItem(pos=(0.0, 0.0, 0.0), text="", color=colour, font=f))
+        item.setData(alignment=Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter)
+        return item
+
+    def _piece(self, scale: float, font_size: int) -> CardPiece:
+        return CardPiece(self.add, self.mesh, scale, font_size)
+
+    # Whose hand may be seen ----------------------------------------------------------------------
+    def _session(self) -> Any:
+        if self.session_lookup is not None:
+            return self.session_lookup()
+        widget = self.scene.parent()
+        while widget is not None:
+            session = getattr(widget, "session", None)
+            if session is not None and hasattr(session, "state"):
+                return session
+            widget = widget.parent()
+        return None
+
+    def _viewpoint(self, view: Mapping[str, Any]) -> None:
+        """Decide `viewer`, `hand` and `screen_for` for `view`."""
+        session = self._session()
+        self.hand, self.screen_for = None, None
+        if session is None:
+            self.viewer = 0
+            return
+        humans = [s for s in range(self.players) if session.is_human(s)]
+        if not humans:
+            self.viewer = 0
+            return
+        if len(humans) == 1:
+            self.viewer = humans[0]
+        else:
+            to_move = view.get("to_move")
+            if view.get("phase") == "play" and to_move in humans:
+                self.viewer = to_move
+                if self._revealed != to_move:
+                    self.screen_for = to_move
+                    return
+            else:
+                self.viewer = self._revealed if self._revealed is not None else humans[0]
+                return
+        self.hand = tuple(session.state.observation(self.viewer)["hand"])
+
+    def _on_picked(self, key: Hashable) -> None:
+        if key == REVEAL and self.screen_for is not None:
+            self.reveal()
+
+    def reveal(self) -> None:
+        """Hot-seat: the player the screen waited for is at the table; show their hand."""
+        self._revealed = self.screen_for
+        self.show(self._view)
+        self.set_highlight(self._legal, None)
+        self.scene.update()
+
+    # Showing a position ----------------------------------------------------------------------
+    def show(self, view: Mapping[str, Any]) -> None:
+        self._view = view
+        if not view:
+            return
+        self.motion.reset()
+        self._viewpoint(view)
+        self._show_middle(view)
+        for seat in range(self.players):
+            self._show_seat(seat, view)
+        self._show_hand(view)
+
+    def _show_middle(self, view: Mapping[str, Any]) -> None:
+        deck = view["deck_size"]
+        x, y = lay.DECK_XY
+        self.deck_item.resetTransform()
+        self.deck_item.scale(1.0, 1.0, max(deck, 1) * 0.012)
+        self.deck_item.translate(x, y, 0.0)
+        self.deck_item.setVisible(deck > 0)
+        self.deck_text.setData(pos=(x, y - 0.95, 0.05), text=f"deck {deck}")
+        pile = view["discard"]
+        spots = lay.pile_positions(len(pile))
+        shown = pile[len(pile) - len(spots):]
+        for i, piece in enumerate(self.pile_pieces):
+            if i < len(spots):
+                px, py, pz, turn = spots[i]
+                kind = self.kinds[shown[i]]
+                piece.place(px, py, pz, turn)
+                text = label_of(kind) if i == len(spots) - 1 else short_label(kind)
+                piece.show_face(text, face_colour(kind), text_colour(kind))
+                piece.set_visible(True)
+            else:
+                piece.set_visible(False)
+        tx, ty, tz = lay.TOTAL_XYZ
+        self.total_text.setData(pos=(tx, ty, tz), text=str(view["total"]))
+        arrow = "clockwise" if view["direction"] > 0 else "anticlockwise"
+        self.info_text.setData(pos=(tx, ty - 0.8, tz), text=f"running total (limit {view['limit']}) · play goes {arrow}")
+
+    def _show_seat(self, seat: int, view: Mapping[str, Any]) -> None:
+        front = seat == self.viewer
+        slot = lay.slot_of(seat, self.viewer, self.players)
+        alive = view["alive"][seat]
+        team_of = view.get("team_of")
+        owner = team_of[seat] if team_of else seat
+        lives = view["lives"][owner]
+        colour = self.colours[seat % len(self.colours)]
+        spots = lay.life_positions(slot, self.alive.lives, front)
+        turn = 0.0 if front else lay.facing_degrees(slot)
+        flipped = self.alive.lives - lives
+        for i, piece in enumerate(self.life_pieces[seat]):
+            x, y = spots[i]
+            piece.place(x, y, 0.02, turn)
+            if i < flipped:
+                piece.show_back(FLIPPED)
+            else:
+                piece.show_face(life_letter(i), colour, LIGHT_TEXT)
+            piece.set_visible(True)
+        count = view["hand_sizes"][seat]
+        fan = self.fan_pieces[seat]
+        spots_fan = [] if front else lay.fan_positions(slot, count)
+        while len(fan) < len(spots_fan):
+            fan.append(self._piece(lay.SMALL, 8))
+        for i, piece in enumerate(fan):
+            if i < len(spots_fan):
+                fx, fy = spots_fan[i]
+                piece.place(fx, fy, 0.02 + 0.004 * i, turn)
+                piece.show_back()
+                piece.set_visible(True)
+            else:
+                piece.set_visible(False)
+        name = self.rules.presentation.seat_name(seat) if self.rules is not None else f"Player {seat + 1}"
+        marker = "▶ " if view.get("phase") == "play" and view.get("to_move") == seat and view.get("outcome") is None else ""
+        status = f"{count} cards" if alive else "out"
+        nx, ny = lay.name_position(slot, self.alive.lives, front)
+        self.name_texts[seat].setData(pos=(nx, ny, 0.1), text=f"{marker}{name} · {status}")
+
+    def _show_hand(self, view: Mapping[str, Any]) -> None:
+        cards: Sequence[str] = self.hand if self.hand is not None else ()
+        face_down = 0 if self.hand is not None else view["hand_sizes"][self.viewer]
+        count = len(cards) or face_down
+        spots = lay.hand_positions(count)
+        while len(self.hand_pieces) < len(spots):
+            self.hand_pieces.append(self._piece(1.0, 15))
+        for i, piece in enumerate(self.hand_pieces):
+            if i >= len(spots):
+                piece.set_visible(False)
+                continue
+            x, y, z = spots[i]
+            piece.place(x, y, z, tilt=lay.HAND_TILT)
+            if cards:
+                kind = self.kinds[cards[i]]
+                reason = self.why_not(kind.id)
+                colour = face_colour(kind)
+                piece.show_face(label_of(kind), dim(colour) if reason and self._my_turn() else colour, text_colour(kind))
+            else:
+                piece.show_back()
+            piece.set_visible(True)
+        self._show_hint(view)
+
+    def _my_turn(self) -> bool:
+        v = self._view
+        return self.hand is not None and v.get("phase") == "play" and v.get("to_move") == self.viewer and v.get("outcome") is None
+
+    def _show_hint(self, view: Mapping[str, Any]) -> None:
+        text = ""
+        if self.screen_for is not None:
+            text = f"Pass to {self._name(self.screen_for)}, then click the cards"
+        elif view.get("outcome") is not None:
+            text = "Game over"
+        elif self._my_turn():
+            if all(self.why_not(c) for c in self.hand or ()):
+                text = "No card can be played: click a life card to flip it"
+            else:
+                text = "Your turn: click a card to play it"
+        self.hint_text.setData(pos=(0.0, lay.HAND_Y + 1.75, 0.05), text=text)
+
+    def _name(self, seat: int) -> str:
+        return self.rules.presentation.seat_name(seat) if self.rules is not None else f"Player {seat + 1}"
+
+    # Why a card cannot be played ------------------------------------------------------------------
+    def why_not(self, card: str, view: Mapping[str, Any] | None = None) -> str | None:
+        """Why the viewer may not play `card` now (None when it can be played)."""
+        v = self._view if view is None else view
+        if not v:
+            return "the game has not started"
+        if v.get("outcome") is not None:
+            return "the game is over"
+        if v.get("phase") != "play" or v.get("to_move") != self.viewer:
+            who = v.get("to_move")
+            return f"it is {self._name(who)}'s turn" if v.get("phase") == "play" else "the cards are being dealt"
+        kind = self.kinds[card]
+        if kind.effect is None and v["total"] + kind.points > v["limit"]:
+            return f"{v['total']} + {kind.points} would take the total above {v['limit']}"
+        return None
+
+    def tooltip_at(self, x: float, y: float) -> str | None:
+        """The text for the mouse at widget position (x, y): why a card cannot be played, or what it does."""
+        key = self.scene.key_at(x, y)
+        return self.tooltip_for(key)
+
+    def tooltip_for(self, key: Hashable | None) -> str | None:
+        if not (isinstance(key, tuple) and len(key) == 2 and key[0] == "card"):
+            return None
+        reason = self.why_not(key[1])
+        label = self.kinds[key[1]].label
+        return f"{label}: cannot be played, {reason}" if reason else f"{label}: click to play"
+
+    # Picking ----------------------------------------------------------------------------------------
+    def pickables(self) -> list[Pickable]:
+        out: list[Pickable] = []
+        if self.screen_for is not None:
+            return [Pickable(REVEAL, (0.0, lay.HAND_Y, lay.HAND_Z), half=(6.0, 0.6, 0.9))]
+        cards = self.hand or ()
+        spots = lay.hand_positions(len(cards))
+        if spots:
+            gap = spots[1][0] - spots[0][0] if len(spots) > 1 else lay.CARD_W
+            half_x = min(gap, lay.CARD_W) / 2 - 0.01
+            for card, (x, y, z) in zip(cards, spots):
+                out.append(Pickable(("card", card), (x, y, z), half=(half_x, 0.32, 0.58)))
+        if self.hand is not None and self._view:
+            flip = self._flip_piece()
+            if flip is not None:
+                x, y, z = flip.centre
+                out.append(Pickable(FLIP_KEY, (x, y, z), half=(lay.LIFE_W / 2, lay.LIFE_H / 2, 0.05)))
+        return out
+
+    def _flip_piece(self) -> CardPiece | None:
+        """The viewer's next face-up life card (the one a flip turns over)."""
+        v = self._view
+        team_of = v.get("team_of")
+        owner = team_of[self.viewer] if team_of else self.viewer
+        flipped = self.alive.lives - v["lives"][owner]
+        pieces = self.life_pieces[self.viewer]
+        return pieces[flipped] if flipped < len(pieces) else None
+
+    def target_of(self, move: Move) -> Hashable | None:
+        if self.hand is None or self.screen_for is not None:
+            return None
+        if isinstance(move, PlayCard):
+            return ("card", move.card)
+        if isinstance(move, Flip):
+            return FLIP_KEY
+        return None
+
+    def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
+        if isinstance(key, tuple) and len(key) == 2 and key[0] == "card":
+            return f"play {key[1]}"
+        if key == FLIP_KEY:
+            return "flip"
+        return None
+
+    def world_position(self, key: Hashable) -> tuple[float, float, float] | None:
+        for p in self.pickables():
+            if p.key == key:
+                return p.centre
+        return None
+
+    def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
+        self._legal, self._hover = set(legal), hover
+        if self.hand is None:
+            return
+        for card, piece in zip(self.hand, self.hand_pieces):
+            kind = self.kinds[card]
+            key = ("card", card)
+            if key == hover:
+                piece.set_colour(HOVER)
+            elif self._my_turn() and key not in legal and self.why_not(card):
+                piece.set_colour(dim(face_colour(kind)))
+            else:
+                piece.set_colour(face_colour(kind))
+        flip = self._flip_piece() if self._view else None
+        if flip is not None and FLIP_KEY in legal:
+            flip.set_colour(HOVER if hover == FLIP_KEY else (1.0, 0.85, 0.3, 1.0))
+
+    # Events -----------------------------------------------------------------------------------------
+    def animate(self, event: Event) -> list[Step]:
+        return self.motion.steps(event)
+
+    def describe(self, view: Mapping[str, Any]) -> list[str]:
+        out = []
+        team_of = view.get("team_of")
+        for seat in range(len(view.get("hand_sizes", ()))):
+            lives = view["lives"][team_of[seat] if team_of else seat]
+            if not view["alive"][seat]:
+                out.append("out")
+            else:
+                out.append(f"{view['hand_sizes'][seat]} cards, {lives} lives")
+        return out
+
+    def camera(self) -> dict[str, Any]:
+        return {"distance": 15.5, "elevation": 50.0, "azimuth": -90.0, "center": (0.0, -0.9, 0.0)}
+
+    # Positions used by the animations -----------------------------------------------------------------
+    def seat_point(self, seat: int) -> tuple[float, float, float]:
+        """Where cards go to and come from for `seat` (its hand)."""
+        if seat == self.viewer:
+            return (0.0, lay.HAND_Y, lay.HAND_Z)
+        x, y = lay.slot_of(seat, self.viewer, self.players).along(0.0, 1.05)
+        return (x, y, 0.1)
+
+    def hand_point(self, seat: int, card: str) -> tuple[float, float, float]:
+        """Where `card` leaves `seat`'s hand: the face-up card itself for the viewer."""
+        if seat == self.viewer and self.hand is not None and card in self.hand:
+            return lay.hand_positions(len(self.hand))[self.hand.index(card)]
+        return self.seat_point(seat)
+
+    def pile_point(self) -> tuple[float, float, float]:
+        count = len(self._view.get("discard", ())) + 1
+        spots = lay.pile_positions(count)
+        x, y, z, _ = spots[-1]
+        return (x, y, z + 0.05)
+
+    def life_piece(self, seat: int, lives_after: int) -> CardPiece | None:
+        """The life card that a loss leaving `lives_after` turns over, at `seat`."""
+        index = self.alive.lives - lives_after - 1
+        pieces = self.life_pieces[seat]
+        return pieces[index] if 0 <= index < len(pieces) else None
