@@ -18,10 +18,10 @@ from typing import Any
 from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.stay_alive.board import RED, BoardTables, tables_for
-from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove, cell_name, parse_move
+from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove, cell_name, parse_cell, parse_move
 from marblestudio.engine.stay_alive.rules import OpenCellPlacing, PreviousSlide, StayAliveRules, TwoPlayerLimit
-
-SETUP, PLACING, SLIDING, OVER = "setup", "placing", "sliding", "over"
+from marblestudio.engine.stay_alive.turns import OVER, PLACING, SETUP, SLIDING, blocked, phase_rule, slide_rule
+from marblestudio.engine.stay_alive.view import public_view
 
 _item = tuple.__getitem__
 _chain = itertools.chain.from_iterable
@@ -166,32 +166,7 @@ class StayAliveState(State):
         return SetupMove(t.slide_ids, best)
 
     def public_view(self) -> Mapping[str, Any]:
-        t = self._t
-        opened = self.red & self.white
-        grid: list[list[int | None]] = []
-        open_rows: list[list[bool]] = []
-        for r in range(t.rows):
-            row: list[int | None] = []
-            open_row: list[bool] = []
-            for c in range(t.columns):
-                bit = 1 << (r * t.columns + c)
-                row.append(next((s for s, m in enumerate(self.marbles) if m & bit), None))
-                open_row.append(bool(opened & bit))
-            grid.append(row)
-            open_rows.append(open_row)
-        return {
-            "phase": self.phase,
-            "to_move": None if self._outcome is not None else self._to_move,
-            "grid": grid,
-            "open": open_rows,
-            "slides": dict(zip(t.slide_ids, self.positions, strict=True)),
-            "marbles": [self.marbles_of(s) for s in range(self.num_players)],
-            "to_place": list(self.hand),
-            "fallen": list(self.fallen),
-            "out": [s for s in range(self.num_players) if self.fallen[s] >= self._mpp],
-            "previous_slide": self.previous_slide,
-            "moves_played": self.moves_played,
-        }
+        return public_view(self)
 
     def counts(self) -> Mapping[str, int]:
         return {
@@ -215,7 +190,7 @@ class StayAliveState(State):
         return [cell_name(*divmod(i, cols)) for i in range(self._t.cells) if mask >> i & 1]
 
     def is_open(self, cell: str) -> bool:
-        row, col = _cell(self, cell)
+        row, col = parse_cell(cell, self._t.rows, self._t.columns)
         return bool(self.red & self.white >> (row * self._t.columns + col) & 1)
 
     def is_out(self, seat: int) -> bool:
@@ -223,62 +198,12 @@ class StayAliveState(State):
 
     # Rules -------------------------------------------------------------------------------
     def _blocked(self, seat: int) -> tuple[int, int]:
-        """The (up to two) slides `seat` may not move now: the previous player's slide, and the
-        two-players-left limit of the ruleset's reading."""
-        if self._book:  # the bundled reading, the common case: fast
+        """The (up to two) slides `seat` may not move now (see `turns`)."""
+        if self._book:  # the bundled reading, the common case: inline
             if self.alive == 2 and self.own_streak[seat] >= 2:
                 return self.last_slide, self.own_last[seat]
             return self.last_slide, -1
-        rules, last = self.rules, self.last_slide
-        if last < 0 and self.own_streak[seat] < 2:
-            return -1, -1
-        two_left = self.alive == 2
-        limit = rules.two_player_limit
-        prev = -1
-        if last >= 0:
-            if limit is TwoPlayerLimit.CONSECUTIVE_TURNS and two_left:
-                if self.game_streak >= 2:
-                    prev = last  # never three turns of the game in a row
-                elif rules.previous_slide is PreviousSlide.FORBIDDEN:
-                    prev = -1  # relaxed: the opponent may move the slide just moved
-            elif rules.previous_slide is PreviousSlide.FORBIDDEN:
-                prev = last
-        own = -1
-        if limit is TwoPlayerLimit.OWN_TURNS and two_left and self.own_streak[seat] >= 2:
-            own = self.own_last[seat]
-        return prev, own
-
-    def _slide_rule(self, move: SlideMove) -> str | None:
-        """Why `move` is illegal now, or None."""
-        if self.phase is not SLIDING:
-            return self._phase_rule("move a slide")
-        t = self._t
-        s = move.slide
-        if not (0 <= s < len(t.slide_ids)) or t.slide_ids[s] != move.slide_id:
-            return f"there is no slide {move.slide_id}"
-        sid = move.slide_id
-        pos = self.positions[s]
-        new = pos + move.step
-        count = len(t.open_masks[s])
-        if move.step not in (1, -1):
-            return f"a knob moves one position: {sid} cannot go from {_position_name(pos, count)} to {_position_name(new, count)}"
-        if not 0 <= new < count:
-            return f"slide {sid} is already at the {_position_name(pos, count)}"
-        prev, own = self._blocked(self._to_move)
-        if s == prev:
-            if self.alive == 2 and self.rules.two_player_limit is TwoPlayerLimit.CONSECUTIVE_TURNS and self.game_streak >= 2:
-                return f"with two players left, slide {sid} may not move on three turns in a row"
-            return f"slide {sid} was moved by the previous player"
-        if s == own:
-            return f"with two players left, a player may not move slide {sid} on three own turns in a row"
-        return None
-
-    def _phase_rule(self, what: str) -> str:
-        if self.phase is SETUP:
-            return f"cannot {what} before the set-up (a chance step)"
-        if self.phase is PLACING:
-            return f"cannot {what} while marbles are being placed: place a marble"
-        return f"cannot {what}: every marble is placed, move a slide"
+        return blocked(self, seat)
 
     def _slide(self, move: SlideMove) -> list[Event]:
         t = self._t
@@ -294,7 +219,7 @@ class StayAliveState(State):
             prev, own = self._blocked(seat)
             legal = s != prev and s != own and 0 <= new < len(t.open_masks[s])
         if not legal:
-            raise IllegalMoveError(move, self._slide_rule(move) or "not legal now")
+            raise IllegalMoveError(move, slide_rule(self, move) or "not legal now")
         events = [t.slide_event(s, old, new)]
         self._move_slide(s, new, seat, events)
         return events
@@ -358,7 +283,7 @@ class StayAliveState(State):
     def _place(self, move: PlaceMove) -> list[Event]:
         t = self._t
         if self.phase is not PLACING:
-            raise IllegalMoveError(move, self._phase_rule("place a marble"))
+            raise IllegalMoveError(move, phase_rule(self, "place a marble"))
         cell = move.cell
         if not (0 <= cell < t.cells) or t.place_moves[cell] != move:
             raise IllegalMoveError(move, f"{move} is not a cell of this board")
@@ -388,7 +313,7 @@ class StayAliveState(State):
 
     def _pass(self, move: Move) -> list[Event]:
         if self.phase is SETUP:
-            raise IllegalMoveError(move, self._phase_rule("pass"))
+            raise IllegalMoveError(move, phase_rule(self, "pass"))
         legal = self.legal_moves()
         if legal != [PASS]:
             raise IllegalMoveError(move, f"a player may pass only when no move is legal ({len(legal)} are)")
@@ -465,18 +390,3 @@ class StayAliveState(State):
 def _player_out(seat: int) -> Event:
     return Event.of("player_out", seat=seat)
 
-
-def _position_name(pos: int, count: int) -> str:
-    if count == 3:
-        return ("inside", "centre", "outside")[pos] if 0 <= pos < 3 else f"position {pos}"
-    if pos == 0:
-        return "inside"
-    if pos == count - 1:
-        return "outside"
-    return f"position {pos}"
-
-
-def _cell(state: StayAliveState, name: str) -> tuple[int, int]:
-    from marblestudio.engine.stay_alive.moves import parse_cell
-
-    return parse_cell(name, state._t.rows, state._t.columns)
