@@ -174,3 +174,9 @@ def test_a_list_is_not_a_ruleset(tmp_path: Path) -> None:
     first = only_error(check_written(tmp_path, "list.yaml", "- a\n- b\n"))
     assert first.message == "a ruleset is a mapping of keys such as 'id:' and 'game:'; this file holds a list"
     assert (first.line, first.column) == (1, 1)
+
+
+def test_a_whole_number_written_as_a_float_is_refused(tmp_path: Path) -> None:
+    text = mutate(STANDARD.read_text(), PLAYERS, "players: {min: 2.0, max: 4, default: 2}")
+    first = only_error(check_written(tmp_path, "standard.yaml", text))
+    assert (first.line, first.column, first.message) == (10, 16, "players.min must be a whole number, not 2.0")

@@ -151,3 +151,10 @@ def test_keys_stay_text_even_when_yaml_would_read_them_otherwise() -> None:
 def test_an_alias_gives_the_same_data_as_writing_it_out() -> None:
     doc, _ = read_text("a: &x {k: [1, 2]}\nb: *x\n", "alias.yaml")
     assert doc is not None and doc.data == {"a": {"k": [1, 2]}, "b": {"k": [1, 2]}}
+
+
+@pytest.mark.parametrize("text", ["a: !!float\n", "a: !!bool maybe\n", "a: !!int\n", "a: !!timestamp soon\n"])
+def test_constructor_failures_of_every_kind_are_positioned(text: str) -> None:
+    _, diagnostics = read_text(text, "odd.yaml")
+    assert [(d.line, d.column) for d in diagnostics] == [(1, 4)]
+    assert diagnostics[0].message.startswith("cannot read ")

@@ -47,12 +47,15 @@ class Found:
 
 @functools.cache
 def _validator(partial: bool) -> Any:
-    from jsonschema import Draft7Validator
+    from jsonschema import Draft7Validator, validators
 
     from marblestudio.rulesets.schema_build import partial as strip_required
 
+    # Draft 7 counts 2.0 as an integer; the engine needs real ints (range(2.0) fails).
+    strict = Draft7Validator.TYPE_CHECKER.redefine("integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
+    validator_class = validators.extend(Draft7Validator, type_checker=strict)
     schema = schema_files.combined()
-    return Draft7Validator(strip_required(schema) if partial else schema)
+    return validator_class(strip_required(schema) if partial else schema)
 
 
 def check(data: Any, *, partial: bool = False) -> list[Found]:

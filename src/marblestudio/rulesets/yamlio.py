@@ -244,8 +244,9 @@ class _Builder:
             return self.constructor.construct_object(node)
         except yaml.constructor.ConstructorError:
             self.problem(position, f"the tag '{_tag_text(tag)}' is not allowed: a ruleset holds only plain data")
-        except (ValueError, TypeError, OverflowError) as exc:
-            self.problem(position, f"cannot read {event.value!r} as {_tag_text(tag)}: {exc}")
+        except Exception as exc:  # PyYAML's constructors fail on odd text in many ways (ValueError, IndexError, KeyError...)
+            reason = f": {exc}" if isinstance(exc, ValueError) else ""
+            self.problem(position, f"cannot read {event.value!r} as {_tag_text(tag)}{reason}")
         return event.value
 
 

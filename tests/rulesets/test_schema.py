@@ -1,0 +1,139 @@
+"""The one ruleset JSON Schema: current, draft-07 only, described everywhere; and the reference page."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft7Validator
+
+from marblestudio.rulesets import schema as schema_files
+from marblestudio.rulesets import schema_build
+from marblestudio.rulesets.reference import DOCS, render
+
+from .helpers import BUNDLED, ROOT
+
+DRAFT7_KEYWORDS = {
+    "$schema", "$id", "$ref", "$comment", "title", "description", "default", "readOnly", "writeOnly", "examples",
+    "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern",
+    "additionalItems", "items", "maxItems", "minItems", "uniqueItems", "contains", "maxProperties", "minProperties",
+    "required", "additionalProperties", "definitions", "properties", "patternProperties", "dependencies",
+    "propertyNames", "const", "enum", "type", "format", "contentMediaType", "contentEncoding", "if", "then", "else",
+    "allOf", "anyOf", "oneOf", "not",
+}  # fmt: skip
+
+
+def subschemas(schema: Any, where: str = "#") -> Iterator[tuple[str, dict[str, Any], str]]:
+    """(location, schema, how it was reached) for every schema object inside `schema`."""
+    if not isinstance(schema, dict):
+        return
+    for key in ("properties", "patternProperties", "definitions"):
+        for name, sub in schema.get(key, {}).items():
+            yield f"{where}/{key}/{name}", sub, key
+            yield from subschemas(sub, f"{where}/{key}/{name}")
+    for key in ("items", "additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else"):
+        sub = schema.get(key)
+        if isinstance(sub, dict):
+            yield f"{where}/{key}", sub, key
+            yield from subschemas(sub, f"{where}/{key}")
+    for key in ("allOf", "anyOf", "oneOf"):
+        for i, sub in enumerate(schema.get(key, [])):
+            yield f"{where}/{key}/{i}", sub, key
+            yield from subschemas(sub, f"{where}/{key}/{i}")
+
+
+def test_combined_schema_file_is_current() -> None:
+    assert schema_build.OUTPUT.read_text(encoding="utf-8") == schema_build.render(schema_build.build()), (
+        "run: python -m marblestudio.rulesets.schema_build"
+    )
+
+
+def test_schema_is_valid_draft7() -> None:
+    Draft7Validator.check_schema(schema_files.combined())
+
+
+def test_schema_uses_only_draft7_keywords() -> None:
+    combined = schema_files.combined()
+    unknown = {(where, key) for where, sub, _ in [("#", combined, ""), *subschemas(combined)] for key in sub if key not in DRAFT7_KEYWORDS}
+    assert unknown == set()
+
+
+def test_every_property_has_a_description() -> None:
+    combined = schema_files.combined()
+    missing = [
+        where
+        for where, sub, how in subschemas(combined)
+        if how in ("properties", "definitions", "additionalProperties", "items", "anyOf", "oneOf")
+        and "$ref" not in sub
+        and "/if/" not in where  # the condition of an if/then names `game`, described at the top
+        and not sub.get("description")
+    ]
+    assert missing == []
+
+
+def test_every_mapping_with_named_keys_refuses_unknown_keys() -> None:
+    combined = schema_files.combined()
+    open_ended = [where for where, sub, _ in [("#", combined, ""), *subschemas(combined)] if "properties" in sub and "if" not in where and "then" not in where and sub.get("additionalProperties") is not False]
+    assert open_ended == []
+
+
+def test_each_family_section_is_required_by_its_game() -> None:
+    combined = schema_files.combined()
+    rules = {rule["if"]["properties"]["game"]["const"]: rule["then"]["required"] for rule in combined["allOf"]}
+    assert rules["stay-alive"] == ["stay_alive"]
+    for game, required in rules.items():
+        assert required == [game.replace("-", "_")]
+
+
+def test_combiner_includes_the_fragments_there_are_and_hoists_definitions(tmp_path: Path) -> None:
+    (tmp_path / "families").mkdir()
+    (tmp_path / "common.json").write_text(json.dumps({"type": "object", "properties": {"game": {"enum": ["alive", "avalanche"]}}}))
+    fragment = {"description": "d", "type": "object", "properties": {"x": {"$ref": "#/definitions/avalanche__x"}},
+                "definitions": {"avalanche__x": {"description": "x", "type": "integer"}}}  # fmt: skip
+    (tmp_path / "families" / "avalanche.json").write_text(json.dumps(fragment))
+    built = schema_build.build(tmp_path)
+    assert set(built["properties"]) == {"game", "avalanche"}
+    assert built["definitions"] == {"avalanche__x": {"description": "x", "type": "integer"}}
+    assert "definitions" not in built["properties"]["avalanche"]
+    assert built["allOf"] == [{"if": {"properties": {"game": {"const": "avalanche"}}, "required": ["game"]}, "then": {"required": ["avalanche"]}}]
+
+
+def test_combiner_refuses_a_definition_without_its_section_prefix(tmp_path: Path) -> None:
+    (tmp_path / "families").mkdir()
+    (tmp_path / "common.json").write_text(json.dumps({"type": "object", "properties": {}}))
+    (tmp_path / "families" / "alive.json").write_text(json.dumps({"definitions": {"card": {}}}))
+    with pytest.raises(ValueError, match="must start with 'alive__'"):
+        schema_build.build(tmp_path)
+
+
+def test_partial_schema_drops_required_but_keeps_the_if_condition() -> None:
+    partial = schema_build.partial(schema_files.combined())
+    assert "required" not in partial
+    assert "required" not in partial["properties"]["players"]
+    assert all(rule["if"]["required"] == ["game"] for rule in partial["allOf"])
+
+
+@pytest.mark.parametrize("path", sorted(BUNDLED.rglob("*.yaml")), ids=lambda p: p.relative_to(BUNDLED).as_posix())
+def test_bundled_file_points_editors_at_the_schema(path: Path) -> None:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    match = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
+    assert match, first
+    assert (path.parent / match.group(1)).resolve() == schema_build.OUTPUT
+
+
+def test_reference_page_is_current() -> None:
+    assert DOCS == ROOT / "docs" / "rulesets.md"
+    assert DOCS.read_text(encoding="utf-8") == render(schema_files.combined()), "run: python -m marblestudio.rulesets.reference"
+
+
+def test_reference_page_documents_every_stay_alive_key() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    section = schema_files.combined()["properties"]["stay_alive"]
+    for key in section["properties"]:
+        assert f"| `stay_alive.{key}` |" in text
+    for key in ("layer", "line", "open"):
+        assert f"| `stay_alive.slides.<id>.{key}` |" in text
