@@ -56,7 +56,7 @@ def test_last_player_with_a_face_up_life_card_wins() -> None:
     assert outcome is not None
     assert outcome.termination is Termination.WIN
     assert outcome.winners == (0,)
-    assert kinds(events)[-2:] == ["game_over", "turn_over"]
+    assert kinds(events)[-2:] == ["turn_over", "game_over"]
 
 
 def test_shorter_game_ends_when_the_first_player_is_out_and_most_lives_win() -> None:

@@ -179,3 +179,21 @@ def test_illegal_move_leaves_state_unchanged() -> None:
         with pytest.raises(IllegalMoveError):
             play(state, text)
         assert (dict(state.public_view()), dict(state.counts()), state.to_move, names(state)) == before
+
+
+def test_no_two_player_limit_option_allows_three_own_turns_in_a_row() -> None:
+    state = quiet(2, limit=TwoPlayerLimit.NONE)
+    play(state, "W1+", "W2+", "W1-", "W2-", "W1+")
+    assert state.slide_positions()["W1"] == 1
+
+
+def test_own_turns_limit_starts_when_two_players_are_left_counting_earlier_turns() -> None:
+    # Three players on a1 b1 c1; R1 outside ("o.o") would drop a1 and c1 together, so seat 2
+    # (c1) is knocked out by opening c1 alone: R1 table "...|..o|..." opens c1 at the centre.
+    state = quiet(3, red="....|..o.|....")
+    play(state, "W1+", "W2+", "W3+")  # W3 at centre: c1 white-open, still red-closed
+    play(state, "W1-")  # seat 0: W1 on two own turns in a row
+    play(state, "R1+")  # seat 1 opens c1: seat 2 is out, two players are left
+    assert state.is_out(2) and state.to_move == 0
+    with pytest.raises(IllegalMoveError, match="may not move slide W1 on three own turns in a row"):
+        play(state, "W1+")

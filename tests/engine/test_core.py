@@ -1,0 +1,148 @@
+"""The engine contract's shared pieces (engine/core.py), on a tiny made-up game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pytest
+
+from marblestudio.engine.core import (
+    CHANCE,
+    Event,
+    IllegalMoveError,
+    Move,
+    NotationError,
+    Outcome,
+    State,
+    Termination,
+    play_random,
+)
+
+
+@dataclass(frozen=True)
+class Coin(Move):
+    is_chance: ClassVar[bool] = True
+    heads: bool
+
+    def __str__(self) -> str:
+        return "heads" if self.heads else "tails"
+
+
+@dataclass(frozen=True)
+class Take(Move):
+    n: int
+
+    def __str__(self) -> str:
+        return f"take {self.n}"
+
+
+class CoinGame(State):
+    """A coin decides who starts; then players take 1 or 2 from 5 stones; who takes the last wins."""
+
+    def __init__(self) -> None:
+        self.num_players = 2
+        self.stones = 5
+        self.taken = [0, 0]
+        self.seat = CHANCE
+        self.winner: int | None = None
+
+    @property
+    def to_move(self) -> int:
+        return self.seat
+
+    def legal_moves(self) -> list[Move]:
+        if self.winner is not None or self.seat == CHANCE:
+            return []
+        return [Take(n) for n in (1, 2) if n <= self.stones]
+
+    def chance_outcomes(self) -> list[tuple[Move, float]] | None:
+        return [(Coin(True), 0.5), (Coin(False), 0.5)]
+
+    def apply(self, move: Move) -> list[Event]:
+        if isinstance(move, Coin) and self.seat == CHANCE:
+            self.seat = 0 if move.heads else 1
+            return [Event.of("coin", heads=move.heads)]
+        if not isinstance(move, Take) or move not in self.legal_moves():
+            raise IllegalMoveError(move, "take 1 or 2 of the stones left")
+        self.stones -= move.n
+        self.taken[self.seat] += move.n
+        events = [Event.of("took", seat=self.seat, n=move.n), Event.of("turn_over", seat=self.seat)]
+        if self.stones == 0:
+            self.winner = self.seat
+            events.append(Event.of("game_over", winners=(self.seat,)))
+        else:
+            self.seat = 1 - self.seat
+        return events
+
+    def copy(self) -> CoinGame:
+        new = CoinGame()
+        new.stones, new.taken, new.seat, new.winner = self.stones, list(self.taken), self.seat, self.winner
+        return new
+
+    def outcome(self) -> Outcome | None:
+        return None if self.winner is None else Outcome(Termination.WIN, (self.winner,), "took the last stone")
+
+    def parse_move(self, text: str) -> Move:
+        if text in ("heads", "tails"):
+            return Coin(text == "heads")
+        if text.startswith("take ") and text[5:].isdigit():
+            return Take(int(text[5:]))
+        raise NotationError(text)
+
+    def public_view(self) -> Mapping[str, Any]:
+        return {"stones": self.stones}
+
+    def counts(self) -> Mapping[str, int]:
+        return {"pile": self.stones, "taken": sum(self.taken)}
+
+
+def test_outcome_round_trips_through_json() -> None:
+    outcome = Outcome(Termination.CAPPED, (), "move limit")
+    assert outcome.to_json() == {"termination": "capped", "winners": [], "reason": "move limit"}
+    assert Outcome.from_json(outcome.to_json()) == outcome and outcome.is_draw
+    assert not Outcome(Termination.WIN, (1,)).is_draw
+
+
+def test_event_data_is_sorted_and_readable() -> None:
+    event = Event.of("slide_moved", slide="R3", to=2, **{"from": 1})
+    assert event.data == (("from", 1), ("slide", "R3"), ("to", 2))
+    assert event["to"] == 2 and event.get("nothing", 7) == 7
+    assert str(event) == "slide_moved from=1 slide=R3 to=2"
+    assert event.to_json() == {"kind": "slide_moved", "from": 1, "slide": "R3", "to": 2}
+    assert Event.of("fell", cells=(1, 2)).to_json()["cells"] == [1, 2]
+    with pytest.raises(KeyError):
+        event["nothing"]
+
+
+def test_illegal_move_error_names_the_rule() -> None:
+    error = IllegalMoveError("R3+", "slide R3 was moved by the previous player")
+    assert error.rule == "slide R3 was moved by the previous player" and error.move == "R3+"
+    assert str(error) == "illegal move R3+: slide R3 was moved by the previous player"
+    assert isinstance(error, ValueError)
+
+
+def test_sample_chance_draws_from_chance_outcomes_with_the_callers_generator() -> None:
+    game = CoinGame()
+    draws = {str(game.sample_chance(random.Random(seed))) for seed in range(20)}
+    assert draws == {"heads", "tails"}
+    assert str(game.sample_chance(random.Random(5))) == str(game.sample_chance(random.Random(5)))
+
+
+def test_play_random_and_random_playout_make_the_same_draws() -> None:
+    a, b = CoinGame(), CoinGame()
+    moves = [str(m) for m, _ in play_random(a, random.Random(3))]
+    played = b.random_playout(random.Random(3))
+    assert a.outcome() == b.outcome() is not None
+    assert played == len(moves) - 1  # the coin is chance, not a player move
+    assert a.taken == b.taken
+
+
+def test_defaults_for_perfect_information() -> None:
+    game = CoinGame()
+    assert game.observation(0) == game.public_view()
+    twin = game.determinize(1, random.Random(0))
+    twin.apply(Coin(True))
+    assert game.to_move == CHANCE and not game.is_terminal()
