@@ -222,6 +222,7 @@ def test_hot_seat_hides_each_hand_until_the_next_player_is_ready(game: GameView)
     assert board.screen_for == 0 and board.hand is None
     assert [p.key for p in board.pickables()] == [REVEAL]
     assert all(p.text == "" for p in board.hand_pieces)
+    assert board.target_of(Flip()) == FLIP_KEY  # a lone flip is never taken for a pass behind the screen
     _click(game, REVEAL)
     assert board.hand == tuple(session.state.observation(0)["hand"])
     move = session.state.legal_moves()[0]

@@ -44,6 +44,11 @@ class Shuffle(Move):
     def __str__(self) -> str:
         return " ".join((self.verb, *self.order))
 
+    @property
+    def public_text(self) -> str:
+        """What every player may read of this step (the order itself is hidden), e.g. for a log."""
+        return f"{self.verb} ({len(self.order)} cards shuffled)"
+
 
 @dataclass(frozen=True, slots=True)
 class Deal(Shuffle):

@@ -156,7 +156,8 @@ class AliveState(State):
             raise IllegalMoveError(move, "not an ALIVE move")
         t.moves_made += 1
         events.append(Event.of(TURN_OVER, seat=seat))
-        self._check_move_limit(events)
+        self._check_move_limit()
+        self._announce_end(events)
         return events
 
     # Player moves ----------------------------------------------------------------------
@@ -177,7 +178,7 @@ class AliveState(State):
             return
         nxt = effects.EFFECTS[kind.effect](t, seat, kind, events)
         events.append(Event.of("total", total=t.total))
-        if self._check_end(events):
+        if self._check_end():
             return
         t.current = nxt
         if t.phase is Phase.REDEAL:
@@ -195,7 +196,7 @@ class AliveState(State):
         t.lose_life(seat, "over_limit", events)
         t.total = 0
         events.append(Event.of("total", total=0))
-        if self._check_end(events):
+        if self._check_end():
             return
         t.current = t.next_seat(seat)
 
@@ -213,7 +214,7 @@ class AliveState(State):
             for s in t.living():
                 if s not in outs:
                     t.lose_life(s, "hand_over", events)
-        if self._check_end(events):
+        if self._check_end():
             return
         t.collect_all()
         t.dealer = outs[0]
@@ -224,7 +225,7 @@ class AliveState(State):
         t.hand_number += 1
         events.append(Event.of("cards_collected", dealer=t.dealer))
 
-    def _check_end(self, events: list[Event]) -> bool:
+    def _check_end(self) -> bool:
         t = self.table
         winners: tuple[int, ...] | None = None
         if t.teams:
@@ -248,15 +249,19 @@ class AliveState(State):
         termination = Termination.WIN if winners else Termination.DRAW
         self._outcome = Outcome(termination, winners, reason)
         t.phase = Phase.OVER
-        events.append(Event.of(GAME_OVER, winners=winners, termination=termination.value))
         return True
 
-    def _check_move_limit(self, events: list[Event]) -> None:
+    def _check_move_limit(self) -> None:
         limit = self.rules.move_limit
         if self._outcome is None and limit is not None and self.table.moves_made >= limit:
             self._outcome = Outcome(Termination.CAPPED, (), f"move limit {limit} reached")
             self.table.phase = Phase.OVER
-            events.append(Event.of(GAME_OVER, winners=(), termination=Termination.CAPPED.value))
+
+    def _announce_end(self, events: list[Event]) -> None:
+        """`game_over`, the last event of the game, once the outcome is known."""
+        outcome = self._outcome
+        if outcome is not None:
+            events.append(Event.of(GAME_OVER, winners=outcome.winners, termination=outcome.termination.value))
 
     # Chance ----------------------------------------------------------------------------
     def _chance_pile(self) -> list[int]:
@@ -304,6 +309,7 @@ class AliveState(State):
             t.phase = Phase.PLAY
             if not effects.resolve_draws(t, events):
                 t.phase = Phase.RESHUFFLE
+        self._announce_end(events)
         return events
 
     def _deal_round(self, first: int, cards: list[int], per_seat: int | None, events: list[Event]) -> None:

@@ -358,7 +358,9 @@ class Board(BoardView):
         return pieces[flipped] if flipped < len(pieces) else None
 
     def target_of(self, move: Move) -> Hashable | None:
-        if self.hand is None or self.screen_for is not None:
+        # A key even behind the hot-seat screen (its pickables are hidden there), so that the
+        # game view never takes a lone flip for a pass and plays it unseen.
+        if self.hand is None and self.screen_for is None:
             return None
         if isinstance(move, PlayCard):
             return ("card", move.card)
