@@ -1,0 +1,115 @@
+"""`marblestudio validate`: positioned lines, a summary, JSON output, --strict, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from marblestudio.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+STANDARD = ROOT / "rulesets" / "stay-alive" / "standard.yaml"
+
+
+@pytest.fixture(autouse=True)
+def _own_user_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MARBLESTUDIO_USER_DIR", str(tmp_path / "user"))
+
+
+def write(folder: Path, name: str, old: str = "", new: str = "") -> Path:
+    text = STANDARD.read_text()
+    if old:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def test_bundled_folder_is_valid(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["validate", str(ROOT / "rulesets")])
+    out = capsys.readouterr().out.splitlines()
+    count = len(list((ROOT / "rulesets").rglob("*.yaml")))
+    assert code == 0
+    assert out == [f"{count} files checked: {count} valid, 0 invalid (0 errors, 0 warnings)"]
+
+
+def test_invalid_file_prints_path_line_column_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = write(tmp_path, "bad.yaml", "players: {min: 2, max: 4, default: 2}", "players: {min: 2, max: 1, default: 2}")
+    code = main(["validate", str(bad)])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert out == [
+        f"{bad}:10:24: error: players.max (1) must be at least players.min (2)",
+        "1 file checked: 0 valid, 1 invalid (1 error, 0 warnings)",
+    ]
+
+
+def test_folders_are_searched_recursively_for_yaml_and_yml(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(tmp_path, "a/good.yaml")
+    write(tmp_path, "a/b/bad.yml", "move_limit: 1000", "move_limit: 0")
+    (tmp_path / "a" / "notes.txt").write_text("not a ruleset")
+    code = main(["validate", str(tmp_path / "a")])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert out == [
+        f"{tmp_path / 'a' / 'b' / 'bad.yml'}:14:13: error: move_limit (0) must be at least 1",
+        "2 files checked: 1 valid, 1 invalid (1 error, 0 warnings)",
+    ]
+
+
+def test_json_format_lists_objects(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = write(tmp_path, "bad.yaml", "move_limit: 1000", "move_limit: 0")
+    code = main(["validate", "--format", "json", str(bad)])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert json.loads(captured.out) == [
+        {"path": str(bad), "line": 14, "column": 13, "severity": "error", "message": "move_limit (0) must be at least 1", "pointer": "/move_limit"}
+    ]
+    assert "1 invalid" in captured.err
+
+
+def test_json_format_of_valid_files_is_an_empty_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "--format", "json", str(STANDARD)]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+def test_warning_passes_unless_strict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    newer = write(tmp_path, "newer.yaml", "format: 1", "format: 2")
+    assert main(["validate", str(newer)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(f"{newer}:3:9: warning: this file is written for ruleset format 2")
+    assert main(["validate", "--strict", str(newer)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "1 file checked: 0 valid, 1 invalid (0 errors, 1 warning)"
+
+
+def test_file_level_problem_is_at_line_1_column_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("")
+    assert main(["validate", str(empty)]) == 1
+    assert capsys.readouterr().out.splitlines()[0].startswith(f"{empty}:1:1: error: the file is empty")
+
+
+def test_missing_path_exits_2_and_wins_over_invalid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = write(tmp_path, "bad.yaml", "move_limit: 1000", "move_limit: 0")
+    missing = tmp_path / "nope.yaml"
+    code = main(["validate", str(bad), str(missing)])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 2
+    assert f"{missing}:1:1: error: no such file or folder" in out
+
+
+def test_no_path_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["validate"])
+    assert exited.value.code == 2
+    assert "PATH" in capsys.readouterr().err
+
+
+def test_unknown_format_is_a_usage_error() -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["validate", "--format", "xml", str(STANDARD)])
+    assert exited.value.code == 2
