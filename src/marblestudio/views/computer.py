@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from marblestudio.engine.core import State
+from marblestudio.engine.rules import Ruleset
 from marblestudio.session import computer_move
 
 log = logging.getLogger(__name__)
@@ -52,11 +53,11 @@ class ComputerWorker(QObject):
     def is_busy(self) -> bool:
         return self._future is not None
 
-    def request(self, state: State, seat: int, spec: str, seed: int, ply: int) -> int:
-        """Ask for a move; returns the tag that the answer will carry."""
+    def request(self, rules: Ruleset, players: int, moves: Sequence[str], spec: str, seed: int) -> int:
+        """Ask for the move of `spec` after `moves`; returns the tag the answer will carry."""
         self.cancel()
         self._tag += 1
-        self._future = self._ensure_pool().submit(computer_move, state.copy(), seat, spec, seed, ply)
+        self._future = self._ensure_pool().submit(computer_move, rules, players, list(moves), spec, seed)
         self._timer.start()
         return self._tag
 

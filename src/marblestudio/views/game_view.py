@@ -59,6 +59,8 @@ class GameView(QWidget):
         if self.session is not None:
             self.session.unsubscribe(self._on_session_change)
         self.worker.cancel()
+        self.session = None  # finishing the old animations must not drive either game
+        self.scene.clock.skip()
         self.session = session
         self.interactive = interactive
         self._announced = False
@@ -67,8 +69,8 @@ class GameView(QWidget):
         if reason:
             board.reason = reason  # type: ignore[attr-defined]
             self.message.emit(reason)
-        self.board = board
         self.scene.set_board(board, session.rules, seat_colours(session.rules.presentation, session.num_players, self.colour_blind))
+        self.board = board
         board.show(session.state.public_view())
         session.subscribe(self._on_session_change)
         if interactive and any(not session.is_human(s) for s in range(session.num_players)):
@@ -137,7 +139,9 @@ class GameView(QWidget):
             self.idle.emit()
             return
         self._update_targets()
-        self._pending_tag = self.worker.request(session.state, seat, session.seats[seat], session.seed, session.ply)
+        self._pending_tag = self.worker.request(
+            session.rules, session.num_players, [str(m) for m in session.moves], session.seats[seat], session.seed
+        )
         self.message.emit(f"{session.seat_name(seat)} is thinking…")
 
     def _update_targets(self) -> None:

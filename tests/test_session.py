@@ -1,0 +1,152 @@
+"""The Qt-free game session: undo and redo by replaying, chance never drawn again, records."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from marblestudio import rulesets
+from marblestudio.engine.core import CHANCE, IllegalMoveError, Termination
+from marblestudio.records import GameRecord, load_record, replay, save_record
+from marblestudio.session import HUMAN, Change, Session, computer_move, from_record, to_record
+
+
+def _session(seats: list[str] | None = None, seed: int = 7, ref: str = "stay-alive/standard") -> Session:
+    loaded = rulesets.load_with_source(ref)
+    return Session(loaded.rules, seats or [HUMAN, HUMAN], seed, loaded.resolved, ref)
+
+
+def _play_random(session: Session, steps: int, seed: str = "x") -> None:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if session.is_over():
+            return
+        if session.state.to_move == CHANCE:
+            session.advance_chance()
+        else:
+            session.play(rng.choice(session.state.legal_moves()))
+
+
+def test_chance_is_drawn_from_the_seed_so_a_seeded_game_repeats() -> None:
+    a, b, c = _session(seed=3), _session(seed=3), _session(seed=4)
+    for s in (a, b, c):
+        s.advance_chance()
+    assert str(a.moves[0]) == str(b.moves[0])
+    assert a.moves[0].is_chance
+    assert str(a.moves[0]) != str(c.moves[0])
+
+
+def test_undo_goes_back_before_the_last_human_move_and_redo_replays_it() -> None:
+    session = _session([HUMAN, "medium"])
+    session.advance_chance()
+    setup = str(session.moves[0])
+    first = session.state.legal_moves()[0]
+    session.play(first)  # human (seat 0)
+    reply = session.state.legal_moves()[-1]
+    session.play(reply)  # "computer" (seat 1)
+    view_after = session.state.public_view()
+    assert session.undo()
+    assert session.ply == 1  # only the set-up is left: the computer's reply went too
+    assert str(session.moves[0]) == setup  # the set-up was not drawn again
+    assert session.state.to_move == 0
+    assert session.redo()
+    assert [str(m) for m in session.moves] == [setup, str(first), str(reply)]
+    assert session.state.public_view() == view_after
+    assert not session.can_redo()
+
+
+def test_undo_with_no_human_move_is_refused() -> None:
+    session = _session([HUMAN, "medium"])
+    session.advance_chance()
+    assert not session.can_undo()
+    assert not session.undo()
+    assert session.ply == 1
+
+
+def test_a_new_move_after_undo_clears_the_redo() -> None:
+    session = _session()
+    session.advance_chance()
+    moves = session.state.legal_moves()
+    session.play(moves[0])
+    session.undo()
+    assert session.can_redo()
+    session.play(moves[1])
+    assert not session.can_redo()
+
+
+def test_illegal_move_leaves_the_session_unchanged_and_names_the_rule() -> None:
+    session = _session()
+    session.advance_chance()
+    before = session.state.public_view()
+    with pytest.raises(IllegalMoveError) as info:
+        session.play_text("R1+")  # sliding before every marble is placed
+    assert "place a marble" in info.value.rule
+    assert session.ply == 1
+    assert session.state.public_view() == before
+
+
+def test_subscribers_hear_every_change_with_its_events() -> None:
+    session = _session()
+    heard: list[Change] = []
+    session.subscribe(heard.append)
+    session.advance_chance()
+    session.play(session.state.legal_moves()[0])
+    session.undo()
+    assert [c.what for c in heard] == ["played", "played", "undone"]
+    assert heard[0].events[0].kind == "slides_set"
+    assert heard[1].events[0].kind == "marble_placed"
+
+
+def test_goto_shows_an_earlier_position_and_keeps_the_rest_for_redo() -> None:
+    session = _session()
+    _play_random(session, 12)
+    all_moves = [str(m) for m in session.moves]
+    final = session.state.public_view()
+    session.goto(4)
+    assert session.ply == 4
+    assert [str(m) for m in session.all_moves()] == all_moves
+    while session.redo():
+        pass
+    assert session.state.public_view() == final
+
+
+def test_resign_ends_the_game_for_the_other_player_and_undo_takes_it_back() -> None:
+    session = _session()
+    _play_random(session, 3)
+    outcome = session.resign(0)
+    assert session.is_over()
+    assert outcome.termination is Termination.WIN
+    assert outcome.winners == (1,)
+    assert session.undo()
+    assert not session.is_over()
+
+
+def test_record_of_an_unfinished_game_loads_and_plays_on(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    session = _session([HUMAN, "hard"], seed=11)
+    _play_random(session, 9)
+    path = tmp_path / "game.json"
+    save_record(path, to_record(session))
+    record = load_record(path)
+    assert record.result is None
+    again = from_record(record)
+    assert again.seats == [HUMAN, "hard"]
+    assert again.seed == 11
+    assert again.state.public_view() == session.state.public_view()
+    assert again.saved
+
+
+def test_record_of_a_finished_game_replays_to_its_result() -> None:
+    session = _session(ref="stay-alive/quick")
+    _play_random(session, 5000, seed="to the end")
+    assert session.is_over()
+    record = GameRecord.from_json(to_record(session).to_json())
+    state, _ = replay(record)
+    assert state.outcome() == session.outcome()
+
+
+def test_computer_move_returns_a_legal_move_in_notation() -> None:
+    session = _session([HUMAN, "random"])
+    session.advance_chance()
+    text = computer_move(session.rules, 2, [str(m) for m in session.moves], "random", 1)
+    assert text in {str(m) for m in session.state.legal_moves()}

@@ -1,0 +1,19 @@
+"""Set-up for the app's tests: settings, logs and user rulesets in temporary folders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """QSettings, the log file and the user's ruleset folder go to temporary folders."""
+    base = tmp_path_factory.mktemp("app-home")
+    monkeypatch.setenv("MARBLESTUDIO_LOG_DIR", str(base / "logs"))
+    monkeypatch.setenv("MARBLESTUDIO_USER_DIR", str(base / "rulesets"))
+    from PySide6.QtCore import QSettings
+
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(base / "settings"))
+    yield

@@ -1,0 +1,40 @@
+"""The animation clock plays steps in order, at a speed, and can skip to the end."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from marblestudio.views.board.animation import AnimationClock, Step
+
+
+def _recording_step(log: list[str], name: str, duration: float = 0.05) -> Step:
+    return Step(duration, lambda t: log.append(f"{name}:{t:.1f}") if t in (0.0, 1.0) else None, lambda: log.append(f"{name}:done"))
+
+
+def test_steps_play_in_order_and_the_clock_says_when_it_is_finished(qtbot: QtBot) -> None:
+    clock = AnimationClock()
+    log: list[str] = []
+    with qtbot.waitSignal(clock.finished, timeout=5000):
+        clock.play([_recording_step(log, "slide"), _recording_step(log, "fall")])
+        assert clock.is_running()
+    assert log == ["slide:0.0", "slide:1.0", "slide:done", "fall:0.0", "fall:1.0", "fall:done"]
+    assert not clock.is_running()
+
+
+def test_skip_finishes_every_queued_step_at_once(qtbot: QtBot) -> None:
+    clock = AnimationClock()
+    log: list[str] = []
+    clock.play([_recording_step(log, "a", 10.0), _recording_step(log, "b", 10.0)])
+    with qtbot.waitSignal(clock.finished, timeout=1000):
+        clock.skip()
+    assert log == ["a:0.0", "a:1.0", "a:done", "b:1.0", "b:done"]
+    assert not clock.is_running()
+
+
+def test_speed_zero_plays_instantly(qtbot: QtBot) -> None:
+    clock = AnimationClock()
+    clock.set_speed(0)
+    log: list[str] = []
+    with qtbot.waitSignal(clock.finished, timeout=1000):
+        clock.play([_recording_step(log, "a", 10.0)])
+    assert log == ["a:1.0", "a:done"]

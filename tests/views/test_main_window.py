@@ -1,0 +1,257 @@
+"""The window: library, starting a game, playing through the board, undo and redo against the
+computer, the winner, saving and opening, replay, and closing with an unsaved game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from marblestudio import rulesets
+from marblestudio.engine.core import CHANCE
+from marblestudio.records import load_record, replay, save_record
+from marblestudio.session import HUMAN, Session, to_record
+from marblestudio.views.main_window import MainWindow
+
+from .helpers import random_game
+
+pytestmark = pytest.mark.gl
+
+
+class Answers:
+    """Stands in for QMessageBox: records the questions and gives a set answer."""
+
+    def __init__(self) -> None:
+        self.questions: list[str] = []
+        self.warnings: list[str] = []
+        self.answer = QMessageBox.StandardButton.Discard
+
+    def question(self, _parent: object, _title: str, text: str, *_args: object) -> QMessageBox.StandardButton:
+        self.questions.append(text)
+        return self.answer
+
+    def warning(self, _parent: object, _title: str, text: str, *_args: object) -> QMessageBox.StandardButton:
+        self.warnings.append(text)
+        return QMessageBox.StandardButton.Ok
+
+
+@pytest.fixture
+def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
+    box = Answers()
+    monkeypatch.setattr(QMessageBox, "question", box.question)
+    monkeypatch.setattr(QMessageBox, "warning", box.warning)
+    return box
+
+
+@pytest.fixture
+def window(qtbot: QtBot, answers: Answers) -> MainWindow:
+    win = MainWindow()
+    win.resize(1100, 760)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.game.scene.clock.set_speed(0)
+    return win
+
+
+def _finished_record(tmp_path: Path, ref: str = "stay-alive/quick", seed: str = "watch") -> Path:
+    loaded = rulesets.load_with_source(ref)
+    session = Session(loaded.rules, [HUMAN, "medium"], 3, loaded.resolved, ref)
+    for move in random_game(session.state.copy(), seed):
+        session.play(move)
+    assert session.is_over()
+    path = tmp_path / "finished.json"
+    save_record(path, to_record(session))
+    return path
+
+
+def _human_place(qtbot: QtBot, win: MainWindow) -> None:
+    """Click the first legal cell through the scene (projected from the board, picked by ray)."""
+    game = win.game
+    qtbot.waitUntil(lambda: bool(game.legal_targets()), timeout=15000)
+    key = next(iter(game.legal_targets()))
+    point = game.board.world_position(key)  # type: ignore[union-attr]
+    assert point is not None
+    game.scene.click_at(*game.scene.screen_position(point))
+
+
+def test_the_window_opens_on_the_library_with_a_game_ready(window: MainWindow) -> None:
+    assert window.stack.currentWidget() is window.library
+    assert "stay-alive/standard" in window.library.ids()
+    assert window.library.selected() == "stay-alive/standard"
+    text = window.library.list.currentItem().text()
+    assert "Stay Alive" in text and "2–4 players" in text and "sliding bars" in text
+    assert "against the computer" in window.library.ready.text()
+
+
+def test_the_ready_game_is_you_against_the_computer(qtbot: QtBot, window: MainWindow) -> None:
+    window.library.ready.click()
+    session = window.game.session
+    assert session is not None
+    assert window.stack.currentIndex() == 1
+    assert session.rules.id == "stay-alive/standard"
+    assert session.seats == [HUMAN, "medium"]
+    qtbot.waitUntil(lambda: session.waiting_for_human(), timeout=5000)
+    assert session.moves[0].is_chance  # the slides were set at random
+    assert "Red" in window.turn_label.text() and "to move" in window.turn_label.text()
+
+
+def test_undo_and_redo_against_the_computer(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game("stay-alive/standard", [HUMAN, "random"], seed=9)
+    session = window.game.session
+    assert session is not None
+    _human_place(qtbot, window)
+    qtbot.waitUntil(lambda: session.ply == 3 and session.waiting_for_human(), timeout=30000)  # the computer replied
+    placed = [str(m) for m in session.moves]
+    assert session.history[2].mover == 1
+    window.undo_action.trigger()
+    assert session.ply == 1 and session.state.to_move == 0
+    assert str(session.moves[0]) == placed[0]  # the set-up was not drawn again
+    assert window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    qtbot.waitUntil(lambda: session.ply == 3, timeout=5000)
+    assert [str(m) for m in session.moves] == placed
+    assert len(window.move_log.lines()) == 3
+
+
+def test_the_winner_is_announced(qtbot: QtBot, window: MainWindow) -> None:
+    loaded = rulesets.load_with_source("stay-alive/quick")
+    probe = Session(loaded.rules, [HUMAN, HUMAN], 1, loaded.resolved, "stay-alive/quick")
+    moves = random_game(probe.state, "winner")
+    assert probe.state.outcome() is not None
+    session = Session.from_moves(loaded.rules, [HUMAN, HUMAN], moves[:-1], 1, loaded.resolved)
+    window.set_session(session)
+    qtbot.waitUntil(lambda: bool(window.game.legal_targets()), timeout=5000)
+    last = window.game.board.target_of(moves[-1])  # type: ignore[union-attr]
+    point = window.game.board.world_position(last)  # type: ignore[union-attr]
+    window.game.scene.click_at(*window.game.scene.screen_position(point))  # type: ignore[misc]
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5000)
+    winner = session.seat_name(probe.state.outcome().winners[0])  # type: ignore[union-attr]
+    assert f"{winner} wins" in window.banner.text()
+    assert not window.resign_action.isEnabled()
+
+
+def test_resign_gives_the_game_to_the_other_player(qtbot: QtBot, window: MainWindow) -> None:
+    window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=2)
+    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=5000)
+    window.resign_action.trigger()
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5000)
+    assert "Blue wins" in window.banner.text() and "resigned" in window.banner.text()
+
+
+def test_closing_with_an_unsaved_game_asks(qtbot: QtBot, window: MainWindow, answers: Answers) -> None:
+    window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=4)
+    _human_place(qtbot, window)
+    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.ply == 2, timeout=5000)
+    answers.answer = QMessageBox.StandardButton.Cancel
+    assert not window.close()
+    assert answers.questions and "not saved" in answers.questions[0]
+    assert window.isVisible()
+    answers.answer = QMessageBox.StandardButton.Discard
+    assert window.close()
+
+
+def test_save_is_a_record_that_opens_to_play_on(qtbot: QtBot, window: MainWindow, tmp_path: Path, answers: Answers) -> None:
+    window.start_game("stay-alive/standard", [HUMAN, "hard"], seed=6)
+    session = window.game.session
+    assert session is not None
+    qtbot.waitUntil(session.waiting_for_human, timeout=5000)
+    path = tmp_path / "unfinished.json"
+    assert window.save_to(path)
+    assert session.saved and str(path) in window.recent_files()
+    assert load_record(path).moves == [str(m) for m in session.moves]
+    view = session.state.public_view()
+    assert window.open_path(path)
+    assert not answers.questions  # saved: nothing to ask
+    reopened = window.game.session
+    assert reopened is not session and reopened is not None
+    assert window.game.interactive
+    assert reopened.state.public_view() == view
+    assert reopened.seats == [HUMAN, "hard"]
+
+
+def test_a_bad_record_is_a_message_not_a_crash(window: MainWindow, tmp_path: Path, answers: Answers) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text("{not json", encoding="utf-8")
+    assert not window.open_path(path)
+    assert answers.warnings and "broken.json" in answers.warnings[0]
+    assert window.stack.currentWidget() is window.library
+
+
+def test_a_replay_reaches_the_same_final_state_as_the_record(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    path = _finished_record(tmp_path)
+    expected, _ = replay(load_record(path))
+    assert window.open_path(path)
+    session = window.game.session
+    assert session is not None and not window.game.interactive
+    assert session.ply == 0 and window.replay_dock.isVisible()
+    window.replay.speed.setCurrentIndex(window.replay.speed.findText("instant"))
+    window.replay.play.setChecked(True)
+    total = len(load_record(path).moves)
+    qtbot.waitUntil(lambda: session.ply == total, timeout=30000)
+    assert session.state.public_view() == expected.public_view()
+    assert session.outcome() == expected.outcome()
+    qtbot.waitUntil(lambda: not window.replay.play.isChecked(), timeout=5000)
+    assert window.replay.slider.value() == total
+
+
+def test_play_from_here_branches_a_new_game(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    path = _finished_record(tmp_path)
+    window.open_path(path)
+    window.replay.slider.setValue(12)
+    watched = window.game.session
+    assert watched is not None and watched.ply == 12
+    branch_point = [str(m) for m in watched.moves]
+    window.replay.branch.click()
+    session = window.game.session
+    assert session is not None and session is not watched
+    assert window.game.interactive
+    assert [str(m) for m in session.moves[:12]] == branch_point
+    seat = session.state.to_move
+    assert seat != CHANCE and session.is_human(seat)
+
+
+def test_geometry_and_recent_files_are_remembered(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    window.resize(1000, 700)
+    path = _finished_record(tmp_path)
+    window.open_path(path)
+    window.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert again.recent_files()[0] == str(path)
+    assert again.size().width() == 1000
+    assert [a.text() for a in again.recent_menu.actions()] == [str(path)]
+
+
+def test_an_unknown_ruleset_is_a_message(window: MainWindow, answers: Answers) -> None:
+    assert not window.start_game("stay-alive/no-such-rule")
+    assert answers.warnings and "no-such-rule" in answers.warnings[0]
+
+
+def test_unexpected_errors_are_shown_and_logged(monkeypatch: pytest.MonkeyPatch, qtbot: QtBot) -> None:
+    from marblestudio.views import app
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda _p, _t, text, *a: shown.append(text))
+    try:
+        raise RuntimeError("the board fell off the table")
+    except RuntimeError as exc:
+        text = app.report_error(RuntimeError, exc, exc.__traceback__)
+    log = app.log_path()
+    assert shown == [text]
+    assert str(log) in text
+    assert "the board fell off the table" in log.read_text(encoding="utf-8")
+    assert "Traceback" in log.read_text(encoding="utf-8")
+
+
+def test_a_random_seed_game_places_with_the_first_click(qtbot: QtBot, window: MainWindow) -> None:
+    rng = random.Random(0)
+    window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=rng.randrange(1000))
+    _human_place(qtbot, window)
+    session = window.game.session
+    assert session is not None
+    qtbot.waitUntil(lambda: session.ply == 2, timeout=5000)
+    assert "place" in window.move_log.lines()[-1]

@@ -1,0 +1,176 @@
+"""The Stay Alive board in 3D: clicks reach the engine, frames show what the engine says.
+
+These tests draw real frames (Xvfb with GLX, Mesa) and read pixels back with
+`grabFramebuffer()` at the screen position where the scene projects a piece.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from marblestudio import rulesets
+from marblestudio.engine.core import CHANCE, Move
+from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
+from marblestudio.session import HUMAN, Session
+from marblestudio.views.board.stay_alive import Board
+from marblestudio.views.game_view import GameView
+from marblestudio.views.palette import hex_to_rgba
+
+pytestmark = pytest.mark.gl
+
+
+def _session(moves: list[Move] | None = None, seed: int = 5) -> Session:
+    loaded = rulesets.load_with_source("stay-alive/standard")
+    return Session.from_moves(loaded.rules, [HUMAN, HUMAN], moves or [], seed, loaded.resolved, "stay-alive/standard")
+
+
+def _moves_until_a_slide_drops_a_marble(seed: str) -> tuple[list[Move], SlideMove, tuple[int, int], int]:
+    """Random moves up to a position where some legal slide move makes a marble fall; that move,
+    the cell of the marble that falls and its seat."""
+    session = _session()
+    rng = random.Random(seed)
+    while not session.is_over():
+        state = session.state
+        if state.to_move == CHANCE:
+            session.advance_chance()
+            continue
+        for move in state.legal_moves():
+            if isinstance(move, SlideMove):
+                events = state.copy().apply(move)
+                fell = [e for e in events if e.kind == "marble_fell"]
+                if fell:
+                    return session.moves, move, (fell[0]["row"], fell[0]["col"]), fell[0]["seat"]
+        session.play(rng.choice(state.legal_moves()))
+    raise AssertionError("no game of this seed had a slide that dropped a marble")
+
+
+def _moves_until_a_slide_was_moved(seed: str) -> list[Move]:
+    """Random moves up to a position where the last move was a slide (the game going on)."""
+    session = _session()
+    rng = random.Random(seed)
+    while not session.is_over():
+        if session.state.to_move == CHANCE:
+            session.advance_chance()
+        elif session.moves and isinstance(session.moves[-1], SlideMove):
+            return session.moves
+        else:
+            session.play(rng.choice(session.state.legal_moves()))
+    raise AssertionError("the game ended before any slide moved")
+
+
+@pytest.fixture
+def game(qtbot: QtBot) -> GameView:
+    view = GameView()
+    view.resize(900, 640)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    view.scene.clock.set_speed(0)
+    return view
+
+
+def _pixel(game: GameView, point: tuple[float, float, float]) -> tuple[int, int, int]:
+    x, y = game.scene.screen_position(point)
+    image = game.scene.render_image()
+    colour = image.pixelColor(round(x * image.width() / game.scene.width()), round(y * image.height() / game.scene.height()))
+    return colour.red(), colour.green(), colour.blue()
+
+
+def _near(pixel: tuple[int, int, int], hex_colour: str, tolerance: float = 60.0) -> bool:
+    r, g, b, _ = hex_to_rgba(hex_colour)
+    target = (r * 255, g * 255, b * 255)
+    return sum((p - t) ** 2 for p, t in zip(pixel, target)) ** 0.5 < tolerance
+
+
+def _click(qtbot: QtBot, game: GameView, key: object) -> None:
+    assert game.board is not None
+    point = game.board.world_position(key)
+    assert point is not None
+    x, y = game.scene.screen_position(point)
+    with qtbot.waitSignal(game.scene.picked, timeout=2000) as picked:
+        game.scene.click_at(x, y)
+    assert picked.args == [key]  # the ray found the piece we aimed at
+
+
+def test_clicking_a_legal_cell_places_a_marble_there_in_the_players_colour(qtbot: QtBot, game: GameView) -> None:
+    session = _session()
+    game.set_session(session)
+    qtbot.waitUntil(lambda: session.waiting_for_human() and bool(game.legal_targets()), timeout=5000)
+    target, move = next((k, m) for k, m in game.legal_targets().items() if isinstance(m, PlaceMove))
+    _click(qtbot, game, target)
+    qtbot.waitUntil(lambda: session.ply == 2 and not game.scene.clock.is_running(), timeout=5000)
+    assert str(session.moves[-1]) == str(move)
+    assert session.state.public_view()["grid"][move.row][move.col] == 0
+    board = game.board
+    assert isinstance(board, Board)
+    marble = board.marble_position(move.row, move.col)
+    assert marble is not None
+    assert _near(_pixel(game, marble), session.rules.presentation.colour(0))
+
+
+def test_only_legal_targets_highlight_and_a_click_elsewhere_names_the_rule(qtbot: QtBot, game: GameView) -> None:
+    session = _session(_moves_until_a_slide_was_moved("rule"))
+    game.set_session(session)
+    qtbot.waitUntil(lambda: bool(game.legal_targets()), timeout=5000)
+    legal_keys = set(game.scene.legal_keys())
+    expected = {game.board.target_of(m) for m in session.state.legal_moves()}  # type: ignore[union-attr]
+    assert legal_keys == expected
+    previous = session.state.public_view()["previous_slide"]
+    assert previous is not None  # the previous player moved a slide: its knobs are not legal
+    assert ("knob", previous, 1) not in legal_keys and ("knob", previous, -1) not in legal_keys
+    ply = session.ply
+    with qtbot.waitSignal(game.message, timeout=2000) as message:
+        _click(qtbot, game, ("knob", previous, 1 if session.state.public_view()["slides"][previous] < 2 else -1))
+    assert "previous player" in message.args[0]
+    assert session.ply == ply
+
+
+def test_a_knob_click_moves_its_slide_and_the_marble_over_the_opened_cell_falls(qtbot: QtBot, game: GameView) -> None:
+    moves, move, cell, seat = _moves_until_a_slide_drops_a_marble("fall")
+    session = _session(moves)
+    game.set_session(session)
+    qtbot.waitUntil(lambda: bool(game.legal_targets()), timeout=5000)
+    board = game.board
+    assert isinstance(board, Board)
+    marble = board.marble_position(*cell)
+    assert marble is not None
+    colour = session.rules.presentation.colour(seat)
+    assert _near(_pixel(game, marble), colour)  # before: the marble is there
+    before = session.state.public_view()["slides"][move.slide_id]
+    _click(qtbot, game, board.target_of(move))
+    qtbot.waitUntil(lambda: not game.scene.clock.is_running() and session.ply == len(moves) + 1, timeout=5000)
+    assert session.state.public_view()["slides"][move.slide_id] == before + move.step
+    assert session.state.public_view()["grid"][cell[0]][cell[1]] is None
+    assert board.marble_position(*cell) is None
+    assert not _near(_pixel(game, marble), colour)  # after: it fell through the board
+
+
+def test_keyboard_arrows_select_a_legal_target_and_enter_plays_it(qtbot: QtBot, game: GameView) -> None:
+    session = _session()
+    game.set_session(session)
+    qtbot.waitUntil(lambda: bool(game.legal_targets()), timeout=5000)
+    game.scene.setFocus()
+    qtbot.keyClick(game.scene, Qt.Key.Key_Right)
+    selected = game.scene.selected
+    assert selected in game.legal_targets()
+    move = game.legal_targets()[selected]
+    qtbot.keyClick(game.scene, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: session.ply == 2, timeout=5000)
+    assert str(session.moves[-1]) == str(move)
+
+
+def test_the_colour_blind_palette_redraws_the_marbles(qtbot: QtBot, game: GameView) -> None:
+    moves, _, cell, seat = _moves_until_a_slide_drops_a_marble("palette")
+    game.set_session(_session(moves))
+    board = game.board
+    assert isinstance(board, Board)
+    marble = board.marble_position(*cell)
+    assert marble is not None
+    game.set_colour_blind(True)
+    from marblestudio.views.palette import OKABE_ITO
+
+    assert _near(_pixel(game, marble), OKABE_ITO[seat])
