@@ -21,6 +21,9 @@ from marblestudio.rulesets.assist import Change, changes
 from marblestudio.rulesets.loader import merge
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 @dataclass(frozen=True, slots=True)
 class Resolution:
     """A valid text's rules and data, and its base's data (None without `extends:`)."""
@@ -49,7 +52,7 @@ def base_path(ref: str, path: Path | None) -> Path | str:
 def resolve_text(text: str, path: Path | None) -> Resolution:
     """The meaning of ruleset `text` (as if saved at `path`); raises RulesetError if invalid."""
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_LOADER)  # noqa: S506 - a safe loader; the text has passed check_text
     except yaml.YAMLError as exc:
         raise RulesetError([]) from exc
     if not isinstance(data, Mapping):
