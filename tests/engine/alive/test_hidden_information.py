@@ -75,3 +75,12 @@ def test_a_state_holds_no_generator_the_caller_decides_every_shuffle() -> None:
     assert isinstance(deal, Deal)
     again.apply(deal)
     assert again.table.hand_ids(0) == one.table.hand_ids(0)
+
+
+def test_the_player_of_hand_in_redeal_does_not_see_the_hands_handed_in() -> None:
+    one = table([["REDEAL", "1"], ["2", "BOMB"], ["3"]])
+    two = table([["REDEAL", "1"], ["7", "SKIP"], ["0"]])
+    for state in (one, two):
+        play(state, "play REDEAL")
+    assert one.observation(0)["hand"] == ()
+    assert one.observation(0) == two.observation(0)

@@ -128,7 +128,8 @@ def test_hand_in_redeal_collects_all_hands_and_deals_them_from_the_players_left(
     play(state, "play REDEAL")
     assert state.to_move == CHANCE
     assert state.counts() == {"deck": 1, "discard": 2, "hands": 7}
-    assert state.table.hand_sizes == [7, 0, 0]  # all handed to the player of the card
+    assert state.table.hand_sizes == [0, 0, 0]  # all handed, face down, to the player of the card
+    assert state.public_view()["collected"] == 7
     state.apply(Redeal(("1", "2", "3", "4", "5", "6", "7")))
     assert hand(state, 1) == ["1", "4", "7"]
     assert hand(state, 2) == ["2", "5"]

@@ -69,20 +69,19 @@ def bomb(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
 def hand_in_redeal(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
     """HAND IN & RE-DEAL: every player hands their cards to the player of the card.
 
-    The shuffle of the collected hands (not the deck, not the discards) is the next chance step;
-    the deal then starts to the player's left (state.py).  The total resets to 0.
+    The collected cards are held face down (nobody sees them: `Table.collected`).  Their shuffle
+    (not the deck, not the discards) is the next chance step; the deal then starts to the
+    player's left (state.py).  The total resets to 0.
     """
-    for other in table.others_in_turn_order(seat):
-        for k, n in enumerate(table.hands[other]):
-            if n:
-                table.hands[seat][k] += n
-                table.hands[other][k] = 0
-        table.hand_sizes[seat] += table.hand_sizes[other]
-        table.hand_sizes[other] = 0
+    for player in [seat, *table.others_in_turn_order(seat)]:
+        for k, n in enumerate(table.hands[player]):
+            table.collected.extend([k] * n)
+            table.hands[player][k] = 0
+        table.hand_sizes[player] = 0
     table.total = 0
     table.phase = Phase.REDEAL
     table.redealer = seat
-    events.append(Event.of("hands_handed_in", seat=seat, cards=table.hand_sizes[seat]))
+    events.append(Event.of("hands_handed_in", seat=seat, cards=len(table.collected)))
     return table.left_of(seat)
 
 

@@ -36,6 +36,7 @@ def public_view(state: AliveState) -> dict[str, Any]:
         "alive": tuple(t.alive),
         "pending_draws": tuple(tuple(p) for p in t.pending_draws),
         "redealer": t.redealer,
+        "collected": len(t.collected),
         "moves_made": t.moves_made,
         "outcome": outcome.to_json() if outcome is not None else None,
     }
@@ -57,7 +58,7 @@ def determinize(state: AliveState, seat: int, rng: random.Random) -> AliveState:
     """
     copy = state.copy()
     t = copy.table
-    unseen: list[int] = list(t.deck)
+    unseen: list[int] = list(t.deck) + t.collected
     others = [s for s in range(t.players) if s != seat]
     for s in others:
         for k, n in enumerate(t.hands[s]):
@@ -72,5 +73,6 @@ def determinize(state: AliveState, seat: int, rng: random.Random) -> AliveState:
             hand[k] += 1
         del unseen[:size]
         t.hands[s] = hand
-    t.deck = unseen
+    t.collected = unseen[: len(t.collected)]
+    t.deck = unseen[len(t.collected) :]
     return copy

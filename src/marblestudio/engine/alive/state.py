@@ -270,7 +270,7 @@ class AliveState(State):
         if t.phase is Phase.DEAL:
             return sorted(t.deck)
         if t.phase is Phase.REDEAL:
-            return [k for k, n in enumerate(t.hands[t.redealer]) for _ in range(n)]
+            return sorted(t.collected)
         if t.phase is Phase.RESHUFFLE:
             return sorted(t.discard[:-1])
         return []
@@ -346,8 +346,7 @@ class AliveState(State):
         """HAND IN & RE-DEAL: all collected cards dealt from the player's left; uneven hands stay so."""
         t = self.table
         giver = t.redealer
-        t.hands[giver] = [0] * len(self.cat.ids)
-        t.hand_sizes[giver] = 0
+        t.collected = []
         first = t.left_of(giver)
         self._deal_round(first, order, None, events)
         t.phase = Phase.PLAY

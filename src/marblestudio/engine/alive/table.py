@@ -50,6 +50,7 @@ class Table:
     phase: Phase = Phase.DEAL
     redealer: int = -1
     pending_draws: list[list[int]] = field(default_factory=list)  # [seat, cards still to draw]
+    collected: list[int] = field(default_factory=list)  # HAND IN & RE-DEAL: the hands, face down
     hand_number: int = 0
     moves_made: int = 0
 
@@ -72,6 +73,7 @@ class Table:
             self.phase,
             self.redealer,
             [list(p) for p in self.pending_draws],
+            list(self.collected),
             self.hand_number,
             self.moves_made,
         )
@@ -151,7 +153,8 @@ class Table:
 
     def collect_all(self) -> None:
         """Every card on the table back into the deck; the next deal's shuffle decides the order."""
-        cards = list(self.deck) + self.discard
+        cards = list(self.deck) + self.discard + self.collected
+        self.collected = []
         for seat in range(self.players):
             for k, n in enumerate(self.hands[seat]):
                 cards.extend([k] * n)
@@ -162,4 +165,5 @@ class Table:
         self.discard = []
 
     def counts(self) -> dict[str, int]:
-        return {"deck": len(self.deck), "discard": len(self.discard), "hands": sum(self.hand_sizes)}
+        """Where the cards are; the hands handed in for a re-deal count as hands (held face down)."""
+        return {"deck": len(self.deck), "discard": len(self.discard), "hands": sum(self.hand_sizes) + len(self.collected)}
