@@ -196,7 +196,7 @@ def start(record: GameRecord, rules: Ruleset | None = None) -> State:
     rules = record_rules(record) if rules is None else rules
     try:
         return new_game(rules, len(record.players))
-    except (ValueError, KeyError) as exc:
+    except (ValueError, KeyError, ImportError) as exc:
         raise RecordError(f"cannot start a game of {record.ruleset_id!r}: {exc}") from None
 
 
