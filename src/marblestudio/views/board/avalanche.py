@@ -1,0 +1,365 @@
+"""Avalanche in 3D: the inclined board of gates, held marbles, the trays, cards and hands.
+
+Geometry is in `avalanche_layout`, the animated avalanche in `avalanche_motion`.  To drop a
+marble the player chooses a colour (click a big marble on the trays at the right; the colour
+is chosen for you when only one is possible, e.g. held marbles first) and then clicks a hole at
+the top.  A hole's pick key carries the chosen colour, ("hole", number, colour index), so each
+legal drop has its own key; `pass`, `out` and `stay` are buttons beside the trays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+
+import pyqtgraph.opengl as gl
+
+from marblestudio.engine.avalanche.moves import Drop, GoOut, Pass
+from marblestudio.engine.avalanche.rules import AvalancheRules
+from marblestudio.engine.core import Event, Move
+from marblestudio.engine.rules import Ruleset
+from marblestudio.views.board import meshes
+from marblestudio.views.board.animation import Step
+from marblestudio.views.board.avalanche_layout import (
+    CARD,
+    INCLINE,
+    MARBLE,
+    ORIGIN,
+    SR,
+    Layout,
+    Point,
+    spin_of,
+    world,
+)
+from marblestudio.views.board.avalanche_motion import Motion
+from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.picking import Pickable
+from marblestudio.views.palette import hex_to_rgba
+
+PANEL: Colour = (0.82, 0.71, 0.52, 1.0)
+RAIL: Colour = (0.45, 0.3, 0.18, 1.0)
+TRAY: Colour = (0.25, 0.2, 0.16, 1.0)
+HOLE_IDLE: Colour = (0.12, 0.1, 0.09, 1.0)
+HOLE_LEGAL: Colour = (0.95, 0.75, 0.2, 1.0)
+HOVER: Colour = (0.3, 1.0, 0.55, 1.0)
+GATE: Colour = (0.93, 0.93, 0.9, 1.0)
+PIN: Colour = (0.35, 0.35, 0.38, 1.0)
+CARD_FACE: Colour = (0.96, 0.95, 0.9, 1.0)
+TABLE: Colour = (0.16, 0.22, 0.18, 1.0)
+BUTTONS = (("pass",), ("out",), ("stay",))
+BUTTON_TEXT = {("pass",): "pass", ("out",): "go out", ("stay",): "stay in"}
+
+
+def _dim(colour: Colour, by: float) -> Colour:
+    return (colour[0] * by, colour[1] * by, colour[2] * by, 1.0)
+
+
+class Board(BoardView):
+    """The Avalanche board."""
+
+    family = "avalanche"
+
+    def build(self, rules: Ruleset, colours: Sequence[Colour]) -> None:
+        super().build(rules, colours)
+        self.clear()
+        av: AvalancheRules = rules.family
+        self.av = av
+        self.players = len(colours)
+        self.layout = Layout(av, self.players, av.game.cards_per_player)
+        self.marble_colours = [hex_to_rgba(c.display) for c in av.colours]
+        self.tilts: dict[str, str] = {g.id: "left" for g in av.gates}
+        self.held_items: dict[str, Any] = {}
+        self.chosen: int | None = None
+        self._colours_before: list[int] = []
+        self._legal: set[Hashable] = set()
+        self._hover: Hashable | None = None
+        self._view: Mapping[str, Any] = {}
+        self._spare: list[Any] = []
+        self._in_use: list[Any] = []
+        self._card_ids: list[list[str]] = []
+        self._card_items: list[Any] = []
+        self._marble_mesh = meshes.sphere(MARBLE, 12, 16)
+        self.motion = Motion(self)
+        self._build_board()
+        self._build_table()
+        self.scene.picked.connect(self._on_picked)
+        self._connected = True
+
+    def clear(self) -> None:
+        if getattr(self, "_connected", False):
+            self.scene.picked.disconnect(self._on_picked)
+            self._connected = False
+        super().clear()
+
+    # Building ------------------------------------------------------------------------------------
+    def _local_item(self, meshdata: Any, colour: Colour, at: Point = (0.0, 0.0, 0.0), spin: float = 0.0) -> Any:
+        item = self.add(self.mesh(meshdata, colour))
+        self._place_local(item, at, spin)
+        return item
+
+    @staticmethod
+    def _place_local(item: Any, at: Point, spin: float = 0.0) -> None:
+        """Put `item` (a mesh made in the board's local frame) at local point `at`, turned by `spin`."""
+        item.resetTransform()
+        if spin:
+            item.rotate(spin, 0, 0, 1)
+        item.translate(*at)
+        item.rotate(INCLINE, 1, 0, 0)
+        item.translate(*ORIGIN)
+
+    def _build_board(self) -> None:
+        lay = self.layout
+        w, bottom = lay.half_width, lay.tray_y - 0.45
+        self._local_item(meshes.box((-w, bottom, -0.25), (w, 0.8, 0.0)), PANEL)
+        rails = [((-w - 0.15, bottom, -0.25), (-w, 0.8, 0.35)), ((w, bottom, -0.25), (w + 0.15, 0.8, 0.35)),
+                 ((-w - 0.15, 0.8, -0.25), (w + 0.15, 0.95, 0.35))]
+        self._local_item(meshes.boxes(rails), RAIL)
+        self._local_item(meshes.box((-w, bottom, 0.0), (w, lay.tray_y + 0.35, 0.06)), TRAY)
+        self._local_item(meshes.box((-w, bottom - 0.15, -0.25), (w, bottom, 0.4)), RAIL)
+        # the easel under the board and the table
+        self.add(self.mesh(meshes.box((-w - 4, -6.5, -0.3), (w + 6.5, 5.0, 0.0)), TABLE))
+        foot = world((0.0, lay.tray_y - 0.5, -0.25))
+        self.add(self.mesh(meshes.box((-w * 0.6, foot[1] - 0.1, 0.0), (w * 0.6, ORIGIN[1] + 0.4, 0.12)), RAIL))
+        self.hole_items = []
+        rim = meshes.cylinder(0.27, 0.06, 20)
+        for number in range(1, len(self.av.holes) + 1):
+            x, y, _ = lay.hole(number)
+            self.hole_items.append(self._local_item(rim, HOLE_IDLE, (x, y, 0.03)))
+        bar = meshes.boxes([((-0.52, -0.045, 0.0), (0.52, 0.045, 0.2)),
+                            ((-0.56, -0.045, 0.0), (-0.46, 0.22, 0.2)), ((0.46, -0.045, 0.0), (0.56, 0.22, 0.2))])
+        pin = meshes.cylinder(0.07, 0.3, 10)
+        self.gate_items: dict[str, Any] = {}
+        for gate in self.av.gates:
+            self.gate_items[gate.id] = self._local_item(bar, GATE, lay.gate(gate.id), spin_of("left"))
+            self._local_item(pin, PIN, (lay.gate(gate.id)[0], lay.gate(gate.id)[1], 0.15))
+
+    def _build_table(self) -> None:
+        lay = self.layout
+        font = QFont("DejaVu Sans", 11)
+        font.setBold(True)
+        self.chooser_items, self.count_texts, self.chooser_marks = [], [], []
+        for c, colour in enumerate(self.marble_colours):
+            x, y, z = lay.bin_centre(c)
+            self.add(self.mesh(meshes.box((x - 0.75, y - 0.6, 0.0), (x + 0.75, y + 0.6, z)), _dim(colour, 0.55)))
+            mark = self.add(self.mesh(meshes.cylinder(0.5, 0.04, 24), HOVER))
+            mark.translate(x, y, z + 0.02)
+            mark.hide()
+            self.chooser_marks.append(mark)
+            ball = self.add(self.mesh(meshes.sphere(MARBLE * 1.8, 14, 20), colour, smooth=True))
+            ball.translate(*lay.chooser(c))
+            self.chooser_items.append(ball)
+            self.count_texts.append(self._text((x + 1.75, y, z + 0.2), font))
+        self.button_items: dict[Hashable, tuple[Any, Any]] = {}
+        for i, key in enumerate(BUTTONS):
+            x, y, z = self._button_centre(i)
+            box = self.add(self.mesh(meshes.box((x - 0.7, y - 0.28, 0.0), (x + 0.7, y + 0.28, 0.18)), HOLE_LEGAL))
+            text = self._text((x, y, 0.45), font, BUTTON_TEXT[key])
+            box.hide()
+            text.hide()
+            self.button_items[key] = (box, text)
+        self.seat_texts, self.seat_names, self.seat_plates = [], [], []
+        small = QFont("DejaVu Sans", 9)
+        for seat in range(self.players):
+            x, y, z = lay.name_plate(seat)
+            plate = self.add(self.mesh(meshes.box((x - lay.seat_width() / 2 + 0.1, y - 0.2, 0.0),
+                                                  (x + lay.seat_width() / 2 - 0.1, y + 0.2, 0.06)), self.colours[seat]))
+            self.seat_plates.append(plate)
+            self.seat_names.append(self._text((x, y - CARD - 1.45, 0.3), small, self._name(seat)))
+            self.seat_texts.append(self._text((x, y - CARD - 1.9, 0.3), small))
+
+    def _button_centre(self, index: int) -> Point:
+        x, y, _ = self.layout.bin_centre(len(self.av.colours) - 1)
+        return (x, y - 1.4 - index * 0.75, 0.09)
+
+    def _text(self, pos: Point, font: QFont, text: str = "") -> Any:
+        item = self.add(gl.GLTextItem(pos=pos, text=text, color=(255, 255, 255, 255), font=font))
+        item.setData(alignment=Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter)
+        return item
+
+    # Marbles ---------------------------------------------------------------------------------------
+    def colour_number(self, name: str) -> int:
+        return self.av.colour_index(name)
+
+    def spare_marble(self, colour_name: str) -> Any:
+        """A marble item of that colour (reused when one is spare), not yet shown."""
+        item = self._spare.pop() if self._spare else self.add(self.mesh(self._marble_mesh, (1, 1, 1, 1), smooth=True))
+        item.setColor(self.marble_colours[self.colour_number(colour_name)])
+        item.hide()
+        self._in_use.append(item)
+        return item
+
+    def retire(self, item: Any) -> None:
+        item.hide()
+        if item in self._in_use:
+            self._in_use.remove(item)
+            self._spare.append(item)
+
+    def _marble_at(self, colour_name: str, point: Point) -> Any:
+        item = self.spare_marble(colour_name)
+        item.resetTransform()
+        item.translate(*point)
+        item.show()
+        return item
+
+    def place_gate(self, gate_id: str, spin: float) -> None:
+        self._place_local(self.gate_items[gate_id], self.layout.gate(gate_id), spin)
+
+    # Showing a position -----------------------------------------------------------------------------
+    def show(self, view: Mapping[str, Any]) -> None:
+        self._view = view
+        lay = self.layout
+        for item in list(self._in_use):
+            self.retire(item)
+        self.held_items = {}
+        for gate_id, gate in view.get("gates", {}).items():
+            self.tilts[gate_id] = gate["tilt"]
+            self.place_gate(gate_id, spin_of(gate["tilt"]))
+            if gate["held"] is not None:
+                self.held_items[gate_id] = self._marble_at(gate["held"], world(lay.held(gate_id, gate["tilt"])))
+        for c, (name, count) in enumerate(view.get("trays", {}).items()):
+            self.count_texts[c].setData(text=f"{name} {count}")
+        for seat, hand in enumerate(view.get("hands", [])):
+            names = [name for name, n in hand.items() for _ in range(n)]
+            for i, name in enumerate(names):
+                self._marble_at(name, lay.hand_spot(seat, i, len(names)))
+        self._show_cards(view.get("cards", []))
+        to_move = view.get("to_move")
+        for seat, plate in enumerate(self.seat_plates):
+            plate.setColor(self.colours[seat] if seat == to_move else _dim(self.colours[seat], 0.35))
+        for seat, text in enumerate(self.seat_texts):
+            text.setData(text=self._seat_line(view, seat))
+        self.set_highlight(self._legal, self._hover)
+
+    def _show_cards(self, cards: Sequence[Sequence[Mapping[str, Any]]]) -> None:
+        ids = [[card["id"] for card in seat_cards] for seat_cards in cards]
+        if ids != self._card_ids:
+            for item in self._card_items:
+                item.hide()
+            self._card_items = []
+            self._card_ids = ids
+            for seat, seat_cards in enumerate(cards):
+                for index, card in enumerate(seat_cards):
+                    self._build_card(seat, index, card)
+        lay = self.layout
+        for seat, seat_cards in enumerate(cards):
+            for index, card in enumerate(seat_cards):
+                for hole, spot in enumerate(card["holes"]):
+                    if spot["filled"]:
+                        x, y, z = lay.card_hole(seat, index, hole)
+                        self._marble_at(spot["colour"], (x, y, z + MARBLE * 0.7))
+
+    def _build_card(self, seat: int, index: int, card: Mapping[str, Any]) -> None:
+        lay = self.layout
+        x, y, z = lay.card_centre(seat, index)
+        half = CARD / 2
+        self._card_items.append(self.add(self.mesh(meshes.box((x - half, y - half, 0.0), (x + half, y + half, z)), CARD_FACE)))
+        side = CARD / 3.6 / 2
+        for hole, spot in enumerate(card["holes"]):
+            hx, hy, hz = lay.card_hole(seat, index, hole)
+            colour = self.marble_colours[self.colour_number(spot["colour"])]
+            square = self.add(self.mesh(meshes.box((hx - side, hy - side, z), (hx + side, hy + side, hz)), _dim(colour, 0.8)))
+            self._card_items.append(square)
+
+    def _name(self, seat: int) -> str:
+        return self.rules.presentation.seat_name(seat) if self.rules else f"Player {seat + 1}"
+
+    def _seat_line(self, view: Mapping[str, Any], seat: int) -> str:
+        status = self.describe(view)
+        return status[seat] if seat < len(status) else ""
+
+    # Events ----------------------------------------------------------------------------------------
+    def animate(self, event: Event) -> list[Step]:
+        return self.motion.steps(event)
+
+    # Choosing and clicking -------------------------------------------------------------------------
+    def _on_picked(self, key: Hashable) -> None:
+        if isinstance(key, tuple) and key and key[0] == "colour":
+            self.chosen = key[1]
+            self.set_highlight(self._legal, None)
+            self.scene.update()
+
+    def legal_colours(self) -> list[int]:
+        return sorted({k[2] for k in self._legal if isinstance(k, tuple) and k[0] == "hole"})
+
+    def pickables(self) -> list[Pickable]:
+        lay = self.layout
+        out = [Pickable(("hole", n, self.chosen), world((*lay.hole(n)[:2], 0.1)), radius=0.36)
+               for n in range(1, len(self.av.holes) + 1)]
+        out += [Pickable(("colour", c), lay.chooser(c), radius=MARBLE * 2.2) for c in range(len(self.av.colours))]
+        for i, key in enumerate(BUTTONS):
+            if key in self._legal:
+                out.append(Pickable(key, self._button_centre(i), half=(0.7, 0.28, 0.2)))
+        return out
+
+    def target_of(self, move: Move) -> Hashable | None:
+        if isinstance(move, Drop):
+            return ("hole", move.hole, move.colour)
+        if isinstance(move, Pass):
+            return ("pass",)
+        if isinstance(move, GoOut):
+            return ("out",) if move.out else ("stay",)
+        return None
+
+    def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
+        if not isinstance(key, tuple) or not key:
+            return None
+        if key[0] == "hole" and key[2] is not None:
+            return f"{self.av.colours[key[2]].letter}{key[1]}"
+        if key in BUTTONS:
+            return str(key[0])
+        return None
+
+    def world_position(self, key: Hashable) -> tuple[float, float, float] | None:
+        if isinstance(key, tuple) and key and key[0] == "hole":
+            return world((*self.layout.hole(key[1])[:2], 0.1))
+        if isinstance(key, tuple) and key and key[0] == "colour":
+            return self.layout.chooser(key[1])
+        if key in BUTTONS:
+            return self._button_centre(BUTTONS.index(key))  # type: ignore[arg-type]
+        return None
+
+    def held_position(self, gate_id: str) -> Point | None:
+        """Where the marble held by `gate_id` is drawn, if the gate holds one (for tests)."""
+        if gate_id not in self.held_items:
+            return None
+        return world(self.layout.held(gate_id, self.tilts[gate_id]))
+
+    def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
+        self._legal, self._hover = set(legal), hover
+        colours = self.legal_colours()
+        if colours != self._colours_before:  # a new decision: keep the choice if it is still possible
+            self._colours_before = colours
+            if colours and self.chosen not in colours:
+                self.chosen = colours[0]
+        for number, item in enumerate(self.hole_items, start=1):
+            key = ("hole", number, self.chosen)
+            item.setColor(HOVER if key == hover else HOLE_LEGAL if key in self._legal else HOLE_IDLE)
+        for c, mark in enumerate(self.chooser_marks):
+            mark.setVisible(c in colours)
+            mark.setColor(HOVER if c == self.chosen else _dim(HOLE_LEGAL, 0.8))
+        for key, (box, text) in self.button_items.items():
+            box.setVisible(key in self._legal)
+            text.setVisible(key in self._legal)
+            box.setColor(HOVER if key == hover else HOLE_LEGAL)
+
+    def describe(self, view: Mapping[str, Any]) -> list[str]:
+        out = []
+        for seat, hand in enumerate(view.get("hands", [])):
+            if seat < len(view.get("forfeited", [])) and view["forfeited"][seat]:
+                out.append("forfeited")
+                continue
+            gone = seat < len(view.get("gone_out", [])) and view["gone_out"][seat]
+            text = "out" if gone else f"hand {sum(hand.values())}"
+            cards = view.get("cards", [])
+            holes = [h for card in (cards[seat] if seat < len(cards) else []) for h in card["holes"]]
+            if holes:
+                text += f" · card {sum(h['filled'] for h in holes)}/{len(holes)}"
+            out.append(text)
+        return out
+
+    def camera(self) -> dict[str, Any]:
+        return {"distance": 19.0, "elevation": 34.0, "azimuth": -90.0,
+                "center": (1.0, -0.4, 1.6 + 0.0 * SR)}

@@ -1,0 +1,116 @@
+"""The avalanche, animated: each engine event of a drop becomes a few `Step`s.
+
+The engine tells the whole story in order (docs/avalanche.md): the marble picked from a tray
+or a hand, dropped into a hole, arriving at gates, gates flipping, marbles held and released,
+marbles falling into the tray.  Steps are made when the events arrive, so this module follows
+the story logically (which item is marble 0, 1, ...; how each gate tilts) and the steps only
+move items between points worked out here.  When the steps end the board's `show()` puts
+every piece where the engine's view says, so an animation can never leave a wrong picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from marblestudio.engine.core import Event
+from marblestudio.views.board.animation import Step, ease
+from marblestudio.views.board.avalanche_layout import Point, spin_of, world
+
+if TYPE_CHECKING:
+    from marblestudio.views.board.avalanche import Board
+
+DROP = 0.32  # seconds from the tray or hand into the hole
+HOP = 0.13  # seconds from one gate to the next
+FLIP = 0.09
+SETTLE = 0.07
+FALL = 0.2
+
+
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
+
+
+class Motion:
+    """Turns Avalanche events into steps for one board."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.moving: dict[int, Any] = {}  # cascade marble number -> its item
+        self.at: dict[int, Point] = {}  # where each moving marble is (world), as the story goes
+
+    def steps(self, event: Event) -> list[Step]:
+        handler: Callable[[Event], list[Step]] | None = getattr(self, f"_on_{event.kind}", None)
+        return handler(event) if handler is not None else []
+
+    # Helpers -------------------------------------------------------------------------------
+    def _travel(self, marble: int, to: Point, duration: float, then: Callable[[], None] | None = None) -> Step:
+        item = self.moving[marble]
+        start = self.at[marble]
+        self.at[marble] = to
+
+        def update(t: float) -> None:
+            item.resetTransform()
+            item.translate(*_lerp(start, to, ease(t)))
+            item.show()
+
+        return Step(duration, update, then or (lambda: None))
+
+    # Events ------------------------------------------------------------------------------------
+    def _on_gate_set(self, event: Event) -> list[Step]:
+        gate, tilt = event["gate"], event["tilt"]
+        self.board.tilts[gate] = tilt
+        return [Step(0.0, lambda t: None, lambda: self.board.place_gate(gate, spin_of(tilt)))]
+
+    def _on_marble_picked(self, event: Event) -> list[Step]:
+        board = self.board
+        colour = board.colour_number(event["colour"])
+        layout = board.layout
+        start = layout.chooser(colour) if event["source"] == "trays" else layout.hand_point(event["seat"])
+        item = board.spare_marble(event["colour"])
+        self.moving = {0: item}
+        self.at = {0: start}
+        return []
+
+    def _on_marble_dropped(self, event: Event) -> list[Step]:
+        layout = self.board.layout
+        if 0 not in self.moving:
+            self.moving = {0: self.board.spare_marble(event["colour"])}
+            self.at = {0: world(layout.above_hole(event["hole"]))}
+        above = world(layout.above_hole(event["hole"]))
+        return [self._travel(0, above, DROP * 0.7), self._travel(0, world(layout.hole(event["hole"])), DROP * 0.3)]
+
+    def _on_marble_at_gate(self, event: Event) -> list[Step]:
+        point = world(self.board.layout.arrival(event["gate"], event["side"]))
+        return [self._travel(event["marble"], point, HOP)]
+
+    def _on_gate_flipped(self, event: Event) -> list[Step]:
+        gate, tilt = event["gate"], event["tilt"]
+        board = self.board
+        old = spin_of(board.tilts.get(gate, "left"))
+        new = spin_of(tilt)
+        board.tilts[gate] = tilt
+        return [Step(FLIP, lambda t: board.place_gate(gate, old + (new - old) * ease(t)))]
+
+    def _on_marble_held(self, event: Event) -> list[Step]:
+        gate = event["gate"]
+        board = self.board
+        marble = event["marble"]
+        item = self.moving[marble]
+        board.held_items[gate] = item
+        return [self._travel(marble, world(board.layout.held(gate, board.tilts.get(gate, "left"))), SETTLE)]
+
+    def _on_marble_released(self, event: Event) -> list[Step]:
+        board = self.board
+        gate, marble = event["gate"], event["marble"]
+        item = board.held_items.pop(gate, None) or board.spare_marble(event["colour"])
+        self.moving[marble] = item
+        self.at[marble] = world(board.layout.held(gate, event["side"]))
+        return []
+
+    def _on_marble_out(self, event: Event) -> list[Step]:
+        board = self.board
+        marble = event["marble"]
+        item = self.moving[marble]
+        local_x = self.at[marble][0] - world((0.0, 0.0, 0.0))[0]
+        return [self._travel(marble, world(board.layout.in_tray(local_x)), FALL, lambda: board.retire(item))]

@@ -1,0 +1,150 @@
+"""The Avalanche board in 3D: choose a colour, click a hole, watch the avalanche; the frames
+show what the engine says (Xvfb with GLX, Mesa; pixels read back with `grabFramebuffer()`).
+
+The games start from a fixed set-up: cards C1 and C2 dealt, every gate tilted left.  Then hole
+1 leads to gate A1's left side, its catching side: a first marble there is held by A1.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from marblestudio import rulesets
+from marblestudio.engine import new_game
+from marblestudio.engine.core import Move
+from marblestudio.session import HUMAN, Session
+from marblestudio.views.board.avalanche import Board
+from marblestudio.views.game_view import GameView
+from marblestudio.views.palette import hex_to_rgba
+
+pytestmark = pytest.mark.gl
+
+SET_UP = ["deal C1 C2", "gates " + "L" * 15]
+RED = "#d62728"
+
+
+def _session(moves: list[str]) -> Session:
+    loaded = rulesets.load_with_source("avalanche/standard")
+    state_moves: list[Move | str] = [*SET_UP, *moves]
+    return Session.from_moves(loaded.rules, [HUMAN, HUMAN], state_moves, 1, loaded.resolved, "avalanche/standard")
+
+
+@pytest.fixture
+def game(qtbot: QtBot) -> GameView:
+    view = GameView()
+    view.resize(1000, 720)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    view.scene.clock.set_speed(0)
+    return view
+
+
+def _pixel(game: GameView, point: tuple[float, float, float]) -> tuple[int, int, int]:
+    x, y = game.scene.screen_position(point)
+    image = game.scene.render_image()
+    colour = image.pixelColor(round(x * image.width() / game.scene.width()), round(y * image.height() / game.scene.height()))
+    return colour.red(), colour.green(), colour.blue()
+
+
+def _near(pixel: tuple[int, int, int], hex_colour: str, tolerance: float = 70.0) -> bool:
+    r, g, b, _ = hex_to_rgba(hex_colour)
+    return sum((p - t * 255) ** 2 for p, t in zip(pixel, (r, g, b))) ** 0.5 < tolerance
+
+
+def _click(qtbot: QtBot, game: GameView, key: object) -> None:
+    assert game.board is not None
+    point = game.board.world_position(key)
+    assert point is not None
+    x, y = game.scene.screen_position(point)
+    with qtbot.waitSignal(game.scene.picked, timeout=2000) as picked:
+        game.scene.click_at(x, y)
+    assert picked.args[0][:2] == key[:2]  # type: ignore[index]  # the ray found what we aimed at
+
+
+def _ready(qtbot: QtBot, game: GameView, session: Session) -> Board:
+    game.set_session(session)
+    qtbot.waitUntil(lambda: session.waiting_for_human() and bool(game.legal_targets()), timeout=5000)
+    board = game.board
+    assert isinstance(board, Board)
+    return board
+
+
+def test_choosing_a_colour_then_clicking_a_hole_drops_that_colour_into_the_gate(qtbot: QtBot, game: GameView) -> None:
+    session = _session([])
+    board = _ready(qtbot, game, session)
+    assert board.held_position("A1") is None
+    _click(qtbot, game, ("colour", 1))  # red
+    assert board.chosen == 1
+    _click(qtbot, game, ("hole", 1, 1))
+    qtbot.waitUntil(lambda: len(session.moves) == 3 and not game.scene.clock.is_running(), timeout=5000)
+    assert str(session.moves[-1]) == "R1"
+    assert session.state.public_view()["gates"]["A1"]["held"] == "red"
+    spot = board.held_position("A1")
+    assert spot is not None and _near(_pixel(game, spot), RED)
+
+
+def test_the_avalanche_empties_the_gates_the_engine_empties(qtbot: QtBot, game: GameView) -> None:
+    session = _session(["R1"])
+    board = _ready(qtbot, game, session)
+    spot = board.held_position("A1")
+    assert spot is not None and _near(_pixel(game, spot), RED)  # before: red held by A1
+    steps = []
+    original = board.animate
+
+    def recording(event):  # type: ignore[no-untyped-def]
+        made = original(event)
+        steps.append((event.kind, len(made)))
+        return made
+
+    board.animate = recording  # type: ignore[method-assign]
+    _click(qtbot, game, ("colour", 1))
+    _click(qtbot, game, ("hole", 1, 1))  # a second red into hole 1 strikes the full gate A1
+    qtbot.waitUntil(lambda: len(session.moves) == 4 and not game.scene.clock.is_running(), timeout=5000)
+    view = session.state.public_view()
+    assert {g: v["tilt"] for g, v in view["gates"].items()} == board.tilts
+    assert board.held_position("A1") is None and not _near(_pixel(game, spot), RED)
+    # Worked on paper: red strikes A1 (flips right) and stops in C1; A1's red, released, strikes
+    # C1 (flips right) and stops in E1; C1's red, released, strikes E1 (flips right) and falls,
+    # and E1's red, released, falls after it.  Each flip and each fall is animated.
+    assert [g for g, v in view["gates"].items() if v["tilt"] == "right"] == ["A1", "C1", "E1"]
+    assert [n for k, n in steps if k == "gate_flipped"] == [1, 1, 1]
+    assert [n for k, n in steps if k == "marble_out"] == [1, 1]
+
+
+def test_legal_targets_are_the_holes_for_each_legal_colour(qtbot: QtBot, game: GameView) -> None:
+    session = _session([])
+    board = _ready(qtbot, game, session)
+    expected = {board.target_of(m) for m in session.state.legal_moves()}
+    assert set(game.scene.legal_keys()) == expected
+    assert {("hole", n, c) for n in range(1, 7) for c in range(3)} == expected
+    holes = [p.key for p in board.pickables() if p.key[0] == "hole"]  # type: ignore[index]
+    assert holes == [("hole", n, board.chosen) for n in range(1, 7)]
+
+
+def test_a_player_holding_marbles_must_drop_them_first_and_is_told_so(qtbot: QtBot, game: GameView) -> None:
+    # Seeded random moves from the fixed set-up, up to seat 0 starting a turn with marbles in hand.
+    state = new_game(rulesets.load("avalanche/standard"), 2)
+    for text in SET_UP:
+        state.apply(state.parse_move(text))
+    rng = random.Random(3)
+    played: list[str] = []
+    while not (state.to_move == 0 and any(state.hands[0]) and state.drops_this_turn == 0):  # type: ignore[attr-defined]
+        assert state.outcome() is None
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        played.append(str(move))
+    session = _session(played)
+    board = _ready(qtbot, game, session)
+    held = {c for c in range(3) if state.hands[0][c]}  # type: ignore[attr-defined]
+    assert set(board.legal_colours()) == held and board.chosen in held  # the held colour is chosen
+    other = next(c for c in range(3) if c not in held)
+    _click(qtbot, game, ("colour", other))
+    ply = len(session.moves)
+    with qtbot.waitSignal(game.message, timeout=2000) as message:
+        _click(qtbot, game, ("hole", 2, other))
+    assert "dropped first" in message.args[0]
+    assert len(session.moves) == ply
