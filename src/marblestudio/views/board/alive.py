@@ -296,7 +296,7 @@ class Board(BoardView):
                 text = "No card can be played: click a life card to flip it"
             else:
                 text = "Your turn: click a card to play it"
-        self.hint_text.setData(pos=(0.0, lay.HAND_Y + 1.75, 0.05), text=text)
+        self.hint_text.setData(pos=(0.0, lay.HINT_Y, 0.05), text=text)
 
     def _name(self, seat: int) -> str:
         return self.rules.presentation.seat_name(seat) if self.rules is not None else f"Player {seat + 1}"

@@ -18,10 +18,12 @@ TABLE_RX, TABLE_RY = 7.6, 5.4  # the table's half extents
 SEAT_RX, SEAT_RY = 5.6, 3.3  # the ellipse the seats sit on
 DECK_XY = (-2.6, 0.9)
 PILE_XY = (0.5, 0.9)
-TOTAL_XYZ = (0.0, -1.15, 0.05)
+TOTAL_XYZ = (0.0, -0.5, 0.05)
 HAND_Y, HAND_Z, HAND_TILT = -4.55, 0.75, 62.0  # the viewer's hand: y, height, tilt from flat (degrees)
 HAND_GAP = 0.98  # distance between the viewer's cards
 FAN_SHOWN = 5  # the last cards of the discard pile that are fanned
+FRONT_LIVES_Y = -2.85  # the viewer's life cards
+HINT_Y = -2.05  # what the viewer may do now
 
 
 @dataclass(frozen=True)
@@ -78,16 +80,16 @@ def life_positions(slot: Slot, lives: int, front: bool) -> list[tuple[float, flo
     """Centres of a seat's life cards, left to right as the seat sees them."""
     gap = LIFE_W + 0.06
     first = -gap * (lives - 1) / 2
-    if front:  # the viewer's lives lie on the table to the left of the hand
-        return [(-6.9 + gap * i, -3.05) for i in range(lives)]
+    if front:  # the viewer's lives lie on the table just behind the hand
+        return [(first + gap * i, FRONT_LIVES_Y) for i in range(lives)]
     return [slot.along(first + gap * i, -0.05) for i in range(lives)]
 
 
 def name_position(slot: Slot, lives: int, front: bool) -> tuple[float, float]:
-    """Where a seat's name goes: beside its life cards, at the seat's left."""
+    """Where a seat's name goes: behind its life cards, towards the table's edge."""
     if front:
-        return (-5.75, -2.35)
-    return slot.along(-(lives * (LIFE_W + 0.06) / 2 + 1.25), -0.05)
+        return (-lives * (LIFE_W + 0.06) / 2 - 1.45, FRONT_LIVES_Y)
+    return slot.along(0.0, -1.55 if abs(slot.out_x) > abs(slot.out_y) else -0.75)
 
 
 def pile_positions(count: int) -> list[tuple[float, float, float, float]]:
