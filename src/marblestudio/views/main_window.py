@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from marblestudio.engine.core import CHANCE, Outcome
 from marblestudio.session import HUMAN, Session, from_record, to_record
 from marblestudio.views.app import settings
+from marblestudio.views.editor.editor_widget import install_editor
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
 from marblestudio.views.move_log import MoveLog
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
         self.log_dock = self.add_dock("Moves", self.move_log, Qt.DockWidgetArea.RightDockWidgetArea)
         self.replay_dock = self.add_dock("Replay", self.replay, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.replay_dock.hide()
+        self.editor_dock = install_editor(self)  # the rules editor; View menu shows it
         self.turn_label = QLabel()
         self.message_label = QLabel()
         self.statusBar().addWidget(self.message_label, 1)

@@ -6,7 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from marblestudio.engine.rules import Ruleset
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMessageBox
+
+from marblestudio.rulesets import load
 
 from .conftest import line_of
 
@@ -31,14 +35,74 @@ def test_the_rules_sheet_follows_the_text(editor, house_rule: Path, qtbot) -> No
     qtbot.waitUntil(lambda: "Each player has 4 marbles (standard: 5)." in editor.sheet_view.plain_text(), timeout=3000)
 
 
-def test_play_this_ruleset_emits_the_edited_rules(editor, house_rule: Path, qtbot) -> None:
+def test_play_this_ruleset_asks_for_the_saved_file(editor, house_rule: Path, qtbot) -> None:
     editor.open_file(house_rule)
     qtbot.waitUntil(lambda: editor.resolution is not None, timeout=3000)
     with qtbot.waitSignal(editor.play_requested) as played:
         editor.play_action.trigger()
-    rules = played.args[0]
-    assert isinstance(rules, Ruleset)
+    assert played.args == [str(house_rule)]
+    rules = load(played.args[0])
     assert rules.id == "stay-alive/quick" and rules.family.marbles_per_player == 3
+
+
+def test_playing_unsaved_changes_saves_them_first(editor, house_rule: Path, qtbot, monkeypatch) -> None:
+    editor.open_file(house_rule)
+    editor.editor.find("marbles_per_player: 3")
+    editor.editor.insertPlainText("marbles_per_player: 2")
+    editor.check_now()
+    qtbot.waitUntil(lambda: editor.resolution is not None and editor.resolution.rules.family.marbles_per_player == 2, timeout=3000)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Cancel)
+    with qtbot.assertNotEmitted(editor.play_requested):
+        assert not editor.play()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Save)
+    with qtbot.waitSignal(editor.play_requested):
+        assert editor.play()
+    assert load(house_rule).family.marbles_per_player == 2
+
+
+def test_the_main_window_hosts_the_editor_and_plays_from_it(qtbot, data_dir: Path, house_rule: Path, monkeypatch) -> None:
+    from PySide6.QtWidgets import QMainWindow
+
+    from marblestudio.views.editor.editor_widget import install_editor
+
+    class Window(QMainWindow):
+        def __init__(self) -> None:
+            super().__init__()
+            self.started: list[str] = []
+
+        def start_game(self, ref: str) -> bool:
+            self.started.append(ref)
+            return True
+
+    window = Window()
+    qtbot.addWidget(window)
+    window_saves: list[bool] = []
+    window_save = QAction("Save game", window)
+    window_save.setShortcut(QKeySequence.StandardKey.Save)
+    window_save.triggered.connect(lambda: window_saves.append(True))
+    window.addAction(window_save)
+    dock = install_editor(window, data_dir=data_dir, preview=False)
+    editor = dock.widget()
+    assert dock.isHidden()
+    editor.open_file(house_rule)
+    editor._resolve()
+    editor.play()
+    assert window.started == [str(house_rule)]
+    editor.editor.insertPlainText("# unsaved\n")
+    assert dock.windowTitle() == "Rules editor — quick.yaml*"
+    window.show()
+    dock.show()
+    qtbot.waitExposed(window)
+    editor.editor.setFocus()
+    qtbot.keyClick(editor.editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)  # the editor's Ctrl+S
+    assert window_saves == []
+    assert house_rule.read_text(encoding="utf-8").startswith("# unsaved")
+    assert dock.windowTitle() == "Rules editor — quick.yaml"
+    editor.editor.insertPlainText("# unsaved again\n")
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Cancel)
+    assert not window.close()  # the unsaved rules stop the close
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    assert window.close()
 
 
 def test_play_is_disabled_while_the_file_has_errors(editor, house_rule: Path) -> None:

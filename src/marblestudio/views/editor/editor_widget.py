@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QLabel,
+    QMainWindow,
     QMenu,
     QMessageBox,
     QSplitter,
@@ -47,7 +48,7 @@ UNTITLED = "<text>"
 class RulesEditor(QWidget):
     """Edit one ruleset file at a time; see it checked, resolved, previewed and playtested."""
 
-    play_requested = Signal(object)  # the edited ruleset's `Ruleset`, when the user asks to play it
+    play_requested = Signal(str)  # the path of the saved, valid file, when the user asks to play it
     title_changed = Signal(str)  # "name.yaml" with a "*" while there are unsaved changes
     checked = Signal(list)  # the diagnostics of the last check (after each pause in typing)
     resolved = Signal(object)  # the `Resolution` of the text whenever it becomes (or stays) valid
@@ -145,9 +146,25 @@ class RulesEditor(QWidget):
         self.find_action = self._action(bar, "Find", QKeySequence.StandardKey.Find, lambda: self.find_bar.open_find(False))
         self.replace_action = self._action(bar, "Replace", QKeySequence("Ctrl+H"), lambda: self.find_bar.open_find(True))
         bar.addSeparator()
-        self.play_action = self._action(bar, "Play this ruleset", None, self._on_play)
+        self.play_action = self._action(bar, "Play this ruleset", None, self.play)
         self.play_action.setEnabled(False)
+        self.editor.installEventFilter(self)
         return bar
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        """The editor's own keys (Ctrl+S, Ctrl+F, ...) win over the main window's while typing."""
+        if watched is self.editor and event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
+            assert isinstance(event, QKeyEvent)
+            pressed = QKeySequence(event.keyCombination())
+            for action in (self.open_action, self.save_action, self.save_as_action, self.find_action, self.replace_action):
+                if action.isEnabled() and any(
+                    pressed.matches(key) == QKeySequence.SequenceMatch.ExactMatch for key in action.shortcuts()
+                ):
+                    event.accept()
+                    if event.type() == QEvent.Type.KeyPress:
+                        action.trigger()
+                    return True
+        return super().eventFilter(watched, event)
 
     def _action(self, bar: QToolBar, text: str, key: QKeySequence | QKeySequence.StandardKey | None, slot: object) -> QAction:
         action = QAction(text, self)
@@ -382,9 +399,70 @@ class RulesEditor(QWidget):
     def _update_title(self) -> None:
         self.title_changed.emit(self.title)
 
-    def _on_play(self) -> None:
-        if self.resolution is not None and not any(d.is_error for d in self.diagnostics):
-            self.play_requested.emit(self.resolution.rules)
+    def play(self) -> bool:
+        """Ask to play the file: it must be valid and saved (offers to save it); emits `play_requested`."""
+        if self.resolution is None or any(d.is_error for d in self.diagnostics):
+            return False
+        if self.path is None or self.is_modified():
+            answer = QMessageBox.question(
+                self,
+                "Save before playing",
+                "A game is played from the saved ruleset file. Save it now?",
+                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Save,
+            )
+            if answer != QMessageBox.StandardButton.Save or not self.save():
+                return False
+            if any(d.is_error for d in self.diagnostics):
+                return False  # saved somewhere that changes its meaning (e.g. its id no longer fits)
+        assert self.path is not None
+        self.play_requested.emit(str(self.path))
+        return True
+
+
+def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
+    """Add the rules editor to the main window `window` as a dock (hidden until asked for).
+
+    Uses the window's `add_dock(title, widget, area)` when it has one (so the View menu lists
+    the dock) and its `start_game(ref)` for "Play this ruleset"; asks about unsaved rules before
+    the window closes, and offers back text that a crash left unsaved.
+    """
+    editor = RulesEditor(window, **options)  # type: ignore[arg-type]
+    add_dock = getattr(window, "add_dock", None)
+    if add_dock is not None:
+        dock: QDockWidget = add_dock("Rules editor", editor, Qt.DockWidgetArea.RightDockWidgetArea)
+    else:
+        dock = QDockWidget("Rules editor", window)
+        dock.setObjectName("dock-rules-editor")
+        dock.setWidget(editor)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    dock.hide()
+    editor.title_changed.connect(lambda title: dock.setWindowTitle(f"Rules editor — {title}"))
+    start_game = getattr(window, "start_game", None)
+    if start_game is not None:
+        editor.play_requested.connect(lambda path: start_game(path))
+    window.installEventFilter(_CloseGuard(editor, window))
+
+    def offer() -> None:
+        if editor.offer_restore():
+            dock.show()
+
+    QTimer.singleShot(0, offer)
+    return dock
+
+
+class _CloseGuard(QObject):
+    """Asks about unsaved rules before the window closes; the close is stopped on Cancel."""
+
+    def __init__(self, editor: RulesEditor, parent: QObject) -> None:
+        super().__init__(parent)
+        self.editor = editor
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Close and not self.editor.maybe_save():
+            event.ignore()
+            return True
+        return False
 
 
 class EditorDock(QDockWidget):
