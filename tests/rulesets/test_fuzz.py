@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from marblestudio.engine.rules import Ruleset
 from marblestudio.rulesets import Diagnostic, RulesetError, check_text, from_resolved, load_with_source
+from marblestudio.rulesets.catalog import list_rulesets
 
 from .helpers import BUNDLED
 
@@ -113,3 +114,29 @@ def test_mutated_resolved_data_builds_or_raises_ruleset_error(ruleset_id: str, d
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(BUNDLED).as_posix())
 def test_every_bundled_file_is_valid(path: Path) -> None:
     assert check_text(TEXTS[path], path) == []
+
+
+ALL_RESOLVED = {e.id: load_with_source(e.path).resolved for e in list_rulesets()}
+
+
+@SETTINGS
+@given(st.sampled_from(sorted(ALL_RESOLVED)), st.data(), st.booleans())
+def test_quick_schema_check_agrees_with_jsonschema(ruleset_id: str, data: st.DataObject, partial: bool) -> None:
+    """The quick yes/no check (fastcheck) must accept exactly what jsonschema accepts."""
+    import copy
+
+    from marblestudio.rulesets import structure
+
+    resolved = copy.deepcopy(ALL_RESOLVED[ruleset_id])
+    target = data.draw(st.sampled_from(_paths(resolved)))
+    if target:
+        parent: Any = resolved
+        for part in target[:-1]:
+            parent = parent[part]
+        if data.draw(st.booleans()) and isinstance(parent, dict):
+            del parent[target[-1]]
+        else:
+            parent[target[-1]] = data.draw(JSON_VALUES)
+    fast = structure._fast(partial)
+    assert fast is not None
+    assert fast(resolved) == structure._validator(partial).is_valid(resolved)

@@ -58,8 +58,27 @@ def _validator(partial: bool) -> Any:
     return validator_class(strip_required(schema) if partial else schema)
 
 
+@functools.cache
+def _fast(partial: bool) -> Any:
+    from marblestudio.rulesets.fastcheck import compile_schema
+    from marblestudio.rulesets.schema_build import partial as strip_required
+
+    schema = schema_files.combined()
+    return compile_schema(strip_required(schema) if partial else schema)
+
+
+def is_valid(data: Any, *, partial: bool = False) -> bool:
+    """Whether `data` meets the schema (quick; jsonschema only if our quick check cannot say)."""
+    fast = _fast(partial)
+    if fast is not None:
+        return bool(fast(data))
+    return bool(_validator(partial).is_valid(data))
+
+
 def check(data: Any, *, partial: bool = False) -> list[Found]:
     """Every schema problem of `data`, the most useful first (`partial`: ignore `required`)."""
+    if is_valid(data, partial=partial):
+        return []  # the common case, without importing or running jsonschema
     from jsonschema.exceptions import best_match
 
     validator = _validator(partial)

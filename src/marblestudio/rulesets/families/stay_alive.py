@@ -164,7 +164,7 @@ def _check_room(data: Mapping[str, Any], section: Mapping[str, Any], slides: Map
         if count < most:
             problems.append(Problem(f"{SECTION}/start", f"the start leaves {count} cells closed, but {most} marbles must be placed"))
         return problems
-    best = _best_closed(options, closed)
+    best = _best_closed(options, closed, most)
     if best < most:
         problems.append(
             Problem(where, f"no setting of the slides found leaves {most} cells closed for {most} marbles (the most found: {best}); the random set-up could never finish")
@@ -172,12 +172,12 @@ def _check_room(data: Mapping[str, Any], section: Mapping[str, Any], slides: Map
     return problems
 
 
-def _best_closed(options: Mapping[str, list[tuple[int, ...]]], closed: Any) -> int:
-    """The most closed cells found by improving one slide at a time (a quick local search)."""
+def _best_closed(options: Mapping[str, list[tuple[int, ...]]], closed: Any, enough: int) -> int:
+    """The most closed cells found by improving one slide at a time, stopping at `enough`."""
     choice = {sid: min(range(len(o)), key=lambda p, o=o: len(o[p])) for sid, o in options.items()}
-    best = closed(choice)
+    best: int = closed(choice)
     improved = True
-    while improved:
+    while improved and best < enough:
         improved = False
         for sid, o in options.items():
             for p in range(len(o)):
