@@ -140,7 +140,11 @@ class State(ABC):
 
     @abstractmethod
     def legal_moves(self) -> list[Move]:
-        """Every legal move, in a fixed order that does not depend on hashing."""
+        """Every legal move of the seat to move, in a fixed order that does not depend on hashing.
+
+        Empty at a `CHANCE` step (the driver uses `chance_outcomes` or `sample_chance`) and once
+        the game is over; never empty otherwise (a game offers a pass when nothing else is legal).
+        """
 
     @abstractmethod
     def apply(self, move: Move) -> list[Event]:
@@ -195,7 +199,8 @@ class State(ABC):
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """Play this state on to its end with uniformly random moves and chance from `rng`
         (``moves[rng.randrange(len(moves))]``, as `play_random` does); return the number of
-        player moves made.  Families may override it with a faster loop making the same draws."""
+        player moves made.  A family may override it with a faster loop that still picks
+        uniformly among the legal moves (its draws from `rng` may then differ from this one's)."""
         played = 0
         while self.outcome() is None and played < max_steps:
             if self.to_move == CHANCE:
