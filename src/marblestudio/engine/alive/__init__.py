@@ -1,4 +1,24 @@
-"""ALIVE, the card game of seed 001 (GAMES.md section 2): a running total to 21, wild cards, 5 lives."""
+"""ALIVE, the card game of seed 001 (GAMES.md section 2): a running total to 21, wild cards, 5 lives.
+
+Notation: `play <card kind id>` (`play 3`, `play SKIP`, `play =21`), `flip` (legal only when no
+card in hand can be played), and the chance steps `deal`, `redeal`, `reshuffle` followed by the
+shuffled cards' kind ids, top card first.
+
+Readings of our own, where neither the rulebook nor GAMES.md says (tests name each one):
+- The last seat deals the first hand, so seat 0, to its left, plays first.
+- A card that is its player's last ends the hand at once; a wild last card has no effect
+  (the book says so for HAND IN & RE-DEAL; we read every wild card the same way).
+- DRAW: the others draw in turn order from the next player, each all their cards in one go.
+- BOMB: a victim holding a number 0 discards it automatically (all zeros are alike).  A victim
+  left with no card has gone out, as GAMES.md decides for a re-deal.
+- Several players out at once (BOMB or re-deal): every other player loses one life (once), in
+  team play each team with a player out costs the other team one life; the first of them in
+  turn order deals next.
+- After HAND IN & RE-DEAL play starts at the re-dealer's left (the book: "after a deal of any
+  sort"), and the direction stays as it was; a new hand always starts clockwise.
+- Team play ends the moment a team flips its last life card (a BOMB hitting both teams cannot
+  end in a tie).  The move limit counts player decisions, not chance steps.
+"""
 
 from __future__ import annotations
 
