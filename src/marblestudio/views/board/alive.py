@@ -15,9 +15,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import pyqtgraph.opengl as gl
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QToolTip
+from PySide6.QtCore import Qt
 
 from marblestudio.engine.alive.moves import Flip, PlayCard
 from marblestudio.engine.alive.rules import AliveRules, CardKind
@@ -39,6 +37,7 @@ from marblestudio.views.board.alive_cards import (
     text_colour,
 )
 from marblestudio.views.board.alive_motion import Motion
+from marblestudio.views.board.alive_viewer import HoverTips, find_session, is_card_key, viewpoint, why_not
 from marblestudio.views.board.animation import Step
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.picking import Pickable
@@ -52,24 +51,6 @@ FLIP_KEY = ("flip",)
 
 def life_letter(i: int) -> str:
     return LIFE_LETTERS[i] if i < len(LIFE_LETTERS) else str(i + 1)
-
-
-class _HoverTips(QObject):
-    """Shows why a card under the mouse cannot be played (the scene highlights only legal keys)."""
-
-    def __init__(self, board: Board) -> None:
-        super().__init__(board.scene)
-        self.board = board
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.MouseMove and isinstance(event, QMouseEvent) and event.buttons() == Qt.MouseButton.NoButton:
-            pos = event.position()
-            text = self.board.tooltip_at(pos.x(), pos.y())
-            if text:
-                QToolTip.showText(event.globalPosition().toPoint(), text, self.board.scene)
-            else:
-                QToolTip.hideText()
-        return False
 
 
 class Board(BoardView):
@@ -87,7 +68,7 @@ class Board(BoardView):
         self._view: Mapping[str, Any] = {}
         self._legal: set[Hashable] = set()
         self._hover: Hashable | None = None
-        self._tips: _HoverTips | None = None
+        self._tips: HoverTips | None = None
 
     # Building -----------------------------------------------------------------------------
     def build(self, rules: Ruleset, colours: Sequence[Colour]) -> None:
@@ -114,14 +95,12 @@ class Board(BoardView):
         life_scale = lay.LIFE_W / lay.CARD_W
         self.life_pieces = [[self._piece(life_scale, 10) for _ in range(self.alive.lives)] for _ in range(self.players)]
         self.motion = Motion(self)
-        self._tips = _HoverTips(self)
-        self.scene.installEventFilter(self._tips)
+        self._tips = HoverTips(self.scene, self.tooltip_at)
         self.scene.picked.connect(self._on_picked)
 
     def clear(self) -> None:
         if self._tips is not None:
-            self.scene.removeEventFilter(self._tips)
-            self._tips.deleteLater()
+            self._tips.remove()
             self._tips = None
             self.scene.picked.disconnect(self._on_picked)
         super().clear()
@@ -135,41 +114,11 @@ class Board(BoardView):
         return CardPiece(self.add, self.mesh, scale, font_size)
 
     # Whose hand may be seen ----------------------------------------------------------------------
-    def _session(self) -> Any:
-        if self.session_lookup is not None:
-            return self.session_lookup()
-        widget = self.scene.parent()
-        while widget is not None:
-            session = getattr(widget, "session", None)
-            if session is not None and hasattr(session, "state"):
-                return session
-            widget = widget.parent()
-        return None
-
     def _viewpoint(self, view: Mapping[str, Any]) -> None:
-        """Decide `viewer`, `hand` and `screen_for` for `view`."""
-        session = self._session()
-        self.hand, self.screen_for = None, None
-        if session is None:
-            self.viewer = 0
-            return
-        humans = [s for s in range(self.players) if session.is_human(s)]
-        if not humans:
-            self.viewer = 0
-            return
-        if len(humans) == 1:
-            self.viewer = humans[0]
-        else:
-            to_move = view.get("to_move")
-            if view.get("phase") == "play" and to_move in humans:
-                self.viewer = to_move
-                if self._revealed != to_move:
-                    self.screen_for = to_move
-                    return
-            else:
-                self.viewer = self._revealed if self._revealed is not None else humans[0]
-                return
-        self.hand = tuple(session.state.observation(self.viewer)["hand"])
+        """Decide `viewer`, `hand` and `screen_for` for `view` (see alive_viewer.py)."""
+        session = self.session_lookup() if self.session_lookup is not None else find_session(self.scene.parent())
+        point = viewpoint(session, self.players, view, self._revealed)
+        self.viewer, self.hand, self.screen_for = point.viewer, point.hand, point.screen_for
 
     def _on_picked(self, key: Hashable) -> None:
         if key == REVEAL and self.screen_for is not None:
@@ -304,18 +253,7 @@ class Board(BoardView):
     # Why a card cannot be played ------------------------------------------------------------------
     def why_not(self, card: str, view: Mapping[str, Any] | None = None) -> str | None:
         """Why the viewer may not play `card` now (None when it can be played)."""
-        v = self._view if view is None else view
-        if not v:
-            return "the game has not started"
-        if v.get("outcome") is not None:
-            return "the game is over"
-        if v.get("phase") != "play" or v.get("to_move") != self.viewer:
-            who = v.get("to_move")
-            return f"it is {self._name(who)}'s turn" if v.get("phase") == "play" else "the cards are being dealt"
-        kind = self.kinds[card]
-        if kind.effect is None and v["total"] + kind.points > v["limit"]:
-            return f"{v['total']} + {kind.points} would take the total above {v['limit']}"
-        return None
+        return why_not(self.kinds[card], self._view if view is None else view, self.viewer, self._name)
 
     def tooltip_at(self, x: float, y: float) -> str | None:
         """The text for the mouse at widget position (x, y): why a card cannot be played, or what it does."""
@@ -323,8 +261,9 @@ class Board(BoardView):
         return self.tooltip_for(key)
 
     def tooltip_for(self, key: Hashable | None) -> str | None:
-        if not (isinstance(key, tuple) and len(key) == 2 and key[0] == "card"):
+        if not is_card_key(key):
             return None
+        assert isinstance(key, tuple)
         reason = self.why_not(key[1])
         label = self.kinds[key[1]].label
         return f"{label}: cannot be played, {reason}" if reason else f"{label}: click to play"
@@ -369,7 +308,8 @@ class Board(BoardView):
         return None
 
     def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
-        if isinstance(key, tuple) and len(key) == 2 and key[0] == "card":
+        if is_card_key(key):
+            assert isinstance(key, tuple)
             return f"play {key[1]}"
         if key == FLIP_KEY:
             return "flip"
