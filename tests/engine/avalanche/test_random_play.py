@@ -30,7 +30,7 @@ def test_random_games_conserve_marbles_and_end(name: str) -> None:
             record.append((str(move), events))
             assert sum(state.counts().values()) == total, (game, str(move), state.counts())
         outcome = state.outcome()
-        assert outcome is not None and outcome.termination is Termination.WIN, (game, outcome)
+        assert outcome is not None and outcome.termination is not Termination.CAPPED, (game, outcome)
         replay = new_game(rules)
         for text, events in record:
             assert replay.apply(replay.parse_move(text)) == events

@@ -96,6 +96,20 @@ class Unmatched(enum.Enum):
     HOLD = "hold"  # [book] Standard: held in hand and dropped on later turns
 
 
+class TraysEmpty(enum.Enum):
+    """[decision] Fallen marbles that go on no card, taken while the trays are empty."""
+
+    HOLD = "hold"  # held as usual (the rulebook does not say)
+    RETURN = "return"  # back to the trays, so that players with empty hands can play on
+
+
+class AllPass(enum.Enum):
+    """[decision] When every player still in the game passes in a row (the position repeats)."""
+
+    DRAW = "draw"  # the game ends as a draw: nobody can make a marble fall
+    CONTINUE = "continue"  # play on (the move limit ends it)
+
+
 class OutOfMarbles(enum.Enum):
     """What happens when a player's hand runs out during a turn and nothing has fallen."""
 
@@ -153,6 +167,8 @@ class GameOptions:
     cards_per_player: int = 1  # 0: no cards (Expert games)
     partnership: bool = False  # partners (Teams, two per team) share their cards
     unmatched: Unmatched = Unmatched.HOLD
+    trays_empty: TraysEmpty = TraysEmpty.HOLD
+    all_pass: AllPass = AllPass.DRAW
     draw_from_trays: bool = True
     start_hand: StartHand = StartHand()
     first_turn_limit: int | None = None  # Standard: the first player's first turn, at most 5

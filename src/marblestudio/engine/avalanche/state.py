@@ -31,12 +31,14 @@ from marblestudio.engine.avalanche import moves as notation
 from marblestudio.engine.avalanche.cascade import EMPTY, Board
 from marblestudio.engine.avalanche.moves import Deal, Drop, GoOut, Pass, SetGates
 from marblestudio.engine.avalanche.rules import (
+    AllPass,
     AvalancheRules,
     Goal,
     GoingOut,
     OutOfMarbles,
     Passing,
     Side,
+    TraysEmpty,
     Unmatched,
 )
 
@@ -77,6 +79,7 @@ class AvalancheState(State):
         self.forfeited = [False] * count
         self.choosing_out = False
         self.moves_played = 0
+        self.passes_in_a_row = 0
         self.story = True  # False in random playouts: drops then skip the board's event story
         self._outcome: Outcome | None = None
         teams = ruleset.teams or Teams(2)
@@ -195,6 +198,11 @@ class AvalancheState(State):
                 raise IllegalMoveError(move, self._why_no_pass())
             events = [Event.of("passed", seat=self.seat)]
             self.moves_played += 1
+            self.passes_in_a_row += 1
+            active = sum(1 for s in range(self.num_players) if not self.gone_out[s] and not self.forfeited[s])
+            if self.options.all_pass is AllPass.DRAW and self.passes_in_a_row >= active:
+                self._finish(events, (), "every player passed in turn: nobody can make a marble fall")
+                return events
             self._end_turn(events)
             self._check_limit(events)
             return events
@@ -282,6 +290,7 @@ class AvalancheState(State):
             raise IllegalMoveError(move, rule)
         from_hand = source is self.hands[self.seat]
         source[move.colour] -= 1
+        self.passes_in_a_row = 0
         self.drops_this_turn += 1
         self.moves_played += 1
         events = [Event.of("marble_picked", seat=self.seat, colour=self.rules.colours[move.colour].name,
@@ -326,7 +335,9 @@ class AvalancheState(State):
                 rest.append(colour)
         if not rest:
             return
-        if self.options.cards_per_player and self.options.unmatched is Unmatched.RETURN:
+        returning = self.options.unmatched is Unmatched.RETURN or (
+            self.options.trays_empty is TraysEmpty.RETURN and not any(self.trays))
+        if self.options.cards_per_player and returning:
             for colour in rest:
                 self.trays[colour] += 1
             events.append(Event.of("marbles_returned", colours=tuple(names[c] for c in rest)))
@@ -389,7 +400,8 @@ class AvalancheState(State):
         if self.phase is not Phase.OVER:
             events.append(Event.of(TURN_OVER, seat=self.seat))
         self.phase = Phase.OVER
-        self._outcome = Outcome(Termination.WIN, tuple(sorted(winners)), reason)
+        termination = Termination.WIN if winners else Termination.DRAW
+        self._outcome = Outcome(termination, tuple(sorted(winners)), reason)
         events.append(Event.of(GAME_OVER, winners=tuple(sorted(winners)), reason=reason))
 
     def _check_limit(self, events: list[Event]) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from marblestudio.engine.avalanche.rules import (
     OUT,
+    AllPass,
     AvalancheRules,
     Card,
     Colour,
@@ -26,6 +27,7 @@ from marblestudio.engine.avalanche.rules import (
     Side,
     StartHand,
     Target,
+    TraysEmpty,
     Unmatched,
 )
 from marblestudio.rulesets.diagnostics import WARNING, Problem, pointer_join
@@ -245,6 +247,8 @@ def _options(section: Mapping[str, Any]) -> GameOptions:
         cards_per_player=play.get("cards_per_player", 1 if section.get("cards") else 0),
         partnership=play.get("partnership", False),
         unmatched=Unmatched(play.get("unmatched", "hold")),
+        trays_empty=TraysEmpty(play.get("trays_empty", "hold")),
+        all_pass=AllPass(play.get("all_pass", "draw")),
         draw_from_trays=play.get("draw_from_trays", True),
         start_hand=StartHand(hand.get("per_colour", 0), hand.get("first", 0), hand.get("others", 0)),
         first_turn_limit=play.get("first_turn_limit", 0) or None,
