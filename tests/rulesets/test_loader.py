@@ -195,3 +195,17 @@ def test_check_text_matches_check_path(tmp_path: Path) -> None:
     text = mutate(QUICK.read_text(), "marbles_per_player: 3", "marbles_per_player: 0")
     path = write(tmp_path, "quick.yaml", text)
     assert rulesets.check_text(text, path) == rulesets.check_path(path)
+
+
+def test_a_changed_base_is_seen_by_the_house_rule(tmp_path: Path) -> None:
+    base = write(tmp_path, "base.yaml", STANDARD.read_text())
+    house = write(tmp_path, "house.yaml", "format: 1\nextends: base.yaml\nid: my/house\nname: Mine\n")
+    assert load(house).family.marbles_per_player == 5
+    base.write_text(mutate(STANDARD.read_text(), "marbles_per_player: 5", "marbles_per_player: 4"))
+    assert load(house).family.marbles_per_player == 4
+
+
+def test_changing_the_returned_data_does_not_change_the_next_load() -> None:
+    first = load_with_source("stay-alive/standard")
+    first.resolved["stay_alive"]["marbles_per_player"] = 99
+    assert load_with_source("stay-alive/standard").resolved["stay_alive"]["marbles_per_player"] == 5

@@ -51,6 +51,17 @@ def _equal(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def _multiple(value: float, step: float) -> bool:
+    """As jsonschema decides multipleOf: exact for ints, by the quotient for floats."""
+    if isinstance(step, float) or isinstance(value, float):
+        try:
+            quotient = value / step
+            return bool(int(quotient) == quotient)
+        except (OverflowError, ValueError):
+            return False
+    return value % step == 0
+
+
 class _Compiler:
     def __init__(self, root: Mapping[str, Any]) -> None:
         self.root = root
@@ -98,6 +109,17 @@ class _Compiler:
         if key in ("minimum", "maximum"):
             low = key == "minimum"
             return lambda value: not _is_type(value, "number") or (value >= arg if low else value <= arg)
+        if key in ("exclusiveMinimum", "exclusiveMaximum"):
+            low = key == "exclusiveMinimum"
+            return lambda value: not _is_type(value, "number") or (value > arg if low else value < arg)
+        if key == "multipleOf":
+            return lambda value: not _is_type(value, "number") or _multiple(value, arg)
+        if key == "uniqueItems":
+            if not arg:
+                return lambda value: True
+            return lambda value: not isinstance(value, list) or all(
+                not _equal(a, b) for i, a in enumerate(value) for b in value[i + 1 :]
+            )
         if key in ("minLength", "maxLength"):
             low = key == "minLength"
             return lambda value: not isinstance(value, str) or (len(value) >= arg if low else len(value) <= arg)

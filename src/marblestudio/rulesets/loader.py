@@ -9,6 +9,7 @@ error, so a result is never half-built and errors do not cascade.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 from collections.abc import Mapping
@@ -42,6 +43,7 @@ class _Source:
     doc: Document
     path: Path | None
     fallback: Position | None = None  # the `extends:` line, for values the file did not write
+    bases: tuple[_Stamp, ...] = ()  # the stamps of the bases this file builds on
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def at(self, pointer: str, message: str, severity: str = ERROR, *, at_key: bool = False) -> None:
@@ -64,7 +66,21 @@ class _Source:
         return any(d.is_error for d in self.diagnostics)
 
 
-_cache: dict[tuple[str, int, int], Loaded] = {}
+_Stamp = tuple[str, int, int]  # a file's resolved path, modification time and size
+_cache: dict[str, tuple[Loaded, tuple[_Stamp, ...]]] = {}
+"""Loaded files by resolved path, with the stamps of the file and every base it builds on."""
+
+
+def _stamp(path: Path) -> _Stamp:
+    stat = os.stat(path)
+    return (str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+def _fresh(stamps: tuple[_Stamp, ...]) -> bool:
+    try:
+        return all(_stamp(Path(p)) == (p, m, n) for p, m, n in stamps)
+    except OSError:
+        return False
 
 
 def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
@@ -138,7 +154,10 @@ def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return warnings
 
 
-def _check(doc: Document, path: Path | None, stack: tuple[str, ...]) -> tuple[Loaded | None, list[Diagnostic]]:
+def _check(
+    doc: Document, path: Path | None, stack: tuple[str, ...], bases_out: list[tuple[_Stamp, ...]] | None = None
+) -> tuple[Loaded | None, list[Diagnostic]]:
+    """Check one document through every stage; `bases_out` receives the stamps of its bases."""
     source = _Source(doc, path)
     data = doc.data
     if not isinstance(data, dict):
@@ -184,6 +203,8 @@ def _check(doc: Document, path: Path | None, stack: tuple[str, ...]) -> tuple[Lo
     resolved = _plain(merged)
     rules = _build(resolved, module)
     warnings = tuple(d for d in _sorted(source.diagnostics) if not d.is_error)
+    if bases_out is not None:
+        bases_out.append(source.bases)
     return Loaded(rules, resolved, path, warnings), list(warnings)
 
 
@@ -223,6 +244,8 @@ def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded |
         return None
     own = (str(source.path.resolve()),) if source.path is not None else ()
     loaded, diagnostics = _load_file(base_path, (*stack, *own))
+    if loaded is not None:
+        source.bases = _cache[str(base_path.resolve())][1]
     if loaded is None:
         errors = [d for d in diagnostics if d.is_error]
         first = str(errors[0]) if errors else "it cannot be loaded"
@@ -265,18 +288,18 @@ def _build(data: dict[str, Any], module: ModuleType) -> Ruleset:
 
 
 def _load_file(path: Path, stack: tuple[str, ...] = ()) -> tuple[Loaded | None, list[Diagnostic]]:
-    """Load `path` (cached while the file is unchanged).  Raises OSError when it cannot be read."""
-    stat = os.stat(path)
-    key = (str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size)
-    cached = _cache.get(key)
-    if cached is not None:
-        return cached, list(cached.warnings)
+    """Load `path`, cached while it and its bases are unchanged.  Raises OSError when unreadable."""
+    stamp = _stamp(path)
+    cached = _cache.get(stamp[0])
+    if cached is not None and cached[1][0] == stamp and _fresh(cached[1][1:]):
+        return cached[0], list(cached[0].warnings)
     doc, problems = read_file(path)
     if doc is None or any(d.is_error for d in problems):
         return None, problems
-    loaded, diagnostics = _check(doc, Path(path), stack)
+    source_bases: list[tuple[_Stamp, ...]] = []
+    loaded, diagnostics = _check(doc, Path(path), stack, source_bases)
     if loaded is not None:
-        _cache[key] = loaded
+        _cache[stamp[0]] = (loaded, (stamp, *(source_bases[0] if source_bases else ())))
     return loaded, diagnostics
 
 
@@ -318,7 +341,7 @@ def load_with_source(ref: str | os.PathLike[str]) -> Loaded:
     loaded, diagnostics = check_file_loaded(target)
     if loaded is None:
         raise RulesetError(diagnostics)
-    return loaded
+    return dataclasses.replace(loaded, resolved=_plain(loaded.resolved))  # the caller's own copy
 
 
 def load(ref: str | os.PathLike[str]) -> Ruleset:
