@@ -96,6 +96,9 @@ class RulesEditor(QWidget):
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(False)
+        splitter.setSizes([600, 400])  # the text gets the larger part, whatever the tabs ask for
+        self.tabs.setMinimumHeight(120)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.toolbar)
@@ -436,6 +439,14 @@ def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
         dock.setObjectName("dock-rules-editor")
         dock.setWidget(editor)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    beside = [
+        other
+        for other in window.findChildren(QDockWidget)
+        if other is not dock and window.dockWidgetArea(other) == window.dockWidgetArea(dock) and not other.isFloating()
+    ]
+    if beside:
+        window.tabifyDockWidget(beside[0], dock)  # a tab beside the move list, not a sliver under it
+    dock.toggleViewAction().triggered.connect(lambda checked: dock.raise_() if checked else None)
     dock.hide()
     editor.title_changed.connect(lambda title: dock.setWindowTitle(f"Rules editor — {title}"))
     start_game = getattr(window, "start_game", None)
@@ -446,6 +457,7 @@ def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
     def offer() -> None:
         if editor.offer_restore():
             dock.show()
+            dock.raise_()
 
     QTimer.singleShot(0, offer)
     return dock

@@ -58,6 +58,7 @@ class PreviewPanel(QWidget):
                 self.enabled = False
                 return None
             self.scene = Scene(self)
+            self.scene.setMinimumSize(160, 120)  # the editor's tab may be small; the board scales
             self._layout.addWidget(self.scene, 1)  # type: ignore[arg-type]
         return self.scene
 
