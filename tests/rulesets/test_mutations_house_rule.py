@@ -108,3 +108,11 @@ def test_relative_base_path_is_found_next_to_the_file(tmp_path: Path) -> None:
     (tmp_path / "sub" / "base.yaml").write_text(STANDARD.read_text())
     text = mutate(QUICK.read_text(), EXTENDS, "extends: sub/base.yaml")
     assert check_written(tmp_path, "quick.yaml", text) == []
+
+
+def test_base_path_without_suffix_is_found_next_to_the_file_not_the_working_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "base").write_text(STANDARD.read_text())
+    monkeypatch.chdir(tmp_path)
+    text = mutate(QUICK.read_text(), EXTENDS, "extends: base")
+    assert check_written(tmp_path / "rules", "quick.yaml", text) == []

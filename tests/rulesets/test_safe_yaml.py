@@ -158,3 +158,17 @@ def test_constructor_failures_of_every_kind_are_positioned(text: str) -> None:
     _, diagnostics = read_text(text, "odd.yaml")
     assert [(d.line, d.column) for d in diagnostics] == [(1, 4)]
     assert diagnostics[0].message.startswith("cannot read ")
+
+
+@pytest.mark.timeout(60)
+def test_pure_python_parser_also_stops_deep_nesting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without libyaml the event stream comes from PyYAML's own parser: still no recursion."""
+    import yaml
+
+    from marblestudio.rulesets import yamlio
+
+    monkeypatch.setattr(yamlio, "_LOADER", yaml.SafeLoader)
+    diagnostics = check_text("a: " + "[" * 50_000, "deep.yaml")
+    assert [(d.line, d.column, d.message) for d in diagnostics] == [(1, 3 + MAX_DEPTH, f"the file nests deeper than {MAX_DEPTH} levels")]  # the mapping is level 1
+    bomb = check_text(BILLION_LAUGHS, "bomb.yaml")
+    assert "expands to more than 100,000 values" in bomb[0].message

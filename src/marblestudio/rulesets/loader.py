@@ -224,15 +224,14 @@ def _check_place(source: _Source, data: Mapping[str, Any]) -> None:
 
 def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded | None:
     """Load the base named by `extends:`; a problem becomes a diagnostic at the `extends:` line."""
-    target = catalog.resolve_ruleset_arg(ref)
-    if isinstance(target, Path):
-        here = source.path.parent if source.path is not None else Path.cwd()
-        base_path: Path | None = (here / target).resolve()
+    here = source.path.parent if source.path is not None else Path.cwd()
+    if Path(ref).suffix.lower() in catalog.SUFFIXES or (here / ref).is_file():  # a path, relative to this file
+        base_path: Path | None = (here / ref).resolve()
         if not base_path.is_file():
             source.at("/extends", f"the base '{ref}' does not exist (looked for {base_path})")
             return None
     else:
-        base_path = catalog.find(target)
+        base_path = catalog.find(ref)
         if base_path is None:
             source.at("/extends", _unknown_id(ref))
             return None
