@@ -1,0 +1,127 @@
+"""The rocker's statics, decided with exact arithmetic (docs/archimedes-physics.md).
+
+The board rests on an arc of radius R that rolls on a flat surface.  With the centre of mass
+of board and marbles at distance x along the board from the middle and height h above that
+surface (board level), it settles at slope tan(theta) = x / (R - h), and is stable only while
+h < R.  An end touches the table once the board turns far enough that the end's underside
+comes down to the table; that condition is a polynomial inequality in the slope, so it is
+decided with integers and never with trigonometry: the same position tips on every machine
+or on none.
+
+A position is summarised by two integers: `n`, the marbles on the board, and `k`, the sum over
+them of (2 * row - (rows - 1)), which is twice each marble's distance from the middle in cup
+spacings.  Columns do not matter: the board rocks only along its length.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+from marblestudio.engine.archimedes.rules import ArchimedesRules
+
+
+class End(enum.Enum):
+    """Which end of the board touched the table."""
+
+    LOW = "low"  # the end beyond row 1
+    HIGH = "high"  # the end beyond the last row
+    EITHER = "either"  # the board fell over with its centre of mass exactly over the middle
+
+
+@dataclass(frozen=True, slots=True)
+class Tilt:
+    """The board's rest slope for one position (`None` when the position is unstable)."""
+
+    slope: Fraction | None
+    touching: End | None
+
+    @property
+    def angle(self) -> float:
+        """The rest angle in degrees, for views (positive: the high end is down)."""
+        if self.slope is None:
+            return math.copysign(90.0, 1.0 if self.touching is End.HIGH else -1.0)
+        return math.degrees(math.atan(self.slope))
+
+
+def _integers(*values: Fraction) -> list[int]:
+    """The values scaled by their common denominator: integers in the same ratios."""
+    scale = lcm(*(v.denominator for v in values))
+    return [int(v * scale) for v in values]
+
+
+class Balance:
+    """Tilt evaluation for one ruleset: a few integer products per position."""
+
+    def __init__(self, rules: ArchimedesRules) -> None:
+        p = rules.physics
+        self.rows = rules.rows
+        half_length = p.cup_spacing * rules.rows / 2
+        # slope = a_k * k / (b_0 + n * b_n)
+        a_k = p.marble_mass * p.cup_spacing / 2
+        b_0 = p.board_mass * (p.rocker_radius - p.board_com_height)
+        b_n = p.marble_mass * (p.rocker_radius - p.marble_com_height)
+        self._ak, self._b0, self._bn = _integers(a_k, b_0, b_n)
+        # An end touches when L sin(t) + (R - e) cos(t) >= R + d (L: half length, e: end height,
+        # d: the drop from the rolling surface to the table).
+        self._length, self._rise, self._reach = _integers(half_length, p.rocker_radius - p.end_height, p.rocker_radius + p.drop)
+        self.reachable = self._length**2 + self._rise**2 >= self._reach**2
+        self._overshoot = p.swing_overshoot if p.swing else None
+
+    def moment(self, row: int) -> int:
+        """A marble's contribution to `k` on `row` (0-based)."""
+        return 2 * row - (self.rows - 1)
+
+    def stable(self, n: int) -> bool:
+        """Whether the board with `n` marbles has its centre of mass below the rocker's centre."""
+        return self._b0 + n * self._bn > 0
+
+    def touches(self, num: int, den: int) -> bool:
+        """Whether the slope |num| / den (den > 0) reaches the slope at which an end touches."""
+        num = abs(num)
+        if not self.reachable:
+            return False
+        length, rise, reach = self._length, self._rise, self._reach
+        if num * rise >= length * den:  # past the turn of the end's lowest point: it got there
+            return True
+        return (length * num + rise * den) ** 2 >= reach * reach * (num * num + den * den)
+
+    def tilt(self, k: int, n: int) -> Tilt:
+        """The rest slope of a position and the end it brings down to the table, if any."""
+        num, den = self._ak * k, self._b0 + n * self._bn
+        if den <= 0:
+            return Tilt(None, End.EITHER if num == 0 else End.HIGH if num > 0 else End.LOW)
+        slope = Fraction(num, den)
+        return Tilt(slope, self.end_for(slope))
+
+    def end_for(self, slope: Fraction) -> End | None:
+        """The end that a board at `slope` has brought down to the table, or None."""
+        if slope == 0 or not self.touches(slope.numerator, slope.denominator):
+            return None
+        return End.HIGH if slope > 0 else End.LOW
+
+    def swing_peak(self, before: Fraction, after: Fraction) -> Fraction | None:
+        """How far the board swings past `after` when a landing moves its rest slope from `before`.
+
+        The damped swing overshoots the new rest slope by `overshoot` times the change; the later
+        swings are smaller and stay between the old and new slopes, so only this peak counts.
+        None when the ruleset has no swing.
+        """
+        if self._overshoot is None:
+            return None
+        return after + self._overshoot * (after - before)
+
+    def touch_angle(self) -> float | None:
+        """The angle in degrees at which an end touches the table (for views), or None if never."""
+        if not self.reachable:
+            return None
+        length, rise, reach = float(self._length), float(self._rise), float(self._reach)
+        return math.degrees(math.atan2(length, rise) - math.acos(reach / math.hypot(length, rise)))
+
+
+def angle(slope: Fraction) -> float:
+    """A slope as an angle in degrees, for views and events."""
+    return math.degrees(math.atan(slope))

@@ -1,0 +1,351 @@
+"""A game of Rock Me Archimedes in progress (GAMES.md section 4).
+
+A turn is EITHER one `Place` OR a `Roll`, the die (`DieRoll`, chance) and one marble move per
+decision until the roll is used up (several moves with the same `to_move`).  Each marble move
+walks through every position the board passes: a rolled marble at each cup of its path, a
+lifted marble (or a jumping one) off the board while in the air, and the landing, which with
+the swing option sets the board swinging past its new rest slope.  The first position that
+brings an end down to the table decides the game at once; otherwise a win is checked when the
+turn ends.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from marblestudio.engine.archimedes.moves import (
+    Cup,
+    DieRoll,
+    LiftMarble,
+    Pass,
+    Place,
+    Roll,
+    RollMarble,
+    StartRolls,
+    cup_name,
+    parse,
+)
+from marblestudio.engine.archimedes.paths import Paths
+from marblestudio.engine.archimedes.physics import Balance, End, angle
+from marblestudio.engine.archimedes.rules import ArchimedesRules, StartRule, TouchRule, WinZone
+from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
+from marblestudio.engine.rules import Ruleset
+
+
+class Phase(enum.Enum):
+    START = "start"  # chance: the starting rolls
+    CHOOSE = "choose"  # the mover places a marble, rolls, or passes
+    DIE = "die"  # chance: the die
+    MOVING = "moving"  # the mover uses the roll, one marble at a time
+    OVER = "over"
+
+
+class ArchimedesState(State):
+    """Rock Me Archimedes for two players; seat 0 is player 1."""
+
+    def __init__(self, ruleset: Ruleset, count: int) -> None:
+        if count != 2:
+            raise ValueError(f"Rock Me Archimedes is for 2 players, not {count}")
+        rules: ArchimedesRules = ruleset.family
+        self.ruleset, self.rules, self.num_players = ruleset, rules, count
+        self.balance = Balance(rules)
+        self.grid = Paths(rules.rows, rules.columns)
+        self.board: dict[Cup, int] = {}
+        self.supply = [rules.marbles_per_player] * count
+        self.k = 0  # the sum of the marbles' moments (see physics.py)
+        self.phase = Phase.START if rules.start is StartRule.HIGHER_ROLL else Phase.CHOOSE
+        self.mover = 0
+        self.remaining = 0  # spaces of the roll still to move
+        self.moved: tuple[Cup, ...] = ()  # where this turn's moved marbles now stand (rule f)
+        self.turns = 0
+        self._outcome: Outcome | None = None
+        self._legal: list[Move] | None = None
+        self._midzone = rules.midzone_cups()
+        self._ends = self._end_owners()
+
+    def _end_owners(self) -> dict[End, int]:
+        """The seat whose end zone lies at each end of the board (variation 1)."""
+        owners: dict[End, int] = {}
+        for zone in self.rules.end_zones():
+            if zone.seat is None:
+                continue
+            if zone.rows[0] == 0:
+                owners.setdefault(End.LOW, zone.seat)
+            if zone.rows[1] == self.rules.rows - 1:
+                owners.setdefault(End.HIGH, zone.seat)
+        return owners
+
+    # The contract ------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return CHANCE if self.phase in (Phase.START, Phase.DIE) else self.mover
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def copy(self) -> ArchimedesState:
+        other = object.__new__(ArchimedesState)
+        other.__dict__.update(self.__dict__)
+        other.board = dict(self.board)
+        other.supply = list(self.supply)
+        return other
+
+    def parse_move(self, text: str) -> Move:
+        return parse(text)
+
+    def chance_outcomes(self) -> list[tuple[Move, float]] | None:
+        odds = self.rules.die_odds()
+        if self.phase is Phase.DIE:
+            return [(DieRoll(v), float(p)) for v, p in odds]
+        if self.phase is Phase.START:
+            tie = sum(p * p for _, p in odds)
+            return [(StartRolls(a, b), float(pa * pb / (1 - tie))) for a, pa in odds for b, pb in odds if a != b]
+        return None
+
+    def legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> list[Move]:
+        if self.phase is Phase.OVER:
+            return []
+        if self.phase in (Phase.START, Phase.DIE):
+            return [m for m, _ in self.chance_outcomes() or []]
+        if self.phase is Phase.CHOOSE:
+            moves: list[Move] = []
+            if self.supply[self.mover] > 0:
+                moves.extend(Place(c) for c in self._midzone if c not in self.board)
+            if any(s == self.mover for s in self.board.values()):
+                moves.append(Roll())
+            return moves or [Pass()]
+        marble_moves = self._marble_moves()
+        return marble_moves if marble_moves else [Pass()]
+
+    def unmoved(self) -> tuple[Cup, ...]:
+        """The mover's marbles that may still move this turn, in cup order."""
+        return tuple(sorted(c for c, s in self.board.items() if s == self.mover and c not in self.moved))
+
+    def _marble_moves(self) -> list[Move]:
+        """Every marble move that leaves a roll the mover can still use up (rules e, f, h)."""
+        board, seat, remaining = self.board, self.mover, self.remaining
+        lifting_only = self.rules.carrying.value == "lift-only"
+        unmoved = self.unmoved()
+        moves: list[Move] = []
+        for start in unmoved:
+            rest = tuple(m for m in unmoved if m != start)
+            ok: dict[tuple[Cup, int], bool] = {}
+            lifts: list[Move] = []
+            for cups, jumps in self.grid.paths(board, seat, start, remaining):
+                key = (cups[-1], len(cups))
+                if key not in ok:
+                    ok[key] = self._completes(start, cups[-1], rest, remaining - len(cups))
+                    if ok[key]:
+                        lifts.append(LiftMarble(start, cups[-1], len(cups)))
+                if ok[key] and not lifting_only:
+                    moves.append(RollMarble(start, cups, jumps))
+            moves.extend(lifts)
+        return moves
+
+    def _completes(self, start: Cup, dest: Cup, rest: tuple[Cup, ...], remaining: int) -> bool:
+        board, seat = self.board, self.mover
+        del board[start]
+        board[dest] = seat
+        try:
+            return self.grid.completable(board, seat, rest, remaining)
+        finally:
+            del board[dest]
+            board[start] = seat
+
+    # Playing -------------------------------------------------------------------------------
+    def apply(self, move: Move) -> list[Event]:
+        if move not in self.legal_moves():
+            raise IllegalMoveError(move, self._why_illegal(move))
+        self._legal = None
+        events: list[Event] = []
+        if isinstance(move, StartRolls):
+            events.append(Event.of("die_rolled", seat=0, value=move.first, purpose="start"))
+            events.append(Event.of("die_rolled", seat=1, value=move.second, purpose="start"))
+            self.mover = 0 if move.first > move.second else 1
+            self.phase = Phase.CHOOSE
+        elif isinstance(move, Roll):
+            self.phase = Phase.DIE
+        elif isinstance(move, DieRoll):
+            events.append(Event.of("die_rolled", seat=self.mover, value=move.value, purpose="move"))
+            self.phase, self.remaining, self.moved = Phase.MOVING, move.value, ()
+        elif isinstance(move, Place):
+            self._place(move, events)
+        elif isinstance(move, (RollMarble, LiftMarble)):
+            self._move_marble(move, events)
+        elif isinstance(move, Pass):
+            events.append(Event.of("passed", seat=self.mover))
+            self._end_turn(events)
+        return events
+
+    def _place(self, move: Place, events: list[Event]) -> None:
+        seat = self.mover
+        before = self.slope()
+        self.supply[seat] -= 1
+        self.board[move.cup] = seat
+        self.k += self.balance.moment(move.cup[0])
+        events.append(Event.of("marble_placed", seat=seat, cup=cup_name(move.cup)))
+        if not self._settle(events, cup_name(move.cup), landing_from=before):
+            self._end_turn(events)
+
+    def _move_marble(self, move: RollMarble | LiftMarble, events: list[Event]) -> None:
+        seat, moment = self.mover, self.balance.moment
+        if isinstance(move, LiftMarble):
+            events.append(
+                Event.of("marble_lifted", seat=seat, start=cup_name(move.start), dest=cup_name(move.dest), spaces=move.spaces)
+            )
+            steps: list[tuple[Cup, bool]] = [(move.dest, True)]
+        else:
+            names = tuple(cup_name(c) for c in move.path)
+            events.append(Event.of("marble_rolled", seat=seat, start=cup_name(move.start), path=names, jumps=move.jumps))
+            steps = list(zip(move.path, move.jumps, strict=True))
+        here: Cup | None = move.start  # None while the marble is in the air
+        touched = False
+        for cup, lifted in steps:
+            assert here is not None
+            if lifted:  # in the air: the board loses the marble's weight
+                self.k -= moment(here[0])
+                here = None
+                if touched := self._settle(events, "air", marble_off=True):
+                    break
+                before = self.slope(marble_off=True)
+                self.k += moment(cup[0])
+                here = cup
+                touched = self._settle(events, cup_name(cup), landing_from=before)
+            else:  # rolled along the groove: the board feels it in each cup
+                self.k += moment(cup[0]) - moment(here[0])
+                here = cup
+                touched = self._settle(events, cup_name(cup))
+            if touched:
+                break
+        if here != move.dest:  # the game ended on the way: the marble is set down where it was going
+            self.k += moment(move.dest[0]) - (moment(here[0]) if here is not None else 0)
+        del self.board[move.start]
+        self.board[move.dest] = seat
+        if touched:
+            return
+        self.remaining -= move.spaces
+        self.moved += (move.dest,)
+        if self.remaining == 0:
+            self._end_turn(events)
+
+    def _settle(self, events: list[Event], at: str, landing_from: Fraction | None = None, marble_off: bool = False) -> bool:
+        """Evaluate one position the board passes through; True when an end touched the table.
+
+        `marble_off`: the moving marble (still in `board`) is in the air.  `landing_from`: the
+        slope just before a marble landed, which sets the board swinging (when the rules say so).
+        """
+        tilt = self.balance.tilt(self.k, len(self.board) - (1 if marble_off else 0))
+        data: dict[str, Any] = {"marble_at": at, "angle": tilt.angle}
+        end = tilt.touching
+        if tilt.slope is None:
+            data["slope"] = "unstable"
+        else:
+            data["slope"] = str(tilt.slope)
+            if landing_from is not None:
+                peak = self.balance.swing_peak(landing_from, tilt.slope)
+                if peak is not None:
+                    data["peak_slope"], data["peak_angle"] = str(peak), angle(peak)
+                    end = end or self.balance.end_for(peak)
+        events.append(Event.of("board_tilted", **data))
+        if end is None:
+            return False
+        loser = self.mover
+        if self.rules.touch is TouchRule.END_OWNER_LOSES and end in self._ends:
+            loser = self._ends[end]
+        events.append(Event.of("board_touched", seat=self.mover, end=end.value, loser=loser))
+        whose = "its mover" if loser == self.mover else "the opponent, whose end it was"
+        reason = f"the board's {end.value} end touched the table: {whose} loses"
+        self._finish(Outcome(Termination.WIN, (1 - loser,), reason), events)
+        return True
+
+    def slope(self, marble_off: bool = False) -> Fraction:
+        """The board's rest slope now (positive: the high end is down); a marble in the air if asked."""
+        n = len(self.board) - (1 if marble_off else 0)
+        tilt = self.balance.tilt(self.k, n)
+        return tilt.slope if tilt.slope is not None else Fraction(0)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        seat = self.mover
+        self.turns += 1
+        self.remaining, self.moved = 0, ()
+        events.append(Event.of(TURN_OVER, seat=seat))
+        if self.home(seat) >= self.rules.marbles_to_win:
+            self._finish(Outcome(Termination.WIN, (seat,), f"{self.rules.marbles_to_win} marbles home"), events)
+        elif self.ruleset.move_limit is not None and self.turns >= self.ruleset.move_limit:
+            self._finish(Outcome(Termination.CAPPED, (), f"move limit of {self.ruleset.move_limit} turns reached"), events)
+        else:
+            self.mover, self.phase = 1 - seat, Phase.CHOOSE
+
+    def home(self, seat: int) -> int:
+        """The most marbles of `seat` in one end zone that counts for its win (variation 2)."""
+        zones = self.rules.end_zones() if self.rules.win_zone is WinZone.ANY else (self.rules.end_zone_of(seat),)
+        best = 0
+        for zone in zones:
+            if zone is not None:
+                best = max(best, sum(1 for c, s in self.board.items() if s == seat and zone.contains(*c)))
+        return best
+
+    def _finish(self, outcome: Outcome, events: list[Event]) -> None:
+        self._outcome, self.phase = outcome, Phase.OVER
+        events.append(Event.of(GAME_OVER, termination=outcome.termination.value, winners=outcome.winners, reason=outcome.reason))
+
+    def _why_illegal(self, move: Move) -> str:
+        if self.phase is Phase.OVER:
+            return "the game is over"
+        if move.is_chance != (self.to_move == CHANCE):
+            return "it is chance's turn" if self.to_move == CHANCE else "chance does not decide now"
+        if isinstance(move, Place):
+            if self.phase is not Phase.CHOOSE:
+                return "a marble is added only instead of rolling, at the start of a turn"
+            if self.supply[self.mover] == 0:
+                return "the player has no marbles left to add"
+            return "a marble is added only to an empty cup of the midzone"
+        if isinstance(move, (RollMarble, LiftMarble)):
+            if self.phase is not Phase.MOVING:
+                return "roll the die before moving a marble"
+            if self.board.get(move.start) != self.mover:
+                return f"{cup_name(move.start)} holds none of the mover's marbles"
+            if move.start in self.moved:
+                return "rule f: a marble moves only once in a turn"
+            if move.spaces > self.remaining:
+                return f"the roll leaves {self.remaining} spaces, not {move.spaces}"
+            if isinstance(move, RollMarble) and self.rules.carrying.value == "lift-only":
+                return "variation 3: marbles are always lifted, never rolled"
+            return (
+                "rules a, c, d, h: moves are orthogonal paths to an empty cup that never revisit a cup, jump only "
+                "opponent marbles, and leave a roll that can be used in full"
+            )
+        if isinstance(move, Pass):
+            return "a player passes only when no placement or full move is possible"
+        return "not a move of this phase"
+
+    # Views ---------------------------------------------------------------------------------
+    def public_view(self) -> Mapping[str, Any]:
+        tilt = self.balance.tilt(self.k, len(self.board))
+        return {
+            "grid": [self.rules.rows, self.rules.columns],
+            "cups": {cup_name(c): s for c, s in sorted(self.board.items())},
+            "supply": list(self.supply),
+            "to_move": self.to_move,
+            "phase": self.phase.value,
+            "remaining": self.remaining,
+            "moved": [cup_name(c) for c in self.moved],
+            "slope": str(tilt.slope) if tilt.slope is not None else "unstable",
+            "angle": tilt.angle,
+            "turns": self.turns,
+        }
+
+    def counts(self) -> Mapping[str, int]:
+        out: dict[str, int] = {}
+        for seat in range(self.num_players):
+            out[f"supply_{seat + 1}"] = self.supply[seat]
+            out[f"board_{seat + 1}"] = sum(1 for s in self.board.values() if s == seat)
+        return out

@@ -1,0 +1,199 @@
+"""The Rock Me Archimedes section (`archimedes:`): semantic checks, and building `ArchimedesRules`.
+
+The schema checks shapes; these checks make sure the board can be played: the zones lie inside
+the grid and do not overlap, each player has an end zone with room for a win, there are enough
+marbles, and the physical numbers give a bare board that sits level and stable.  Numbers are
+read as exact fractions (0.5 is 1/2), so the physics decides the same everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from marblestudio.engine.archimedes.physics import Balance
+from marblestudio.engine.archimedes.rules import (
+    ArchimedesRules,
+    Carrying,
+    Physics,
+    StartRule,
+    TouchRule,
+    WinZone,
+    Zone,
+    ZoneKind,
+)
+from marblestudio.rulesets.diagnostics import WARNING, Problem, pointer_join
+
+SECTION = "/archimedes"
+DEFAULT_OVERSHOOT = Fraction(1, 2)
+
+
+def exact(value: int | float) -> Fraction:
+    """A YAML number as the fraction it is written as (0.1 is 1/10, not the nearest float)."""
+    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+
+
+def _zone(zone_id: str, zone: Mapping[str, Any], columns: int) -> Zone:
+    cols = zone.get("columns", [1, columns])
+    player = zone.get("player")
+    return Zone(
+        id=zone_id,
+        kind=ZoneKind(zone["kind"]),
+        rows=(zone["rows"][0] - 1, zone["rows"][1] - 1),
+        columns=(cols[0] - 1, cols[1] - 1),
+        seat=None if player is None else player - 1,
+    )
+
+
+def _physics(p: Mapping[str, Any]) -> Physics:
+    platform, swing = p["platform"], p.get("swing", {"enabled": False})
+    return Physics(
+        cup_spacing=exact(p["cup_spacing"]),
+        board_mass=exact(p["board"]["mass"]),
+        board_com_height=exact(p["board"]["com_height"]),
+        end_height=exact(p["board"]["end_height"]),
+        marble_mass=exact(p["marble"]["mass"]),
+        marble_com_height=exact(p["marble"]["com_height"]),
+        rocker_radius=exact(p["rocker"]["radius"]),
+        platform=platform["present"],
+        platform_height=exact(platform.get("height", 0)),
+        swing=swing["enabled"],
+        swing_overshoot=exact(swing.get("overshoot", DEFAULT_OVERSHOOT)),
+    )
+
+
+def build(data: Mapping[str, Any]) -> ArchimedesRules:
+    """The typed rules of a schema-valid, checked ruleset."""
+    section = data["archimedes"]
+    columns = section["grid"]["columns"]
+    return ArchimedesRules(
+        rows=section["grid"]["rows"],
+        columns=columns,
+        zones=tuple(_zone(zid, z, columns) for zid, z in section["zones"].items()),
+        marbles_per_player=section["marbles_per_player"],
+        marbles_to_win=section["marbles_to_win"],
+        die=tuple(section["die"]),
+        physics=_physics(section["physics"]),
+        carrying=Carrying(section.get("carrying", Carrying.ROLL_OR_LIFT.value)),
+        win_zone=WinZone(section.get("win_zone", WinZone.OWN.value)),
+        touch=TouchRule(section.get("touch", TouchRule.MOVER_LOSES.value)),
+        start=StartRule(section.get("start", StartRule.HIGHER_ROLL.value)),
+    )
+
+
+def check(data: Mapping[str, Any]) -> list[Problem]:
+    """What must agree in a schema-valid ruleset's Archimedes section."""
+    section = data["archimedes"]
+    problems = _check_players(data)
+    zone_problems = _check_zones(section)
+    problems += zone_problems
+    problems += _check_marbles(section, zones_ok=not zone_problems)
+    problems += _check_physics(section)
+    if not any(p.severity != WARNING for p in problems):
+        problems += _check_balance(data)
+    return problems
+
+
+def _check_players(data: Mapping[str, Any]) -> list[Problem]:
+    players = data["players"]
+    if players["min"] != 2 or players["max"] != 2:
+        return [Problem("/players", "Rock Me Archimedes is a game for exactly 2 players: write players: {min: 2, max: 2, default: 2}")]
+    return []
+
+
+def _check_zones(section: Mapping[str, Any]) -> list[Problem]:
+    rows, columns = section["grid"]["rows"], section["grid"]["columns"]
+    problems: list[Problem] = []
+    owners: dict[int, str] = {}
+    cups: dict[tuple[int, int], str] = {}
+    midzones = 0
+    for zone_id, zone in section["zones"].items():
+        where = pointer_join(f"{SECTION}/zones", zone_id)
+        first, last = zone["rows"]
+        cfirst, clast = zone.get("columns", [1, columns])
+        if not 1 <= first <= last <= rows:
+            problems.append(Problem(f"{where}/rows", f"zone {zone_id}'s rows {first} to {last} must lie within rows 1 to {rows}, first row first"))
+            continue
+        if not 1 <= cfirst <= clast <= columns:
+            problems.append(Problem(f"{where}/columns", f"zone {zone_id}'s columns {cfirst} to {clast} must lie within columns 1 to {columns}, first column first"))
+            continue
+        if zone["kind"] == "end":
+            player = zone.get("player")
+            if player is None:
+                problems.append(Problem(where, f"end zone {zone_id} needs a 'player' (1 or 2) whose end zone it is"))
+            elif player in owners:
+                problems.append(Problem(f"{where}/player", f"player {player} has two end zones, {owners[player]} and {zone_id}; give each player one"))
+            else:
+                owners[player] = zone_id
+        else:
+            midzones += 1
+            if "player" in zone:
+                problems.append(Problem(f"{where}/player", f"the midzone {zone_id} belongs to nobody: remove its 'player'"))
+        for r in range(first, last + 1):
+            for c in range(cfirst, clast + 1):
+                if (r, c) in cups:
+                    problems.append(Problem(where, f"zones {cups[(r, c)]} and {zone_id} overlap (row {r}, column {c}); a cup belongs to one zone"))
+                    break
+                cups[(r, c)] = zone_id
+            else:
+                continue
+            break
+    for player in (1, 2):
+        if player not in owners and not problems:
+            problems.append(Problem(f"{SECTION}/zones", f"player {player} has no end zone: add a zone with kind: end and player: {player}"))
+    if midzones == 0:
+        problems.append(Problem(f"{SECTION}/zones", "there is no midzone to add marbles to: add a zone with kind: midzone"))
+    return problems
+
+
+def _check_marbles(section: Mapping[str, Any], zones_ok: bool) -> list[Problem]:
+    problems: list[Problem] = []
+    need, have = section["marbles_to_win"], section["marbles_per_player"]
+    if need > have:
+        problems.append(Problem(f"{SECTION}/marbles_to_win", f"{need} marbles home to win, but each player has only {have}"))
+    if zones_ok:
+        columns = section["grid"]["columns"]
+        for zone_id, zone in section["zones"].items():
+            if zone["kind"] != "end":
+                continue
+            cfirst, clast = zone.get("columns", [1, columns])
+            room = (zone["rows"][1] - zone["rows"][0] + 1) * (clast - cfirst + 1)
+            if room < need:
+                where = pointer_join(f"{SECTION}/zones", zone_id)
+                problems.append(Problem(where, f"end zone {zone_id} has {room} cups, too few for the {need} marbles that win"))
+    return problems
+
+
+def _check_physics(section: Mapping[str, Any]) -> list[Problem]:
+    p = section["physics"]
+    where = f"{SECTION}/physics"
+    radius = exact(p["rocker"]["radius"])
+    problems: list[Problem] = []
+    if exact(p["board"]["com_height"]) >= radius:
+        problems.append(
+            Problem(f"{where}/board/com_height", f"the bare board's centre of mass ({p['board']['com_height']} mm) must be lower than the rocker's radius ({p['rocker']['radius']} mm), or the bare board falls over")
+        )
+    if exact(p["board"]["end_height"]) >= radius:
+        problems.append(
+            Problem(f"{where}/board/end_height", f"the board's ends ({p['board']['end_height']} mm high) must be lower than the rocker's radius ({p['rocker']['radius']} mm)")
+        )
+    if p["platform"]["present"] and "height" not in p["platform"]:
+        problems.append(Problem(f"{where}/platform", "a platform that is present needs its 'height' in mm"))
+    return problems
+
+
+def _check_balance(data: Mapping[str, Any]) -> list[Problem]:
+    """Warnings about physics that make a dull game: a board that never tips, or always falls."""
+    rules = build(data)
+    balance = Balance(rules)
+    where = f"{SECTION}/physics"
+    problems: list[Problem] = []
+    if not balance.reachable:
+        problems.append(Problem(where, "the board's ends can never reach the table with these numbers: no position tips unless the board falls over", WARNING))
+    full = 2 * rules.marbles_per_player
+    if not balance.stable(full):
+        problems.append(
+            Problem(f"{where}/marble/com_height", f"with all {full} marbles on it the board's centre of mass would reach the rocker's radius: the board falls over whatever the marbles' places", WARNING)
+        )
+    return problems
