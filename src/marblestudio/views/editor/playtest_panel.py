@@ -13,7 +13,6 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -69,17 +68,20 @@ class PlaytestPanel(QWidget):
         self.errors.setWordWrap(True)
         self.errors.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        form = QFormLayout()
-        form.addRow("Games", self.games)
-        form.addRow("Players", self.players)
-        form.addRow("Seed", self.seed)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.run_button)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.progress, 1)
+        inputs = QHBoxLayout()
+        for text, widget in (("Games", self.games), ("Players", self.players), ("Seed", self.seed)):
+            label = QLabel(text, self)
+            label.setBuddy(widget)
+            inputs.addWidget(label)
+            inputs.addWidget(widget)
+        self.seed.setMaximumWidth(120)
+        inputs.addWidget(self.run_button)
+        inputs.addWidget(self.cancel_button)
+        inputs.addStretch(1)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addLayout(buttons)
+        layout.addLayout(inputs)
+        layout.addWidget(self.progress)
         layout.addWidget(self.note)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.errors)
