@@ -70,6 +70,7 @@ def test_every_property_has_a_description() -> None:
         if how in ("properties", "definitions", "additionalProperties", "items", "anyOf", "oneOf")
         and "$ref" not in sub
         and "/if/" not in where  # the condition of an if/then names `game`, described at the top
+        and not where.startswith("#/definitions/complete")  # completeness only: the body describes
         and not sub.get("description")
     ]
     assert missing == []
@@ -77,13 +78,19 @@ def test_every_property_has_a_description() -> None:
 
 def test_every_mapping_with_named_keys_refuses_unknown_keys() -> None:
     combined = schema_files.combined()
-    open_ended = [where for where, sub, _ in [("#", combined, ""), *subschemas(combined)] if "properties" in sub and "if" not in where and "then" not in where and sub.get("additionalProperties") is not False]
+    open_ended = [
+        where
+        for where, sub, _ in [("#", combined, ""), *subschemas(combined)]
+        if "properties" in sub
+        and not any(part in where for part in ("/if", "/then", "/else", "/definitions/complete"))
+        and sub.get("additionalProperties") is not False
+    ]
     assert open_ended == []
 
 
 def test_each_family_section_is_required_by_its_game() -> None:
-    combined = schema_files.combined()
-    rules = {rule["if"]["properties"]["game"]["const"]: rule["then"]["required"] for rule in combined["allOf"]}
+    complete = schema_build.build_complete()
+    rules = {rule["if"]["properties"]["game"]["const"]: rule["then"]["required"] for rule in complete["allOf"]}
     assert rules["stay-alive"] == ["stay_alive"]
     for game, required in rules.items():
         assert required == [game.replace("-", "_")]
@@ -95,7 +102,7 @@ def test_combiner_includes_the_fragments_there_are_and_hoists_definitions(tmp_pa
     fragment = {"description": "d", "type": "object", "properties": {"x": {"$ref": "#/definitions/avalanche__x"}},
                 "definitions": {"avalanche__x": {"description": "x", "type": "integer"}}}  # fmt: skip
     (tmp_path / "families" / "avalanche.json").write_text(json.dumps(fragment))
-    built = schema_build.build(tmp_path)
+    built = schema_build.build_complete(tmp_path)
     assert set(built["properties"]) == {"game", "avalanche"}
     assert built["definitions"] == {"avalanche__x": {"description": "x", "type": "integer"}}
     assert "definitions" not in built["properties"]["avalanche"]
@@ -107,14 +114,24 @@ def test_combiner_refuses_a_definition_without_its_section_prefix(tmp_path: Path
     (tmp_path / "common.json").write_text(json.dumps({"type": "object", "properties": {}}))
     (tmp_path / "families" / "alive.json").write_text(json.dumps({"definitions": {"card": {}}}))
     with pytest.raises(ValueError, match="must start with 'alive__'"):
-        schema_build.build(tmp_path)
+        schema_build.build_complete(tmp_path)
 
 
-def test_partial_schema_drops_required_but_keeps_the_if_condition() -> None:
-    partial = schema_build.partial(schema_files.combined())
-    assert "required" not in partial
-    assert "required" not in partial["properties"]["players"]
-    assert all(rule["if"]["required"] == ["game"] for rule in partial["allOf"])
+def test_completeness_applies_only_without_extends() -> None:
+    validator = Draft7Validator(schema_files.combined())
+    assert validator.is_valid({"extends": "stay-alive/standard", "stay_alive": {"positions": 3}})
+    assert not validator.is_valid({"stay_alive": {"positions": 3}})
+    missing = {e.message for e in validator.iter_errors({"format": 1, "id": "a/b", "name": "B", "game": "stay-alive", "players": {"min": 2}})}
+    assert missing == {"'max' is a required property", "'stay_alive' is a required property"}
+
+
+def test_completeness_is_derived_from_the_fragments() -> None:
+    combined = schema_files.combined()
+    assert "required" not in combined and "required" not in combined["properties"]["players"]
+    complete = combined["definitions"]["complete"]
+    assert complete["required"] == ["format", "id", "name", "game", "players"]
+    assert complete["properties"]["stay_alive"]["required"] == ["grid", "marbles_per_player", "slides"]
+    assert combined["definitions"]["complete__stay_alive__slide"] == {"required": ["layer", "line", "open"]}
 
 
 @pytest.mark.parametrize("path", sorted(BUNDLED.rglob("*.yaml")), ids=lambda p: p.relative_to(BUNDLED).as_posix())
@@ -127,7 +144,7 @@ def test_bundled_file_points_editors_at_the_schema(path: Path) -> None:
 
 def test_reference_page_is_current() -> None:
     assert DOCS == ROOT / "docs" / "rulesets.md"
-    assert DOCS.read_text(encoding="utf-8") == render(schema_files.combined()), "run: python -m marblestudio.rulesets.reference"
+    assert DOCS.read_text(encoding="utf-8") == render(schema_build.build_complete()), "run: python -m marblestudio.rulesets.reference"
 
 
 def test_reference_page_documents_every_stay_alive_key() -> None:
@@ -137,3 +154,12 @@ def test_reference_page_documents_every_stay_alive_key() -> None:
         assert f"| `stay_alive.{key}` |" in text
     for key in ("layer", "line", "open"):
         assert f"| `stay_alive.slides.<id>.{key}` |" in text
+
+
+@pytest.mark.parametrize("path", sorted(BUNDLED.rglob("*.yaml")), ids=lambda p: p.relative_to(BUNDLED).as_posix())
+def test_editor_sees_no_problem_in_a_bundled_file(path: Path) -> None:
+    """What an ordinary editor checks: the raw file against the schema file, house rules too."""
+    import yaml
+
+    validator = Draft7Validator(json.loads(schema_build.OUTPUT.read_text(encoding="utf-8")))
+    assert [e.message for e in validator.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8")))] == []

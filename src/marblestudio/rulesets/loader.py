@@ -172,7 +172,7 @@ def _check(
             return None, _sorted(source.diagnostics)
         source.found(structure.check(data))
     else:
-        source.found(structure.check(data, partial=True))
+        source.found(structure.check(data))
         if source.failed:
             return None, _sorted(source.diagnostics)
         base = _resolve_base(source, data["extends"], stack)

@@ -109,13 +109,13 @@ def render(schema: Mapping[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from marblestudio.rulesets import schema as schema_files
+    from marblestudio.rulesets.schema_build import build_complete
 
     parser = argparse.ArgumentParser(prog="python -m marblestudio.rulesets.reference", description=__doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 if the page is out of date")
     parser.add_argument("--output", type=Path, default=DOCS, help=f"where to write (default {DOCS})")
     args = parser.parse_args(argv)
-    text = render(schema_files.combined())
+    text = render(build_complete())
     if args.check:
         current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
         if current != text:

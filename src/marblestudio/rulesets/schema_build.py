@@ -5,6 +5,11 @@ schema of that family's section (top-level key `<game>` with '-' as '_').  A fra
 carry "definitions" named `<section>__...`; they are hoisted to the top level.  Each family
 present gets an if/then rule: `game: <game>` requires its section and forbids the others.
 
+A house rule (a file with `extends:`) is partial, so the combined schema states completeness
+(`required`, `minProperties`) only for files without `extends:`: the body has none of it, and
+`#/definitions/complete` (derived from the fragments) applies when `extends` is absent.  One
+schema thus serves editors, a house-rule file alone, and the merged result.
+
 Run `python -m marblestudio.rulesets.schema_build` to regenerate `schema/ruleset.schema.json`
 (the output is deterministic).  `python -m marblestudio.rulesets.schema_build --check` exits 1
 when the file is out of date.
@@ -29,8 +34,8 @@ def section_of(game: str) -> str:
     return game.replace("-", "_")
 
 
-def build(schema_dir: Path = SCHEMA_DIR) -> dict[str, Any]:
-    """The combined schema, from the files in `schema_dir`."""
+def build_complete(schema_dir: Path = SCHEMA_DIR) -> dict[str, Any]:
+    """The schema of a complete ruleset (every `required` in place), from the files in `schema_dir`."""
     schema: dict[str, Any] = json.loads((schema_dir / "common.json").read_text(encoding="utf-8"))
     definitions: dict[str, Any] = {}
     sections: dict[str, str] = {}
@@ -64,24 +69,75 @@ def build(schema_dir: Path = SCHEMA_DIR) -> dict[str, Any]:
     return schema
 
 
-def partial(schema: dict[str, Any]) -> dict[str, Any]:
-    """`schema` without `required` (except inside `if`) and `minProperties`: what a house-rule file alone must meet.
+COMPLETE = "complete"
+COMPLETENESS = ("required", "minProperties")
 
-    Mappings merge with the base's, so their completeness and size are checked after merging.
-    """
+
+def build(schema_dir: Path = SCHEMA_DIR) -> dict[str, Any]:
+    """The combined schema: completeness applies only to a ruleset without `extends:`."""
+    full = build_complete(schema_dir)
+    extra: dict[str, Any] = {}
+    skeleton = _completeness(full, full.get("definitions", {}), extra) or {}
+    skeleton["description"] = "What a ruleset without 'extends' must have: every required key and section."
+    combined: dict[str, Any] = _without_completeness(full)
+    combined.setdefault("allOf", []).append({"if": {"required": ["extends"]}, "else": {"$ref": f"#/definitions/{COMPLETE}"}})
+    definitions = {**combined.get("definitions", {}), COMPLETE: skeleton, **{k: v for k, v in extra.items() if v}}
+    combined["definitions"] = dict(sorted(definitions.items()))
+    return combined
+
+
+def _without_completeness(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` without `required` and `minProperties`, except inside an `if` (a condition)."""
 
     def strip(node: Any, in_if: bool) -> Any:
         if isinstance(node, dict):
             return {
                 key: strip(value, in_if or key == "if")
                 for key, value in node.items()
-                if in_if or key not in ("required", "minProperties") or isinstance(value, dict)
+                if in_if or key not in COMPLETENESS or isinstance(value, dict)
             }
         if isinstance(node, list):
             return [strip(item, in_if) for item in node]
         return node
 
     return strip(copy.deepcopy(schema), False)  # type: ignore[no-any-return]
+
+
+def _completeness(node: Any, definitions: dict[str, Any], out: dict[str, Any]) -> dict[str, Any] | None:
+    """Only the completeness constraints of `node` (None if it has none); referenced parts go to `out`."""
+    if not isinstance(node, dict):
+        return None
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/definitions/"):
+        name = ref.rsplit("/", 1)[1]
+        key = f"{COMPLETE}__{name}"
+        if key not in out:
+            out[key] = {}  # a placeholder while the definition is worked out
+            out[key] = _completeness(definitions[name], definitions, out)
+        return {"$ref": f"#/definitions/{key}"} if out[key] else None
+    result: dict[str, Any] = {key: node[key] for key in COMPLETENESS if key in node and not isinstance(node[key], dict)}
+    properties = {}
+    for name, sub in node.get("properties", {}).items():
+        part = _completeness(sub, definitions, out)
+        if part:
+            properties[name] = part
+    if properties:
+        result["properties"] = properties
+    for key in ("additionalProperties", "items"):
+        part = _completeness(node.get(key), definitions, out)
+        if part:
+            result[key] = part
+    for key in ("anyOf", "oneOf"):
+        if any(_completeness(branch, definitions, out) for branch in node.get(key, [])):
+            result[key] = copy.deepcopy(node[key])  # which branch applies decides what is required
+    rules = []
+    for rule in node.get("allOf", []):
+        part = _completeness(rule.get("then"), definitions, out) if "if" in rule else _completeness(rule, definitions, out)
+        if part:
+            rules.append({"if": rule["if"], "then": part} if "if" in rule else part)
+    if rules:
+        result["allOf"] = rules
+    return result or None
 
 
 def render(schema: dict[str, Any]) -> str:

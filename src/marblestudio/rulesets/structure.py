@@ -46,42 +46,41 @@ class Found:
 
 
 @functools.cache
-def _validator(partial: bool) -> Any:
+def _validator() -> Any:
     from jsonschema import Draft7Validator, validators
-
-    from marblestudio.rulesets.schema_build import partial as strip_required
 
     # Draft 7 counts 2.0 as an integer; the engine needs real ints (range(2.0) fails).
     strict = Draft7Validator.TYPE_CHECKER.redefine("integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
     validator_class = validators.extend(Draft7Validator, type_checker=strict)
     schema = schema_files.combined()
-    return validator_class(strip_required(schema) if partial else schema)
+    return validator_class(schema)
 
 
 @functools.cache
-def _fast(partial: bool) -> Any:
+def _fast() -> Any:
     from marblestudio.rulesets.fastcheck import compile_schema
-    from marblestudio.rulesets.schema_build import partial as strip_required
 
-    schema = schema_files.combined()
-    return compile_schema(strip_required(schema) if partial else schema)
+    return compile_schema(schema_files.combined())
 
 
-def is_valid(data: Any, *, partial: bool = False) -> bool:
+def is_valid(data: Any) -> bool:
     """Whether `data` meets the schema (quick; jsonschema only if our quick check cannot say)."""
-    fast = _fast(partial)
+    fast = _fast()
     if fast is not None:
         return bool(fast(data))
-    return bool(_validator(partial).is_valid(data))
+    return bool(_validator().is_valid(data))
 
 
-def check(data: Any, *, partial: bool = False) -> list[Found]:
-    """Every schema problem of `data`, the most useful first (`partial`: ignore `required`)."""
-    if is_valid(data, partial=partial):
+def check(data: Any) -> list[Found]:
+    """Every schema problem of `data`, the most useful first.
+
+    A house rule (with `extends:`) need not be complete; merged data has no `extends:` and must be.
+    """
+    if is_valid(data):
         return []  # the common case, without importing or running jsonschema
     from jsonschema.exceptions import best_match
 
-    validator = _validator(partial)
+    validator = _validator()
     errors = list(validator.iter_errors(data))
     if not errors:
         return []
