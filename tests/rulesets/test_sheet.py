@@ -51,10 +51,39 @@ def test_a_bigger_board_names_the_old_size_and_the_added_slides() -> None:
     assert "- Each player has 6 marbles (standard: 5)." in text
 
 
-def test_a_family_without_sentences_gets_its_settings_with_descriptions() -> None:
+def test_alive_the_shorter_game_reads_as_a_sentence_beside_the_rulebooks() -> None:
     text = _sheet("alive/short-game", "alive/standard")
-    assert "- game end: first-player-out (standard: last-player-standing). " in text
-    assert "- lives: 5. Life cards per player" in text
+    assert (
+        "- The game ends as soon as one player has flipped all their life cards: the most life cards left wins, and a "
+        "tie goes to the lowest total of number cards in hand (standard: the last player with a face-up life card wins)."
+    ) in text
+
+
+def test_alive_a_higher_limit_and_its_changed_cards() -> None:
+    text = _sheet("alive/limit-31", "alive/standard")
+    assert "- A card that would take the total above 31 (standard: 21) may not be played" in text
+    assert "- Cards different from standard: =21, =31." in text
+    assert "- =31 (×2): the total becomes 31." in text
+
+
+def test_alive_the_rulebook_deck_is_counted_by_kind() -> None:
+    text = _sheet("alive/standard")
+    assert "- The deck has 77 playing cards: 47 number cards (0 ×8, 1 ×8, 2 ×8, 3 ×8, 4 ×8, 5 ×4, 6 ×2, 7 ×1)" in text
+    assert "- Each player has 5 life cards." in text
+    assert "- BOMB (×1): every other player discards a number card of value 0 or flips a life card" in text
+
+
+def test_alive_team_play_speaks_of_teams() -> None:
+    text = _sheet("alive/team-play", "alive/standard")
+    assert "- Players form 2 teams, team-mates seated alternately (standard: every player on their own)." in text
+    assert "- Each team has 5 life cards." in text
+    assert "- The game ends when a team has flipped all its life cards; the other team wins." in text
+
+
+def test_a_family_without_sentences_gets_its_settings_with_descriptions() -> None:
+    text = _sheet("avalanche/beginners", "avalanche/standard")
+    assert "- unmatched: return (standard: hold). " in text
+    assert "- gates: 15 (A1, A2, A3, B1, B2, C1, C2, C3, D1, D2, E1, E2, E3, F1, F2). Every swinging gate" in text
 
 
 def test_nested_settings_get_their_own_heading() -> None:
