@@ -1,1 +1,100 @@
-"""Computer players."""
+"""Computer players: random, a heuristic per game family, and Monte Carlo tree search.
+
+`make_agent(spec, seed)` builds one from a spec string, as the command line, the reports and the
+app write it:
+
+- ``random``: uniformly random legal moves.
+- ``heuristic``: the family's rule of thumb (random where a family has none yet).
+- ``mcts`` / ``mcts:<iterations>`` (default 1000): Monte Carlo tree search; information-set
+  search over `determinize` samples when the game hides something.
+- ``ismcts:<iterations>``: information-set search even in a perfect-information game.
+- either search with ``:heuristic`` appended (``mcts:500:heuristic``) rolls out with the
+  family's rollout policy instead of random moves.
+- ``easy``, ``medium``, ``hard``: the app's levels (see `levels.LEVELS`).
+
+Agents import only the engine: they run in a worker process of the app or of a playtest.
+"""
+
+from __future__ import annotations
+
+from marblestudio.agents.base import Agent, has_hidden_information
+from marblestudio.agents.heuristic import HeuristicAgent
+from marblestudio.agents.levels import HINT, LEVELS, Level
+from marblestudio.agents.mcts import MCTSAgent, MoveStats, Search, SearchConfig
+from marblestudio.agents.random import RandomAgent
+
+AGENT_NAMES: tuple[str, ...] = ("random", "heuristic", "mcts", "ismcts")
+"""The kinds of player a spec may name (a search takes ``:<iterations>`` too)."""
+
+DEFAULT_ITERATIONS = 1000
+
+
+class AgentSpecError(ValueError):
+    """A spec string that names no player; the message says what is accepted."""
+
+
+_USAGE = (
+    "write random, heuristic, mcts, mcts:<iterations>, ismcts:<iterations> "
+    "(optionally :heuristic for heuristic rollouts), or easy, medium, hard"
+)
+
+
+def make_agent(spec: str, seed: int | str = 0, time_limit: float | None = None) -> Agent:
+    """The player that `spec` names (see the module docstring), seeded with `seed`.
+
+    `time_limit` caps a search's thinking time per move (for the app); it makes the moves
+    depend on the machine, so reports and tests leave it unset.
+    """
+    text = spec.strip().lower()
+    if text in LEVELS:
+        level = LEVELS[text]
+        cap = level.time_limit if time_limit is None else time_limit
+        return make_agent(level.spec, seed, cap)
+    kind, _, rest = text.partition(":")
+    if kind == "random" and not rest:
+        return RandomAgent(seed)
+    if kind == "heuristic" and not rest:
+        return HeuristicAgent(seed)
+    if kind in ("mcts", "ismcts"):
+        parts = rest.split(":") if rest else []
+        if len(parts) > 2:
+            raise AgentSpecError(f"agent {spec!r}: too many ':' parts; {_USAGE}")
+        iterations = DEFAULT_ITERATIONS
+        if parts and parts[0]:
+            if not parts[0].isdigit() or int(parts[0]) < 1:
+                raise AgentSpecError(f"agent {spec!r}: the iterations must be a whole number of at least 1")
+            iterations = int(parts[0])
+        rollout = parts[1] if len(parts) == 2 else "random"
+        if rollout not in ("random", "heuristic"):
+            raise AgentSpecError(f"agent {spec!r}: rollouts are random or heuristic, not {rollout!r}")
+        config = SearchConfig(
+            iterations=iterations,
+            information_set=True if kind == "ismcts" else None,
+            time_limit=time_limit,
+        )
+        return MCTSAgent(config, seed, rollout, name=spec.strip())
+    raise AgentSpecError(f"unknown agent {spec!r}: {_USAGE}")
+
+
+def check_spec(spec: str) -> None:
+    """Raise `AgentSpecError` if `spec` names no player (for argument checking)."""
+    make_agent(spec, 0)
+
+
+__all__ = [
+    "AGENT_NAMES",
+    "HINT",
+    "LEVELS",
+    "Agent",
+    "AgentSpecError",
+    "HeuristicAgent",
+    "Level",
+    "MCTSAgent",
+    "MoveStats",
+    "RandomAgent",
+    "Search",
+    "SearchConfig",
+    "check_spec",
+    "has_hidden_information",
+    "make_agent",
+]

@@ -1,0 +1,77 @@
+"""What a computer player is, and the few helpers every player shares.
+
+An `Agent` chooses a move for `seat` from what that seat may know.  In a perfect-information
+game that is the whole state; in a game with hidden information (cards) an agent reads only
+`state.observation(seat)`, the legal moves of its own turn, and full states it samples itself
+with `state.determinize(seat, rng)`.  It never reads the true hidden state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from marblestudio.engine.core import CHANCE, Move, Outcome, State
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A computer player: `choose` returns one of `state.legal_moves()` for `seat`."""
+
+    name: str
+
+    def choose(self, state: State, seat: int, rng: random.Random | None = None) -> Move:
+        """A legal move for `seat` (whose turn it is); `rng` (else the agent's own) breaks ties."""
+        ...
+
+
+def has_hidden_information(state: State) -> bool:
+    """True when the game hides something from some seat (its state overrides `determinize`)."""
+    return type(state).determinize is not State.determinize
+
+
+def check_turn(state: State, seat: int) -> None:
+    """Raise a clear error when asked to move for a seat whose turn it is not."""
+    if state.outcome() is not None:
+        raise ValueError("the game is over: there is no move to choose")
+    if state.to_move == CHANCE:
+        raise ValueError("it is a chance step: the driver samples it, not a player")
+    if state.to_move != seat:
+        raise ValueError(f"it is seat {state.to_move}'s turn, not seat {seat}'s")
+
+
+def rewards(outcome: Outcome, players: int) -> list[float]:
+    """Per seat: 1 for a win, shared equally among the winners; 0 otherwise (draws too)."""
+    values = [0.0] * players
+    if outcome.winners:
+        share = 1.0 / len(outcome.winners)
+        for seat in outcome.winners:
+            values[seat] = share
+    return values
+
+
+def move_key(move: Move) -> str:
+    """A move's identity across copies and samples of a state: its notation."""
+    return str(move)
+
+
+def pick(moves: Sequence[Move], rng: random.Random) -> Move:
+    """One of `moves`, uniformly."""
+    return moves[rng.randrange(len(moves))]
+
+
+class SeededAgent:
+    """Holds the generator an agent uses when its caller passes none (same seed, same moves)."""
+
+    name = "agent"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def _rng_for(self, rng: random.Random | None) -> random.Random:
+        return self._rng if rng is None else rng
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} seed={self.seed!r}>"

@@ -1,0 +1,152 @@
+"""Fast rule-of-thumb players, one per game family, and the pieces MCTS borrows from them.
+
+This is the only module of `agents` that knows the games.  Each family registers a *policy*
+(`policy(state, seat, moves, rng) -> move`, reading only the seat's observation, the ruleset and
+what a trial move on a copy shows), optionally a cheaper *rollout policy* for MCTS, and an
+*evaluator* that scores a position where a capped rollout stopped.  A family whose engine has
+no heuristic yet plays uniformly at random, and `HeuristicAgent.note` says so.
+
+The family of a state is the engine package its class lives in
+(``marblestudio.engine.<family>``), so nothing here needs the state to say what it is.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from marblestudio.agents.base import SeededAgent, check_turn, pick
+from marblestudio.engine.core import Move, State
+
+Policy = Callable[[State, int, Sequence[Move], random.Random], Move]
+RolloutPolicy = Callable[[State, Sequence[Move], random.Random], Move]
+Evaluator = Callable[[State], Sequence[float]]
+
+
+def family_of(state: State) -> str:
+    """The game family of `state`, e.g. ``stay-alive`` (from its engine package)."""
+    parts = type(state).__module__.split(".")
+    if len(parts) >= 3 and parts[:2] == ["marblestudio", "engine"]:
+        return parts[2].replace("_", "-")
+    return ""
+
+
+def _best(scored: list[tuple[float, Move]], rng: random.Random) -> Move:
+    """The move with the highest score; ties broken by `rng`."""
+    top = max(score for score, _ in scored)
+    return pick([m for score, m in scored if score == top], rng)
+
+
+# Stay Alive ----------------------------------------------------------------------------------
+# Slides: drop opponents' marbles, not your own, and do not hand the next player a slide that
+# drops yours.  Placing: choose a cell that no single slide move opens.
+
+
+def _fell_by_seat(events: Sequence[object], players: int) -> list[int]:
+    fell = [0] * players
+    for event in events:
+        if getattr(event, "kind", "") == "marble_fell":
+            fell[event["seat"]] += 1  # type: ignore[index]
+    return fell
+
+
+def _slide_gain(state: State, seat: int, move: Move) -> tuple[float, State]:
+    trial = state.copy()
+    fell = _fell_by_seat(trial.apply(move), state.num_players)
+    outcome = trial.outcome()
+    if outcome is not None:
+        return (100.0 if seat in outcome.winners else -100.0), trial
+    own = fell[seat]
+    return 2.0 * (sum(fell) - own) - 3.0 * own, trial
+
+
+def _stay_alive_policy(state: State, seat: int, moves: Sequence[Move], rng: random.Random) -> Move:
+    if len(moves) == 1:
+        return moves[0]
+    if type(moves[0]).__name__ == "PlaceMove":
+        return _stay_alive_place(state, moves, rng)
+    scored = []
+    for move in moves:
+        gain, trial = _slide_gain(state, seat, move)
+        if abs(gain) < 100.0 and trial.to_move >= 0:
+            threat = 0
+            for reply in trial.legal_moves():
+                fell = _fell_by_seat(trial.copy().apply(reply), state.num_players)
+                threat = max(threat, fell[seat])
+            gain -= 1.5 * threat
+        scored.append((gain, move))
+    return _best(scored, rng)
+
+
+def _stay_alive_rollout(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
+    """One ply only, and only half the time: cheap enough to run to the end of every rollout."""
+    if len(moves) == 1 or rng.random() < 0.5 or type(moves[0]).__name__ == "PlaceMove":
+        return pick(moves, rng)
+    seat = state.to_move
+    return _best([(_slide_gain(state, seat, m)[0], m) for m in moves], rng)
+
+
+def _stay_alive_place(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
+    """The cell that the fewest slide moves open: one move away counts far more than two."""
+    rules = state.ruleset.family  # type: ignore[attr-defined]
+    positions = state.public_view()["slides"]
+    red = {s.line: s for s in rules.slides if s.layer.value == "red"}
+    white = {s.line: s for s in rules.slides if s.layer.value == "white"}
+
+    def steps_to_open(slide: object, index: int) -> int:
+        if slide is None:
+            return 99  # no slide of this layer covers the cell: closed for good
+        table = slide.open_cells  # type: ignore[attr-defined]
+        at = positions[slide.id]  # type: ignore[attr-defined]
+        return min((abs(p - at) for p, cells in enumerate(table) if index in cells), default=99)
+
+    scored = []
+    for move in moves:
+        row, col = move.row, move.col  # type: ignore[attr-defined]
+        steps = steps_to_open(red.get(row), col) + steps_to_open(white.get(col), row)
+        scored.append((float(min(steps, 6)), move))
+    return _best(scored, rng)
+
+
+def _stay_alive_value(state: State) -> list[float]:
+    """Each seat's share of the marbles still on the grid or to be placed."""
+    view = state.public_view()
+    left = [len(m) + h for m, h in zip(view["marbles"], view["to_place"], strict=True)]
+    total = sum(left)
+    return [x / total if total else 0.0 for x in left]
+
+
+# The registry --------------------------------------------------------------------------------
+POLICIES: dict[str, Policy] = {"stay-alive": _stay_alive_policy}
+ROLLOUTS: dict[str, RolloutPolicy] = {"stay-alive": _stay_alive_rollout}
+EVALUATORS: dict[str, Evaluator] = {"stay-alive": _stay_alive_value}
+
+
+def rollout_policy(state: State) -> RolloutPolicy | None:
+    """The family's rollout policy for MCTS, or None (uniformly random rollouts)."""
+    return ROLLOUTS.get(family_of(state))
+
+
+def evaluator(state: State) -> Evaluator | None:
+    """The family's scorer of unfinished positions, or None (a capped rollout is a draw)."""
+    return EVALUATORS.get(family_of(state))
+
+
+class HeuristicAgent(SeededAgent):
+    """Plays the family's policy; plays at random (see `note`) where there is none yet."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        super().__init__(seed)
+        self.note = ""
+
+    def choose(self, state: State, seat: int, rng: random.Random | None = None) -> Move:
+        check_turn(state, seat)
+        moves = state.legal_moves()
+        policy = POLICIES.get(family_of(state))
+        if policy is None:
+            self.note = f"no heuristic for {family_of(state) or type(state).__name__} yet: playing at random"
+            return pick(moves, self._rng_for(rng))
+        self.note = ""
+        return policy(state, seat, moves, self._rng_for(rng))

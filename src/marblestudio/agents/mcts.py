@@ -1,0 +1,261 @@
+"""Monte Carlo tree search for every game, through the engine's common interface only.
+
+One algorithm covers both kinds of game.  Each iteration starts from a full state: a copy of
+the position in a perfect-information game, or a fresh `determinize(seat, rng)` sample of what
+the searching seat has seen in a game with hidden information.  That makes the search
+single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012): the tree's nodes
+are reached by sequences of moves, a node's children are keyed by move, and a child is scored
+by UCB over the iterations in which it was *available* (legal in that iteration's sample).
+With no hidden information every child is always available and this is plain UCT.
+
+Chance steps are sampled with the search's own generator and become tree edges too, so a die
+roll leads to its own subtree.  Rewards are one value per seat: 1 for a win, shared among the
+winners, 0 otherwise; each decision picks the child best for the seat that makes it.
+
+Strength is the iteration budget.  For the same generator state the search makes the same
+choice; an optional time cap (for the app) stops it early and so gives up that guarantee.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+from marblestudio.agents import heuristic
+from marblestudio.agents.base import SeededAgent, check_turn, has_hidden_information, rewards
+from marblestudio.engine.core import CHANCE, Move, State
+
+RolloutPolicy = Callable[[State, Sequence[Move], random.Random], Move]
+"""Chooses a move in a rollout from the state and its legal moves (non-empty)."""
+
+Evaluator = Callable[[State], Sequence[float]]
+"""Per-seat values in [0, 1] of a position where a rollout stopped before the end."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """How hard and how a search looks.
+
+    `iterations` is the strength.  `rollout_depth` caps each rollout (a rollout that reaches it
+    is scored by `evaluator`, or as a draw).  `information_set` None picks information-set
+    search exactly when the game hides something.  `time_limit` (seconds) is an extra cap for
+    interactive use; it makes the choice depend on the machine's speed.
+    """
+
+    iterations: int = 1000
+    exploration: float = 1.0
+    rollout_depth: int = 400
+    information_set: bool | None = None
+    time_limit: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveStats:
+    """What the search found about one root move (for hints and tests)."""
+
+    move: Move
+    visits: int
+    value: float  # mean reward of the searching seat after this move
+
+
+class _Node:
+    """A tree node: statistics of the edge into it, and its children by move key."""
+
+    __slots__ = ("children", "visits", "available", "totals")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * players
+
+
+def _key(move: Move) -> Hashable:
+    """Moves are frozen dataclasses: equal moves of different samples share a key."""
+    try:
+        hash(move)
+    except TypeError:
+        return str(move)
+    return move
+
+
+class Search:
+    """One search from one position for one seat; `run` grows the tree, `stats` reads it."""
+
+    def __init__(
+        self,
+        state: State,
+        seat: int,
+        config: SearchConfig,
+        rng: random.Random,
+        rollout: RolloutPolicy | None = None,
+        evaluator: Evaluator | None = None,
+    ) -> None:
+        check_turn(state, seat)
+        self.root_state = state
+        self.seat = seat
+        self.config = config
+        self.rng = rng
+        self.rollout_policy = rollout
+        self.evaluator = evaluator
+        self.players = state.num_players
+        hidden = has_hidden_information(state) if config.information_set is None else config.information_set
+        self.information_set = hidden
+        self.root = _Node(self.players)
+        self.iterations_done = 0
+
+    # Sampling the start of an iteration --------------------------------------------------
+    def _sample(self) -> State:
+        if self.information_set:
+            return self.root_state.determinize(self.seat, self.rng)
+        return self.root_state.copy()
+
+    def run(self) -> None:
+        """Run the configured number of iterations (or until the time cap)."""
+        limit = self.config.time_limit
+        deadline = None if limit is None else time.monotonic() + limit
+        for i in range(self.config.iterations):
+            if deadline is not None and i % 8 == 0 and i and time.monotonic() >= deadline:
+                break
+            self.iterate()
+
+    def iterate(self) -> None:
+        """One iteration: select and expand in a sampled state, roll out, back up."""
+        rng = self.rng
+        state = self._sample()
+        node = self.root
+        path = [node]
+        c = self.config.exploration
+        while True:
+            if state.outcome() is not None:
+                break
+            mover = state.to_move
+            if mover == CHANCE:
+                move = state.sample_chance(rng)
+                key = _key(move)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(self.players)
+                state.apply(move)
+                node = child
+                path.append(node)
+                continue
+            legal = state.legal_moves()
+            children = node.children
+            untried = []
+            available = []
+            for move in legal:
+                key = _key(move)
+                child = children.get(key)
+                if child is None:
+                    untried.append((key, move))
+                else:
+                    available.append((child, move))
+            if untried:
+                key, move = untried[rng.randrange(len(untried))]
+                child = children[key] = _Node(self.players)
+                for other, _ in available:
+                    other.available += 1
+                child.available += 1
+                state.apply(move)
+                path.append(child)
+                break
+            best: _Node | None = None
+            best_move: Move | None = None
+            best_score = -math.inf
+            for child, move in available:
+                child.available += 1
+                score = child.totals[mover] / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                if score > best_score:
+                    best, best_move, best_score = child, move, score
+            assert best is not None and best_move is not None
+            state.apply(best_move)
+            node = best
+            path.append(node)
+        values = self._rollout(state)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for s in range(self.players):
+                totals[s] += values[s]
+        self.iterations_done += 1
+
+    def _rollout(self, state: State) -> Sequence[float]:
+        rng = self.rng
+        policy = self.rollout_policy
+        for _ in range(self.config.rollout_depth):
+            outcome = state.outcome()
+            if outcome is not None:
+                return rewards(outcome, self.players)
+            if state.to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))] if policy is None else policy(state, moves, rng)
+            state.apply(move)
+        outcome = state.outcome()
+        if outcome is not None:
+            return rewards(outcome, self.players)
+        if self.evaluator is not None:
+            return self.evaluator(state)
+        return [0.0] * self.players
+
+    # Reading the result -------------------------------------------------------------------
+    def stats(self) -> list[MoveStats]:
+        """The root moves legal in the true position, most visited first (ties: list order)."""
+        out = []
+        for move in self.root_state.legal_moves():
+            child = self.root.children.get(_key(move))
+            if child is None or child.visits == 0:
+                out.append(MoveStats(move, 0, 0.0))
+            else:
+                out.append(MoveStats(move, child.visits, child.totals[self.seat] / child.visits))
+        order = sorted(range(len(out)), key=lambda i: (-out[i].visits, -out[i].value, i))
+        return [out[i] for i in order]
+
+    def best_move(self) -> Move:
+        return self.stats()[0].move
+
+
+class MCTSAgent(SeededAgent):
+    """UCT / information-set MCTS with an iteration budget (see the module docstring)."""
+
+    def __init__(
+        self,
+        config: SearchConfig,
+        seed: int | str = 0,
+        rollout: str = "random",
+        name: str | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if rollout not in ("random", "heuristic"):
+            raise ValueError(f"unknown rollout policy {rollout!r} (random or heuristic)")
+        self.config = config
+        self.rollout = rollout
+        kind = "ismcts" if config.information_set else "mcts"
+        self.name = name or f"{kind}:{config.iterations}"
+        self.last_search: Search | None = None
+
+    def search(self, state: State, seat: int, rng: random.Random | None = None) -> Search:
+        """Search from `state` for `seat` and return the search (for its statistics)."""
+        outer = self._rng_for(rng)
+        search_rng = random.Random(outer.getrandbits(64))
+        policy: RolloutPolicy | None = None
+        evaluator: Evaluator | None = None
+        if self.rollout == "heuristic":
+            policy = heuristic.rollout_policy(state)
+        evaluator = heuristic.evaluator(state)
+        search = Search(state, seat, self.config, search_rng, policy, evaluator)
+        search.run()
+        self.last_search = search
+        return search
+
+    def choose(self, state: State, seat: int, rng: random.Random | None = None) -> Move:
+        check_turn(state, seat)
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(state, seat, rng).best_move()
