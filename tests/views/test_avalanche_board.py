@@ -148,3 +148,26 @@ def test_a_player_holding_marbles_must_drop_them_first_and_is_told_so(qtbot: QtB
         _click(qtbot, game, ("hole", 2, other))
     assert "dropped first" in message.args[0]
     assert len(session.moves) == ply
+
+
+def test_a_partner_with_an_empty_hand_clicks_go_out_or_stay_in(qtbot: QtBot, game: GameView) -> None:
+    loaded = rulesets.load_with_source("avalanche/partnership")
+    state = new_game(loaded.rules, 4)
+    for text in ["deal C1 C2 C3 C4", "gates " + "L" * 15]:
+        state.apply(state.parse_move(text))
+    rng = random.Random(8)
+    played: list[Move | str] = ["deal C1 C2 C3 C4", "gates " + "L" * 15]
+    while not state.choosing_out:  # type: ignore[attr-defined]
+        assert state.outcome() is None
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        played.append(str(move))
+    seat = state.to_move
+    session = Session.from_moves(loaded.rules, [HUMAN] * 4, played, 1, loaded.resolved, "avalanche/partnership")
+    board = _ready(qtbot, game, session)
+    assert set(game.scene.legal_keys()) == {("out",), ("stay",)}
+    assert not [p for p in board.pickables() if p.key == ("pass",)]  # only buttons that can be used
+    _click(qtbot, game, ("out",))
+    qtbot.waitUntil(lambda: len(session.moves) == len(played) + 1, timeout=5000)
+    assert str(session.moves[-1]) == "out"
+    assert session.state.public_view()["gone_out"][seat]

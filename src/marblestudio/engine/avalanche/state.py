@@ -10,7 +10,6 @@ trays, the gates of the board, the hands and the cards always add up to the rule
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -30,6 +29,8 @@ from marblestudio.engine.rules import Ruleset, Teams
 from marblestudio.engine.avalanche import moves as notation
 from marblestudio.engine.avalanche.cascade import EMPTY, Board
 from marblestudio.engine.avalanche.moves import Deal, Drop, GoOut, Pass, SetGates
+from marblestudio.engine.avalanche.setup import Phase, SetUp
+from marblestudio.engine.avalanche.view import public_view
 from marblestudio.engine.avalanche.rules import (
     AllPass,
     AvalancheRules,
@@ -43,14 +44,7 @@ from marblestudio.engine.avalanche.rules import (
 )
 
 
-class Phase(enum.Enum):
-    DEAL = "deal"
-    GATES = "gates"
-    PLAY = "play"
-    OVER = "over"
-
-
-class AvalancheState(State):
+class AvalancheState(SetUp, State):
     """One game: the board (tilts and held marbles), trays, hands, cards, and whose turn it is."""
 
     def __init__(self, ruleset: Ruleset, count: int) -> None:
@@ -141,22 +135,6 @@ class AvalancheState(State):
         finally:
             self.story = story
 
-    # Chance ----------------------------------------------------------------------------
-    def chance_outcomes(self) -> list[tuple[Move, float]] | None:
-        if self.phase is Phase.GATES and len(self.random_gates) <= 8:
-            n = len(self.random_gates)
-            tilts = ["".join("R" if bits >> (n - 1 - i) & 1 else "L" for i in range(n)) for bits in range(2**n)]
-            return [(SetGates(t), 1.0 / 2**n) for t in tilts]
-        return None
-
-    def sample_chance(self, rng: random.Random) -> Move:
-        if self.phase is Phase.DEAL:
-            ids = [c.id for c in self.rules.cards]
-            return Deal(tuple(rng.sample(ids, self.num_players * self.options.cards_per_player)))
-        if self.phase is Phase.GATES:
-            return SetGates("".join(rng.choice("LR") for _ in self.random_gates))
-        raise ValueError("not a chance step")
-
     # Moves -----------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         if self.phase is Phase.OVER:
@@ -207,41 +185,6 @@ class AvalancheState(State):
             self._check_limit(events)
             return events
         raise IllegalMoveError(move, "not an Avalanche move")
-
-    # Set-up ----------------------------------------------------------------------------
-    def _deal(self, cards: tuple[str, ...]) -> list[Event]:
-        per = self.options.cards_per_player
-        ids = [c.id for c in self.rules.cards]
-        index = {cid: i for i, cid in enumerate(ids)}
-        events = []
-        for seat in range(self.num_players):
-            mine = tuple(index[cid] for cid in cards[seat * per:(seat + 1) * per])
-            self.cards[seat] = mine
-            events.append(Event.of("cards_dealt", seat=seat, cards=tuple(ids[i] for i in mine)))
-        return events
-
-    def _apply_deal(self, move: Deal) -> list[Event]:
-        if self.phase is not Phase.DEAL:
-            raise IllegalMoveError(move, "the cards are dealt once, at the start")
-        ids = {c.id for c in self.rules.cards}
-        wanted = self.num_players * self.options.cards_per_player
-        if len(move.cards) != wanted or len(set(move.cards)) != wanted or not set(move.cards) <= ids:
-            raise IllegalMoveError(move, f"deal {wanted} different cards of this ruleset")
-        events = self._deal(move.cards)
-        self.phase = Phase.GATES if self.random_gates else Phase.PLAY
-        return events
-
-    def _apply_gates(self, move: SetGates) -> list[Event]:
-        if self.phase is not Phase.GATES:
-            raise IllegalMoveError(move, "the gates are set at random once, at the start")
-        if len(move.tilts) != len(self.random_gates):
-            raise IllegalMoveError(move, f"give the tilt of each of the {len(self.random_gates)} random gates")
-        events = []
-        for gate, letter in zip(self.random_gates, move.tilts):
-            self.tilt[gate] = int(Side.LEFT if letter == "L" else Side.RIGHT)
-            events.append(Event.of("gate_set", gate=self.rules.gates[gate].id, tilt=Side(self.tilt[gate]).word))
-        self.phase = Phase.PLAY
-        return events
 
     # A turn ----------------------------------------------------------------------------
     def cards_full(self, seat: int) -> bool:
@@ -416,22 +359,4 @@ class AvalancheState(State):
 
     # Views -----------------------------------------------------------------------------
     def public_view(self) -> Mapping[str, Any]:
-        names = [c.name for c in self.rules.colours]
-        return {
-            "phase": self.phase.value,
-            "to_move": self.to_move if self.phase is not Phase.OVER else None,
-            "drops_this_turn": self.drops_this_turn,
-            "gates": {g.id: {"tilt": Side(self.tilt[i]).word,
-                             "held": None if self.held[i] == EMPTY else names[self.held[i]]}
-                      for i, g in enumerate(self.rules.gates)},
-            "trays": dict(zip(names, self.trays)),
-            "hands": [dict(zip(names, hand)) for hand in self.hands],
-            "cards": [[{"id": self.rules.cards[c].id,
-                        "holes": [{"colour": names[want],
-                                   "filled": self.filled[c][h] != EMPTY}
-                                  for h, want in enumerate(self.card_colours[c])]}
-                       for c in self.cards[seat]] for seat in range(self.num_players)],
-            "gone_out": list(self.gone_out),
-            "forfeited": list(self.forfeited),
-            "choosing_out": self.choosing_out,
-        }
+        return public_view(self)
