@@ -62,11 +62,6 @@ class RulesetError(Exception):
         super().__init__(first + (f" (and {more} more)" if more > 0 else ""))
 
 
-def errors(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
-    """Only the errors of `diagnostics`."""
-    return [d for d in diagnostics if d.is_error]
-
-
 def unique(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """`diagnostics` without repeats (same place and message), in their first order."""
     seen: set[tuple[str, int, int, str]] = set()
@@ -93,7 +88,7 @@ def pointer_parts(pointer: str) -> list[str]:
 
 
 def dotted(pointer: str) -> str:
-    """A pointer as people read it: `/players/max` -> `players.max`, `/a/0` -> `a[1]`... kept simple."""
+    """A pointer as people read it: `/players/max` -> `players.max`; list items count from 1 (`/a/0` -> `a[1]`)."""
     parts = pointer_parts(pointer)
     out = ""
     for part in parts:

@@ -20,7 +20,7 @@ from typing import Any
 
 from marblestudio.engine.rules import Players, Presentation, Ruleset, Teams
 from marblestudio.rulesets import catalog, checks, structure
-from marblestudio.rulesets.diagnostics import ERROR, WARNING, Diagnostic, Problem, RulesetError, dotted, unique
+from marblestudio.rulesets.diagnostics import ERROR, Diagnostic, Problem, RulesetError, unique
 from marblestudio.rulesets.yamlio import START, Document, Position, read_file, read_text
 
 RESOLVED = "<resolved>"
@@ -360,14 +360,8 @@ def from_resolved(data: Mapping[str, Any]) -> Ruleset:
     return loaded.rules
 
 
-def describe(pointer: str) -> str:
-    """A JSON pointer as people read it (`/players/max` -> `players.max`)."""
-    return dotted(pointer)
-
-
 __all__ = [
     "Loaded",
-    "WARNING",
     "check_file_loaded",
     "check_path",
     "check_text",

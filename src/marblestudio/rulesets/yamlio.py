@@ -98,10 +98,6 @@ def _tag_text(tag: str) -> str:
     return tag
 
 
-def _describe(value: Any) -> str:
-    return repr(value) if isinstance(value, str) else str(value)
-
-
 @dataclass(slots=True)
 class _Frame:
     container: Any  # dict or list
