@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from marblestudio.engine.core import CHANCE, Outcome
 from marblestudio.session import HUMAN, Session, from_record, to_record
 from marblestudio.views.app import settings
-from marblestudio.views.editor.editor_widget import install_editor
+from marblestudio.views.editor.dock import install_editor
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
 from marblestudio.views.move_log import MoveLog

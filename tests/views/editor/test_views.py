@@ -63,7 +63,7 @@ def test_playing_unsaved_changes_saves_them_first(editor, house_rule: Path, qtbo
 def test_the_main_window_hosts_the_editor_and_plays_from_it(qtbot, data_dir: Path, house_rule: Path, monkeypatch) -> None:
     from PySide6.QtWidgets import QMainWindow
 
-    from marblestudio.views.editor.editor_widget import install_editor
+    from marblestudio.views.editor import install_editor
 
     class Window(QMainWindow):
         def __init__(self) -> None:

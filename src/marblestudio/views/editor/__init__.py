@@ -1,11 +1,10 @@
 """The rules editor: write a house rule, see it checked, previewed and playtested.
 
-`RulesEditor` is the widget; `EditorDock` wraps it for the main window:
+`RulesEditor` is the widget.  A main window hosts it with one line (`views/main_window.py` does):
 
-    dock = EditorDock(window)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    dock.editor.play_requested.connect(window.play_rules)   # receives a `Ruleset`
-    # before the window closes: if not dock.editor.confirm_close(): event.ignore()
+    self.editor_dock = install_editor(self)   # a dock; "Play this ruleset" calls self.start_game(path)
+
+`EditorDock` is the same widget in a stand-alone dock, for windows without `add_dock`.
 
 Names load lazily, so the playtest's worker process (`playtest_worker`) imports no Qt.
 """
@@ -14,12 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["EditorDock", "RulesEditor"]
+__all__ = ["EditorDock", "RulesEditor", "install_editor"]
 
 
 def __getattr__(name: str) -> Any:
-    if name in __all__:
-        from marblestudio.views.editor import editor_widget
+    if name == "RulesEditor":
+        from marblestudio.views.editor.editor_widget import RulesEditor
 
-        return getattr(editor_widget, name)
+        return RulesEditor
+    if name in ("EditorDock", "install_editor"):
+        from marblestudio.views.editor import dock
+
+        return getattr(dock, name)
     raise AttributeError(name)

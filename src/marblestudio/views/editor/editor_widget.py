@@ -1,6 +1,6 @@
 """The rules editor: a ruleset file, checked as you type, with its meaning shown beside it.
 
-`RulesEditor` is a self-contained widget (the main window hosts it in an `EditorDock`): a tool
+`RulesEditor` is a self-contained widget (`dock.install_editor` puts it in the main window): a tool
 bar (new from a base, open, save, undo, redo, find, replace, play), the text (`CodeEditor`),
 and tabs for the problems, the resolved ruleset, the rules sheet, the 3D preview and the
 playtest.  A short pause in typing re-checks the text with `marblestudio.rulesets.check_text`
@@ -13,12 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget,
     QFileDialog,
     QLabel,
-    QMainWindow,
     QMenu,
     QMessageBox,
     QSplitter,
@@ -421,75 +419,3 @@ class RulesEditor(QWidget):
         assert self.path is not None
         self.play_requested.emit(str(self.path))
         return True
-
-
-def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
-    """Add the rules editor to the main window `window` as a dock (hidden until asked for).
-
-    Uses the window's `add_dock(title, widget, area)` when it has one (so the View menu lists
-    the dock) and its `start_game(ref)` for "Play this ruleset"; asks about unsaved rules before
-    the window closes, and offers back text that a crash left unsaved.
-    """
-    editor = RulesEditor(window, **options)  # type: ignore[arg-type]
-    add_dock = getattr(window, "add_dock", None)
-    if add_dock is not None:
-        dock: QDockWidget = add_dock("Rules editor", editor, Qt.DockWidgetArea.RightDockWidgetArea)
-    else:
-        dock = QDockWidget("Rules editor", window)
-        dock.setObjectName("dock-rules-editor")
-        dock.setWidget(editor)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    beside = [
-        other
-        for other in window.findChildren(QDockWidget)
-        if other is not dock and window.dockWidgetArea(other) == window.dockWidgetArea(dock) and not other.isFloating()
-    ]
-    if beside:
-        window.tabifyDockWidget(beside[0], dock)  # a tab beside the move list, not a sliver under it
-    dock.toggleViewAction().triggered.connect(lambda checked: dock.raise_() if checked else None)
-    dock.hide()
-    editor.title_changed.connect(lambda title: dock.setWindowTitle(f"Rules editor — {title}"))
-    start_game = getattr(window, "start_game", None)
-    if start_game is not None:
-        editor.play_requested.connect(lambda path: start_game(path))
-    window.installEventFilter(_CloseGuard(editor, window))
-
-    def offer() -> None:
-        if editor.offer_restore():
-            dock.show()
-            dock.raise_()
-
-    QTimer.singleShot(0, offer)
-    return dock
-
-
-class _CloseGuard(QObject):
-    """Asks about unsaved rules before the window closes; the close is stopped on Cancel."""
-
-    def __init__(self, editor: RulesEditor, parent: QObject) -> None:
-        super().__init__(parent)
-        self.editor = editor
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        if event.type() == QEvent.Type.Close and not self.editor.maybe_save():
-            event.ignore()
-            return True
-        return False
-
-
-class EditorDock(QDockWidget):
-    """The rules editor in a dock of the main window; its title shows the unsaved-changes mark."""
-
-    def __init__(self, parent: QWidget | None = None, **options: object) -> None:
-        super().__init__("Rules editor", parent)
-        self.setObjectName("rules-editor-dock")
-        self.editor = RulesEditor(self, **options)  # type: ignore[arg-type]
-        self.setWidget(self.editor)
-        self.editor.title_changed.connect(lambda title: self.setWindowTitle(f"Rules editor — {title}"))
-        self.setWindowTitle(f"Rules editor — {self.editor.title}")
-
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        if self.editor.maybe_save():
-            event.accept()
-        else:
-            event.ignore()

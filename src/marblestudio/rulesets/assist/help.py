@@ -1,0 +1,103 @@
+"""What completion offers and hovering explains at a cursor, from the schema."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from marblestudio.rulesets.assist.cursor import context_at
+from marblestudio.rulesets.assist.navigator import SchemaNavigator, description, load_schema
+
+_WORD_RE = re.compile(r"[A-Za-z0-9_\-./=#]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    """One suggestion: `text` to insert, `kind` "key" or "value", and what it means."""
+
+    text: str
+    kind: str
+    description: str = ""
+
+
+def _game_of(text: str) -> str | None:
+    """The game the text is for: its `game:`, else the game part of the id in `extends:`."""
+    m = re.search(r"^game\s*:\s*['\"]?([A-Za-z-]+)", text, re.MULTILINE)
+    if m:
+        return m.group(1)
+    m = re.search(r"^extends\s*:\s*['\"]?([a-z-]+)/[a-z0-9-]+['\"]?\s*$", text, re.MULTILINE)
+    return m.group(1) if m else None
+
+
+def _family_sections(schema: Mapping[str, Any]) -> set[str]:
+    families = ("stay-alive", "alive", "avalanche", "archimedes")
+    props = schema.get("properties") or {}
+    return {f.replace("-", "_") for f in families if f.replace("-", "_") in props}
+
+
+def completions(text: str, line: int, column: int, schema: Mapping[str, Any] | None = None) -> list[Completion]:
+    """What may be written at the cursor: the keys allowed there (not yet written) or enum values."""
+    schema = load_schema() if schema is None else schema
+    nav = SchemaNavigator(schema)
+    ctx = context_at(text, line, column)
+    if ctx.in_value:
+        nodes = nav.at(ctx.value_path)
+        desc = description(nodes)
+        return [Completion(v, "value", desc) for v in nav.values(nodes)]
+    keys = nav.keys(nav.at(ctx.path))
+    if not ctx.path:
+        game = _game_of(text)
+        sections = _family_sections(schema)
+        if game is not None:
+            keys = {k: d for k, d in keys.items() if k not in sections or k == game.replace("-", "_")}
+    return [Completion(k, "key", d) for k, d in keys.items() if k not in ctx.siblings]
+
+
+def word_at(text: str, line: int, column: int) -> tuple[str, int, int] | None:
+    """The word under a cursor at 1-based `line`/`column`: (word, start column, end column)."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    raw = lines[line - 1]
+    for m in _WORD_RE.finditer(raw):
+        if m.start() < column <= m.end() + 1 and m.start() + 1 <= column:
+            return m.group(0), m.start() + 1, m.end() + 1
+    return None
+
+
+def describe_at(text: str, line: int, column: int, schema: Mapping[str, Any] | None = None) -> str | None:
+    """What the key under the cursor means, from the schema (None when it is not a known key)."""
+    schema = load_schema() if schema is None else schema
+    found = word_at(text, line, column)
+    if found is None:
+        return None
+    word, start, end = found
+    raw = text.split("\n")[line - 1]
+    if not raw[end - 1 :].lstrip().startswith(":"):
+        return _describe_value(text, line, start, word, schema)
+    ctx = context_at(text, line, start)
+    nav = SchemaNavigator(schema)
+    path = (*ctx.path, word)
+    nodes = nav.at(path)
+    if not nodes:
+        return None
+    desc = description(nodes) or "(no description)"
+    values = nav.values(nodes)
+    title = ".".join(str(p) for p in path if not isinstance(p, int))
+    extra = f"\nAllowed values: {', '.join(values)}" if values else ""
+    return f"{title}: {desc}{extra}"
+
+
+def _describe_value(text: str, line: int, start: int, word: str, schema: Mapping[str, Any]) -> str | None:
+    ctx = context_at(text, line, start)
+    if not ctx.in_value or ctx.key is None:
+        return None
+    nav = SchemaNavigator(schema)
+    nodes = nav.at(ctx.value_path)
+    values = nav.values(nodes)
+    if word not in values:
+        return None
+    title = ".".join(str(p) for p in ctx.value_path if not isinstance(p, int))
+    return f"{title} = {word}: {description(nodes) or '(no description)'}\nAllowed values: {', '.join(values)}"

@@ -1,0 +1,87 @@
+"""The rules editor in the main window: a dock beside the move list.
+
+`install_editor(window)` is all a main window needs: it adds the dock (through the window's
+`add_dock` when it has one, so the View menu lists it), plays the saved file through the
+window's `start_game(ref)`, asks about unsaved rules before the window closes, and offers back
+text that a crash left unsaved.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+
+from marblestudio.views.editor.editor_widget import RulesEditor
+
+
+def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
+    """Add the rules editor to the main window `window` as a dock (hidden until asked for).
+
+    Uses the window's `add_dock(title, widget, area)` when it has one (so the View menu lists
+    the dock) and its `start_game(ref)` for "Play this ruleset"; asks about unsaved rules before
+    the window closes, and offers back text that a crash left unsaved.
+    """
+    editor = RulesEditor(window, **options)  # type: ignore[arg-type]
+    add_dock = getattr(window, "add_dock", None)
+    if add_dock is not None:
+        dock: QDockWidget = add_dock("Rules editor", editor, Qt.DockWidgetArea.RightDockWidgetArea)
+    else:
+        dock = QDockWidget("Rules editor", window)
+        dock.setObjectName("dock-rules-editor")
+        dock.setWidget(editor)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    beside = [
+        other
+        for other in window.findChildren(QDockWidget)
+        if other is not dock and window.dockWidgetArea(other) == window.dockWidgetArea(dock) and not other.isFloating()
+    ]
+    if beside:
+        window.tabifyDockWidget(beside[0], dock)  # a tab beside the move list, not a sliver under it
+    dock.toggleViewAction().triggered.connect(lambda checked: dock.raise_() if checked else None)
+    dock.hide()
+    editor.title_changed.connect(lambda title: dock.setWindowTitle(f"Rules editor — {title}"))
+    start_game = getattr(window, "start_game", None)
+    if start_game is not None:
+        editor.play_requested.connect(lambda path: start_game(path))
+    window.installEventFilter(_CloseGuard(editor, window))
+
+    def offer() -> None:
+        if editor.offer_restore():
+            dock.show()
+            dock.raise_()
+
+    QTimer.singleShot(0, offer)
+    return dock
+
+
+class _CloseGuard(QObject):
+    """Asks about unsaved rules before the window closes; the close is stopped on Cancel."""
+
+    def __init__(self, editor: RulesEditor, parent: QObject) -> None:
+        super().__init__(parent)
+        self.editor = editor
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Close and not self.editor.maybe_save():
+            event.ignore()
+            return True
+        return False
+
+
+class EditorDock(QDockWidget):
+    """The rules editor in a dock of the main window; its title shows the unsaved-changes mark."""
+
+    def __init__(self, parent: QWidget | None = None, **options: object) -> None:
+        super().__init__("Rules editor", parent)
+        self.setObjectName("rules-editor-dock")
+        self.editor = RulesEditor(self, **options)  # type: ignore[arg-type]
+        self.setWidget(self.editor)
+        self.editor.title_changed.connect(lambda title: self.setWindowTitle(f"Rules editor — {title}"))
+        self.setWindowTitle(f"Rules editor — {self.editor.title}")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if self.editor.maybe_save():
+            event.accept()
+        else:
+            event.ignore()
