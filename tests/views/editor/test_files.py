@@ -158,3 +158,34 @@ def test_a_saved_file_leaves_no_backup(editor, house_rule: Path) -> None:
     assert len(editor.backups.pending()) == 1
     editor.save()
     assert editor.backups.pending() == []
+
+
+def test_a_new_unsaved_house_rule_survives_a_crash_too(make_editor, monkeypatch) -> None:
+    first = make_editor()
+    assert first.new_from_base("stay-alive/standard")
+    first.editor.insertPlainText("# my idea\n")
+    first.write_backup()
+    text = first.editor.toPlainText()
+    first.editor.document().setModified(False)  # the app "crashes" without asking
+    second = make_editor()
+    _answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    assert second.offer_restore()
+    assert second.path is None and second.is_modified()
+    assert second.editor.toPlainText() == text
+
+
+def test_the_main_window_offers_the_backup_when_it_starts(qtbot, data_dir: Path, house_rule: Path, monkeypatch) -> None:
+    from PySide6.QtWidgets import QMainWindow
+
+    from marblestudio.views.editor import install_editor
+    from marblestudio.views.editor.files import BackupStore
+
+    BackupStore(data_dir / "editor-backups").write(house_rule, "# left by a crash\n")
+    asked = _answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    dock = install_editor(window, data_dir=data_dir, preview=False)
+    qtbot.waitUntil(lambda: bool(asked), timeout=3000)
+    assert not dock.isHidden()
+    assert dock.widget().editor.toPlainText() == "# left by a crash\n"
+    dock.widget().editor.document().setModified(False)
