@@ -28,7 +28,6 @@ from marblestudio.views.board.avalanche_layout import (
     INCLINE,
     MARBLE,
     ORIGIN,
-    SR,
     Layout,
     Point,
     spin_of,
@@ -167,8 +166,8 @@ class Board(BoardView):
             plate = self.add(self.mesh(meshes.box((x - lay.seat_width() / 2 + 0.1, y - 0.2, 0.0),
                                                   (x + lay.seat_width() / 2 - 0.1, y + 0.2, 0.06)), self.colours[seat]))
             self.seat_plates.append(plate)
-            self.seat_names.append(self._text((x, y - CARD - 1.45, 0.3), small, self._name(seat)))
-            self.seat_texts.append(self._text((x, y - CARD - 1.9, 0.3), small))
+            self.seat_names.append(self._text((x, y - CARD - 1.7, 0.3), small, self._name(seat)))
+            self.seat_texts.append(self._text((x, y - CARD - 2.15, 0.3), small))
 
     def _button_centre(self, index: int) -> Point:
         x, y, _ = self.layout.bin_centre(len(self.av.colours) - 1)
@@ -222,7 +221,8 @@ class Board(BoardView):
         for c, (name, count) in enumerate(view.get("trays", {}).items()):
             self.count_texts[c].setData(text=f"{name} {count}")
         for seat, hand in enumerate(view.get("hands", [])):
-            names = [name for name, n in hand.items() for _ in range(n)]
+            per_row, rows = lay.hand_rows()
+            names = [name for name, n in hand.items() for _ in range(n)][: per_row * rows]
             for i, name in enumerate(names):
                 self._marble_at(name, lay.hand_spot(seat, i, len(names)))
         self._show_cards(view.get("cards", []))
@@ -361,5 +361,4 @@ class Board(BoardView):
         return out
 
     def camera(self) -> dict[str, Any]:
-        return {"distance": 19.0, "elevation": 34.0, "azimuth": -90.0,
-                "center": (1.0, -0.4, 1.6 + 0.0 * SR)}
+        return {"distance": 19.5, "elevation": 38.0, "azimuth": -90.0, "center": (1.0, -1.2, 1.4)}

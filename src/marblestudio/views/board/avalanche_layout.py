@@ -103,7 +103,7 @@ class Layout:
         """The centre of a seat's place at the front of the table (its cards, hand below)."""
         width = self.seat_width()
         total = width * self.players
-        return (-total / 2 + width * (seat + 0.5), -3.0)
+        return (-total / 2 + width * (seat + 0.5), -3.9)
 
     def seat_width(self) -> float:
         return max(1, self.cards_per_player) * (CARD + 0.2) + 0.5
@@ -121,18 +121,24 @@ class Layout:
         r, c = divmod(hole, columns)
         return (x + (c - (columns - 1) / 2) * step, y + ((rows - 1) / 2 - r) * step, z + 0.03)
 
+    def hand_rows(self) -> tuple[int, int]:
+        """Marbles per row of a hand, and the most rows drawn (more marbles are only counted)."""
+        return max(1, int(self.seat_width() / (MARBLE * 2.3))), 4
+
     def hand_spot(self, seat: int, index: int, count: int) -> Point:
-        """The `index`-th marble of a hand of `count`, in a row (two rows when many)."""
-        cx, cy = self.seat_centre(seat)
-        per_row = max(1, int(self.seat_width() / (MARBLE * 2.3)))
+        """The `index`-th marble of a hand of `count`, in rows below the cards (in their place
+        when the game has no cards)."""
+        cx, _ = self.seat_centre(seat)
+        per_row, _ = self.hand_rows()
         r, c = divmod(index, per_row)
         in_row = min(per_row, count - r * per_row)
         x = cx + (c - (in_row - 1) / 2) * MARBLE * 2.3
-        return (x, cy - CARD / 2 - 0.45 - r * MARBLE * 2.3, TABLE_Z + MARBLE)
+        return (x, self.hand_point(seat)[1] - r * MARBLE * 2.3, TABLE_Z + MARBLE)
 
     def hand_point(self, seat: int) -> Point:
         cx, cy = self.seat_centre(seat)
-        return (cx, cy - CARD / 2 - 0.45, TABLE_Z + MARBLE)
+        top = cy - CARD / 2 - 0.45 if self.cards_per_player else cy - 0.5
+        return (cx, top, TABLE_Z + MARBLE)
 
     def name_plate(self, seat: int) -> Point:
         cx, cy = self.seat_centre(seat)
