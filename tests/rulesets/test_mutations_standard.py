@@ -107,6 +107,15 @@ CASES = [
         19, 10,
         "stay_alive.start must be 'random' or a mapping (key: value), not text 'randm'; did you mean 'random'?",
     ),
+    (
+        "start_position_neither_number_nor_name",
+        "start: random",
+        "start: {R1: middle}",
+        19, 15,
+        "stay_alive.start.R1 must be a whole number from 1, 'inside', 'centre' or 'outside', not text 'middle'",
+    ),
+    ("start_position_below_one", "start: random", "start: {R1: 0}", 19, 15, "stay_alive.start.R1 (0) must be at least 1"),
+    ("empty_value", "move_limit: 1000", "move_limit:", 14, 12, "move_limit must be a whole number, not empty"),
     ("seat_named_twice", "seat_names: [Red, Blue,", "seat_names: [Red, Red,", 13, 15, "presentation.seat_names names a seat twice"),
     (
         "more_teams_than_players",

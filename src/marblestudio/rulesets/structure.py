@@ -109,7 +109,7 @@ def _value_words(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
-        return "nothing"
+        return "empty"
     if isinstance(value, str):
         return f"text {value!r}"
     if isinstance(value, (int, float)):
@@ -217,9 +217,12 @@ def _explain_choice(error: Any, where: str, pointer: str, root: Any) -> list[Fou
             fitting.setdefault(sub.schema_path[0], []).append(sub)
     if len(fitting) == 1:
         (subs,) = fitting.values()
-        deeper = [s for s in subs if len(s.absolute_path) > len(error.absolute_path)]
-        if deeper:
-            return _explain(best_match(deeper), root)
+        chosen = best_match(subs)
+        while chosen.parent is not None and chosen.parent is not error:
+            chosen = chosen.parent  # best_match looks inside nested anyOf; explain those whole
+        deeper = len(chosen.absolute_path) > len(error.absolute_path)
+        if deeper or chosen.validator not in ("enum", "const", "type"):
+            return _explain(chosen, root)  # e.g. a number below the minimum: say just that
     choices: list[str] = []
     words: list[str] = []
     for branch in error.validator_value:
