@@ -103,3 +103,22 @@ def test_hovering_a_key_shows_its_schema_description(editor, qtbot) -> None:
     qtbot.waitUntil(QToolTip.isVisible, timeout=2000)
     assert expected in QToolTip.text()
     QToolTip.hideText()
+
+
+def test_typing_opens_the_completion_and_return_takes_it(editor, qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    editor.editor.setPlainText(HOUSE)
+    _put_cursor(editor, HOUSE.count("\n") + 1, 1)
+    editor.editor.setFocus()
+    qtbot.keyClicks(editor.editor, "  previous_s")
+    popup = editor.editor.completer.popup()
+    qtbot.waitUntil(popup.isVisible, timeout=2000)
+    assert editor.editor.offered() == ["previous_slide"]
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    assert editor.editor.toPlainText().endswith("  previous_slide: ")
+    qtbot.waitUntil(popup.isVisible, timeout=2000)  # after "key: " the values are offered
+    assert sorted(editor.editor.offered()) == ["allowed", "forbidden"]
+    qtbot.keyClick(popup, Qt.Key.Key_Down)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    assert editor.editor.toPlainText().split("\n")[-1] in ("  previous_slide: allowed", "  previous_slide: forbidden")

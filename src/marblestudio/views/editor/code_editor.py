@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QRect, QSize, QStringListModel, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFontDatabase,
@@ -297,6 +297,8 @@ class CodeEditor(QPlainTextEdit):
         self.setTextCursor(cursor)
         self.completer.popup().hide()
         self.completion_inserted.emit(text)
+        if kind == "key" and suffix:
+            QTimer.singleShot(0, lambda: self.show_completions(explicit=False))  # then its values, if an enum
 
     def _next_is_colon(self) -> bool:
         cursor = self.textCursor()
