@@ -113,3 +113,35 @@ def test_can_fall_searches_sequences_of_drops() -> None:
     board = Board(CHAIN.family)
     assert not board.can_fall([1, 0], [EMPTY, EMPTY], 1)
     assert board.can_fall([1, 0], [EMPTY, EMPTY], 2)
+
+
+def _all_orders_fall(board: Board, tilt: list[int], held: list[int], marbles: int) -> bool:
+    """The naive answer: try every sequence of holes of every length up to `marbles`."""
+    if marbles == 0:
+        return False
+    for hole in range(len(board.holes)):
+        t, h = list(tilt), list(held)
+        if board.drop(t, h, hole, 0) or _all_orders_fall(board, t, h, marbles - 1):
+            return True
+    return False
+
+
+def test_can_fall_agrees_with_trying_every_order_on_random_small_boards() -> None:
+    import random
+
+    rng = random.Random(2026)
+    for _ in range(150):
+        n = rng.randrange(1, 5)
+        ids = [f"G{i}" for i in range(n)]
+
+        def later(i: int) -> str:  # a side leads down to a later gate, or out: no loops
+            choices = [f"{ids[j]}:{side}" for j in range(i + 1, n) for side in ("left", "right")] + ["out"]
+            return rng.choice(choices)
+
+        gates = {ids[i]: (rng.choice(("left", "right")), later(i), later(i)) for i in range(n)}
+        holes = [later(-1) for _ in range(rng.randrange(1, 3))]
+        board = Board(rules(gates, holes).family)
+        tilt = [rng.randrange(2) for _ in range(n)]
+        held = [rng.choice((EMPTY, Y)) for _ in range(n)]
+        for marbles in range(4):
+            assert board.can_fall(tilt, held, marbles) == _all_orders_fall(board, tilt, held, marbles), (gates, holes)
