@@ -113,3 +113,17 @@ def test_unknown_format_is_a_usage_error() -> None:
     with pytest.raises(SystemExit) as exited:
         main(["validate", "--format", "xml", str(STANDARD)])
     assert exited.value.code == 2
+
+
+def test_unreadable_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    locked = write(tmp_path, "locked.yaml")
+    real_open = Path.open
+
+    def refuse(self: Path, *args: object, **kwargs: object) -> object:
+        if self == locked:
+            raise PermissionError(13, "Permission denied")
+        return real_open(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "open", refuse)
+    assert main(["validate", str(tmp_path)]) == 2
+    assert capsys.readouterr().out.splitlines()[0] == f"{locked}:1:1: error: cannot read the file: Permission denied"
