@@ -109,3 +109,18 @@ def test_every_bundled_family_can_be_a_base(base: str, tmp_path: Path) -> None:
     assert main(["new", "--from", base, str(target)]) == 0
     assert [d for d in check_path(target) if d.is_error] == []
     assert "# yaml-language-server: $schema=file://" in target.read_text(encoding="utf-8")
+
+
+def test_new_does_not_load_qt(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from marblestudio.cli import main\n"
+        f"assert main(['new', '--from', 'stay-alive/standard', {str(tmp_path / 'x.yaml')!r}]) == 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pyqtgraph', 'OpenGL')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().endswith("[]")
