@@ -116,6 +116,16 @@ CASES = [
     ),
     ("start_position_below_one", "start: random", "start: {R1: 0}", 19, 15, "stay_alive.start.R1 (0) must be at least 1"),
     ("empty_value", "move_limit: 1000", "move_limit:", 14, 12, "move_limit must be a whole number, not empty"),
+    ("maximum", "grid: {rows: 7,", "grid: {rows: 27,", 16, 16, "stay_alive.grid.rows (27) must be at most 26"),
+    ("empty_text", "name: Stay Alive", 'name: ""', 5, 7, "name must not be empty"),
+    ("empty_list", '"#d62728", "#1f77b4", "#f2c500", "#2ca02c"]', "]", 12, 12, "presentation.colours must list at least 1 item, not 0"),
+    (
+        "bad_slide_id",
+        "    R1: {",
+        "    1x: {",
+        24, 5,
+        "the key '1x' in stay_alive.slides must be a name of letters, digits, '-' and '_' that starts with a letter",
+    ),
     ("seat_named_twice", "seat_names: [Red, Blue,", "seat_names: [Red, Red,", 13, 15, "presentation.seat_names names a seat twice"),
     (
         "more_teams_than_players",
@@ -189,3 +199,32 @@ def test_a_whole_number_written_as_a_float_is_refused(tmp_path: Path) -> None:
     text = mutate(STANDARD.read_text(), PLAYERS, "players: {min: 2.0, max: 4, default: 2}")
     first = only_error(check_written(tmp_path, "standard.yaml", text))
     assert (first.line, first.column, first.message) == (10, 16, "players.min must be a whole number, not 2.0")
+
+
+SMALL_BOARD = """\
+format: 1
+id: test/small
+name: Small
+game: stay-alive
+players: {min: 2, max: 2}
+stay_alive:
+  grid: {rows: 2, columns: 2}
+  positions: 2
+  marbles_per_player: 1
+  slides:
+    R1: {layer: red, line: 1, open: ["oo", "oo"]}
+    R2: {layer: red, line: 2, open: ["oo", "oo"]}
+    W1: {layer: white, line: 1, open: ["oo", "o."]}
+    W2: {layer: white, line: 2, open: ["oo", ".o"]}
+"""
+
+
+def test_enough_closed_cells_for_every_marble(tmp_path: Path) -> None:
+    # Red slides are always open, so a cell is closed only where its white slide is: W1 at its
+    # second position closes row 2 of column 1, W2 closes row 1 of column 2. At most 2 cells
+    # close, so 2 players with 1 marble each fit and 2 marbles each do not (worked out by hand).
+    assert check_written(tmp_path, "small.yaml", SMALL_BOARD) == []
+    text = mutate(SMALL_BOARD, "marbles_per_player: 1", "marbles_per_player: 2")
+    first = only_error(check_written(tmp_path, "small.yaml", text))
+    assert (first.line, first.column) == (9, 23)
+    assert first.message == "no setting of the slides leaves 4 cells closed for 4 marbles (at most 2); the random set-up could never finish"
