@@ -64,6 +64,7 @@ class RulesEditor(QWidget):
         self.path: Path | None = None
         self.resolution: Resolution | None = None
         self.diagnostics: list[Diagnostic] = []
+        self._summary = "not checked yet"
         self.backups = BackupStore((data_dir or default_data_dir()) / "editor-backups")
 
         self.editor = CodeEditor(self)
@@ -313,7 +314,7 @@ class RulesEditor(QWidget):
             try:
                 self.backups.write(self.path, self.editor.toPlainText())
             except OSError:
-                self.status.setText("Could not write the backup of unsaved text.")
+                self.status.setText(f"{self.title} — could not write the backup of unsaved text")
 
     def offer_restore(self) -> bool:
         """Offer back unsaved text left by a crash; True when some was restored."""
@@ -361,7 +362,11 @@ class RulesEditor(QWidget):
         self.problems.set_diagnostics(found, where)
         errors = sum(1 for d in found if d.is_error)
         self.tabs.setTabText(0, f"Problems ({len(found)})" if found else "Problems")
-        self.status.setText(f"{errors} error(s)" if errors else "Valid" + (f", {len(found)} warning(s)" if found else ""))
+        warnings = len(found) - errors
+        self._summary = (
+            f"{errors} error{'s' if errors != 1 else ''}" if errors else "valid"
+        ) + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else "")
+        self._update_title()
         self.play_action.setEnabled(errors == 0)
         if errors == 0:
             self._resolve_timer.start()
@@ -398,6 +403,7 @@ class RulesEditor(QWidget):
         self._update_title()
 
     def _update_title(self) -> None:
+        self.status.setText(f"{self.title} — {self._summary}")
         self.title_changed.emit(self.title)
 
     def play(self) -> bool:
