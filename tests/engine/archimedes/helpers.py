@@ -62,3 +62,34 @@ def position(ruleset: Ruleset, cups: dict[str, list[str]] | None = None, mover: 
             state.k += state.balance.moment(cup[0])
     state.mover = mover
     return state
+
+
+STEADY = {"board_mass": Fraction(10**6)}
+"""A board so heavy that no position tips: for the tests of moving rules."""
+
+
+def play(state: ArchimedesState, *moves: str) -> list[Any]:
+    """Apply moves written in notation; return the events of the last one."""
+    events: list[Any] = []
+    for text in moves:
+        events = state.apply(state.parse_move(text))
+    return events
+
+
+def kinds(events: list[Any]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def legal(state: ArchimedesState) -> list[str]:
+    return [str(m) for m in state.legal_moves()]
+
+
+def destinations(state: ArchimedesState, start: str) -> set[tuple[str, int]]:
+    """The (destination, spaces) of every legal move of the marble at `start`."""
+    from marblestudio.engine.archimedes import LiftMarble, RollMarble, cup_name
+
+    out = set()
+    for m in state.legal_moves():
+        if isinstance(m, (RollMarble, LiftMarble)) and cup_name(m.start) == start:
+            out.add((cup_name(m.dest), m.spaces))
+    return out

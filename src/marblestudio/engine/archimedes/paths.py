@@ -58,6 +58,8 @@ class Paths:
 
     def reaches(self, board: dict[Cup, int], seat: int, start: Cup, spaces: int) -> bool:
         """Whether some path of exactly `spaces` spaces leads from `start` (stops at the first)."""
+        if spaces == 1:
+            return bool(self.spaces_from(board, seat, start))
         visited = {start}
 
         def walk(cup: Cup, left: int) -> bool:

@@ -142,7 +142,8 @@ class ArchimedesState(State):
             for cups, jumps in self.grid.paths(board, seat, start, remaining):
                 key = (cups[-1], len(cups))
                 if key not in ok:
-                    ok[key] = self._completes(start, cups[-1], rest, remaining - len(cups))
+                    left = remaining - len(cups)
+                    ok[key] = left == 0 or (bool(rest) and self._completes(start, cups[-1], rest, left))
                     if ok[key]:
                         lifts.append(LiftMarble(start, cups[-1], len(cups)))
                 if ok[key] and not lifting_only:

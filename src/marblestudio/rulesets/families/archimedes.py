@@ -112,6 +112,7 @@ def _check_zones(section: Mapping[str, Any]) -> list[Problem]:
         where = pointer_join(f"{SECTION}/zones", zone_id)
         first, last = zone["rows"]
         cfirst, clast = zone.get("columns", [1, columns])
+        midzones += zone["kind"] == "midzone"
         if not 1 <= first <= last <= rows:
             problems.append(Problem(f"{where}/rows", f"zone {zone_id}'s rows {first} to {last} must lie within rows 1 to {rows}, first row first"))
             continue
@@ -126,19 +127,15 @@ def _check_zones(section: Mapping[str, Any]) -> list[Problem]:
                 problems.append(Problem(f"{where}/player", f"player {player} has two end zones, {owners[player]} and {zone_id}; give each player one"))
             else:
                 owners[player] = zone_id
-        else:
-            midzones += 1
-            if "player" in zone:
-                problems.append(Problem(f"{where}/player", f"the midzone {zone_id} belongs to nobody: remove its 'player'"))
-        for r in range(first, last + 1):
-            for c in range(cfirst, clast + 1):
-                if (r, c) in cups:
-                    problems.append(Problem(where, f"zones {cups[(r, c)]} and {zone_id} overlap (row {r}, column {c}); a cup belongs to one zone"))
-                    break
-                cups[(r, c)] = zone_id
-            else:
-                continue
-            break
+        elif "player" in zone:
+            problems.append(Problem(f"{where}/player", f"the midzone {zone_id} belongs to nobody: remove its 'player'"))
+        area = [(r, c) for r in range(first, last + 1) for c in range(cfirst, clast + 1)]
+        clash = next((cup for cup in area if cup in cups), None)
+        if clash is not None:
+            r, c = clash
+            problems.append(Problem(where, f"zones {cups[clash]} and {zone_id} overlap (row {r}, column {c}); a cup belongs to one zone"))
+        for cup in area:
+            cups.setdefault(cup, zone_id)
     for player in (1, 2):
         if player not in owners and not problems:
             problems.append(Problem(f"{SECTION}/zones", f"player {player} has no end zone: add a zone with kind: end and player: {player}"))
@@ -152,7 +149,7 @@ def _check_marbles(section: Mapping[str, Any], zones_ok: bool) -> list[Problem]:
     need, have = section["marbles_to_win"], section["marbles_per_player"]
     if need > have:
         problems.append(Problem(f"{SECTION}/marbles_to_win", f"{need} marbles home to win, but each player has only {have}"))
-    if zones_ok:
+    if zones_ok and need <= have:
         columns = section["grid"]["columns"]
         for zone_id, zone in section["zones"].items():
             if zone["kind"] != "end":
@@ -190,7 +187,7 @@ def _check_balance(data: Mapping[str, Any]) -> list[Problem]:
     where = f"{SECTION}/physics"
     problems: list[Problem] = []
     if not balance.reachable:
-        problems.append(Problem(where, "the board's ends can never reach the table with these numbers: no position tips unless the board falls over", WARNING))
+        problems.append(Problem(f"{where}/rocker/radius", "the board's ends can never reach the table with these numbers: no position tips unless the board falls over", WARNING))
     full = 2 * rules.marbles_per_player
     if not balance.stable(full):
         problems.append(
