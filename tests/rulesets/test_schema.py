@@ -163,3 +163,10 @@ def test_editor_sees_no_problem_in_a_bundled_file(path: Path) -> None:
 
     validator = Draft7Validator(json.loads(schema_build.OUTPUT.read_text(encoding="utf-8")))
     assert [e.message for e in validator.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8")))] == []
+
+
+def test_house_rule_example_on_the_reference_page_is_valid(tmp_path: Path) -> None:
+    from marblestudio.rulesets import check_text
+
+    example = DOCS.read_text(encoding="utf-8").split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert check_text(example, tmp_path / "quick.yaml") == []

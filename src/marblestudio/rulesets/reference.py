@@ -28,6 +28,22 @@ marked *required* must be present once the house rule is merged with its base. C
 keyed by id (`<id>` below) can be changed one entry at a time. Unknown keys are errors.
 
 Check a file with `marblestudio validate FILE`; print the JSON Schema with `marblestudio schema`.
+Your own rulesets go in `$MARBLESTUDIO_USER_DIR`, else `$XDG_DATA_HOME/marblestudio/rulesets`,
+else `~/.local/share/marblestudio/rulesets`; a file's id is its place there
+(`stay-alive/mine.yaml` is `stay-alive/mine`), and may not be the id of a bundled ruleset.
+
+A house rule, `stay-alive/quick.yaml` (the first line lets editors check and complete it):
+
+```yaml
+# yaml-language-server: $schema=../../src/marblestudio/rulesets/schema/ruleset.schema.json
+format: 1
+extends: stay-alive/standard
+id: stay-alive/quick
+name: Stay Alive, quick game
+description: The standard game with 3 marbles each instead of 5.
+stay_alive:
+  marbles_per_player: 3
+```
 """
 
 
