@@ -116,10 +116,126 @@ def _stay_alive_value(state: State) -> list[float]:
     return [x / total if total else 0.0 for x in left]
 
 
+# Greedy on a value ----------------------------------------------------------------------------
+# In a perfect-information game a trial move on a copy shows everything: play the move whose
+# result the family's evaluator likes best for the mover (a win first, a loss last).
+
+
+def _greedy(value: Evaluator) -> Policy:
+    def policy(state: State, seat: int, moves: Sequence[Move], rng: random.Random) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        scored = []
+        for move in moves:
+            trial = state.copy()
+            trial.apply(move)
+            outcome = trial.outcome()
+            if outcome is not None:
+                score = 2.0 if seat in outcome.winners else -1.0
+            else:
+                score = value(trial)[seat]
+            scored.append((score, move))
+        return _best(scored, rng)
+
+    return policy
+
+
+def _shares(raw: Sequence[float]) -> list[float]:
+    """Raw per-seat scores as values in [0, 1]: 1/2 plus half the lead over the others' mean."""
+    n = len(raw)
+    if n < 2:
+        return [0.5] * n
+    total = sum(raw)
+    return [min(1.0, max(0.0, 0.5 + 0.5 * (x - (total - x) / (n - 1)))) for x in raw]
+
+
+# Avalanche: drop where your colours fall; fill your cards, hold little. -------------------------
+
+
+def _avalanche_value(state: State) -> list[float]:
+    view = state.public_view()
+    goal = state.rules.game.goal.value  # type: ignore[attr-defined]
+    raw = []
+    for seat, hand in enumerate(view["hands"]):
+        held = sum(hand.values())
+        if goal == "run-out":
+            raw.append(-held / 10.0)
+        elif goal == "one-colour":
+            need = state.rules.game.goal_count  # type: ignore[attr-defined]
+            most = max(hand.values(), default=0)
+            raw.append((min(most, need) - (held - most)) / need)
+        else:
+            holes = [h for card in view["cards"][seat] for h in card["holes"]]
+            filled = sum(1 for h in holes if h["filled"])
+            raw.append(filled / max(1, len(holes)) - 0.04 * held)
+    return _shares(raw)
+
+
+# Rock Me Archimedes: head home, keep the board level. --------------------------------------------
+
+
+def _archimedes_value(state: State) -> list[float]:
+    need = state.rules.marbles_to_win  # type: ignore[attr-defined]
+    touch = state.balance.touch_angle() or 90.0  # type: ignore[attr-defined]
+    danger = min(1.0, abs(state.public_view()["angle"]) / touch)
+    mover = state.to_move
+    raw = []
+    for seat in range(state.num_players):
+        progress = state.home(seat) / need  # type: ignore[attr-defined]
+        # a steep board threatens the player whose turn it is (a touch in one's own turn loses)
+        raw.append(progress - (0.6 * danger * danger if seat == mover else 0.0))
+    return _shares(raw)
+
+
+# ALIVE: play high numbers early, keep the wild cards for when nothing else fits. ----------------
+_ALIVE_WILD_ORDER = ("draw", "bomb", "set-total", "skip", "pass-me-by", "reverse", "hand-in-redeal")
+
+
+def _alive_policy(state: State, seat: int, moves: Sequence[Move], rng: random.Random) -> Move:
+    """Reads only the seat's own hand (`legal_moves`) and the public rules of the deck."""
+    if len(moves) == 1:
+        return moves[0]
+    family = state.family  # type: ignore[attr-defined]
+    kinds = {k.id: k for k in family.deck}
+    total = state.observation(seat)["total"]
+    numbers = [m for m in moves if getattr(m, "card", None) in kinds and not kinds[m.card].is_wild]  # type: ignore[attr-defined]
+    if numbers:
+        return _best([(float(kinds[m.card].points), m) for m in numbers], rng)  # type: ignore[attr-defined]
+    scored = []
+    for move in moves:
+        kind = kinds.get(getattr(move, "card", ""))
+        if kind is None or kind.effect is None:
+            scored.append((-99.0, move))
+            continue
+        effect = kind.effect.value
+        rank = _ALIVE_WILD_ORDER.index(effect) if effect in _ALIVE_WILD_ORDER else len(_ALIVE_WILD_ORDER)
+        if effect == "set-total":
+            rank = 2 if kind.total < total else 8  # lowering the total helps; raising it does not
+        scored.append((-float(rank), move))
+    return _best(scored, rng)
+
+
+def _alive_value(state: State) -> list[float]:
+    """Lives left (public), as shares."""
+    view = state.public_view()
+    lives, team_of = view["lives"], view["team_of"]
+    return _shares([float(lives[team_of[s] if team_of else s]) for s in range(state.num_players)])
+
+
 # The registry --------------------------------------------------------------------------------
-POLICIES: dict[str, Policy] = {"stay-alive": _stay_alive_policy}
+POLICIES: dict[str, Policy] = {
+    "stay-alive": _stay_alive_policy,
+    "alive": _alive_policy,
+    "avalanche": _greedy(_avalanche_value),
+    "archimedes": _greedy(_archimedes_value),
+}
 ROLLOUTS: dict[str, RolloutPolicy] = {"stay-alive": _stay_alive_rollout}
-EVALUATORS: dict[str, Evaluator] = {"stay-alive": _stay_alive_value}
+EVALUATORS: dict[str, Evaluator] = {
+    "stay-alive": _stay_alive_value,
+    "alive": _alive_value,
+    "avalanche": _avalanche_value,
+    "archimedes": _archimedes_value,
+}
 
 
 def rollout_policy(state: State) -> RolloutPolicy | None:
