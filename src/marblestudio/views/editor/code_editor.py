@@ -24,7 +24,7 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextFormat,
 )
-from PySide6.QtWidgets import QCompleter, QPlainTextEdit, QTextEdit, QToolTip, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QCompleter, QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
 from marblestudio.rulesets import assist
 from marblestudio.rulesets.diagnostics import Diagnostic
@@ -268,9 +268,9 @@ class CodeEditor(QPlainTextEdit):
         if not names or self.completer.completionCount() == 0 or (
             not explicit and self.completer.completionCount() == 1 and self.completer.currentCompletion() == prefix
         ):
-            self.completer.popup().hide()
+            self._popup().hide()
             return False
-        popup = self.completer.popup()
+        popup = self._popup()
         popup.setCurrentIndex(self.completer.completionModel().index(0, 0))
         for row in range(len(names)):
             desc = self._completions[row].description
@@ -280,6 +280,11 @@ class CodeEditor(QPlainTextEdit):
         rect.setWidth(popup.sizeHintForColumn(0) + popup.verticalScrollBar().sizeHint().width() + 8)
         self.completer.complete(rect)
         return True
+
+    def _popup(self) -> QAbstractItemView:
+        popup = self.completer.popup()
+        assert popup is not None  # a QCompleter always makes one
+        return popup
 
     def offered(self) -> list[str]:
         """The texts the completion popup offers now (after the typed prefix filtered them)."""
@@ -295,7 +300,7 @@ class CodeEditor(QPlainTextEdit):
         suffix = ": " if kind == "key" and not self._next_is_colon() else ""
         cursor.insertText(text + suffix)
         self.setTextCursor(cursor)
-        self.completer.popup().hide()
+        self._popup().hide()
         self.completion_inserted.emit(text)
         if kind == "key" and suffix:
             QTimer.singleShot(0, lambda: self.show_completions(explicit=False))  # then its values, if an enum
@@ -306,7 +311,7 @@ class CodeEditor(QPlainTextEdit):
 
     # Keys ----------------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        popup = self.completer.popup()
+        popup = self._popup()
         if popup.isVisible() and event.key() in (
             Qt.Key.Key_Enter, Qt.Key.Key_Return, Qt.Key.Key_Escape, Qt.Key.Key_Tab, Qt.Key.Key_Backtab
         ):

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from marblestudio.engine import new_game
 from marblestudio.engine.core import CHANCE, State
 from marblestudio.engine.rules import Ruleset
+
+if TYPE_CHECKING:
+    from marblestudio.views.board.base import BoardView
+    from marblestudio.views.board.scene import Scene
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +45,8 @@ class PreviewPanel(QWidget):
     def __init__(self, parent: QWidget | None = None, enabled: bool = True) -> None:
         super().__init__(parent)
         self.enabled = enabled
-        self.scene: object | None = None
-        self.board: object | None = None
+        self.scene: Scene | None = None
+        self.board: BoardView | None = None
         self.shown: Ruleset | None = None
         self.note = QLabel("The board appears here while the file is valid.", self)
         self.note.setWordWrap(True)
@@ -49,7 +54,7 @@ class PreviewPanel(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.addWidget(self.note)
 
-    def _ensure_scene(self) -> object | None:
+    def _ensure_scene(self) -> Scene | None:
         if self.scene is None and self.enabled:
             try:
                 from marblestudio.views.board.scene import Scene
@@ -59,7 +64,7 @@ class PreviewPanel(QWidget):
                 return None
             self.scene = Scene(self)
             self.scene.setMinimumSize(160, 120)  # the editor's tab may be small; the board scales
-            self._layout.addWidget(self.scene, 1)  # type: ignore[arg-type]
+            self._layout.addWidget(self.scene, 1)
         return self.scene
 
     def show_rules(self, rules: Ruleset) -> bool:
@@ -78,7 +83,7 @@ class PreviewPanel(QWidget):
             board = cls(scene)
             if reason is not None and hasattr(board, "reason"):
                 board.reason = reason
-            scene.set_board(board, rules, seat_colours(rules.presentation, state.num_players))  # type: ignore[attr-defined]
+            scene.set_board(board, rules, seat_colours(rules.presentation, state.num_players))
             board.show(state.public_view())
         except Exception as exc:  # noqa: BLE001 - a board that cannot draw this ruleset must not break editing
             log.exception("preview of %s failed", rules.id)

@@ -52,6 +52,5 @@ class ProblemsPanel(QTreeWidget):
 
     def rows(self) -> list[str]:
         """The rows as text (for tests and copying)."""
-        return [
-            " ".join(self.topLevelItem(i).text(c) for c in range(3)) for i in range(self.topLevelItemCount())
-        ]
+        items = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        return [" ".join(item.text(c) for c in range(3)) for item in items if item is not None]
