@@ -141,8 +141,8 @@ class _Compiler:
             extra = self.compile(arg)
             return lambda value: not isinstance(value, dict) or all(extra(v) for k, v in value.items() if k not in known)
         if key == "propertyNames":
-            names = self.compile(arg)
-            return lambda value: not isinstance(value, dict) or all(names(k) for k in value)
+            key_check = self.compile(arg)
+            return lambda value: not isinstance(value, dict) or all(key_check(k) for k in value)
         if key == "items":
             if not isinstance(arg, Mapping):
                 raise _Unsupported("items as a list")

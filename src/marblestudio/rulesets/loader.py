@@ -226,15 +226,16 @@ def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded |
     """Load the base named by `extends:`; a problem becomes a diagnostic at the `extends:` line."""
     here = source.path.parent if source.path is not None else Path.cwd()
     if Path(ref).suffix.lower() in catalog.SUFFIXES or (here / ref).is_file():  # a path, relative to this file
-        base_path: Path | None = (here / ref).resolve()
+        base_path = (here / ref).resolve()
         if not base_path.is_file():
             source.at("/extends", f"the base '{ref}' does not exist (looked for {base_path})")
             return None
     else:
-        base_path = catalog.find(ref)
-        if base_path is None:
+        found = catalog.find(ref)
+        if found is None:
             source.at("/extends", _unknown_id(ref))
             return None
+        base_path = found
     key = str(base_path.resolve())
     if key in stack or (source.path is not None and key == str(source.path.resolve())):
         own_name = (str(source.path.resolve()),) if source.path is not None else ()

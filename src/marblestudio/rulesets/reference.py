@@ -63,7 +63,7 @@ def _words(schema: Mapping[str, Any], root: Mapping[str, Any]) -> str:
     if "enum" in schema:
         return "one of " + ", ".join(f"`{v}`" for v in schema["enum"])
     kind = schema.get("type", "any")
-    text = {"integer": "whole number", "string": "text", "object": "mapping", "array": "list", "boolean": "true/false"}.get(kind, kind)
+    text: str = {"integer": "whole number", "string": "text", "object": "mapping", "array": "list", "boolean": "true/false"}.get(kind, kind)
     low, high = schema.get("minimum"), schema.get("maximum")
     if low is not None and high is not None:
         text += f" {low}–{high}"

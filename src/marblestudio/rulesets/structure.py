@@ -123,7 +123,7 @@ def _value_words(value: Any) -> str:
 
 def _expected_type(schema_type: Any) -> str:
     types = schema_type if isinstance(schema_type, list) else [schema_type]
-    return " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+    return " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in types)
 
 
 def _closest(word: str, choices: Iterable[str]) -> str | None:

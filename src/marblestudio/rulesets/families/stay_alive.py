@@ -190,7 +190,7 @@ def _check_room(data: Mapping[str, Any], section: Mapping[str, Any], slides: Map
 
 def _best_closed(options: Mapping[str, list[tuple[int, ...]]], closed: Any, enough: int) -> int:
     """The most closed cells found by improving one slide at a time, stopping at `enough`."""
-    choice = {sid: min(range(len(o)), key=lambda p, o=o: len(o[p])) for sid, o in options.items()}
+    choice = {sid: min(range(len(o)), key=lambda p: len(o[p])) for sid, o in options.items()}
     best: int = closed(choice)
     improved = True
     while improved and best < enough:
