@@ -80,6 +80,7 @@ class Board(BoardView):
         self._in_use: list[Any] = []
         self._card_ids: list[list[str]] = []
         self._card_items: list[Any] = []
+        self._hand_items: list[list[tuple[str, Any]]] = []
         self._marble_mesh = meshes.sphere(MARBLE, 12, 16)
         self.motion = Motion(self)
         self._build_board()
@@ -203,6 +204,23 @@ class Board(BoardView):
         item.show()
         return item
 
+    def hide_hand_marble(self, seat: int, colour_name: str) -> None:
+        """Take one marble of that colour out of the drawn hand (it is being dropped)."""
+        hand = self._hand_items[seat] if seat < len(self._hand_items) else []
+        for i, (name, item) in enumerate(hand):
+            if name == colour_name:
+                self.retire(item)
+                del hand[i]
+                return
+
+    def card_hole_point(self, card_id: str, hole: int) -> Point | None:
+        """Where a marble sits in hole `hole` (from 0) of the dealt card `card_id`."""
+        for seat, ids in enumerate(self._card_ids):
+            if card_id in ids:
+                x, y, z = self.layout.card_hole(seat, ids.index(card_id), hole)
+                return (x, y, z + MARBLE * 0.7)
+        return None
+
     def place_gate(self, gate_id: str, spin: float) -> None:
         self._place_local(self.gate_items[gate_id], self.layout.gate(gate_id), spin)
 
@@ -220,11 +238,12 @@ class Board(BoardView):
                 self.held_items[gate_id] = self._marble_at(gate["held"], world(lay.held(gate_id, gate["tilt"])))
         for c, (name, count) in enumerate(view.get("trays", {}).items()):
             self.count_texts[c].setData(text=f"{name} {count}")
+        self._hand_items = []
         for seat, hand in enumerate(view.get("hands", [])):
             per_row, rows = lay.hand_rows()
             names = [name for name, n in hand.items() for _ in range(n)][: per_row * rows]
-            for i, name in enumerate(names):
-                self._marble_at(name, lay.hand_spot(seat, i, len(names)))
+            self._hand_items.append([(name, self._marble_at(name, lay.hand_spot(seat, i, len(names))))
+                                     for i, name in enumerate(names)])
         self._show_cards(view.get("cards", []))
         to_move = view.get("to_move")
         for seat, plate in enumerate(self.seat_plates):
@@ -243,13 +262,12 @@ class Board(BoardView):
             for seat, seat_cards in enumerate(cards):
                 for index, card in enumerate(seat_cards):
                     self._build_card(seat, index, card)
-        lay = self.layout
         for seat, seat_cards in enumerate(cards):
             for index, card in enumerate(seat_cards):
                 for hole, spot in enumerate(card["holes"]):
-                    if spot["filled"]:
-                        x, y, z = lay.card_hole(seat, index, hole)
-                        self._marble_at(spot["colour"], (x, y, z + MARBLE * 0.7))
+                    point = self.card_hole_point(card["id"], hole)
+                    if spot["filled"] and point is not None:
+                        self._marble_at(spot["colour"], point)
 
     def _build_card(self, seat: int, index: int, card: Mapping[str, Any]) -> None:
         lay = self.layout

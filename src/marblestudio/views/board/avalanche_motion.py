@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from marblestudio.views.board.avalanche import Board
 
 DROP = 0.32  # seconds from the tray or hand into the hole
+TAKE = 0.25  # seconds from the board's tray to a card, a hand or a colour's tray
 HOP = 0.13  # seconds from one gate to the next
 FLIP = 0.09
 SETTLE = 0.07
@@ -70,6 +71,9 @@ class Motion:
         item = board.spare_marble(event["colour"])
         self.moving = {0: item}
         self.at = {0: start}
+        if event["source"] == "hand":
+            seat, colour_name = event["seat"], event["colour"]
+            return [Step(0.0, lambda t: None, lambda: board.hide_hand_marble(seat, colour_name))]
         return []
 
     def _on_marble_dropped(self, event: Event) -> list[Step]:
@@ -114,3 +118,28 @@ class Motion:
         item = self.moving[marble]
         local_x = self.at[marble][0] - world((0.0, 0.0, 0.0))[0]
         return [self._travel(marble, world(board.layout.in_tray(local_x)), FALL, lambda: board.retire(item))]
+
+    # The marbles taken, carried from the board's tray to where the rules put them ------------
+    def _carry(self, colour_name: str, to: Point) -> Step:
+        board = self.board
+        item = board.spare_marble(colour_name)
+        start = world(board.layout.in_tray(0.0))
+
+        def update(t: float) -> None:
+            item.resetTransform()
+            item.translate(*_lerp(start, to, ease(t)))
+            item.show()
+
+        return Step(TAKE, update)
+
+    def _on_marble_on_card(self, event: Event) -> list[Step]:
+        spot = self.board.card_hole_point(event["card"], event["hole"] - 1)
+        return [] if spot is None else [self._carry(event["colour"], spot)]
+
+    def _on_marbles_to_hand(self, event: Event) -> list[Step]:
+        point = self.board.layout.hand_point(event["seat"])
+        return [self._carry(colour, point) for colour in event["colours"]]
+
+    def _on_marbles_returned(self, event: Event) -> list[Step]:
+        board = self.board
+        return [self._carry(colour, board.layout.chooser(board.colour_number(colour))) for colour in event["colours"]]
