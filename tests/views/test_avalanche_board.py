@@ -113,6 +113,9 @@ def test_the_avalanche_empties_the_gates_the_engine_empties(qtbot: QtBot, game: 
     assert [g for g, v in view["gates"].items() if v["tilt"] == "right"] == ["A1", "C1", "E1"]
     assert [n for k, n in steps if k == "gate_flipped"] == [1, 1, 1]
     assert [n for k, n in steps if k == "marble_out"] == [1, 1]
+    # Card C1 (YRB / RBY / BYR) has empty red holes: both reds are carried onto it.
+    assert [n for k, n in steps if k == "marble_on_card"] == [1, 1]
+    assert [h["filled"] for h in view["cards"][0][0]["holes"]] == [False, True, False, True] + [False] * 5
 
 
 def test_legal_targets_are_the_holes_for_each_legal_colour(qtbot: QtBot, game: GameView) -> None:
