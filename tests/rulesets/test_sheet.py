@@ -80,6 +80,35 @@ def test_alive_team_play_speaks_of_teams() -> None:
     assert "- The game ends when a team has flipped all its life cards; the other team wins." in text
 
 
+def test_archimedes_zones_die_and_winning_in_sentences() -> None:
+    text = _sheet("archimedes/standard")
+    assert "- Black's end zone is rows 1-2; the midzone is rows 8-9; White's end zone is rows 15-16." in text
+    assert "- The die's faces are 1, 2, 2, 3, 3, 3." in text
+    assert "- 4 marbles of yours in your own end zone win." in text
+    assert "- If an end of the board touches the table during your turn, you lose." in text
+
+
+def test_archimedes_variation_one_names_the_books_reading_of_a_touch() -> None:
+    text = _sheet("archimedes/variation-1", "archimedes/standard")
+    assert (
+        "- If an end of the board touches the table, the player whose end zone went down loses: tipping the "
+        "opponent's end down wins (standard: if an end of the board touches the table during your turn, you lose)."
+    ) in text
+
+
+def test_archimedes_house_rule_with_a_new_die_and_midzone() -> None:
+    text = _sheet("archimedes/variation-5", "archimedes/standard")
+    assert "- The die's faces are 1, 2, 3, 4 (standard: 1, 2, 2, 3, 3, 3)." in text
+    assert "the midzone is rows 7-10" in text and "(standard: Black's end zone is rows 1-2; the midzone is rows 8-9" in text
+    assert "- 5 marbles of yours in your own end zone win (standard: 4 marbles)." in text
+    assert "- Each player has 14 marbles (standard: 12)." in text
+
+
+def test_archimedes_without_the_platform() -> None:
+    text = _sheet("archimedes/variation-4", "archimedes/standard")
+    assert "- There is no platform: an end touches the table at a smaller angle (standard: the rocker stands on a platform" in text
+
+
 def test_a_family_without_sentences_gets_its_settings_with_descriptions() -> None:
     text = _sheet("avalanche/beginners", "avalanche/standard")
     assert "- unmatched: return (standard: hold). " in text

@@ -1,0 +1,85 @@
+"""Rock Me Archimedes' rules sheet in sentences: zones, die, carrying, touching the table (GAMES.md section 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from marblestudio.rulesets import assist
+from marblestudio.rulesets.sheet.base import Compare, Sections, plural, sentence, setting
+
+
+_ARCHIMEDES_START = {
+    "higher-roll": "Both players roll the die; the higher roll begins (a tie rolls again).",
+    "first-player": "The first player begins.",
+}
+_CARRYING = {
+    "roll-or-lift": "A marble may be rolled along the grooves (the board feels it in every cup on its way) or "
+    "lifted and placed (the board loses its weight while it is in the air).",
+    "lift-only": "Marbles are always lifted and placed, never rolled along the grooves.",
+}
+_TOUCH = {
+    "mover-loses": "If an end of the board touches the table during your turn, you lose.",
+    "end-owner-loses": "If an end of the board touches the table, the player whose end zone went down loses: "
+    "tipping the opponent's end down wins.",
+}
+_PLATFORM = {
+    True: "The rocker stands on a platform, so an end must turn further to touch the table.",
+    False: "There is no platform: an end touches the table at a smaller angle.",
+}
+
+
+def _rows(zone: Mapping[str, Any]) -> str:
+    first, last = (list(zone.get("rows", [])) + [None, None])[:2]
+    return f"row {first}" if first == last else f"rows {first}-{last}"
+
+
+def sections(c: Compare) -> Sections:
+    r = "archimedes"
+    rows, cols = c.get(r, "grid", "rows"), c.get(r, "grid", "columns")
+    grid_was = c.was(r, "grid", words=lambda g: f"{g.get('rows')} × {g.get('columns')}" if isinstance(g, Mapping) else str(g))
+    zones = c.get(r, "zones") or {}
+    presentation = c.get("presentation") or {}
+    names = list(presentation.get("seat_names", []))
+
+    def zone_words(zone: Mapping[str, Any]) -> str:
+        if zone.get("kind") == "midzone":
+            return f"the midzone is {_rows(zone)}"
+        player = int(zone.get("player", 1))
+        who = names[player - 1] if player - 1 < len(names) else f"player {player}"
+        return f"{who}'s end zone is {_rows(zone)}"
+
+    zone_was = c.was(r, "zones", words=lambda z: "; ".join(zone_words(v) for v in z.values()) if isinstance(z, Mapping) else "")
+    board = [
+        f"The board has {rows} rows of {cols} cups{grid_was} and rocks on a curved base.",
+        sentence("; ".join(zone_words(z) for z in zones.values() if isinstance(z, Mapping))) + zone_was + ".",
+        c.reading((r, "physics", "platform", "present"), _PLATFORM),
+        f"Each player has {plural(c.get(r, 'marbles_per_player'), 'marble')}{c.was(r, 'marbles_per_player')}.",
+        f"The die's faces are {', '.join(map(str, c.get(r, 'die') or []))}"
+        f"{c.was(r, 'die', words=lambda d: ', '.join(map(str, d)) if isinstance(d, list) else str(d))}.",
+    ]
+    play = [
+        c.reading((r, "start"), _ARCHIMEDES_START),
+        "On your turn, either add one of your marbles to an empty cup of the midzone, or roll the die and move "
+        "one or more of your marbles that many spaces in total; the full roll must be used.",
+        "Marbles move forwards, backwards or sideways, never diagonally, and may jump over one or more opponent "
+        "marbles in a line (the jump counts as one space), never over their own.",
+        c.reading((r, "carrying"), _CARRYING),
+        "A player who can neither add a marble nor make a full move passes.",
+    ]
+    count = c.get(r, "marbles_to_win")
+    win = {
+        "own": f"{plural(count, 'marble')} of yours in your own end zone win.",
+        "any": f"{plural(count, 'marble')} of yours in one end zone, either one, win.",
+    }
+    winning = [
+        c.reading((r, "win_zone"), win),
+        c.reading((r, "touch"), _TOUCH),
+        "A touch of the table during a turn counts before a win at its end.",
+    ]
+    if c.was(r, "marbles_to_win"):
+        winning[0] = winning[0][:-1] + c.was(r, "marbles_to_win", words=lambda n: f"{n} marbles") + "."
+    physics = c.get(r, "physics") or {}
+    nav = assist.SchemaNavigator(assist.load_schema())
+    numbers = [setting(c, nav, (r, "physics", key), value) for key, value in physics.items()]
+    return [("The board", board), ("Playing", play), ("Winning", winning), ("Physics", numbers)]
