@@ -172,3 +172,8 @@ def test_pure_python_parser_also_stops_deep_nesting(monkeypatch: pytest.MonkeyPa
     assert [(d.line, d.column, d.message) for d in diagnostics] == [(1, 3 + MAX_DEPTH, f"the file nests deeper than {MAX_DEPTH} levels")]  # the mapping is level 1
     bomb = check_text(BILLION_LAUGHS, "bomb.yaml")
     assert "expands to more than 100,000 values" in bomb[0].message
+
+
+def test_lone_surrogate_in_text_is_positioned() -> None:
+    diagnostics = check_text("name: ok\nid: \ud800\n", "odd.yaml")
+    assert [(d.line, d.column, d.message) for d in diagnostics] == [(2, 5, "the text holds a character that is not valid Unicode")]

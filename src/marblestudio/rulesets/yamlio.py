@@ -272,6 +272,10 @@ def read_text(text: str, path: str = "<text>") -> tuple[Document | None, list[Di
         what = exc.problem or "not valid YAML"
         context = f" ({exc.context})" if exc.context else ""
         return None, [*builder.problems, _at(path, _pos(mark), f"YAML syntax: {what}{context}")]
+    except UnicodeEncodeError as exc:  # a lone surrogate, e.g. pasted into an editor
+        line = text[: exc.start].count("\n") + 1
+        column = exc.start - (text.rfind("\n", 0, exc.start) + 1) + 1
+        return None, [_at(path, Position(line, column), "the text holds a character that is not valid Unicode")]
     except yaml.YAMLError as exc:
         position = START
         pos = getattr(exc, "position", None)
