@@ -109,16 +109,41 @@ def test_archimedes_without_the_platform() -> None:
     assert "- There is no platform: an end touches the table at a smaller angle (standard: the rocker stands on a platform" in text
 
 
-def test_a_family_without_sentences_gets_its_settings_with_descriptions() -> None:
+def test_avalanche_standard_in_sentences() -> None:
+    text = _sheet("avalanche/standard")
+    assert "- There are 20 yellow, 20 red, 20 blue marbles." in text
+    assert "- On the very first turn at most 5 marbles may be dropped; that turn may end with none fallen only if all of them lodged." in text
+    assert "- A player who holds marbles drops those before taking any from the trays." in text
+    assert (
+        "- The first player to end a turn with every hole of their cards filled with the right colours and no marble "
+        "left over wins." in text
+    )
+
+
+def test_avalanche_beginners_return_what_does_not_match() -> None:
     text = _sheet("avalanche/beginners", "avalanche/standard")
-    assert "- unmatched: return (standard: hold). " in text
-    assert "- gates: 15 (A1, A2, A3, B1, B2, C1, C2, C3, D1, D2, E1, E2, E3, F1, F2). Every swinging gate" in text
+    assert "- Put the fallen marbles that match empty holes of your card on it and return the rest to the trays (standard: take" in text
+    assert "- The first turn has no limit (standard: at most 5)." in text
 
 
-def test_nested_settings_get_their_own_heading() -> None:
+def test_avalanche_expert_two_hands_passing_and_goal() -> None:
     text = _sheet("avalanche/expert-2", "avalanche/standard")
-    assert "\nPlay\n----\n" in text
-    assert "- goal: one-colour (standard: fill-cards)." in text
+    assert "- Each player starts with 3 marbles of each colour (standard: players start with no marbles in hand)." in text
+    assert "- No cards are used (standard: 1 per player)." in text
+    assert "- Nobody ever takes more marbles from the trays." in text
+    assert "drops those before taking any from the trays" not in text
+    assert "- At the start of a turn a player may pass only when no way of dropping their marbles" in text
+    assert "- A player wins at the end of a turn holding at least 5 marbles of one colour and none of any other (standard: the first" in text
+
+
+def test_a_family_without_sentences_gets_its_settings_with_descriptions(monkeypatch: pytest.MonkeyPatch) -> None:
+    from marblestudio.rulesets import sheet
+
+    monkeypatch.delitem(sheet.WRITERS, "avalanche")
+    text = rules_sheet(load_with_source("avalanche/beginners").resolved, load_with_source("avalanche/standard").resolved).to_text()
+    assert "- gates: 15 (A1, A2, A3, B1, B2, C1, C2, C3, D1, D2, E1, E2, E3, F1, F2). Every swinging gate" in text
+    assert "\nPlay\n----\n" in text  # nested settings get their own heading
+    assert "- unmatched: return (standard: hold). " in text
 
 
 def test_the_html_sheet_escapes_text() -> None:

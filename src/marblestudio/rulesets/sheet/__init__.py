@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from marblestudio.rulesets.sheet import alive, archimedes, stay_alive
+from marblestudio.rulesets.sheet import alive, archimedes, avalanche, stay_alive
 from marblestudio.rulesets.sheet.base import Compare, Sections, Sheet, common, generic
 
 WRITERS: dict[str, Callable[[Compare], Sections]] = {
     "stay-alive": stay_alive.sections,
     "alive": alive.sections,
+    "avalanche": avalanche.sections,
     "archimedes": archimedes.sections,
 }
 """Game family -> the function that says its rules in sentences (others get `generic`)."""

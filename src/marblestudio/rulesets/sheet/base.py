@@ -90,7 +90,7 @@ class Compare:
         before = self.get(*path, data=self.base)
         if before == value:
             return sentence
-        old = say(before) if before is not None else "not set."
+        old = say(before) if before is not None or callable(sentences) else "not set."
         return f"{sentence[:-1]} ({self.label}: {old[0].lower()}{old[1:-1]})."
 
 
