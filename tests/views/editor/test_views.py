@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
+from conftest import BUNDLED
 from marblestudio.rulesets import load
 
 from .conftest import line_of
@@ -165,3 +166,21 @@ def test_the_preview_draws_the_board_of_the_file_and_follows_it(make_editor, hou
     editor.editor.find("marbles_per_player: 3")
     editor.editor.insertPlainText("marbles_per_player: 2")
     qtbot.waitUntil(lambda: editor.preview.shown.family.marbles_per_player == 2, timeout=3000)
+
+
+@pytest.mark.gl
+@pytest.mark.parametrize("game", ["stay-alive", "alive", "avalanche", "archimedes"])
+def test_the_preview_uses_the_board_registry_for_every_family(make_editor, game: str, tmp_path: Path, qtbot) -> None:
+    from marblestudio.views.board.registry import board_class
+
+    source = BUNDLED / game / "standard.yaml"
+    if not source.exists():
+        pytest.skip(f"no bundled {game} ruleset yet")
+    editor = make_editor(preview=True)
+    editor.open_file(source)
+    qtbot.waitUntil(lambda: editor.resolution is not None, timeout=5000)
+    editor.tabs.setCurrentWidget(editor.preview)
+    expected, reason = board_class(game)
+    assert type(editor.preview.board) is expected
+    assert editor.preview.shown == editor.resolution.rules
+    assert (reason or "") in editor.preview.note.text()

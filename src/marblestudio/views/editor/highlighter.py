@@ -24,7 +24,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"""^(---|\.\.\.)\s*$"""), "marker"),
     (re.compile(r""""(?:[^"\\]|\\.)*"?|'(?:[^']|'')*'?"""), "string"),
 ]
-_COMMENT = re.compile(r"""(^|\s)#.*$""")
+_BLOCK_SCALAR = re.compile(r""":\s+[|>][-+0-9]*\s*(#.*)?$""")
 
 
 def _format(colour: str, bold: bool = False, italic: bool = False) -> QTextCharFormat:
@@ -54,6 +54,15 @@ class YamlHighlighter(QSyntaxHighlighter):
         }
 
     def highlightBlock(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        # Inside a block scalar ("key: >-" and the more indented lines after it) all is text.
+        # The block state is the indentation of the key that opened it, plus one (-1: none).
+        inside = self.previousBlockState()
+        indent = len(text) - len(text.lstrip(" "))
+        if inside > 0 and (not text.strip() or indent >= inside):
+            self.setFormat(0, len(text), self.formats["string"])
+            self.setCurrentBlockState(inside)
+            return
+        self.setCurrentBlockState(indent + 1 if _BLOCK_SCALAR.search(text) else -1)
         comment_at = _comment_start(text)
         code = text if comment_at is None else text[:comment_at]
         for pattern, kind in _RULES:
