@@ -100,6 +100,17 @@ def test_completion_of_an_enum_offers_its_values() -> None:
     assert all(c.kind == "value" for c in found)
 
 
+def test_completion_of_extends_offers_the_ruleset_ids_of_the_game(tmp_path, monkeypatch) -> None:
+    user = tmp_path / "user"
+    (user / "stay-alive").mkdir(parents=True)
+    (user / "stay-alive" / "mine.yaml").write_text("format: 1\n", encoding="utf-8")
+    monkeypatch.setenv("MARBLESTUDIO_USER_DIR", str(user))
+    text = "game: stay-alive\nextends: "
+    offered = [c.text for c in completions(text, 2, len("extends: ") + 1)]
+    bundled = sorted(f"stay-alive/{p.stem}" for p in (BUNDLED / "stay-alive").glob("*.yaml"))
+    assert offered == sorted([*bundled, "stay-alive/mine"])
+
+
 def test_completion_works_for_every_family_in_the_schema() -> None:
     schema = assist.load_schema()
     families = [f for f in ("alive", "avalanche", "archimedes") if f in schema["properties"]]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from marblestudio.rulesets.assist.cursor import CursorContext, context_at
 from marblestudio.rulesets.assist.diff import MISSING, Change, changed_lines, changes, resolved_lines
-from marblestudio.rulesets.assist.help import Completion, completions, describe_at, word_at
+from marblestudio.rulesets.assist.help import Completion, completions, describe_at, ruleset_ids, word_at
 from marblestudio.rulesets.assist.navigator import (
     JsonPath,
     PathPart,
@@ -38,6 +38,7 @@ __all__ = [
     "description",
     "load_schema",
     "resolved_lines",
+    "ruleset_ids",
     "schema_path",
     "word_at",
 ]

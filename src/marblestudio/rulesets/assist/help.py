@@ -45,6 +45,8 @@ def completions(text: str, line: int, column: int, schema: Mapping[str, Any] | N
     if ctx.in_value:
         nodes = nav.at(ctx.value_path)
         desc = description(nodes)
+        if ctx.value_path == ("extends",):
+            return [Completion(ref, "value", desc) for ref in ruleset_ids(_game_of(text))]
         return [Completion(v, "value", desc) for v in nav.values(nodes)]
     keys = nav.keys(nav.at(ctx.path))
     if not ctx.path:
@@ -53,6 +55,17 @@ def completions(text: str, line: int, column: int, schema: Mapping[str, Any] | N
         if game is not None:
             keys = {k: d for k, d in keys.items() if k not in sections or k == game.replace("-", "_")}
     return [Completion(k, "key", d) for k, d in keys.items() if k not in ctx.siblings]
+
+
+def ruleset_ids(game: str | None = None) -> list[str]:
+    """The bundled and user ruleset ids (of `game` only, when given) that `extends:` may name."""
+    from marblestudio.rulesets import catalog
+
+    ids = set(catalog.bundled_ids())
+    folder = catalog.user_dir()
+    if folder.is_dir():
+        ids |= {p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob("*") if p.suffix in catalog.SUFFIXES}
+    return sorted(i for i in ids if game is None or i.startswith(f"{game}/"))
 
 
 def word_at(text: str, line: int, column: int) -> tuple[str, int, int] | None:
