@@ -189,3 +189,23 @@ def test_the_main_window_offers_the_backup_when_it_starts(qtbot, data_dir: Path,
     assert not dock.isHidden()
     assert dock.widget().editor.toPlainText() == "# left by a crash\n"
     dock.widget().editor.document().setModified(False)
+
+
+def test_save_as_asks_for_a_name_and_saves_there(editor, house_rule: Path, monkeypatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    editor.open_file(house_rule)
+    target = house_rule.with_name("copy.yaml")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    editor.save_as_action.trigger()
+    assert editor.path == target
+    assert target.read_text(encoding="utf-8") == house_rule.read_text(encoding="utf-8")
+    assert editor.title == "copy.yaml"
+
+
+def test_open_asks_for_a_file(editor, house_rule: Path, monkeypatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(house_rule), ""))
+    editor.open_action.trigger()
+    assert editor.path == house_rule

@@ -184,3 +184,14 @@ def test_the_preview_uses_the_board_registry_for_every_family(make_editor, game:
     assert type(editor.preview.board) is expected
     assert editor.preview.shown == editor.resolution.rules
     assert (reason or "") in editor.preview.note.text()
+
+
+def test_the_new_from_base_menu_lists_the_catalog_and_starts_a_house_rule(editor) -> None:
+    editor._fill_new_menu()
+    actions = {action.text(): action for action in editor.new_menu.actions()}
+    assert any("(alive/standard)" in text for text in actions)
+    chosen = next(action for text, action in actions.items() if text.endswith("(avalanche/standard)"))
+    chosen.trigger()
+    assert "\nextends: avalanche/standard\n" in editor.editor.toPlainText()
+    assert [d for d in editor.check_now() if d.is_error] == []
+    editor.editor.document().setModified(False)

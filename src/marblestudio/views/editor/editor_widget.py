@@ -137,7 +137,7 @@ class RulesEditor(QWidget):
         bar.addWidget(new_button)
         self.open_action = self._action(bar, "Open…", QKeySequence.StandardKey.Open, self._on_open)
         self.save_action = self._action(bar, "Save", QKeySequence.StandardKey.Save, self.save)
-        self.save_as_action = self._action(bar, "Save as…", QKeySequence.StandardKey.SaveAs, self.save_as)
+        self.save_as_action = self._action(bar, "Save as…", QKeySequence.StandardKey.SaveAs, lambda: self.save_as())
         bar.addSeparator()
         self.undo_action = self._action(bar, "Undo", QKeySequence.StandardKey.Undo, self.editor.undo)
         self.redo_action = self._action(bar, "Redo", QKeySequence.StandardKey.Redo, self.editor.redo)
