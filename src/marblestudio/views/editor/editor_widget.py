@@ -10,6 +10,7 @@ follow it.  Unsaved text is backed up to the data folder and offered back after 
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -39,6 +40,7 @@ from marblestudio.views.editor.preview import PreviewPanel
 from marblestudio.views.editor.problems import ProblemsPanel
 from marblestudio.views.editor.resolution import Resolution, resolve_text
 
+log = logging.getLogger(__name__)
 FILTER = "Rulesets (*.yaml *.yml);;All files (*)"
 UNTITLED = "<text>"
 
@@ -379,6 +381,10 @@ class RulesEditor(QWidget):
         try:
             resolution = resolve_text(self.editor.toPlainText(), self.path)
         except (RulesetError, OSError):
+            self.play_action.setEnabled(False)
+            return
+        except Exception:  # a bug in a builder must not take the editor down: log it, keep editing
+            log.exception("resolving %s failed", self.path or UNTITLED)
             self.play_action.setEnabled(False)
             return
         self.resolution = resolution
