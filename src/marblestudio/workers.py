@@ -7,8 +7,8 @@ under a millisecond, far less than a round trip to a worker).  Ctrl-C stops the 
 chunks that finished are kept and the result says the run was interrupted.
 
 `GameTask` is the task of a playtest: game i of a run with seed S draws chance from
-``random.Random(f"{S}:{i}")`` and seats the agents rotated by i, each agent seeded with
-``f"{S}:{i}:{seat}"``.
+``random.Random(f"{S}:{i}")``, as do the players' own random choices (the playtest convention:
+one generator per game, so any game replays alone), and seats the agents rotated by i.
 
 Dask is optional (the ``dask`` extra): with a scheduler address the same chunks go through
 ``distributed.Client(address).get_executor()``, a `concurrent.futures` executor.
@@ -226,7 +226,7 @@ class GameTask:
             if mover == CHANCE:
                 state.apply(state.sample_chance(rng))
             else:
-                state.apply(agents[mover].choose(state, mover))
+                state.apply(agents[mover].choose(state, mover, rng))
                 length += 1
         return GameSummary(
             index, self.seed, seats, outcome.termination.value, tuple(outcome.winners), length, outcome.reason
