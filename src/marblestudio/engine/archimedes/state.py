@@ -61,6 +61,8 @@ class ArchimedesState(State):
         self.remaining = 0  # spaces of the roll still to move
         self.moved: tuple[Cup, ...] = ()  # where this turn's moved marbles now stand (rule f)
         self.turns = 0
+        self.die: int | None = None  # the value rolled this turn, while it is being used
+        self.touched: End | None = None  # the end that touched the table, once one has
         self._outcome: Outcome | None = None
         self._legal: list[Move] | None = None
         self._midzone = rules.midzone_cups()
@@ -176,7 +178,7 @@ class ArchimedesState(State):
             self.phase = Phase.DIE
         elif isinstance(move, DieRoll):
             events.append(Event.of("die_rolled", seat=self.mover, value=move.value, purpose="move"))
-            self.phase, self.remaining, self.moved = Phase.MOVING, move.value, ()
+            self.phase, self.remaining, self.moved, self.die = Phase.MOVING, move.value, (), move.value
         elif isinstance(move, Place):
             self._place(move, events)
         elif isinstance(move, (RollMarble, LiftMarble)):
@@ -261,6 +263,7 @@ class ArchimedesState(State):
         loser = self.mover
         if self.rules.touch is TouchRule.END_OWNER_LOSES and end in self._ends:
             loser = self._ends[end]
+        self.touched = end
         events.append(Event.of("board_touched", seat=self.mover, end=end.value, loser=loser))
         whose = "its mover" if loser == self.mover else "the opponent, whose end it was"
         reason = f"the board's {end.value} end touched the table: {whose} loses"
@@ -276,7 +279,7 @@ class ArchimedesState(State):
     def _end_turn(self, events: list[Event]) -> None:
         seat = self.mover
         self.turns += 1
-        self.remaining, self.moved = 0, ()
+        self.remaining, self.moved, self.die = 0, (), None
         events.append(Event.of(TURN_OVER, seat=seat))
         if self.home(seat) >= self.rules.marbles_to_win:
             self._finish(Outcome(Termination.WIN, (seat,), f"{self.rules.marbles_to_win} marbles home"), events)
@@ -341,6 +344,8 @@ class ArchimedesState(State):
             "moved": [cup_name(c) for c in self.moved],
             "slope": str(tilt.slope) if tilt.slope is not None else "unstable",
             "angle": tilt.angle,
+            "touched": None if self.touched is None else self.touched.value,
+            "die": self.die,
             "turns": self.turns,
         }
 

@@ -1,0 +1,345 @@
+"""Rock Me Archimedes in 3D: the long board of cups on its rocker, the platform, the table.
+
+The board tilts to the engine's angle (`public_view()["angle"]`, and each `board_tilted` event)
+and swings when the ruleset says so; faint red lines mark the angle at which an end touches the
+table.  To play: click an empty midzone cup to add a marble, or the die to roll; then click one
+of your marbles (rings mark those that can move) and a destination cup.  Hovering a destination
+previews the path (dots coloured from safe to touching) and a bar along the board's front edge at the
+steepest angle the move would bring; the pads beside the die choose rolling or lifting.  Among
+several paths to one cup, the click takes the one whose steepest angle is smallest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+import pyqtgraph.opengl as gl
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QMatrix4x4
+
+from marblestudio.engine.archimedes import LiftMarble, Place, Roll, RollMarble, cup_name, parse_cup
+from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, ZoneKind
+from marblestudio.engine.core import Move
+from marblestudio.engine.rules import Ruleset
+from marblestudio.views.board import meshes
+from marblestudio.views.board.archimedes_layout import DIE, MARBLE, Geometry, disc_mesh, pip_offsets, rocker_mesh
+from marblestudio.views.board.archimedes_motion import Motion, Point
+from marblestudio.views.board.archimedes_preview import Preview
+from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.picking import Pickable
+
+WOOD: Colour = (0.72, 0.53, 0.32, 1.0)
+ROCKER: Colour = (0.55, 0.38, 0.22, 1.0)
+PLATFORM: Colour = (0.45, 0.31, 0.19, 1.0)
+TABLE: Colour = (0.16, 0.28, 0.22, 1.0)
+CUP: Colour = (0.33, 0.22, 0.12, 1.0)
+MIDZONE: Colour = (0.86, 0.76, 0.55, 1.0)
+TOUCHED: Colour = (0.9, 0.12, 0.1, 1.0)
+DIE_FACE: Colour = (0.95, 0.93, 0.88, 1.0)
+PIP: Colour = (0.08, 0.08, 0.08, 1.0)
+LEGAL: Colour = (0.55, 0.85, 0.6, 1.0)
+HOVER: Colour = (0.3, 1.0, 0.55, 1.0)
+MOVABLE: Colour = (0.95, 0.75, 0.2, 1.0)
+IDLE_PAD: Colour = (0.42, 0.42, 0.46, 1.0)
+LIMIT: Colour = (1.0, 0.3, 0.25, 0.45)
+
+
+class Board(Motion, Preview, BoardView):
+    """The Rock Me Archimedes board."""
+
+    family = "archimedes"
+
+    def build(self, rules: Ruleset, colours: Sequence[Colour]) -> None:
+        super().build(rules, colours)
+        self.clear()
+        family: ArchimedesRules = rules.family
+        self.family_rules = family
+        self.geo = geo = Geometry.of(family)
+        self.angle = 0.0
+        self._attached: list[tuple[Any, QMatrix4x4]] = []  # items that rock with the board
+        self._marbles: dict[tuple[int, int], Any] = {}
+        self._pool: list[Any] = []
+        self._selected: tuple[int, int] | None = None
+        self._movable: set[tuple[int, int]] = set()
+        self._mode = "lift" if family.carrying is Carrying.LIFT_ONLY else "roll"
+        self._view: Mapping[str, Any] = {}
+        self._marble_mesh = meshes.sphere(MARBLE, 12, 18)
+        self._build_static(geo)
+        self._build_board(geo, family)
+        self._build_die(geo)
+        self.build_preview(geo)
+        self.reset_plan()
+        self.pose()
+
+    # Building ------------------------------------------------------------------------------
+    def _build_static(self, geo: Geometry) -> None:
+        half_l, half_w = geo.half_length, geo.half_width
+        table_z = -geo.drop
+        self.add(self.mesh(meshes.box((-half_l - 3, -half_w - 4, table_z - 0.4), (half_l + 3, half_w + 3, table_z)), TABLE))
+        if geo.platform and geo.drop > 0:
+            self.add(self.mesh(meshes.box((-3.0, -half_w - 0.3, table_z), (3.0, half_w + 0.3, 0.0)), PLATFORM))
+        if geo.touch_angle is not None:  # faint red bars where the board's underside would touch
+            for sign in (1, -1):
+                x0, x1 = sorted((0.0, sign * half_l))
+                bar = meshes.box((x0, -half_w - 0.06, geo.end_height - 0.04), (x1, -half_w - 0.02, geo.end_height))
+                limit = self.add(self.mesh(bar, LIMIT))
+                limit.setGLOptions("translucent")
+                limit.setTransform(geo.transform(sign * geo.touch_angle))
+        font, colour = QFont("DejaVu Sans", 9), QColor(225, 225, 225)
+        for row in range(geo.rows):
+            x, _ = geo.cup_xy(row, 0)
+            self.add(gl.GLTextItem(pos=(x, -half_w - 0.9, table_z + 0.05), text=str(row + 1), color=colour, font=font,
+                                   alignment=Qt.AlignmentFlag.AlignCenter))
+
+    def _build_board(self, geo: Geometry, family: ArchimedesRules) -> None:
+        half_l, half_w = geo.half_length, geo.half_width
+        self._attach(self.mesh(meshes.box((-half_l + 0.25, -half_w, geo.end_height), (half_l - 0.25, half_w, geo.top)), WOOD))
+        self._ends = {}
+        for end, x0, x1 in (("low", -half_l, -half_l + 0.25), ("high", half_l - 0.25, half_l)):
+            self._ends[end] = self._attach(self.mesh(meshes.box((x0, -half_w, geo.end_height), (x1, half_w, geo.top)), WOOD))
+        self._attach(self.mesh(rocker_mesh(geo, 2 * half_w * 0.7), ROCKER))
+        zone_colour: dict[tuple[int, int], Colour] = {}
+        for zone in family.zones:
+            tint = MIDZONE if zone.kind is ZoneKind.MIDZONE else self._dim(self.colours[zone.seat or 0])
+            for cup in zone.cups():
+                zone_colour[cup] = tint
+        pads: dict[Colour, list[tuple[tuple[float, float, float], tuple[float, float, float]]]] = {}
+        for cup, tint in zone_colour.items():
+            x, y = geo.cup_xy(*cup)
+            pads.setdefault(tint, []).append(((x - 0.48, y - 0.48, geo.top), (x + 0.48, y + 0.48, geo.top + 0.01)))
+        for tint, boxes in pads.items():
+            self._attach(self.mesh(meshes.boxes(boxes), tint))
+        cup_disc = disc_mesh(0.3, 0.02)
+        self._markers: dict[tuple[int, int], Any] = {}
+        ring = disc_mesh(0.42, 0.015)
+        for row in range(geo.rows):
+            for column in range(geo.columns):
+                x, y = geo.cup_xy(row, column)
+                self._attach(self.mesh(cup_disc, CUP), (x, y, geo.top + 0.01))
+                marker = self._attach(self.mesh(ring, LEGAL), (x, y, geo.top + 0.012))
+                marker.hide()
+                self._markers[(row, column)] = marker
+
+    def _build_die(self, geo: Geometry) -> None:
+        table_z = -geo.drop
+        self._die_at = (geo.half_length - 1.5, -geo.half_width - 2.2, table_z + DIE / 2)
+        self._die = self.add(self.mesh(meshes.box((-DIE / 2,) * 3, (DIE / 2,) * 3), DIE_FACE))
+        self._pips = self.add(self.mesh(meshes.box((0, 0, 0), (0.01, 0.01, 0.01)), PIP))
+        self._die_value: int | None = None
+        self._pads: dict[str, Any] = {}
+        modes = ["lift"] if self.family_rules.carrying is Carrying.LIFT_ONLY else ["roll", "lift"]
+        font = QFont("DejaVu Sans", 10)
+        for i, mode in enumerate(modes):
+            x, y = -geo.half_length + 1.0 + 1.4 * i, -geo.half_width - 2.2
+            pad = self.add(self.mesh(meshes.box((x - 0.5, y - 0.4, table_z), (x + 0.5, y + 0.4, table_z + 0.12)), IDLE_PAD))
+            pad.opts["_centre"] = (x, y, table_z + 0.06)
+            self._pads[mode] = pad
+            self.add(gl.GLTextItem(pos=(x, y - 0.75, table_z + 0.15), text=mode, color=QColor(235, 235, 235), font=font,
+                                   alignment=Qt.AlignmentFlag.AlignCenter))
+        self.show_die(None)
+
+    def _attach(self, item: Any, at: Point | None = None) -> Any:
+        local = QMatrix4x4()
+        if at is not None:
+            local.translate(*at)
+        self.add(item)
+        self._attached.append((item, local))
+        item.opts["_local"] = local
+        return item
+
+    @staticmethod
+    def _dim(colour: Colour) -> Colour:
+        r, g, b, _ = colour
+        return (0.55 * r + 0.45 * 0.86, 0.55 * g + 0.45 * 0.76, 0.55 * b + 0.45 * 0.55, 1.0)
+
+    # Posing (used by the motion mixin) -----------------------------------------------------------
+    def pose(self) -> None:
+        """Put every piece that rocks with the board where the current angle says."""
+        world = self.geo.transform(self.angle)
+        for item, local in self._attached:
+            item.setTransform(world * local)
+        for item in self._marbles.values():
+            item.setTransform(world * item.opts["_local"])
+        moving = getattr(self, "_moving", None)
+        if moving is not None and moving not in self._marbles.values():
+            moving.setTransform(world * moving.opts["_local"])
+
+    def set_local(self, item: Any, point: Point) -> None:
+        local = QMatrix4x4()
+        local.translate(*point)
+        item.opts["_local"] = local
+
+    def marble_item(self, cup: tuple[int, int]) -> Any:
+        return self._marbles.get(cup)
+
+    def new_marble(self, seat: int) -> Any:
+        item = self._pool.pop() if self._pool else self.add(self.mesh(self._marble_mesh, self.colours[seat], smooth=True))
+        item.setColor(self.colours[seat % len(self.colours)])
+        item.opts["_local"] = QMatrix4x4()
+        item.show()
+        return item
+
+    def show_die(self, value: int | None, spin: float = 0.0) -> None:
+        if value is not None and value != self._die_value:
+            self._die_value = value
+            half = DIE / 2
+            pips = [((x * half - 0.05, y * half - 0.05, half), (x * half + 0.05, y * half + 0.05, half + 0.02)) for x, y in pip_offsets(value)]
+            self._pips.setMeshData(meshdata=meshes.boxes(pips))
+        for item in (self._die, self._pips):
+            m = QMatrix4x4()
+            m.translate(*self._die_at)
+            m.rotate(spin, 0.6, 0.3, 1.0)
+            item.setTransform(m)
+        self._pips.setVisible(self._die_value is not None)
+
+    def flash_end(self, end: str | None) -> None:
+        for name, item in self._ends.items():
+            item.setColor(TOUCHED if name == end or end == "either" else WOOD)
+
+    # Showing a position --------------------------------------------------------------------------
+    def show(self, view: Mapping[str, Any]) -> None:
+        self._view = view
+        touched = view.get("touched")
+        limit = self.geo.touch_angle or 0.0
+        self.angle = limit if touched == "high" else -limit if touched == "low" else float(view.get("angle", 0.0))
+        self.flash_end(touched)
+        for item in self._marbles.values():
+            item.hide()
+            self._pool.append(item)
+        if getattr(self, "_moving", None) is not None and self._moving not in self._pool:
+            self._moving.hide()
+            self._pool.append(self._moving)
+        self._marbles = {}
+        for name, seat in view.get("cups", {}).items():
+            cup = parse_cup(name)
+            item = self.new_marble(seat)
+            x, y = self.geo.cup_xy(*cup)
+            self.set_local(item, (x, y, self.geo.marble_z))
+            self._marbles[cup] = item
+        self.show_die(view.get("die"))
+        self.reset_plan()
+        self._update_choices()
+        self.pose()
+
+    def animate(self, event: Any) -> list[Any]:
+        return self.plan(event)
+
+    # Choosing a move ------------------------------------------------------------------------------
+    def _state(self) -> Any:
+        session = self.session
+        if session is None or session.is_over() or session.state.to_move < 0:
+            return None
+        return session.state
+
+    def _update_choices(self) -> None:
+        """The marbles that can move now, the selection, and the move each destination makes."""
+        state = self._state()
+        moves = [m for m in state.legal_moves() if isinstance(m, (RollMarble, LiftMarble))] if state is not None else []
+        self._movable = {m.start for m in moves}
+        if self._selected not in self._movable:
+            self._selected = next(iter(self._movable)) if len(self._movable) == 1 else None
+        if self._mode == "roll" and self._selected is not None and not any(
+            isinstance(m, RollMarble) and m.start == self._selected for m in moves
+        ):
+            self._mode = "lift"
+        kind = RollMarble if self._mode == "roll" else LiftMarble
+        mine = [m for m in moves if isinstance(m, kind) and m.start == self._selected]
+        self.choose_paths(state, mine)
+
+    def _refresh_targets(self) -> None:
+        session = self.session
+        if session is None or not session.waiting_for_human():
+            return
+        legal: dict[Hashable, Move] = {}
+        for move in session.state.legal_moves():
+            key = self.target_of(move)
+            if key is not None:
+                legal[key] = move
+        self.scene.set_legal(legal)
+
+    def target_of(self, move: Move) -> Hashable | None:
+        if isinstance(move, Place):
+            return ("cup", move.cup)
+        if isinstance(move, Roll):
+            return ("die",)
+        if isinstance(move, (RollMarble, LiftMarble)) and self._choice.get(move.dest) == move:
+            return ("cup", move.dest)
+        return None
+
+    def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
+        if not isinstance(key, tuple) or not key:
+            return None
+        state = self._state()
+        if key[0] == "mode":
+            self._mode = key[1]
+            self._update_choices()
+            self._refresh_targets()
+            return None
+        if key[0] == "marble":
+            cup = key[1]
+            if cup in self._movable:
+                self._selected = cup
+                self._update_choices()
+                self._refresh_targets()
+                return None
+            return f"{cup_name(cup)}^{cup_name(cup)}/1"  # the engine names the rule: not yours, moved, ...
+        if key[0] == "cup":
+            if state is not None and view.get("phase") == "moving" and self._selected is not None:
+                return f"{cup_name(self._selected)}^{cup_name(key[1])}/{view.get('remaining', 1)}"
+            return f"place {cup_name(key[1])}"
+        if key[0] == "die":
+            return "roll"
+        return None
+
+    def pickables(self) -> list[Pickable]:
+        geo = self.geo
+        out = []
+        for row in range(geo.rows):
+            for column in range(geo.columns):
+                x, y = geo.cup_xy(row, column)
+                out.append(Pickable(("cup", (row, column)), geo.to_world(self.angle, (x, y, geo.top)), half=(0.45, 0.45, 0.12)))
+        for cup in self._marbles:
+            x, y = geo.cup_xy(*cup)
+            out.append(Pickable(("marble", cup), geo.to_world(self.angle, (x, y, geo.marble_z)), radius=MARBLE * 1.15))
+        out.append(Pickable(("die",), self._die_at, half=(DIE / 2 + 0.05,) * 3))
+        for mode, pad in self._pads.items():
+            out.append(Pickable(("mode", mode), pad.opts["_centre"], half=(0.5, 0.4, 0.1)))
+        return out
+
+    def world_position(self, key: Hashable) -> tuple[float, float, float] | None:
+        if isinstance(key, tuple) and key and key[0] == "cup":
+            x, y = self.geo.cup_xy(*key[1])
+            return self.geo.to_world(self.angle, (x, y, self.geo.top))
+        return super().world_position(key)
+
+    def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
+        for cup, marker in self._markers.items():
+            key = ("cup", cup)
+            if key == hover:
+                marker.setColor(HOVER)
+            elif cup == self._selected:
+                marker.setColor(HOVER)
+            elif cup in self._movable:
+                marker.setColor(MOVABLE)
+            else:
+                marker.setColor(LEGAL)
+            marker.setVisible(key in legal or key == hover or cup in self._movable)
+        self._die.setColor(HOVER if hover == ("die",) else MOVABLE if ("die",) in legal else DIE_FACE)
+        for mode, pad in self._pads.items():
+            pad.setColor(HOVER if hover == ("mode", mode) else MOVABLE if mode == self._mode else IDLE_PAD)
+        dest = hover[1] if isinstance(hover, tuple) and hover and hover[0] == "cup" and hover in legal else None
+        self.show_preview(dest)
+
+    def describe(self, view: Mapping[str, Any]) -> list[str]:
+        supply = view.get("supply", [])
+        cups = view.get("cups", {})
+        out = []
+        for seat, left in enumerate(supply):
+            zone = self.family_rules.end_zone_of(seat)
+            home = sum(1 for n, s in cups.items() if s == seat and zone is not None and zone.contains(*parse_cup(n)))
+            out.append(f"{left} to place, {home} home")
+        return out
+
+    def camera(self) -> dict[str, Any]:
+        return {"distance": self.geo.rows * 1.05 + 4, "elevation": 24.0, "azimuth": -90.0, "center": (0.0, -1.0, 0.6)}
