@@ -34,7 +34,8 @@ def _rows(report: Report) -> list[tuple[str, str]]:
     rows.append(("length 10%-90%", f"{ls.p10:g}-{ls.p90:g}"))
     rows.append(("length min-max", f"{ls.minimum}-{ls.maximum}"))
     fp = report.first_player
-    rows.append(("first player", f"{pct(fp.rate)} vs fair {100 * fp.fair:.1f}%: {fp.verdict}"))
+    rows.append(("first player wins", f"{pct(fp.rate)} (fair share {100 * fp.fair:.1f}%)"))
+    rows.append(("first player", fp.verdict))
     return rows
 
 
@@ -81,7 +82,7 @@ def render_side_by_side(reports: Sequence[Report]) -> str:
     heads = [r.title or f"run {i + 1}" for i, r in enumerate(reports)]
     label_w = max([len(x) for x in labels] + [0])
     widths = [max([len(h)] + [len(t.get(label, "-")) for label in labels]) for h, t in zip(heads, tables, strict=True)]
-    out = [" " * (label_w + 2) + "  ".join(f"{h:<{w}}" for h, w in zip(heads, widths, strict=True))]
+    out = [(" " * (label_w + 2) + "  ".join(f"{h:<{w}}" for h, w in zip(heads, widths, strict=True))).rstrip()]
     for label in labels:
         cells = "  ".join(f"{t.get(label, '-'):<{w}}" for t, w in zip(tables, widths, strict=True))
         out.append(f"{label:<{label_w}}  {cells}".rstrip())

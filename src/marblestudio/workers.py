@@ -35,6 +35,10 @@ Progress = Callable[[int, int], None]
 """Called with (games finished, games in the run) as chunks come back."""
 
 
+CONNECT_TIMEOUT = "10s"
+"""How long to try to reach a Dask scheduler before giving up with a message."""
+
+
 class WorkersError(ValueError):
     """A bad `--workers` value or an unusable scheduler; the message says what to do."""
 
@@ -162,7 +166,7 @@ def _run_dask(task: Callable[[int], T], count: int, scheduler: str, done: dict[i
             "running on a Dask cluster needs the optional 'dask' extra: pip install 'marblestudio[dask]'"
         ) from None
     try:
-        client = Client(scheduler, timeout="10s")
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as error:
         raise WorkersError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     try:

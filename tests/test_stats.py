@@ -1,0 +1,107 @@
+"""Playtest statistics: Wilson intervals, win counting, lengths, first-player advantage,
+notable games, and the printed reports.  Expected values are worked out by hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from marblestudio.report import pct, render, render_side_by_side, to_json_text
+from marblestudio.stats import FirstPlayer, GameSummary, LengthSummary, Rate, summarize, wilson
+
+
+def test_wilson_interval_of_five_in_ten() -> None:
+    # p = 0.5, n = 10, z = 1.96: centre 0.5, half-width 1.96 * sqrt(0.025 + 0.009604) / 1.38416
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4)
+    assert high == pytest.approx(0.7634, abs=1e-4)
+
+
+def test_wilson_interval_of_none_and_all() -> None:
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+
+
+def test_wilson_interval_without_games_is_everything() -> None:
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _game(index: int, winners: tuple[int, ...], length: int, termination: str = "win",
+          seating: tuple[str, ...] = ("mcts", "random")) -> GameSummary:
+    return GameSummary(index, 7, seating, termination, winners, length)
+
+
+GAMES = [
+    _game(0, (0,), 10),
+    _game(1, (1,), 20, seating=("random", "mcts")),
+    _game(2, (0,), 30),
+    _game(3, (0, 1), 40, seating=("random", "mcts")),  # a shared win: half to each
+    _game(4, (), 100, "capped"),
+    _game(5, (), 50, "draw", seating=("random", "mcts")),
+]
+
+
+def test_wins_are_counted_by_seat_and_by_agent_with_shared_wins_split() -> None:
+    report = summarize(GAMES, "t")
+    assert report.games == 6 and report.players == 2
+    assert [r.wins for r in report.seat_wins] == [2.5, 1.5]
+    by_agent = dict(report.agent_wins)
+    # mcts won games 0 (seat 0), 1 (seat 1), 2 (seat 0) and half of 3 (seat 1)
+    assert by_agent["mcts"].wins == 3.5 and by_agent["mcts"].games == 6
+    assert by_agent["random"].wins == 0.5
+    assert report.draws == 1 and report.capped == 1
+
+
+def test_length_distribution() -> None:
+    s = LengthSummary.of([10, 20, 30, 40, 100, 50])
+    # sorted 10 20 30 40 50 100: median (30 + 40) / 2; q1 at position 1.25 -> 20 + 0.25 * 10
+    assert (s.minimum, s.maximum, s.median, s.q1, s.q3) == (10, 100, 35, 22.5, 47.5)
+    assert s.mean == pytest.approx(250 / 6)
+    assert s.p10 == 15 and s.p90 == 75
+
+
+def test_first_player_advantage_is_judged_by_the_interval() -> None:
+    assert FirstPlayer(Rate.of(80, 100), 0.5).verdict == "first player favoured"
+    assert FirstPlayer(Rate.of(20, 100), 0.5).verdict == "first player disfavoured"
+    assert FirstPlayer(Rate.of(55, 100), 0.5).verdict == "no clear advantage"
+    assert FirstPlayer(Rate.of(55, 100), 0.5).advantage == pytest.approx(0.05)
+
+
+def test_notable_games_name_their_index_and_seed() -> None:
+    notable = {(n.why, n.index) for n in summarize(GAMES).notable}
+    assert notable == {("shortest", 0), ("longest", 3), ("capped", 4), ("draw", 5)}
+    assert all(n.seed == 7 for n in summarize(GAMES).notable)
+
+
+def test_an_interrupted_run_says_so() -> None:
+    report = summarize(GAMES[:3], "t", requested=10)
+    assert report.requested == 10 and report.games == 3
+    assert "stopped early: 3 of 10 games finished" in render(report)
+
+
+def test_the_text_report_shows_rates_intervals_and_reproducible_games() -> None:
+    text = render(summarize(GAMES, "stay-alive/standard"))
+    assert "seat 1 wins" in text and pct(Rate.of(2.5, 6)) in text
+    assert [line.split() for line in text.splitlines() if line.strip().startswith(("capped ", "draws "))][:2] == [
+        ["draws", "1", "(16.7%)"],
+        ["capped", "1", "(16.7%)"],
+    ]
+    assert "game 4 (seed 7): 100 moves, capped (move limit)" in text
+    assert any(line.split() == ["first", "player", "no", "clear", "advantage"] for line in text.splitlines())
+
+
+def test_side_by_side_puts_each_run_in_a_column() -> None:
+    a = summarize(GAMES, "A")
+    b = summarize(GAMES[:2], "B")
+    lines = render_side_by_side([a, b]).splitlines()
+    assert lines[0].split() == ["A", "B"]
+    games_line = next(line for line in lines if line.startswith("games"))
+    assert games_line.split() == ["games", "6", "2"]
+
+
+def test_json_report_round_trips_through_json() -> None:
+    data = json.loads(to_json_text(summarize(GAMES, "A")))
+    assert data["seat_wins"][0]["wins"] == 2.5
+    assert data["first_player"]["fair"] == 0.5
+    assert data["lengths"]["median"] == 35

@@ -1,0 +1,110 @@
+"""Many games at once: the same results with 1 worker, 2 workers or a Dask cluster; progress;
+and a stopped run keeps what finished."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from marblestudio.rulesets import load_with_source
+from marblestudio.stats import GameSummary
+from marblestudio.workers import GameTask, WorkersError, resolve_workers, run_indexed, seating
+
+GAMES = 24
+
+
+def _task() -> GameTask:
+    resolved = load_with_source("stay-alive/quick").resolved
+    return GameTask(resolved, ("heuristic", "random"), seed="workers", players=2)
+
+
+def test_one_worker_and_two_give_identical_results() -> None:
+    one = run_indexed(_task(), GAMES, workers=1)
+    two = run_indexed(_task(), GAMES, workers=2)
+    assert one.complete and two.complete
+    assert one.indices == two.indices == list(range(GAMES))
+    assert one.results == two.results
+    assert all(isinstance(g, GameSummary) for g in one.results)
+    assert len({g.length for g in one.results}) > 1  # real, different games
+
+
+def test_game_i_alone_is_game_i_of_the_run() -> None:
+    run = run_indexed(_task(), 6, workers=1)
+    assert _task()(4) == run.results[4]
+
+
+def test_seats_rotate_game_by_game() -> None:
+    assert seating(("a", "b"), 2, 0) == ("a", "b")
+    assert seating(("a", "b"), 2, 1) == ("b", "a")
+    assert seating(("a", "b", "c"), 3, 2) == ("c", "a", "b")
+    assert seating(("a",), 3, 1) == ("a", "a", "a")
+    assert seating(("a", "b"), 2, 1, rotate=False) == ("a", "b")
+
+
+def test_progress_reports_up_to_the_total() -> None:
+    seen: list[tuple[int, int]] = []
+    run_indexed(_task(), 10, workers=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (10, 10)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+class _StopAt:
+    """A task that stands for Ctrl-C arriving while game `stop` is played."""
+
+    def __init__(self, stop: int) -> None:
+        self.stop = stop
+
+    def __call__(self, index: int) -> int:
+        if index == self.stop:
+            raise KeyboardInterrupt
+        return index * index
+
+
+def test_ctrl_c_stops_cleanly_with_what_finished() -> None:
+    result = run_indexed(_StopAt(7), 20, workers=1)
+    assert result.interrupted and not result.complete
+    assert result.indices == list(range(7))
+    assert result.results == [i * i for i in range(7)]
+
+
+def test_ctrl_c_in_a_pool_keeps_the_finished_games() -> None:
+    result = run_indexed(_StopAt(150), 400, workers=2)
+    assert result.interrupted
+    assert 150 not in result.indices
+    assert result.results == [i * i for i in result.indices]
+
+
+@pytest.mark.parametrize(("value", "message"), [("many", "'auto' or a whole number"), ("0", "at least 1")])
+def test_a_bad_workers_value_is_explained(value: str, message: str) -> None:
+    with pytest.raises(WorkersError, match=message):
+        resolve_workers(value)
+
+
+def test_auto_uses_every_cpu() -> None:
+    assert resolve_workers("auto") >= 1
+    assert resolve_workers("3") == 3
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("distributed") is None,
+    reason="Dask's distributed is not installed (the optional 'dask' extra)",
+)
+def test_a_dask_cluster_gives_the_same_results() -> None:
+    from distributed import LocalCluster
+
+    local = run_indexed(_task(), GAMES, workers=1)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        on_dask = run_indexed(_task(), GAMES, scheduler=cluster.scheduler_address)
+    assert on_dask.complete
+    assert on_dask.results == local.results
+
+
+def test_an_unreachable_scheduler_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("marblestudio.workers.CONNECT_TIMEOUT", "1s")
+    if importlib.util.find_spec("distributed") is None:
+        with pytest.raises(WorkersError, match="optional 'dask' extra"):
+            run_indexed(_task(), 2, scheduler="tcp://127.0.0.1:9")
+    else:
+        with pytest.raises(WorkersError, match="cannot reach the Dask scheduler"):
+            run_indexed(_task(), 2, scheduler="tcp://127.0.0.1:9")
