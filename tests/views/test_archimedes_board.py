@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from marblestudio import rulesets
 from marblestudio.engine.archimedes import Phase, RollMarble, parse_cup
-from marblestudio.engine.core import Move
+from marblestudio.engine.core import Event, Move
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.board.archimedes import Board
 from marblestudio.views.game_view import GameView
@@ -136,3 +136,31 @@ def test_variation_4_has_no_platform_and_a_smaller_touching_angle(game: GameView
     assert not without.platform and with_platform.platform
     assert without.touch_angle is not None and with_platform.touch_angle is not None
     assert without.touch_angle < with_platform.touch_angle
+
+
+def test_a_landing_swings_past_its_rest_angle_and_settles(game: GameView) -> None:
+    game.set_session(_session())
+    board = _board(game)
+    seen: list[float] = []
+    steps = board.animate(Event.of("board_tilted", marble_at="b9", slope="1/20", angle=2.86, peak_slope="3/40", peak_angle=4.29))
+    for step in steps:
+        step.update(1.0)
+        seen.append(board.angle)
+    assert seen == [2.86, 4.29, 2.86]
+
+
+def test_a_touch_brings_the_end_down_to_the_limit_and_marks_it_red(game: GameView) -> None:
+    game.set_session(_session())
+    board = _board(game)
+    steps = board.animate(Event.of("board_tilted", marble_at="air", slope="1/5", angle=11.3))
+    steps += board.animate(Event.of("board_touched", seat=0, end="high", loser=0))
+    for step in steps:
+        step.update(1.0)
+        step.done()
+    assert board.angle == board.geo.touch_angle
+    end = board.geo.to_world(board.angle, (board.geo.half_length - 0.12, 0.0, board.geo.top + 0.06))  # the end rim
+    path = os.environ.get("MARBLESTUDIO_ARCHIMEDES_TOUCH_PNG")
+    if path:
+        game.scene.render_image().save(path)
+    r, g, b = _pixel(game, end)
+    assert r > 150 and g < 90 and b < 90

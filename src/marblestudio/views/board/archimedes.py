@@ -97,7 +97,7 @@ class Board(Motion, Preview, BoardView):
         self._attach(self.mesh(meshes.box((-half_l + 0.25, -half_w, geo.end_height), (half_l - 0.25, half_w, geo.top)), WOOD))
         self._ends = {}
         for end, x0, x1 in (("low", -half_l, -half_l + 0.25), ("high", half_l - 0.25, half_l)):
-            self._ends[end] = self._attach(self.mesh(meshes.box((x0, -half_w, geo.end_height), (x1, half_w, geo.top)), WOOD))
+            self._ends[end] = self._attach(self.mesh(meshes.box((x0, -half_w, geo.end_height), (x1, half_w, geo.top + 0.06)), WOOD))
         self._attach(self.mesh(rocker_mesh(geo, 2 * half_w * 0.7), ROCKER))
         zone_colour: dict[tuple[int, int], Colour] = {}
         for zone in family.zones:
