@@ -65,7 +65,7 @@ def render(report: Report) -> str:
 def _notable_lines(report: Report) -> list[str]:
     if not report.notable:
         return []
-    lines = ["notable games (reproduce with --seed SEED --game INDEX):"]
+    lines = ["notable games (replay one with the same --agents, --seed and --game INDEX):"]
     for n in report.notable:
         lines.append(f"  {n.why:<9} game {n.index} (seed {n.seed}): {n.length} moves, {n.result}")
     return lines

@@ -1,0 +1,165 @@
+"""`marblestudio compare RULESET_A RULESET_B ...`: the playtest report of each ruleset side by side.
+
+Every ruleset plays the same seeded games (game i of seed S draws from ``random.Random(f"{S}:{i}")``)
+with the same players, seats rotated game by game, so a house rule's effect on balance and
+length reads across one line.  Exit 0 when the games ran, 1 when a ruleset cannot be loaded (its
+problems are printed with file, line and column), 2 for bad options, 130 when stopped with
+Ctrl-C (the report then covers the games that finished).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from marblestudio.stats import Report
+
+HELP = "play the same seeded games under several rulesets and print their reports side by side"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("rulesets", nargs="+", metavar="RULESET", help="bundled or user ruleset ids, or .yaml paths (two or more)")
+    parser.add_argument(
+        "--agents", default="random", metavar="A,B,...",
+        help="players, one per seat, repeated to fill the seats and rotated by game: random, heuristic, "
+        "mcts, mcts:<iterations>, ismcts:<iterations> (default random)",
+    )
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="games per ruleset (default 100)")
+    parser.add_argument("--seed", default="0", metavar="S", help="the run's seed (default 0)")
+    parser.add_argument("--players", type=int, default=None, metavar="K", help="number of players (default: each ruleset's)")
+    parser.add_argument("--workers", default="auto", metavar="auto|N", help="local worker processes (default auto: one per CPU)")
+    parser.add_argument(
+        "--scheduler", default=None, metavar="tcp://HOST:PORT",
+        help="run on this Dask cluster instead (needs the optional 'dask' extra)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the reports as a JSON list")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except Exception:  # noqa: BLE001 - the user gets a message and a log file, never a traceback
+        return _log_unexpected()
+
+
+@dataclass
+class _Prepared:
+    title: str
+    resolved: dict[str, Any]
+    players: int
+
+
+def _run(args: argparse.Namespace) -> int:
+    from marblestudio.agents import AgentSpecError, check_spec
+    from marblestudio.workers import WorkersError, resolve_workers
+
+    if len(args.rulesets) < 2:
+        return _usage("give two or more rulesets to compare (use 'simulate' for one)")
+    if args.games < 1:
+        return _usage("--games must be at least 1")
+    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
+    if not agents:
+        return _usage("--agents needs at least one player")
+    try:
+        for spec in agents:
+            check_spec(spec)
+        resolve_workers(args.workers)
+    except (AgentSpecError, WorkersError) as error:
+        return _usage(str(error))
+    prepared: list[_Prepared] = []
+    for ref in args.rulesets:
+        item = _prepare(ref, args.players)
+        if isinstance(item, int):
+            return item
+        prepared.append(item)
+    reports, interrupted = _play_all(prepared, agents, args)
+    if reports is None:
+        return 2
+    from marblestudio.report import render_side_by_side, to_json_text
+
+    if args.json:
+        print(to_json_text(reports))
+    else:
+        print(f"agents: {', '.join(agents)} (seats rotated by game); seed {args.seed}")
+        print(render_side_by_side(reports))
+    return 130 if interrupted else 0
+
+
+def _prepare(ref: str, players: int | None) -> _Prepared | int:
+    from marblestudio.rulesets import RulesetError, load_with_source
+
+    try:
+        loaded = load_with_source(ref)
+    except RulesetError as error:
+        for diagnostic in error.diagnostics:
+            print(diagnostic, file=sys.stderr)
+        print(f"compare: cannot load the ruleset {ref}", file=sys.stderr)
+        return 1
+    rules = loaded.rules
+    count = rules.players.default if players is None else players
+    if not rules.players.min <= count <= rules.players.max:
+        return _usage(f"{rules.id} is for {rules.players.min} to {rules.players.max} players, not {count}")
+    return _Prepared(rules.id, dict(loaded.resolved), count)
+
+
+def _play_all(prepared: list[_Prepared], agents: tuple[str, ...], args: argparse.Namespace) -> tuple[list[Report] | None, bool]:
+    from marblestudio.stats import summarize
+    from marblestudio.workers import GameTask, WorkersError, run_indexed
+
+    reports = []
+    interrupted = False
+    titles = [p.title for p in prepared]
+    for i, p in enumerate(prepared):
+        if interrupted:
+            break
+        title = p.title if titles.count(p.title) == 1 else f"{p.title} ({i + 1})"
+        task = GameTask(p.resolved, agents, args.seed, p.players)
+        try:
+            result = run_indexed(task, args.games, args.workers, args.scheduler, _progress_bar(title))
+        except WorkersError as error:
+            print(f"compare: {error}", file=sys.stderr)
+            return None, False
+        finally:
+            if sys.stderr.isatty():
+                sys.stderr.write("\r\x1b[K")
+        interrupted = result.interrupted
+        reports.append(summarize(result.results, title, requested=args.games))
+    if interrupted:
+        print("compare: stopped; the report covers the games that finished", file=sys.stderr)
+    return reports, interrupted
+
+
+def _progress_bar(title: str) -> Any:
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total if total else width
+        sys.stderr.write(f"\r{title}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.flush()
+
+    return show
+
+
+def _usage(message: str) -> int:
+    print(f"compare: {message}", file=sys.stderr)
+    return 2
+
+
+def _log_unexpected() -> int:
+    log = Path(tempfile.gettempdir()) / "marblestudio-errors.log"
+    try:
+        with log.open("a", encoding="utf-8") as handle:
+            handle.write(f"--- marblestudio compare\n{traceback.format_exc()}\n")
+        where = f"details in {log}"
+    except OSError:
+        where = "and the log file could not be written"
+    print(f"compare: unexpected error: {sys.exc_info()[1]!r} ({where}); please report it", file=sys.stderr)
+    return 3
