@@ -105,8 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     print(_figures("check_text alone", checks))
     print(_figures("resolved view + rules sheet refresh", refresh))
     print(_figures("completion lookup", start_completion))
-    worst = statistics.median(latency) * 1000
-    print(f"verdict: {'meets' if worst < 100 else 'MISSES'} the 100 ms target (median {worst:.1f} ms)")
+    ms = sorted(s * 1000 for s in latency)
+    p90 = ms[min(len(ms) - 1, int(len(ms) * 0.9))]
+    print(f"verdict: {'meets' if p90 < 100 else 'MISSES'} the 100 ms target (9 in 10 pauses within {p90:.1f} ms)")
     return 0
 
 
