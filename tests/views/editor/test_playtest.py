@@ -82,8 +82,8 @@ def test_a_failing_game_is_reported_with_the_seed_that_reproduces_it(monkeypatch
     flaky.calls = 0  # type: ignore[attr-defined]
     monkeypatch.setattr(playtest, "play_game", flaky)
     resolved = load_with_source("stay-alive/quick").resolved
-    data = run_job(Job(EDITED, resolved, 2, 6, "9"))
+    data = run_job(Job(EDITED, resolved, 2, 6, "9", "stay-alive/quick"))
     assert data["games"] == 5
     assert [(e["game"], e["seed"]) for e in data["errors"]] == [(3, "9")]
     assert "RuntimeError: boom" in data["errors"][0]["error"]
-    assert "--seed 9" in data["errors"][0]["reproduce"] and "--game 3" in data["errors"][0]["reproduce"]
+    assert data["errors"][0]["reproduce"] == "marblestudio simulate stay-alive/quick --seed 9 --players 2 --game 3"

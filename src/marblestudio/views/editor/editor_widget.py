@@ -396,7 +396,8 @@ class RulesEditor(QWidget):
             return
         self.resolved_view.show_resolution(self.resolution)
         self.sheet_view.show_resolution(self.resolution)
-        self.playtest.set_source(self.resolution)
+        saved = self.path is not None and not self.is_modified()
+        self.playtest.set_source(self.resolution, str(self.path) if saved else None)
         if self.tabs.currentWidget() is self.preview:
             self.preview.show_rules(self.resolution.rules)
 

@@ -41,6 +41,7 @@ class PlaytestPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.source: Resolution | None = None
+        self.ref: str | None = None
         self.results: dict[str, dict[str, Any]] = {}
         self.failure: str | None = None
         self._process: Any = None
@@ -89,9 +90,10 @@ class PlaytestPanel(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
 
     # Inputs --------------------------------------------------------------------------------
-    def set_source(self, source: Resolution | None) -> None:
-        """The ruleset to playtest (None: nothing valid yet)."""
+    def set_source(self, source: Resolution | None, ref: str | None = None) -> None:
+        """The ruleset to playtest (None: nothing valid yet); `ref` is its file, if saved."""
         self.source = source
+        self.ref = ref
         self.run_button.setEnabled(source is not None and not self.running)
         if source is not None:
             players = source.rules.players
@@ -108,12 +110,12 @@ class PlaytestPanel(QWidget):
         if self.source is None:
             return []
         players, games, seed = self.players.value(), self.games.value(), self.seed.text().strip() or "0"
-        jobs = [Job(EDITED, self.source.resolved, players, games, seed)]
+        jobs = [Job(EDITED, self.source.resolved, players, games, seed, self.ref or str(self.source.rules.id))]
         base = self.source.base
         if base is not None:
             base_players = base.get("players", {})
             if base_players.get("min", players) <= players <= base_players.get("max", players):
-                jobs.append(Job(BASE, base, players, games, seed))
+                jobs.append(Job(BASE, base, players, games, seed, str(base.get("id", self.source.base_ref))))
         return jobs
 
     # Running ---------------------------------------------------------------------------------

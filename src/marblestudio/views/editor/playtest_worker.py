@@ -20,13 +20,15 @@ class _Queue(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Job:
-    """One run: the resolved ruleset to play, a label, players, games and seed."""
+    """One run: the resolved ruleset to play, a label, players, games and seed; `ref` names the
+    ruleset for `marblestudio simulate` (its file or id) in the line that reproduces a failure."""
 
     label: str
     resolved: Mapping[str, Any]
     players: int
     games: int
     seed: str
+    ref: str = "RULESET"
 
 
 def run_job(job: Job, progress: Any = None) -> dict[str, Any]:
@@ -63,7 +65,7 @@ def run_job(job: Job, progress: Any = None) -> dict[str, Any]:
                 "seed": job.seed,
                 "error": f"{type(exc).__name__}: {exc}",
                 "traceback": traceback.format_exc(),
-                "reproduce": f"marblestudio simulate RULESET --seed {job.seed} --players {job.players} --game {failed}",
+                "reproduce": f"marblestudio simulate {job.ref} --seed {job.seed} --players {job.players} --game {failed}",
             })
             remaining = remaining[finished - before + 1 :]
             on_progress(0, 0)
