@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QTextDocument
 from PySide6.QtWidgets import QMessageBox
 
 from conftest import BUNDLED
@@ -166,6 +166,10 @@ def test_the_preview_draws_the_board_of_the_file_and_follows_it(make_editor, hou
     editor.editor.find("marbles_per_player: 3")
     editor.editor.insertPlainText("marbles_per_player: 2")
     qtbot.waitUntil(lambda: editor.preview.shown.family.marbles_per_player == 2, timeout=3000)
+    editor.editor.find("marbles_per_player: 2", QTextDocument.FindFlag.FindBackward)
+    editor.editor.insertPlainText("marbles_per_player: -2")
+    qtbot.waitUntil(lambda: "has errors" in editor.preview.note.text(), timeout=3000)
+    assert editor.preview.shown.family.marbles_per_player == 2  # the last valid board stays
 
 
 @pytest.mark.gl

@@ -374,6 +374,7 @@ class RulesEditor(QWidget):
             self._resolve_timer.start()
         else:
             self.resolved_view.show_invalid()
+            self.preview.show_invalid()
         self.checked.emit(found)
         return found
 

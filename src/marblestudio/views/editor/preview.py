@@ -48,6 +48,7 @@ class PreviewPanel(QWidget):
         self.scene: Scene | None = None
         self.board: BoardView | None = None
         self.shown: Ruleset | None = None
+        self._caption = ""
         self.note = QLabel("The board appears here while the file is valid.", self)
         self.note.setWordWrap(True)
         self._layout = QVBoxLayout(self)
@@ -67,9 +68,17 @@ class PreviewPanel(QWidget):
             self._layout.addWidget(self.scene, 1)
         return self.scene
 
+    def show_invalid(self) -> None:
+        """Say that the file has errors; the board of its last valid text stays."""
+        if self.shown is not None:
+            self.note.setText(f"The file has errors: the board shown is its last valid version ({self.shown.name}).")
+        else:
+            self.note.setText("The board appears here once the file is valid.")
+
     def show_rules(self, rules: Ruleset) -> bool:
         """Draw the board of `rules`; False when it cannot be drawn (the note says why)."""
         if rules == self.shown:
+            self.note.setText(self._caption)
             return True
         scene = self._ensure_scene()
         if scene is None:
@@ -91,6 +100,8 @@ class PreviewPanel(QWidget):
             return False
         self.board = board
         self.shown = rules
-        self.note.setText(f"{rules.name}: the board after a set-up drawn from seed '{PREVIEW_SEED}'."
-                          + (f" ({reason})" if reason else ""))
+        self._caption = f"{rules.name}: the board after a set-up drawn from seed '{PREVIEW_SEED}'." + (
+            f" ({reason})" if reason else ""
+        )
+        self.note.setText(self._caption)
         return True
