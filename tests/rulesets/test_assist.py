@@ -54,6 +54,22 @@ def test_the_path_inside_a_list_item_counts_the_item() -> None:
     assert context_at(HOUSE, line, column).path == ("stay_alive", "slides", "R1", "open", 0)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "avalanche:\n  holes:\n    - x: 1\n      ",  # a list item's second key
+        "avalanche:\n  holes:\n  - x: 1\n    ",  # the same in an indentless list
+    ],
+)
+def test_the_path_inside_a_block_list_item(text: str) -> None:
+    ctx = context_at(text, 4, len(text.split("\n")[-1]) + 1)
+    assert ctx.path == ("avalanche", "holes", 0)
+    assert ctx.siblings == {"x"}
+    assert {c.text for c in completions("game: avalanche\n" + text, 5, len(text.split("\n")[-1]) + 1)} == _keys(
+        "avalanche", "holes", 0
+    ) - {"x"}
+
+
 def test_after_a_colon_the_cursor_is_in_the_keys_value() -> None:
     line, column = _cursor_after(HOUSE, "marbles_per_player: ")
     ctx = context_at(HOUSE, line, column)

@@ -132,7 +132,7 @@ def context_at(text: str, line: int, column: int) -> CursorContext:
     # On a line with content.
     head = prefix[: here.key_col] if len(prefix) > here.key_col else prefix
     item_only = len(prefix) <= here.key_col and head.strip().startswith("-")
-    path = _parents(lines, line - 1, here.dashes[0] if here.dashes else here.key_col)
+    path = _parents(lines, line - 1, here.dashes[0] if here.dashes else here.key_col, in_item=bool(here.dashes))
     path = (*path, *([0] * len(here.dashes)))
     if item_only:
         return CursorContext(path, None, False, word, frozenset())
@@ -174,34 +174,38 @@ def _flow_keys(prefix: str) -> frozenset[str]:
     return frozenset(part.split(":", 1)[0].strip() for part in inner.split(",") if ":" in part)
 
 
-def _parents(lines: Sequence[str], index: int, col: int) -> JsonPath:
-    """The path of the mapping whose keys start at column `col`, for the line at `index`."""
+def _parents(lines: Sequence[str], index: int, col: int, in_item: bool = False) -> JsonPath:
+    """The path of the mapping whose keys start at column `col`, for the line at `index`.
+
+    `in_item`: column `col` is a list item's dash, whose parent key may stand at the same column
+    (an indentless list, "key:" then "- item" below it).
+    """
     path: list[PathPart] = []
     cur = col
     for i in range(index - 1, -1, -1):
-        if cur == 0:
+        if cur == 0 and not in_item:
             break
         info = _parse_line(lines[i])
         if info is None:
             continue
-        if info.key_col < cur and info.key is not None and not info.rest:
+        at_parent = info.key_col < cur or (in_item and info.key_col == cur and not info.dashes)
+        if info.key is not None and not info.rest and at_parent:
             path.append(info.key)
-            cur = info.key_col
+            cur, in_item = info.key_col, False
             continue
         inside_item = [d for d in info.dashes if d < cur]
         if inside_item:
             path += [0] * len(inside_item)
-            cur = inside_item[0]
+            cur, in_item = inside_item[0], True
             continue
         if info.key_col < cur and info.key is not None:
             path.append(info.key)  # a multi-line scalar value: the cursor is in its text
-            cur = info.key_col
+            cur, in_item = info.key_col, False
             continue
         if info.dashes and info.dashes[0] == cur:
             continue  # a sibling item of the list we are in
         if info.indent < cur and info.key is None:
             break
-    # An indentless list ("key:\n- item") has its parent key at the dash's column.
     return tuple(reversed(path))
 
 
