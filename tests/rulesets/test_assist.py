@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import BUNDLED
 from marblestudio.rulesets import assist
@@ -212,3 +214,22 @@ def test_resolved_lines_mark_the_changed_settings_but_not_their_section_header()
         "  start: random",
     ]
     assert changed_lines(lines, changes(base, resolved)) == [False, False, True, True, False]
+
+
+_SOURCES = [p.read_text(encoding="utf-8") for p in sorted(BUNDLED.glob("*/*.yaml"))]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    source=st.sampled_from(_SOURCES),
+    cut=st.integers(min_value=0, max_value=4000),
+    insert=st.text(alphabet=" \n-:{}[],#'\"abc01", max_size=12),
+    line=st.integers(min_value=-1, max_value=80),
+    column=st.integers(min_value=-1, max_value=90),
+)
+def test_any_half_written_text_and_cursor_gets_help_without_an_error(source: str, cut: int, insert: str, line: int, column: int) -> None:
+    text = source[:cut] + insert + source[cut:]
+    for found in completions(text, line, column):
+        assert found.kind in ("key", "value") and found.text
+    help_text = describe_at(text, line, column)
+    assert help_text is None or isinstance(help_text, str)
