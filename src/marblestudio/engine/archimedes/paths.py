@@ -60,22 +60,27 @@ class Paths:
         """Whether some path of exactly `spaces` spaces leads from `start` (stops at the first)."""
         if spaces == 1:
             return bool(self.spaces_from(board, seat, start))
-        visited = {start}
+        return self.witness(board, seat, start, spaces) is not None
+
+    def witness(self, board: dict[Cup, int], seat: int, start: Cup, spaces: int) -> frozenset[Cup] | None:
+        """The cups of the first path of exactly `spaces` spaces from `start`, or None.
+
+        The path stays open when another of the mover's marbles leaves a cup (an own marble
+        only ever blocks), and when one lands on a cup that is not in it.
+        """
+        visited = [start]
 
         def walk(cup: Cup, left: int) -> bool:
             for nxt, _ in self.spaces_from(board, seat, cup):
                 if nxt in visited:
                     continue
-                if left == 1:
+                visited.append(nxt)
+                if left == 1 or walk(nxt, left - 1):
                     return True
-                visited.add(nxt)
-                found = walk(nxt, left - 1)
-                visited.discard(nxt)
-                if found:
-                    return True
+                visited.pop()
             return False
 
-        return walk(start, spaces)
+        return frozenset(visited) if walk(start, spaces) else None
 
     def paths(self, board: dict[Cup, int], seat: int, start: Cup, most: int) -> list[Path]:
         """Every path of 1 to `most` spaces from `start`, shorter first, in a fixed order."""

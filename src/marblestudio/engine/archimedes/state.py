@@ -136,29 +136,40 @@ class ArchimedesState(State):
         board, seat, remaining = self.board, self.mover, self.remaining
         lifting_only = self.rules.carrying.value == "lift-only"
         unmoved = self.unmoved()
+        witnesses: dict[tuple[Cup, int], frozenset[Cup] | None] = {}
         moves: list[Move] = []
         for start in unmoved:
             rest = tuple(m for m in unmoved if m != start)
             ok: dict[tuple[Cup, int], bool] = {}
             lifts: list[Move] = []
             for cups, jumps in self.grid.paths(board, seat, start, remaining):
-                key = (cups[-1], len(cups))
+                dest = cups[-1]
+                key = (dest, len(cups))
                 if key not in ok:
                     left = remaining - len(cups)
-                    ok[key] = left == 0 or (bool(rest) and self._completes(start, cups[-1], rest, left))
+                    ok[key] = left == 0 or (bool(rest) and self._completes(start, dest, rest, left, witnesses))
                     if ok[key]:
-                        lifts.append(LiftMarble(start, cups[-1], len(cups)))
+                        lifts.append(LiftMarble(start, dest, len(cups)))
                 if ok[key] and not lifting_only:
                     moves.append(RollMarble(start, cups, jumps))
             moves.extend(lifts)
         return moves
 
-    def _completes(self, start: Cup, dest: Cup, rest: tuple[Cup, ...], remaining: int) -> bool:
+    def _completes(
+        self, start: Cup, dest: Cup, rest: tuple[Cup, ...], left: int, witnesses: dict[tuple[Cup, int], frozenset[Cup] | None]
+    ) -> bool:
+        """Whether, after the marble on `start` moves to `dest`, the others can use `left` spaces."""
         board, seat = self.board, self.mover
+        for marble in rest:  # quick: a path on the board as it is that the move leaves open
+            if (marble, left) not in witnesses:
+                witnesses[(marble, left)] = self.grid.witness(board, seat, marble, left)
+            path = witnesses[(marble, left)]
+            if path is not None and dest not in path:
+                return True
         del board[start]
         board[dest] = seat
         try:
-            return self.grid.completable(board, seat, rest, remaining)
+            return self.grid.completable(board, seat, rest, left)
         finally:
             del board[dest]
             board[start] = seat
