@@ -164,3 +164,27 @@ def test_a_touch_brings_the_end_down_to_the_limit_and_marks_it_red(game: GameVie
         game.scene.render_image().save(path)
     r, g, b = _pixel(game, end)
     assert r > 150 and g < 90 and b < 90
+
+
+def test_a_click_outside_the_midzone_gets_the_rule_that_stops_it(game: GameView) -> None:
+    game.set_session(_session())
+    board = _board(game)
+    messages: list[str] = []
+    game.message.connect(messages.append)
+    _click(game, board.world_position(("cup", parse_cup("b3"))))  # type: ignore[arg-type]
+    assert messages and "midzone" in messages[-1]
+    assert game.session is not None and game.session.state.public_view()["cups"] == {}
+
+
+def test_clicking_the_opponents_marble_names_the_rule(game: GameView) -> None:
+    session = _session()
+    game.set_session(session)
+    board = _board(game)
+    for name in ("b8", "b9"):
+        _click(game, board.world_position(("cup", parse_cup(name))))  # type: ignore[arg-type]
+    _click(game, board._die_at)
+    messages: list[str] = []
+    game.message.connect(messages.append)
+    theirs = board.geo.to_world(board.angle, (*board.geo.cup_xy(*parse_cup("b9")), board.geo.marble_z))
+    assert _click(game, theirs) == ("marble", parse_cup("b9"))
+    assert messages and "b9 holds none of the mover's marbles" in messages[-1]

@@ -227,8 +227,9 @@ class Board(Motion, Preview, BoardView):
 
     # Choosing a move ------------------------------------------------------------------------------
     def _state(self) -> Any:
-        session = self.session
-        if session is None or session.is_over() or session.state.to_move < 0:
+        """The game when a person is to choose a move in it (None while chance or the computer moves)."""
+        session = getattr(self, "session", None)  # set by GameView
+        if session is None or session.is_over() or not session.waiting_for_human():
             return None
         return session.state
 
@@ -248,7 +249,7 @@ class Board(Motion, Preview, BoardView):
         self.choose_paths(state, mine)
 
     def _refresh_targets(self) -> None:
-        session = self.session
+        session = getattr(self, "session", None)
         if session is None or not session.waiting_for_human():
             return
         legal: dict[Hashable, Move] = {}
