@@ -52,6 +52,13 @@ def test_c_a_jump_over_a_line_of_opponent_marbles_counts_as_one_space() -> None:
     assert cups == {"b6": 1, "b7": 1, "b8": 0}  # the jumped marbles stay where they were
 
 
+def test_c_a_jump_lifts_the_marble_over_the_line_even_when_it_is_rolled() -> None:
+    # Rolled b5xb8-c8: in the air over b6 and b7, landing on b8, then rolled to c8.
+    state = rolled({"1": ["b5"], "2": ["b6", "b7"]}, 2)
+    events = play(state, "b5xb8-c8")
+    assert [e["marble_at"] for e in events if e.kind == "board_tilted"] == ["air", "b8", "c8"]
+
+
 def test_c_a_jump_needs_an_empty_cup_beyond_the_line() -> None:
     # b6 is the opponent's, b7 is player 1's own: no landing beyond the line.
     state = rolled({"1": ["b5", "b7"], "2": ["b6"]}, 1)
