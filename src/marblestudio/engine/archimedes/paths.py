@@ -82,30 +82,32 @@ class Paths:
 
         return frozenset(visited) if walk(start, spaces) else None
 
-    def paths(self, board: dict[Cup, int], seat: int, start: Cup, most: int) -> list[Path]:
-        """Every path of 1 to `most` spaces from `start`, shorter first, in a fixed order."""
-        found: list[Path] = []
-        cups: list[Cup] = []
-        jumps: list[bool] = []
-        visited = {start}
+    def paths(
+        self, board: dict[Cup, int], seat: int, start: Cup, most: int, memo: dict[Cup, list[tuple[Cup, bool]]] | None = None
+    ) -> list[Path]:
+        """Every path of 1 to `most` spaces from `start`, shorter first, each length in step order.
 
-        def extend(cup: Cup) -> None:
-            for nxt, jump in self.spaces_from(board, seat, cup):
-                if nxt in visited:
-                    continue
-                cups.append(nxt)
-                jumps.append(jump)
-                found.append((tuple(cups), tuple(jumps)))
-                if len(cups) < most:
-                    visited.add(nxt)
-                    extend(nxt)
-                    visited.discard(nxt)
-                cups.pop()
-                jumps.pop()
+        `memo` may carry `spaces_from` results between calls on the same, unchanged board.
+        """
+        memo = {} if memo is None else memo
 
-        extend(start)
-        found.sort(key=lambda p: len(p[0]))
-        return found
+        def nexts(cup: Cup) -> list[tuple[Cup, bool]]:
+            found = memo.get(cup)
+            if found is None:
+                found = memo[cup] = self.spaces_from(board, seat, cup)
+            return found
+
+        level: list[Path] = [((cup,), (jump,)) for cup, jump in nexts(start)]
+        out = list(level)
+        for _ in range(most - 1):
+            level = [
+                (cups + (cup,), jumps + (jump,))
+                for cups, jumps in level
+                for cup, jump in nexts(cups[-1])
+                if cup != start and cup not in cups
+            ]
+            out += level
+        return out
 
     def destinations(self, board: dict[Cup, int], seat: int, start: Cup, most: int) -> list[tuple[Cup, int]]:
         """Each (destination, spaces) that some path of at most `most` spaces reaches, without repeats."""

@@ -137,12 +137,13 @@ class ArchimedesState(State):
         lifting_only = self.rules.carrying.value == "lift-only"
         unmoved = self.unmoved()
         witnesses: dict[tuple[Cup, int], frozenset[Cup] | None] = {}
+        memo: dict[Cup, list[tuple[Cup, bool]]] = {}
         moves: list[Move] = []
         for start in unmoved:
             rest = tuple(m for m in unmoved if m != start)
             ok: dict[tuple[Cup, int], bool] = {}
             lifts: list[Move] = []
-            for cups, jumps in self.grid.paths(board, seat, start, remaining):
+            for cups, jumps in self.grid.paths(board, seat, start, remaining, memo):
                 dest = cups[-1]
                 key = (dest, len(cups))
                 if key not in ok:
