@@ -177,7 +177,9 @@ class ArchimedesState(State):
 
     # Playing -------------------------------------------------------------------------------
     def apply(self, move: Move) -> list[Event]:
-        if move not in self.legal_moves():
+        if self._legal is None:
+            self._legal = self._generate()
+        if move not in self._legal:
             raise IllegalMoveError(move, self._why_illegal(move))
         self._legal = None
         events: list[Event] = []
