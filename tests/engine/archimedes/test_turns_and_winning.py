@@ -109,3 +109,8 @@ def test_the_move_limit_ends_the_game_as_capped() -> None:
     assert kinds(events)[-2:] == ["turn_over", "game_over"]
     outcome = state.outcome()
     assert outcome is not None and outcome.termination is Termination.CAPPED
+
+
+def test_a_die_with_one_value_cannot_break_the_tie_so_player_1_begins() -> None:
+    state = new_game(rules(STEADY, start=StartRule.HIGHER_ROLL, die=(2, 2)), 2)
+    assert state.to_move == 0 and state.phase.value == "choose"

@@ -56,7 +56,9 @@ class ArchimedesState(State):
         self.board: dict[Cup, int] = {}
         self.supply = [rules.marbles_per_player] * count
         self.k = 0  # the sum of the marbles' moments (see physics.py)
-        self.phase = Phase.START if rules.start is StartRule.HIGHER_ROLL else Phase.CHOOSE
+        # A die with one value can never break the tie: player 1 begins.
+        rolls_differ = len(set(rules.die)) > 1
+        self.phase = Phase.START if rules.start is StartRule.HIGHER_ROLL and rolls_differ else Phase.CHOOSE
         self.mover = 0
         self.remaining = 0  # spaces of the roll still to move
         self.moved: tuple[Cup, ...] = ()  # where this turn's moved marbles now stand (rule f)
