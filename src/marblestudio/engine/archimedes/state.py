@@ -30,7 +30,7 @@ from marblestudio.engine.archimedes.moves import (
 )
 from marblestudio.engine.archimedes.paths import Paths
 from marblestudio.engine.archimedes.physics import Balance, End, angle
-from marblestudio.engine.archimedes.rules import ArchimedesRules, StartRule, TouchRule, WinZone
+from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, StartRule, TouchRule, WinZone
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
 
@@ -136,7 +136,7 @@ class ArchimedesState(State):
     def _marble_moves(self) -> list[Move]:
         """Every marble move that leaves a roll the mover can still use up (rules e, f, h)."""
         board, seat, remaining = self.board, self.mover, self.remaining
-        lifting_only = self.rules.carrying.value == "lift-only"
+        lifting_only = self.rules.carrying is Carrying.LIFT_ONLY
         unmoved = self.unmoved()
         witnesses: dict[tuple[Cup, int], frozenset[Cup] | None] = {}
         memo: dict[Cup, list[tuple[Cup, bool]]] = {}
@@ -337,7 +337,7 @@ class ArchimedesState(State):
                 return "rule f: a marble moves only once in a turn"
             if move.spaces > self.remaining:
                 return f"the roll leaves {self.remaining} spaces, not {move.spaces}"
-            if isinstance(move, RollMarble) and self.rules.carrying.value == "lift-only":
+            if isinstance(move, RollMarble) and self.rules.carrying is Carrying.LIFT_ONLY:
                 return "variation 3: marbles are always lifted, never rolled"
             return (
                 "rules a, c, d, h: moves are orthogonal paths to an empty cup that never revisit a cup, jump only "
