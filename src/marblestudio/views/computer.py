@@ -87,6 +87,9 @@ class ComputerWorker(QObject):
 
     def shutdown(self) -> None:
         self.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            # a search may be running: end the worker rather than wait for its answer
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)

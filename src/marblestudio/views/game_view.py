@@ -66,6 +66,7 @@ class GameView(QWidget):
         self._announced = False
         cls, reason = board_class(session.rules.game)
         board = cls(self.scene)
+        board.session = session
         if reason:
             board.reason = reason  # type: ignore[attr-defined]
             self.message.emit(reason)

@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSaveFile, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -86,6 +87,9 @@ class MainWindow(QMainWindow):
         self.replay.play_from_here.connect(self.play_from_here)
         self._restore_settings()
         self._update_actions()
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.game.shutdown)
 
     # Layout ------------------------------------------------------------------------------------
     def add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:

@@ -42,6 +42,7 @@ class BoardView:
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
+        self.session: Any = None  # the Session shown (set by GameView), for boards that need a viewer seat
         self.rules: Ruleset | None = None
         self.colours: list[Colour] = []
         self._items: list[gl.GLGraphicsItem.GLGraphicsItem] = []

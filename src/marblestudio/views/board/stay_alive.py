@@ -14,10 +14,13 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import pyqtgraph.opengl as gl
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
 
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
-from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove, cell_name
+from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove, cell_name, column_name
 from marblestudio.engine.stay_alive.rules import Layer, Slide, StayAliveRules
 from marblestudio.views.board import meshes
 from marblestudio.views.board.animation import Step, ease
@@ -81,7 +84,7 @@ class Board(BoardView):
             for end in (1, -1):
                 knob = self.add(self.mesh(meshes.sphere(KNOB, 10, 14), KNOB_IDLE, smooth=True))
                 self._knob_items[(slide.id, end)] = knob
-        marker_mesh = meshes.box((-0.36, -0.36, 0), (0.36, 0.36, 0.025))
+        marker_mesh = meshes.box((-0.2, -0.2, 0), (0.2, 0.2, 0.025))
         for r in range(self.rows):
             for c in range(self.columns):
                 marker = self.add(self.mesh(marker_mesh, HOVER))
@@ -90,7 +93,29 @@ class Board(BoardView):
                 marker.hide()
                 self._markers[(r, c)] = marker
         self._marble_mesh = meshes.sphere(MARBLE, 14, 20)
+        self._add_labels(half_w, half_h)
         self._place_slides()
+
+    def _add_labels(self, half_w: float, half_h: float) -> None:
+        """Column letters at the back, row numbers on the left (the cells of the notation),
+        and each slide's name beyond its outer knob (the slides of the notation)."""
+        font = QFont("DejaVu Sans", 11)
+        colour = QColor(235, 235, 235)
+        centre = Qt.AlignmentFlag.AlignCenter
+        for c in range(self.columns):
+            x, _ = self.cell_xy(0, c)
+            self.add(gl.GLTextItem(pos=(x, half_h + OVERHANG + 0.75, TOP), text=column_name(c), color=colour, font=font, alignment=centre))
+        for r in range(self.rows):
+            _, y = self.cell_xy(r, 0)
+            self.add(gl.GLTextItem(pos=(-half_w - OVERHANG - 0.9, y, TOP), text=str(r + 1), color=colour, font=font, alignment=centre))
+        small = QFont("DejaVu Sans", 9)
+        for slide in self.slides.values():
+            x, y, z = self._knob_centre(slide, 1, 2)
+            if slide.layer is Layer.RED:
+                pos = (x + 0.45, y, z)
+            else:
+                pos = (x, y - 0.5, z)
+            self.add(gl.GLTextItem(pos=pos, text=slide.id, color=QColor(200, 200, 200), font=small, alignment=centre))
 
     # Geometry ------------------------------------------------------------------------------
     def cell_xy(self, row: int, col: int) -> tuple[float, float]:
