@@ -2,8 +2,8 @@
 
 `Scene` is a pyqtgraph GLViewWidget.  Drag with the left button to orbit, Ctrl+drag or the
 middle button to pan, and the wheel to zoom; `reset_camera()` returns to the board's view.
-Meshes are lit by our own shader (a head light plus ambient), since pyqtgraph's 'shaded'
-program lights from behind the camera.  A family board (`BoardView`) lives in the scene; the
+Meshes are lit by our own shader (a head light plus ambient, per vertex so that Mesa's
+software renderer stays fast), since pyqtgraph's 'shaded' program lights from behind the camera.  A family board (`BoardView`) lives in the scene; the
 scene casts rays to find which of its pickables is under the mouse, highlights it when it can
 be clicked now, and emits `picked(key)` on a click (a press and release without dragging).
 """
@@ -33,10 +33,13 @@ attribute vec4 a_position;
 attribute vec3 a_normal;
 attribute vec4 a_color;
 varying vec4 v_color;
-varying vec3 v_normal;
 void main() {
-    v_normal = normalize(u_normal * a_normal);
-    v_color = a_color;
+    vec3 n = normalize(u_normal * a_normal);
+    if (n.z < 0.0) n = -n;
+    vec3 light = normalize(vec3(-0.3, 0.6, 1.0));
+    float diffuse = max(dot(n, light), 0.0);
+    float spec = pow(max(dot(n, normalize(light + vec3(0.0, 0.0, 1.0))), 0.0), 40.0);
+    v_color = vec4(a_color.rgb * (0.35 + 0.65 * diffuse) + vec3(0.25) * spec, a_color.a);
     gl_Position = u_mvp * a_position;
 }
 """
@@ -45,15 +48,8 @@ _FRAGMENT = """
 precision mediump float;
 #endif
 varying vec4 v_color;
-varying vec3 v_normal;
 void main() {
-    vec3 n = normalize(v_normal);
-    if (n.z < 0.0) n = -n;
-    vec3 light = normalize(vec3(-0.3, 0.6, 1.0));
-    float diffuse = max(dot(n, light), 0.0);
-    float spec = pow(max(dot(n, normalize(light + vec3(0.0, 0.0, 1.0))), 0.0), 40.0);
-    vec3 rgb = v_color.rgb * (0.35 + 0.65 * diffuse) + vec3(0.25) * spec;
-    gl_FragColor = vec4(rgb, v_color.a);
+    gl_FragColor = v_color;
 }
 """
 _ids = count()

@@ -14,8 +14,6 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
-import pyqtgraph.opengl as gl
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 
 from marblestudio.engine.core import Event, Move
@@ -25,6 +23,7 @@ from marblestudio.engine.stay_alive.rules import Layer, Slide, StayAliveRules
 from marblestudio.views.board import meshes
 from marblestudio.views.board.animation import Step, ease
 from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.labels import Labels
 from marblestudio.views.board.picking import Pickable
 
 BAR = 0.84  # width of a slide across its line
@@ -63,12 +62,14 @@ class Board(BoardView):
         self.positions: dict[str, int] = {s.id: 0 for s in sa.slides}
         self.slides = {s.id: s for s in sa.slides}
         self._slide_items: dict[str, Any] = {}
-        self._knob_items: dict[tuple[str, int], Any] = {}
+        self._knob_colours: dict[tuple[str, int], Colour] = {}  # (slide, end) -> colour, in drawing order
+        self._knob_moving: dict[str, float] = {}  # slide -> position shown while it slides
         self._marbles: dict[tuple[int, int], Any] = {}  # cell -> item of the marble resting there
         self._markers: dict[tuple[int, int], Any] = {}
         self._falling: list[Any] = []
         half_w, half_h = self.columns / 2, self.rows / 2
-        self.add(self.mesh(meshes.box((-half_w - 2.2, -half_h - 2.2, BASE_Z - 0.2), (half_w + 2.2, half_h + 2.2, BASE_Z)), BASE))
+        edge = OVERHANG + 0.6
+        self.add(self.mesh(meshes.box((-half_w - edge, -half_h - edge, BASE_Z - 0.2), (half_w + edge, half_h + edge, BASE_Z)), BASE))
         rim = 0.35
         sides = [
             ((-half_w - rim, half_h), (half_w + rim, half_h + rim)),
@@ -82,8 +83,10 @@ class Board(BoardView):
             item = self.add(self.mesh(self._slide_mesh(slide, 0), RED_LAYER if slide.layer is Layer.RED else WHITE_LAYER))
             self._slide_items[slide.id] = item
             for end in (1, -1):
-                knob = self.add(self.mesh(meshes.sphere(KNOB, 10, 14), KNOB_IDLE, smooth=True))
-                self._knob_items[(slide.id, end)] = knob
+                self._knob_colours[(slide.id, end)] = KNOB_IDLE
+        # all knobs are one mesh (one draw call): rebuilt when one moves or changes colour
+        self._knob_template = meshes.sphere(KNOB, 10, 14)
+        self._knobs = self.add(self.mesh(self._knob_template, KNOB_IDLE, smooth=True))
         marker_mesh = meshes.box((-0.2, -0.2, 0), (0.2, 0.2, 0.025))
         for r in range(self.rows):
             for c in range(self.columns):
@@ -99,23 +102,19 @@ class Board(BoardView):
     def _add_labels(self, half_w: float, half_h: float) -> None:
         """Column letters at the back, row numbers on the left (the cells of the notation),
         and each slide's name beyond its outer knob (the slides of the notation)."""
-        font = QFont("DejaVu Sans", 11)
-        colour = QColor(235, 235, 235)
-        centre = Qt.AlignmentFlag.AlignCenter
+        labels: list[tuple[tuple[float, float, float], str, QColor | None]] = []
         for c in range(self.columns):
             x, _ = self.cell_xy(0, c)
-            self.add(gl.GLTextItem(pos=(x, half_h + OVERHANG + 0.75, TOP), text=column_name(c), color=colour, font=font, alignment=centre))
+            labels.append(((x, half_h + OVERHANG + 0.75, TOP), column_name(c), None))
         for r in range(self.rows):
             _, y = self.cell_xy(r, 0)
-            self.add(gl.GLTextItem(pos=(-half_w - OVERHANG - 0.9, y, TOP), text=str(r + 1), color=colour, font=font, alignment=centre))
-        small = QFont("DejaVu Sans", 9)
+            labels.append(((-half_w - OVERHANG - 0.9, y, TOP), str(r + 1), None))
+        grey = QColor(190, 190, 190)
         for slide in self.slides.values():
             x, y, z = self._knob_centre(slide, 1, 2)
-            if slide.layer is Layer.RED:
-                pos = (x + 0.45, y, z)
-            else:
-                pos = (x, y - 0.5, z)
-            self.add(gl.GLTextItem(pos=pos, text=slide.id, color=QColor(200, 200, 200), font=small, alignment=centre))
+            labels.append((((x + 0.45, y, z) if slide.layer is Layer.RED else (x, y - 0.5, z)), slide.id, grey))
+        item = self.add(Labels(QFont("DejaVu Sans", 10)))
+        item.set_labels(labels)
 
     # Geometry ------------------------------------------------------------------------------
     def cell_xy(self, row: int, col: int) -> tuple[float, float]:
@@ -171,16 +170,26 @@ class Board(BoardView):
         return (along, line_y, z) if red else (line_x, -along, z)
 
     def _place_slides(self, only: str | None = None, progress: float = 1.0, towards: int | None = None) -> None:
-        for sid, slide in self.slides.items():
-            if only is not None and sid != only:
-                continue
-            pos: float = self.positions[sid]
-            if only is not None and towards is not None:
-                pos = pos + (towards - pos) * progress
-            for end in (1, -1):
-                knob = self._knob_items[(sid, end)]
-                knob.resetTransform()
-                knob.translate(*self._knob_centre(slide, end, pos))
+        """Redraw the knobs: at their slide's position, or part way to `towards` for `only`."""
+        if only is not None and towards is not None and progress < 1.0:
+            pos = self.positions[only]
+            self._knob_moving[only] = pos + (towards - pos) * progress
+        elif only is not None:
+            self._knob_moving.pop(only, None)
+        else:
+            self._knob_moving.clear()
+        template_verts = self._knob_template.vertexes()
+        template_faces = self._knob_template.faces()
+        count = len(template_verts)
+        verts, faces, colours = [], [], []
+        for i, ((sid, end), colour) in enumerate(self._knob_colours.items()):
+            pos = self._knob_moving.get(sid, self.positions[sid])
+            verts.append(template_verts + np.asarray(self._knob_centre(self.slides[sid], end, pos)))
+            faces.append(template_faces + i * count)
+            colours.append(np.tile(np.asarray(colour, dtype=float), (count, 1)))
+        self._knobs.setMeshData(
+            vertexes=np.concatenate(verts), faces=np.concatenate(faces), vertexColors=np.concatenate(colours)
+        )
 
     # Showing a position ----------------------------------------------------------------------
     def show(self, view: Mapping[str, Any]) -> None:
@@ -301,7 +310,7 @@ class Board(BoardView):
             for c in range(self.columns):
                 x, y = self.cell_xy(r, c)
                 out.append(Pickable(("cell", r, c), (x, y, TOP), half=(0.45, 0.45, 0.08)))
-        for (sid, end), _ in self._knob_items.items():
+        for sid, end in self._knob_colours:
             out.append(Pickable(("knob", sid, end), self._knob_centre(self.slides[sid], end, self.positions[sid]), radius=KNOB * 1.6))
         return out
 
@@ -330,9 +339,15 @@ class Board(BoardView):
         return None
 
     def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
-        for (sid, end), knob in self._knob_items.items():
+        changed = False
+        for sid, end in self._knob_colours:
             key = ("knob", sid, end)
-            knob.setColor(HOVER if key == hover else KNOB_LEGAL if key in legal else KNOB_IDLE)
+            colour = HOVER if key == hover else KNOB_LEGAL if key in legal else KNOB_IDLE
+            if self._knob_colours[(sid, end)] != colour:
+                self._knob_colours[(sid, end)] = colour
+                changed = True
+        if changed:
+            self._place_slides()
         for (r, c), marker in self._markers.items():
             key = ("cell", r, c)
             if key == hover:
