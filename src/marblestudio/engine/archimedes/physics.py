@@ -44,7 +44,7 @@ class Tilt:
         """The rest angle in degrees, for views (positive: the high end is down)."""
         if self.slope is None:
             return math.copysign(90.0, 1.0 if self.touching is End.HIGH else -1.0)
-        return math.degrees(math.atan(self.slope))
+        return angle(self.slope)
 
 
 def _integers(*values: Fraction) -> list[int]:
@@ -123,5 +123,9 @@ class Balance:
 
 
 def angle(slope: Fraction) -> float:
-    """A slope as an angle in degrees, for views and events."""
-    return math.degrees(math.atan(slope))
+    """A slope as an angle in degrees, for views and events.
+
+    Rounded to 1/10000 of a degree, so that records and logs print the same on every machine
+    (a library's arctangent may differ in the last bit); decisions use the exact slope.
+    """
+    return round(math.degrees(math.atan(slope)), 4)
