@@ -10,9 +10,12 @@ c = 80 without it (t about 0.1277).
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from marblestudio.engine.archimedes import Balance, End
 
@@ -121,3 +124,29 @@ def test_tilt_events_carry_the_exact_slope_and_an_angle_for_views() -> None:
     # k = 15 + 1 = 16, n = 2: slope 48/736 = 3/46
     assert tilt["slope"] == "3/46"
     assert tilt["angle"] == pytest.approx(3.7315, abs=1e-3)  # atan(3/46) in degrees
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    num=st.integers(min_value=-4000, max_value=4000),
+    den=st.integers(min_value=1, max_value=4000),
+    radius=st.integers(min_value=60, max_value=400),
+    end=st.integers(min_value=1, max_value=59),
+    drop=st.integers(min_value=0, max_value=80),
+)
+def test_the_exact_touch_test_agrees_with_the_trigonometry_away_from_the_boundary(
+    num: int, den: int, radius: int, end: int, drop: int
+) -> None:
+    # The end's underside is R - L sin(t) - (R - e) cos(t) above the rolling surface: it touches
+    # once that reaches -d, or once the board has turned past the end's lowest point.
+    physics = {"rocker_radius": Fraction(radius), "end_height": Fraction(end), "platform_height": Fraction(drop)}
+    balance = Balance(rules(physics).family)
+    theta = math.atan2(abs(num), den)
+    length, rise = 240.0, radius - end
+    reach = length * math.sin(theta) + rise * math.cos(theta) - (radius + drop)
+    past_lowest = theta >= math.atan2(length, rise)
+    assume(abs(reach) > 1e-6 and abs(theta - math.atan2(length, rise)) > 1e-9)
+    reachable = math.hypot(length, rise) >= radius + drop  # else the end never comes low enough
+    assume(abs(math.hypot(length, rise) - (radius + drop)) > 1e-9)
+    assert balance.reachable == reachable
+    assert balance.touches(num, den) == (reachable and (reach >= 0 or past_lowest))
