@@ -150,3 +150,16 @@ def test_the_exact_touch_test_agrees_with_the_trigonometry_away_from_the_boundar
     assume(abs(math.hypot(length, rise) - (radius + drop)) > 1e-9)
     assert balance.reachable == reachable
     assert balance.touches(num, den) == (reachable and (reach >= 0 or past_lowest))
+
+
+@settings(max_examples=200, deadline=None)
+@given(rows=st.lists(st.integers(min_value=0, max_value=15), max_size=24))
+def test_the_rest_slope_is_the_centre_of_mass_over_the_rockers_reach(rows: list[int]) -> None:
+    # From the definitions: x of a marble on row r is (r - 7.5) * 30 mm; masses 300 g and 5 g,
+    # heights 20 mm and 40 mm, R = 80 mm; slope = x_G / (R - h_G).
+    total = Fraction(300 + 5 * len(rows))
+    x_g = sum((Fraction(5) * (r - Fraction(15, 2)) * 30 for r in rows), Fraction(0)) / total
+    h_g = (Fraction(300 * 20) + 5 * 40 * len(rows)) / total
+    balance = Balance(rules().family)
+    k = sum(balance.moment(r) for r in rows)
+    assert balance.tilt(k, len(rows)).slope == x_g / (80 - h_g)
