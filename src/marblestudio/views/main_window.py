@@ -220,6 +220,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentIndex(1)
         self.replay_dock.setVisible(not interactive)
         self.game.set_session(session, interactive)
+        self.game.scene.setFocus()  # arrow keys and Enter play at once
         self._update_title()
 
     def play_from_here(self) -> None:

@@ -1,0 +1,52 @@
+"""The New Game dialog, and `marblestudio play` / the app without a display."""
+
+from __future__ import annotations
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from marblestudio.cli import play
+from marblestudio.session import HUMAN
+from marblestudio.views.new_game import NewGameDialog
+
+
+def test_new_game_dialog_gives_ruleset_players_seats_and_seed(qtbot: QtBot) -> None:
+    dialog = NewGameDialog(None, "stay-alive/quick")
+    qtbot.addWidget(dialog)
+    assert dialog.choice().ruleset == "stay-alive/quick"
+    assert dialog.choice().seats == [HUMAN, "medium"]  # you against the computer by default
+    dialog.players.setValue(3)
+    dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findData("hard"))
+    dialog.seat_boxes[2].setCurrentIndex(dialog.seat_boxes[2].findData(HUMAN))
+    dialog.seed.setValue(1234)
+    choice = dialog.choice()
+    assert choice.seats == [HUMAN, "hard", HUMAN]
+    assert choice.seed == 1234
+    assert dialog.seat_boxes[2].isVisibleTo(dialog) and not dialog.seat_boxes[3].isVisibleTo(dialog)
+
+
+def test_new_game_dialog_keeps_players_within_the_rulesets_range(qtbot: QtBot) -> None:
+    dialog = NewGameDialog(None, "stay-alive/standard")
+    qtbot.addWidget(dialog)
+    assert (dialog.players.minimum(), dialog.players.maximum()) == (2, 4)
+    dialog.players.setValue(9)
+    assert dialog.players.value() == 4
+
+
+def test_the_app_without_a_display_says_how_to_run_it(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    assert play.run_app(None) == 1
+    err = capsys.readouterr().err
+    assert "no display" in err and "xvfb-run" in err
+
+
+def test_play_with_an_unknown_ruleset_names_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert play.run_app("stay-alive/no-such-rule") == 1
+    assert "no-such-rule" in capsys.readouterr().err
+
+
+def test_play_with_too_many_seats_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert play.run_app("stay-alive/standard", seats=[HUMAN] * 5) == 2
+    assert "2-4 players" in capsys.readouterr().err

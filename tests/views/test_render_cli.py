@@ -1,0 +1,68 @@
+"""`marblestudio render`: a board to a PNG, from a ruleset's set-up or a record after move K."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
+
+from marblestudio import rulesets
+from marblestudio.cli import main
+from marblestudio.cli import render as render_cmd
+from marblestudio.records import save_record
+from marblestudio.session import HUMAN, Session, to_record
+
+from .helpers import random_game
+
+pytestmark = pytest.mark.gl
+
+
+def _record(tmp_path: Path) -> Path:
+    loaded = rulesets.load_with_source("stay-alive/quick")
+    session = Session(loaded.rules, [HUMAN, HUMAN], 2, loaded.resolved, "stay-alive/quick")
+    for move in random_game(session.state.copy(), "render"):
+        session.play(move)
+    path = tmp_path / "game.json"
+    save_record(path, to_record(session))
+    return path
+
+
+def _colours(image: QImage) -> int:
+    return len({image.pixel(x, y) for x in range(0, image.width(), 16) for y in range(0, image.height(), 16)})
+
+
+def test_render_a_rulesets_seeded_set_up(qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "board.png"
+    assert main(["render", "stay-alive/standard", "--out", str(out), "--seed", "4", "--size", "640x360"]) == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (640, 360)
+    assert _colours(image) > 10  # a board was drawn, not an empty frame
+    assert "after 1 steps" in capsys.readouterr().out  # the set-up
+
+
+def test_render_a_record_after_move_k(qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record(tmp_path)
+    out = tmp_path / "k.png"
+    assert main(["render", str(record), "--out", str(out), "--move", "5", "--size", "320x240"]) == 0
+    assert QImage(str(out)).width() == 320
+    assert "after 5 steps" in capsys.readouterr().out
+
+
+def test_render_says_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", "stay-alive/standard", "--out", str(tmp_path / "x.png"), "--size", "big"]) == 2
+    assert "WIDTHxHEIGHT" in capsys.readouterr().err
+    record = _record(tmp_path)
+    assert main(["render", str(record), "--out", str(tmp_path / "x.png"), "--move", "100000"]) == 1
+    assert "the record has only" in capsys.readouterr().err
+
+
+def test_render_with_no_display_and_no_xvfb_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setattr(render_cmd.shutil, "which", lambda _name: None)
+    assert main(["render", "stay-alive/standard", "--out", str(tmp_path / "x.png")]) == 1
+    assert "apt-get install xvfb" in capsys.readouterr().err
