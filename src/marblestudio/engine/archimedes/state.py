@@ -141,20 +141,21 @@ class ArchimedesState(State):
         witnesses: dict[tuple[Cup, int], frozenset[Cup] | None] = {}
         memo: dict[Cup, list[tuple[Cup, bool]]] = {}
         moves: list[Move] = []
+        paths, rolling, append = self.grid.paths, not lifting_only, moves.append
         for start in unmoved:
             rest = tuple(m for m in unmoved if m != start)
             ok: dict[tuple[Cup, int], bool] = {}
             lifts: list[Move] = []
-            for cups, jumps in self.grid.paths(board, seat, start, remaining, memo):
-                dest = cups[-1]
-                key = (dest, len(cups))
-                if key not in ok:
-                    left = remaining - len(cups)
-                    ok[key] = left == 0 or (bool(rest) and self._completes(start, dest, rest, left, witnesses))
-                    if ok[key]:
-                        lifts.append(LiftMarble(start, dest, len(cups)))
-                if ok[key] and not lifting_only:
-                    moves.append(RollMarble(start, cups, jumps))
+            for cups, jumps in paths(board, seat, start, remaining, memo):
+                key = (cups[-1], len(cups))
+                good = ok.get(key)
+                if good is None:
+                    left = remaining - key[1]
+                    good = ok[key] = left == 0 or (bool(rest) and self._completes(start, key[0], rest, left, witnesses))
+                    if good:
+                        lifts.append(LiftMarble(start, key[0], key[1]))
+                if good and rolling:
+                    append(RollMarble(start, cups, jumps))
             moves.extend(lifts)
         return moves
 
