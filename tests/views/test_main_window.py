@@ -255,3 +255,12 @@ def test_a_random_seed_game_places_with_the_first_click(qtbot: QtBot, window: Ma
     assert session is not None
     qtbot.waitUntil(lambda: session.ply == 2, timeout=5000)
     assert "place" in window.move_log.lines()[-1]
+
+
+def test_the_rules_editor_is_a_dock_listed_in_the_view_menu(window: MainWindow) -> None:
+    dock = window.editor_dock
+    assert dock is not None and not dock.isVisible()
+    toggles = [a for a in window.menuBar().actions() if a.text() == "&View"][0].menu().actions()
+    toggle = next(a for a in toggles if a.text().startswith("Rules editor"))
+    toggle.trigger()
+    assert dock.isVisible()

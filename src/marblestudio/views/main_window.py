@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 from marblestudio.engine.core import CHANCE, Outcome
 from marblestudio.session import HUMAN, Session, from_record, to_record
 from marblestudio.views.app import settings
-from marblestudio.views.editor.dock import install_editor
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
 from marblestudio.views.move_log import MoveLog
@@ -73,7 +72,7 @@ class MainWindow(QMainWindow):
         self.log_dock = self.add_dock("Moves", self.move_log, Qt.DockWidgetArea.RightDockWidgetArea)
         self.replay_dock = self.add_dock("Replay", self.replay, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.replay_dock.hide()
-        self.editor_dock = install_editor(self)  # the rules editor; View menu shows it
+        self.editor_dock = self._install_editor()
         self.turn_label = QLabel()
         self.message_label = QLabel()
         self.statusBar().addWidget(self.message_label, 1)
@@ -100,6 +99,17 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         self.view_menu_docks = getattr(self, "view_menu_docks", [])
         self.view_menu_docks.append(dock)
+        return dock
+
+    def _install_editor(self) -> QDockWidget | None:
+        """The rules editor, as a dock tabbed beside the move list (hidden until asked for)."""
+        try:
+            from marblestudio.views.editor import install_editor
+
+            dock: QDockWidget = install_editor(self)
+        except Exception:  # noqa: BLE001 - the app works without the editor
+            log.exception("the rules editor could not be loaded")
+            return None
         return dock
 
     def _action(self, text: str, slot: Any, shortcut: QKeySequence | str | None = None, menu: Any = None) -> QAction:
