@@ -188,3 +188,14 @@ def test_clicking_the_opponents_marble_names_the_rule(game: GameView) -> None:
     theirs = board.geo.to_world(board.angle, (*board.geo.cup_xy(*parse_cup("b9")), board.geo.marble_z))
     assert _click(game, theirs) == ("marble", parse_cup("b9"))
     assert messages and "b9 holds none of the mover's marbles" in messages[-1]
+
+
+def test_the_marbles_still_to_add_wait_on_the_table(game: GameView) -> None:
+    session = _session()
+    game.set_session(session)
+    board = _board(game)
+    assert sum(item.visible() for item in board._supply) == 24
+    _click(game, board.world_position(("cup", parse_cup("b8"))))  # type: ignore[arg-type]
+    assert sum(item.visible() for item in board._supply) == 23
+    assert board.describe(session.state.public_view()) in (["11 to place, 0 home", "12 to place, 0 home"],
+                                                           ["12 to place, 0 home", "11 to place, 0 home"])

@@ -60,6 +60,7 @@ class Board(Motion, Preview, BoardView):
         self._attached: list[tuple[Any, QMatrix4x4]] = []  # items that rock with the board
         self._marbles: dict[tuple[int, int], Any] = {}
         self._pool: list[Any] = []
+        self._supply: list[Any] = []  # the marbles still to add, on the table
         self._selected: tuple[int, int] | None = None
         self._movable: set[tuple[int, int]] = set()
         self._mode = "lift" if family.carrying is Carrying.LIFT_ONLY else "roll"
@@ -217,10 +218,30 @@ class Board(Motion, Preview, BoardView):
             x, y = self.geo.cup_xy(*cup)
             self.set_local(item, (x, y, self.geo.marble_z))
             self._marbles[cup] = item
+        self._show_supply(view.get("supply", []))
         self.show_die(view.get("die"))
         self.reset_plan()
         self._update_choices()
         self.pose()
+
+    def _show_supply(self, supply: Sequence[int]) -> None:
+        """Each player's marbles still to add, in two rows on the table in front, on their side."""
+        for item in self._supply:
+            item.hide()
+        table_z = -self.geo.drop
+        used = 0
+        for seat, count in enumerate(supply):
+            side = -1 if seat == 0 else 1
+            for i in range(count):
+                if used == len(self._supply):
+                    self._supply.append(self.add(self.mesh(self._marble_mesh, self.colours[seat], smooth=True)))
+                item = self._supply[used]
+                used += 1
+                item.setColor(self.colours[seat % len(self.colours)])
+                item.resetTransform()
+                x = side * (0.6 + 0.7 * (i // 2))
+                item.translate(x, -self.geo.half_width - 2.5 - 0.7 * (i % 2), table_z + MARBLE)
+                item.show()
 
     def animate(self, event: Any) -> list[Any]:
         return self.plan(event)
