@@ -282,7 +282,7 @@ class ArchimedesState(State):
             loser = self._ends[end]
         self.touched = end
         events.append(Event.of("board_touched", seat=self.mover, end=end.value, loser=loser))
-        whose = "its mover" if loser == self.mover else "the opponent, whose end it was"
+        whose = "its mover" if loser == self.mover else "the player whose end went down"
         reason = f"the board's {end.value} end touched the table: {whose} loses"
         self._finish(Outcome(Termination.WIN, (1 - loser,), reason), events)
         return True
