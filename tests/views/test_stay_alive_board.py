@@ -100,13 +100,16 @@ def test_clicking_a_legal_cell_places_a_marble_there_in_the_players_colour(qtbot
     session = _session()
     game.set_session(session)
     qtbot.waitUntil(lambda: session.waiting_for_human() and bool(game.legal_targets()), timeout=5000)
+    board = game.board
+    assert isinstance(board, Board)
+    per_player = session.rules.family.marbles_per_player
+    assert board.waiting(0) == per_player and board.waiting(1) == per_player
     target, move = next((k, m) for k, m in game.legal_targets().items() if isinstance(m, PlaceMove))
     _click(qtbot, game, target)
     qtbot.waitUntil(lambda: session.ply == 2 and not game.scene.clock.is_running(), timeout=5000)
     assert str(session.moves[-1]) == str(move)
     assert session.state.public_view()["grid"][move.row][move.col] == 0
-    board = game.board
-    assert isinstance(board, Board)
+    assert board.waiting(0) == per_player - 1 and board.waiting(1) == per_player
     marble = board.marble_position(move.row, move.col)
     assert marble is not None
     assert _near(_pixel(game, marble), session.rules.presentation.colour(0))
@@ -174,3 +177,24 @@ def test_the_colour_blind_palette_redraws_the_marbles(qtbot: QtBot, game: GameVi
     from marblestudio.views.palette import OKABE_ITO
 
     assert _near(_pixel(game, marble), OKABE_ITO[seat])
+
+
+def test_the_slide_slides_and_the_marble_drops_in_time_then_the_board_matches_the_engine(
+    qtbot: QtBot, game: GameView
+) -> None:
+    moves, move, cell, _ = _moves_until_a_slide_drops_a_marble("animate")
+    session = _session(moves)
+    game.set_session(session)
+    game.scene.clock.set_speed(1.0)
+    qtbot.waitUntil(lambda: bool(game.legal_targets()), timeout=5000)
+    board = game.board
+    assert isinstance(board, Board)
+    slide_item = board._slide_items[move.slide_id]
+    seen: list[tuple[float, float]] = []
+    game.scene.frame_painted.connect(lambda: seen.append((slide_item.transform()(0, 3), slide_item.transform()(1, 3))))
+    with qtbot.waitSignal(game.scene.clock.finished, timeout=10000):
+        _click(qtbot, game, board.target_of(move))
+        assert game.scene.clock.is_running()  # the events are being animated, not jumped to
+    assert any(abs(x) + abs(y) > 1e-3 for x, y in seen)  # the slide was drawn part way along
+    assert board.positions[move.slide_id] == session.state.public_view()["slides"][move.slide_id]
+    assert board.marble_position(*cell) is None

@@ -69,7 +69,8 @@ class Board(BoardView):
         self._falling: list[Any] = []
         half_w, half_h = self.columns / 2, self.rows / 2
         edge = OVERHANG + 0.6
-        self.add(self.mesh(meshes.box((-half_w - edge, -half_h - edge, BASE_Z - 0.2), (half_w + edge, half_h + edge, BASE_Z)), BASE))
+        back = half_h + OVERHANG + 3.0  # room behind the board for the marbles still to place
+        self.add(self.mesh(meshes.box((-half_w - edge, -half_h - edge, BASE_Z - 0.2), (half_w + edge, back, BASE_Z)), BASE))
         rim = 0.35
         sides = [
             ((-half_w - rim, half_h), (half_w + rim, half_h + rim)),
@@ -96,6 +97,15 @@ class Board(BoardView):
                 marker.hide()
                 self._markers[(r, c)] = marker
         self._marble_mesh = meshes.sphere(MARBLE, 14, 20)
+        self._hand: list[list[Any]] = []  # per seat, its marbles waiting behind the board
+        for seat in range(len(self.colours)):
+            items = []
+            for i in range(sa.marbles_per_player):
+                item = self.add(self.mesh(self._marble_mesh, self.colours[seat], smooth=True))
+                item.translate(*self.hand_position(seat, i))
+                item.hide()
+                items.append(item)
+            self._hand.append(items)
         self._add_labels(half_w, half_h)
         self._place_slides()
 
@@ -119,6 +129,16 @@ class Board(BoardView):
     # Geometry ------------------------------------------------------------------------------
     def cell_xy(self, row: int, col: int) -> tuple[float, float]:
         return col - (self.columns - 1) / 2, (self.rows - 1) / 2 - row
+
+    def hand_position(self, seat: int, index: int) -> tuple[float, float, float]:
+        """Where the `index`-th waiting marble of `seat` rests, in a row behind the board."""
+        per = self.sa.marbles_per_player
+        seats = max(len(self.colours), 1)
+        width = self.columns + 2 * OVERHANG
+        step = min(0.8, width / (seats * per + (seats - 1) * 1.5))
+        total = step * (seats * per + (seats - 1) * 1.5)
+        x = -total / 2 + step * (seat * (per + 1.5) + index + 0.5)
+        return (x, self.rows / 2 + OVERHANG + 2.3, BASE_Z + MARBLE)
 
     def _axis(self, slide: Slide) -> np.ndarray:
         """Unit vector along which the slide moves towards its outer (+) knob."""
@@ -207,9 +227,14 @@ class Board(BoardView):
                     wanted[(r, c)] = seat
         for cell in list(self._marbles):
             if cell not in wanted:
-                self._marbles.pop(cell).hide()
+                item = self._marbles.pop(cell)
+                item.hide()
+                self._falling.append(item)
         for cell, seat in wanted.items():
             self._put_marble(cell, seat)
+        for seat, count in enumerate(view.get("to_place", [])):
+            for i, item in enumerate(self._hand[seat] if seat < len(self._hand) else []):
+                item.setVisible(i < count)
 
     def _rebuild_slide(self, sid: str) -> None:
         item = self._slide_items[sid]
@@ -232,6 +257,10 @@ class Board(BoardView):
 
     def _reuse_marble(self) -> Any:
         return self._falling.pop() if self._falling else None
+
+    def waiting(self, seat: int) -> int:
+        """How many marbles of `seat` are drawn waiting behind the board."""
+        return sum(1 for item in self._hand[seat] if item.visible()) if seat < len(self._hand) else 0
 
     def marble_position(self, row: int, col: int) -> tuple[float, float, float] | None:
         """Centre of the marble resting on (row, col), if one is drawn there."""
@@ -278,14 +307,23 @@ class Board(BoardView):
         return Step(0.35, update, done)
 
     def _place_step(self, cell: tuple[int, int], seat: int) -> Step:
+        """The marble leaves the row behind the board and arcs onto its cell."""
+        waiting = [m for m in self._hand[seat] if m.visible()] if seat < len(self._hand) else []
+        start = self.hand_position(seat, len(waiting) - 1) if waiting else None
+        if waiting:
+            waiting[-1].hide()
         item = self._put_marble(cell, seat)
         x, y = self.cell_xy(*cell)
+        end = np.array([x, y, TOP + MARBLE])
+        origin = np.array(start) if start is not None else end + np.array([0.0, 0.0, 1.5])
 
         def update(t: float) -> None:
+            k = ease(t)
+            at = origin + (end - origin) * k
             item.resetTransform()
-            item.translate(x, y, TOP + MARBLE + 1.5 * (1.0 - ease(t)))
+            item.translate(at[0], at[1], at[2] + 1.2 * 4 * k * (1 - k))
 
-        return Step(0.25, update)
+        return Step(0.4, update)
 
     def _fall_step(self, cell: tuple[int, int]) -> Step:
         item = self._marbles.pop(cell, None)
@@ -372,4 +410,4 @@ class Board(BoardView):
 
     def camera(self) -> dict[str, Any]:
         size = max(self.rows, self.columns) + 2 * OVERHANG
-        return {"distance": size * 1.7, "elevation": 58.0, "azimuth": -90.0, "center": (0.0, -0.6, 0.0)}
+        return {"distance": size * 2.0, "elevation": 58.0, "azimuth": -90.0, "center": (0.0, -0.2, 0.0)}
