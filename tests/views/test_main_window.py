@@ -264,3 +264,27 @@ def test_the_rules_editor_is_a_dock_listed_in_the_view_menu(window: MainWindow) 
     toggle = next(a for a in toggles if a.text().startswith("Rules editor"))
     toggle.trigger()
     assert dock.isVisible()
+
+
+def test_the_library_lists_the_users_own_rulesets_and_plays_them(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    folder = tmp_path / "mine"
+    (folder / "stay-alive").mkdir(parents=True)
+    (folder / "stay-alive" / "house.yaml").write_text(
+        "format: 1\nextends: stay-alive/standard\nid: stay-alive/house\nname: Our house rules\n"
+        "description: Four marbles each.\nstay_alive:\n  marbles_per_player: 4\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("MARBLESTUDIO_USER_DIR", str(folder))
+    window.library.refresh()
+    ref = str(folder / "stay-alive" / "house.yaml")
+    assert ref in window.library.ids()
+    assert window.library.select(ref)
+    assert "Our house rules" in window.library.list.currentItem().text()
+    assert "yours" in window.library.list.currentItem().text()
+    window.library.play_button.click()
+    session = window.game.session
+    assert session is not None
+    assert session.rules.name == "Our house rules"
+    assert session.rules.family.marbles_per_player == 4
