@@ -209,3 +209,27 @@ def test_open_asks_for_a_file(editor, house_rule: Path, monkeypatch) -> None:
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(house_rule), ""))
     editor.open_action.trigger()
     assert editor.path == house_rule
+
+
+def test_a_bundled_ruleset_is_saved_as_a_copy(editor, data_dir: Path, monkeypatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    from conftest import BUNDLED
+
+    bundled = BUNDLED / "stay-alive" / "quick.yaml"
+    before = bundled.read_bytes()
+    editor.open_file(bundled)
+    assert editor.is_bundled()
+    editor.editor.insertPlainText("# mine\n")
+    asked: list[str] = []
+    target = data_dir / "copy.yaml"
+
+    def ask(*args, **kw):  # type: ignore[no-untyped-def]
+        asked.append(args[2])
+        return str(target), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", ask)
+    assert editor.save()
+    assert bundled.read_bytes() == before
+    assert asked and asked[0].endswith("user-rulesets/stay-alive/quick-copy.yaml")
+    assert editor.path == target and target.read_text(encoding="utf-8").startswith("# mine\n")

@@ -11,6 +11,7 @@ follow it.  Unsaved text is backed up to the data folder and offered back after 
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -246,16 +247,29 @@ class RulesEditor(QWidget):
             self.open_file(Path(name))
 
     def save(self) -> bool:
-        """Save to the file's path (asking for one if it has none); False if not saved."""
-        if self.path is None:
+        """Save to the file's path (asking for one if it has none, or if it is a bundled ruleset,
+        which stays as shipped); False if not saved."""
+        if self.path is None or self.is_bundled():
             return self.save_as()
         return self._save_to(self.path)
 
+    def is_bundled(self) -> bool:
+        """Whether the open file is one of the rulesets shipped with the app."""
+        from marblestudio.rulesets.catalog import place_of
+
+        place = place_of(self.path) if self.path is not None else None
+        return place is not None and place[1]
+
     def save_as(self, path: Path | None = None) -> bool:
+        """Save under a new name (asked for when `path` is None); False if not saved."""
         if path is None:
             from marblestudio.rulesets.catalog import user_dir
 
-            start = self.path or (user_dir() / self._suggested_name())
+            start = user_dir() / self._suggested_name() if self.path is None or self.is_bundled() else self.path
+            try:
+                start.parent.mkdir(parents=True, exist_ok=True)  # so that the dialog can open there
+            except OSError:
+                start = Path(start.name)
             name, _ = QFileDialog.getSaveFileName(self, "Save the ruleset", str(start), FILTER)
             if not name:
                 return False
@@ -263,9 +277,12 @@ class RulesEditor(QWidget):
         return self._save_to(Path(path))
 
     def _suggested_name(self) -> str:
-        if self.resolution is not None:
-            return self.resolution.rules.id + ".yaml"
-        return "my-house-rule.yaml"
+        """Where in the user folder to save: the ruleset's id (a bundled one's copy gets "-copy",
+        since a user file may not hide a bundled id)."""
+        found = re.search(r"^id:\s*['\"]?([a-z0-9-]+/[a-z0-9-]+)", self.editor.toPlainText(), re.MULTILINE)
+        if found is None:
+            return "my-house-rule.yaml"
+        return found.group(1) + ("-copy" if self.is_bundled() else "") + ".yaml"
 
     def _save_to(self, path: Path) -> bool:
         try:

@@ -23,7 +23,13 @@ class SaveError(OSError):
 
 
 def save_atomic(path: Path, text: str) -> None:
-    """Write `text` (UTF-8) to `path` all at once, or raise `SaveError` and leave `path` as it was."""
+    """Write `text` (UTF-8) to `path` all at once, or raise `SaveError` and leave `path` as it was.
+
+    A missing folder on the way is made (the user rulesets folder need not exist yet)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(f"cannot make the folder {path.parent}: {exc.strerror or exc}") from exc
     out = QSaveFile(str(path))
     if not out.open(QIODevice.OpenModeFlag.WriteOnly):
         raise SaveError(f"cannot write {path}: {out.errorString()}")
