@@ -1,4 +1,8 @@
-"""The move log: every step of the game in notation, coloured by who made it."""
+"""The move log: every step of the game in notation, coloured by who made it.
+
+The log is updated incrementally (rows past the common prefix are replaced), so replaying or
+playing a long game does not rebuild the whole list at every step.
+"""
 
 from __future__ import annotations
 
@@ -19,26 +23,43 @@ class MoveLog(QListWidget):
         self.colour_blind = False
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self._rows: list[tuple[str, str]] = []  # (text, colour) of each row shown
+
+    def _wanted(self, session: Session | None) -> list[tuple[str, str]]:
+        if session is None:
+            return []
+        rows = []
+        turn = 0
+        for step in session.history:
+            if step.mover == CHANCE:
+                rows.append((f"      chance: {step.move}", "#888888"))
+            else:
+                turn += 1
+                colour = seat_hex(session.rules.presentation, step.mover, self.colour_blind)
+                rows.append((f"{turn:4d}. {session.seat_name(step.mover)}: {step.move}", colour))
+        outcome = session.outcome()
+        if outcome is not None:
+            from marblestudio.views.game_view import outcome_text
+
+            rows.append((outcome_text(session, outcome), ""))
+        return rows
 
     def show_session(self, session: Session | None) -> None:
+        wanted = self._wanted(session)
+        same = 0
+        limit = min(len(wanted), len(self._rows))
+        while same < limit and wanted[same] == self._rows[same]:
+            same += 1
         self.blockSignals(True)
-        self.clear()
-        if session is not None:
-            turn = 0
-            for step in session.history:
-                if step.mover == CHANCE:
-                    item = QListWidgetItem(f"      chance: {step.move}")
-                    item.setForeground(QBrush(QColor("#888888")))
-                else:
-                    turn += 1
-                    item = QListWidgetItem(f"{turn:4d}. {session.seat_name(step.mover)}: {step.move}")
-                    item.setForeground(QBrush(QColor(seat_hex(session.rules.presentation, step.mover, self.colour_blind))))
-                self.addItem(item)
-            outcome = session.outcome()
-            if outcome is not None:
-                from marblestudio.views.game_view import outcome_text
-
-                self.addItem(QListWidgetItem(outcome_text(session, outcome)))
+        while self.count() > same:
+            self.takeItem(self.count() - 1)
+        for text, colour in wanted[same:]:
+            item = QListWidgetItem(text)
+            if colour:
+                item.setForeground(QBrush(QColor(colour)))
+            self.addItem(item)
+        self._rows = wanted
+        if len(wanted) > same:
             self.scrollToBottom()
         self.blockSignals(False)
 

@@ -114,4 +114,6 @@ class ReplayControls(QWidget):
             self.play.setChecked(False)
 
     def _on_speed_change(self, _index: int) -> None:
-        self.game.scene.clock.set_speed(float(self.speed.currentData()))
+        speed = float(self.speed.currentData())
+        self.game.scene.clock.set_speed(speed)
+        self._timer.setInterval(50 if speed > 0 else 0)  # "instant" steps as fast as it can draw

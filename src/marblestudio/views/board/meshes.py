@@ -80,3 +80,24 @@ def cylinder(radius: float, length: float, sections: int = 16, axis: str = "z") 
         tris += [(2 * sections, j, i), (2 * sections + 1, sections + i, sections + j)]
     order = {"x": [2, 0, 1], "y": [1, 2, 0], "z": [0, 1, 2]}[axis]
     return MeshData(vertexes=verts[:, order], faces=np.array(tris, dtype=np.uint32))
+
+
+def with_vertex_normals(meshdata: MeshData, normals: np.ndarray) -> MeshData:
+    """Give `meshdata` its smooth normals directly: pyqtgraph computes them in a Python loop
+    per vertex, far too slow for a mesh rebuilt while it animates."""
+    meshdata._vertexNormals = np.asarray(normals, dtype=np.float32)  # noqa: SLF001 - its cache
+    return meshdata
+
+
+def merged_copies(template: MeshData, centres: np.ndarray, colours: np.ndarray) -> MeshData:
+    """Copies of a sphere-like `template` (centred on the origin) moved to `centres`, each in
+    its colour (one RGBA row per copy), as one mesh with smooth normals."""
+    verts = template.vertexes()
+    faces = template.faces()
+    normals = template.vertexNormals()
+    count, copies = len(verts), len(centres)
+    all_verts = (verts[None, :, :] + np.asarray(centres, dtype=float)[:, None, :]).reshape(-1, 3)
+    all_faces = (faces[None, :, :] + (np.arange(copies) * count)[:, None, None]).reshape(-1, 3)
+    all_colours = np.repeat(np.asarray(colours, dtype=float), count, axis=0)
+    md = MeshData(vertexes=all_verts, faces=all_faces.astype(np.uint32), vertexColors=all_colours)
+    return with_vertex_normals(md, np.tile(normals, (copies, 1)))

@@ -198,18 +198,11 @@ class Board(BoardView):
             self._knob_moving.pop(only, None)
         else:
             self._knob_moving.clear()
-        template_verts = self._knob_template.vertexes()
-        template_faces = self._knob_template.faces()
-        count = len(template_verts)
-        verts, faces, colours = [], [], []
-        for i, ((sid, end), colour) in enumerate(self._knob_colours.items()):
-            pos = self._knob_moving.get(sid, self.positions[sid])
-            verts.append(template_verts + np.asarray(self._knob_centre(self.slides[sid], end, pos)))
-            faces.append(template_faces + i * count)
-            colours.append(np.tile(np.asarray(colour, dtype=float), (count, 1)))
-        self._knobs.setMeshData(
-            vertexes=np.concatenate(verts), faces=np.concatenate(faces), vertexColors=np.concatenate(colours)
-        )
+        centres, colours = [], []
+        for (sid, end), colour in self._knob_colours.items():
+            centres.append(self._knob_centre(self.slides[sid], end, self._knob_moving.get(sid, self.positions[sid])))
+            colours.append(colour)
+        self._knobs.setMeshData(meshdata=meshes.merged_copies(self._knob_template, np.array(centres), np.array(colours)))
 
     # Showing a position ----------------------------------------------------------------------
     def show(self, view: Mapping[str, Any]) -> None:
