@@ -12,7 +12,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from marblestudio import rulesets
-from marblestudio.engine.archimedes import Phase, RollMarble, parse_cup
+from marblestudio.engine.archimedes import Phase, RollMarble, cup_name, parse_cup
 from marblestudio.engine.core import Event, Move
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.board.archimedes import Board
@@ -199,3 +199,30 @@ def test_the_marbles_still_to_add_wait_on_the_table(game: GameView) -> None:
     assert sum(item.visible() for item in board._supply) == 23
     assert board.describe(session.state.public_view()) in (["11 to place, 0 home", "12 to place, 0 home"],
                                                            ["12 to place, 0 home", "11 to place, 0 home"])
+
+
+def test_the_keyboard_can_pick_a_marble_and_then_its_destination(game: GameView) -> None:
+    # Four placements (the near column a, so no marble hides the cup clicked), then the first
+    # player rolls with two marbles on the board: b8 and a8.
+    session = _session()
+    game.set_session(session)
+    board = _board(game)
+    for name in ("b8", "b9", "a8", "a9"):
+        _click(game, board.world_position(("cup", parse_cup(name))))  # type: ignore[arg-type]
+    _click(game, board._die_at)
+    assert board._selected is None and game.legal_targets() == {}
+    assert {("marble", parse_cup("a8")), ("marble", parse_cup("b8"))} <= set(game.scene.legal_keys())
+    game.scene.select_towards((1, 0))
+    chosen = game.scene.activate()
+    assert isinstance(chosen, tuple) and chosen[0] == "marble"
+    assert board._selected == chosen[1]
+    targets = game.legal_targets()
+    assert targets and all(str(m).startswith(str(cup_name(chosen[1]))) for m in targets.values())
+    for direction in [(1, 0), (0, 1), (-1, 0), (0, -1)] * 3:  # on to a destination cup
+        selected = game.scene.select_towards(direction)
+        if isinstance(selected, tuple) and selected[0] == "cup":
+            break
+    assert isinstance(selected, tuple) and selected[0] == "cup"
+    before = len(session.moves)
+    game.scene.activate()
+    assert len(session.moves) == before + 1 and session.moves[-1] == targets[selected]

@@ -61,6 +61,7 @@ class Board(Motion, Preview, BoardView):
         self._marbles: dict[tuple[int, int], Any] = {}
         self._pool: list[Any] = []
         self._supply: list[Any] = []  # the marbles still to add, on the table
+        self._refreshing = False
         self._selected: tuple[int, int] | None = None
         self._movable: set[tuple[int, int]] = set()
         self._mode = "lift" if family.carrying is Carrying.LIFT_ONLY else "roll"
@@ -269,16 +270,27 @@ class Board(Motion, Preview, BoardView):
         mine = [m for m in moves if isinstance(m, kind) and m.start == self._selected]
         self.choose_paths(state, mine)
 
-    def _refresh_targets(self) -> None:
-        session = getattr(self, "session", None)
-        if session is None or not session.waiting_for_human():
-            return
-        legal: dict[Hashable, Move] = {}
-        for move in session.state.legal_moves():
+    def _refresh_targets(self) -> bool:
+        """Offer the scene the cups and die that make moves, and the marbles one may pick up.
+
+        A marble is not a move by itself, so GameView does not list it; adding it here lets the
+        mouse highlight it and the keyboard select it, and a click on it selects (`move_text`).
+        False when no person is to move now (nothing offered).
+        """
+        state = self._state()
+        if state is None or self.scene.clock.is_running():
+            return False
+        legal: dict[Hashable, Any] = {("marble", cup): "select" for cup in sorted(self._movable)}
+        for move in state.legal_moves():
             key = self.target_of(move)
             if key is not None:
                 legal[key] = move
-        self.scene.set_legal(legal)
+        self._refreshing = True
+        try:
+            self.scene.set_legal(legal)
+        finally:
+            self._refreshing = False
+        return True
 
     def target_of(self, move: Move) -> Hashable | None:
         if isinstance(move, Place):
@@ -336,9 +348,12 @@ class Board(Motion, Preview, BoardView):
         return super().world_position(key)
 
     def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
+        missing = any(("marble", cup) not in legal for cup in self._movable)
+        if missing and not self._refreshing and self._refresh_targets():
+            return  # GameView listed only the moves; the scene was given the marbles too, and drew them
         for cup, marker in self._markers.items():
             key = ("cup", cup)
-            if key == hover:
+            if key == hover or ("marble", cup) == hover:
                 marker.setColor(HOVER)
             elif cup == self._selected:
                 marker.setColor(HOVER)
@@ -346,7 +361,7 @@ class Board(Motion, Preview, BoardView):
                 marker.setColor(MOVABLE)
             else:
                 marker.setColor(LEGAL)
-            marker.setVisible(key in legal or key == hover or cup in self._movable)
+            marker.setVisible(key in legal or key == hover or cup in self._movable or ("marble", cup) == hover)
         self._die.setColor(HOVER if hover == ("die",) else MOVABLE if ("die",) in legal else DIE_FACE)
         for mode, pad in self._pads.items():
             pad.setColor(HOVER if hover == ("mode", mode) else MOVABLE if mode == self._mode else IDLE_PAD)
