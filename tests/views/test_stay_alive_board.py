@@ -198,3 +198,37 @@ def test_the_slide_slides_and_the_marble_drops_in_time_then_the_board_matches_th
     assert any(abs(x) + abs(y) > 1e-3 for x, y in seen)  # the slide was drawn part way along
     assert board.positions[move.slide_id] == session.state.public_view()["slides"][move.slide_id]
     assert board.marble_position(*cell) is None
+
+
+def _move_mouse(game: GameView, point: tuple[float, float, float]) -> None:
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    x, y = game.scene.screen_position(point)
+    local = QPointF(x, y)
+    event = QMouseEvent(
+        QEvent.Type.MouseMove, local, game.scene.mapToGlobal(local), Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(game.scene, event)
+
+
+def test_hover_highlights_only_what_can_be_clicked_now(qtbot: QtBot, game: GameView) -> None:
+    session = _session(_moves_until_a_slide_was_moved("hover"))
+    game.set_session(session)
+    qtbot.waitUntil(lambda: bool(game.legal_targets()), timeout=5000)
+    board = game.board
+    assert isinstance(board, Board)
+    legal = next(k for k in game.legal_targets() if k[0] == "knob")
+    with qtbot.waitSignal(game.scene.hovered, timeout=2000) as hovered:
+        _move_mouse(game, board.world_position(legal))  # type: ignore[arg-type]
+    assert hovered.args == [legal]
+    from marblestudio.views.board.stay_alive import HOVER
+
+    assert board._knob_colours[(legal[1], legal[2])] == HOVER
+    previous = session.state.public_view()["previous_slide"]
+    blocked = ("knob", previous, 1)
+    _move_mouse(game, board.world_position(blocked))  # type: ignore[arg-type]
+    assert board._knob_colours[(previous, 1)] != HOVER  # not legal now: no highlight
+    assert board._knob_colours[(legal[1], legal[2])] != HOVER
