@@ -6,7 +6,8 @@ table.  To play: click an empty midzone cup to add a marble, or the die to roll;
 of your marbles (rings mark those that can move) and a destination cup.  Hovering a destination
 previews the path (dots coloured from safe to touching) and a bar along the board's front edge at the
 steepest angle the move would bring; the pads beside the die choose rolling or lifting.  Among
-several paths to one cup, the click takes the one whose steepest angle is smallest.
+several paths to one cup, the click takes the one whose steepest angle is smallest.  The arrow
+keys and Enter select and click the same pieces.
 """
 
 from __future__ import annotations
