@@ -251,7 +251,7 @@ class Board(Motion, Preview, BoardView):
     # Choosing a move ------------------------------------------------------------------------------
     def _state(self) -> Any:
         """The game when a person is to choose a move in it (None while chance or the computer moves)."""
-        session = getattr(self, "session", None)  # set by GameView
+        session = self.session  # set by GameView
         if session is None or session.is_over() or not session.waiting_for_human():
             return None
         return session.state
