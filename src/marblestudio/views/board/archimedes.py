@@ -164,7 +164,7 @@ class Board(Motion, Preview, BoardView):
             item.setTransform(world * local)
         for item in self._marbles.values():
             item.setTransform(world * item.opts["_local"])
-        moving = getattr(self, "_moving", None)
+        moving = self._moving
         if moving is not None and moving not in self._marbles.values():
             moving.setTransform(world * moving.opts["_local"])
 
@@ -210,7 +210,7 @@ class Board(Motion, Preview, BoardView):
         for item in self._marbles.values():
             item.hide()
             self._pool.append(item)
-        if getattr(self, "_moving", None) is not None and self._moving not in self._pool:
+        if self._moving is not None and self._moving not in self._pool:
             self._moving.hide()
             self._pool.append(self._moving)
         self._marbles = {}
