@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor
 
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
@@ -23,7 +23,7 @@ from marblestudio.engine.stay_alive.rules import Layer, Slide, StayAliveRules
 from marblestudio.views.board import meshes
 from marblestudio.views.board.animation import Step, ease
 from marblestudio.views.board.base import BoardView, Colour
-from marblestudio.views.board.labels import Labels
+from marblestudio.views.board.labels import LabelPlate
 from marblestudio.views.board.picking import Pickable
 
 BAR = 0.84  # width of a slide across its line
@@ -36,12 +36,11 @@ MARBLE = 0.34  # marble radius
 SHIFT = 0.22  # how far a slide travels per knob position
 OVERHANG = 0.9  # how far a slide reaches past the grid
 KNOB = 0.2  # knob radius
-BASE_Z = -0.9  # the tray under the board
-FALL_Z = BASE_Z - 0.6
+PLATE_Z = RED_Z - 0.01  # the table the slides lie on (holes open onto the dark below)
+FALL_Z = PLATE_Z - 1.5
 
 RED_LAYER: Colour = (0.62, 0.16, 0.13, 1.0)
 WHITE_LAYER: Colour = (0.93, 0.91, 0.85, 1.0)
-FRAME: Colour = (0.36, 0.25, 0.17, 1.0)
 BASE: Colour = (0.06, 0.06, 0.07, 1.0)
 KNOB_IDLE: Colour = (0.45, 0.45, 0.48, 1.0)
 KNOB_LEGAL: Colour = (0.95, 0.75, 0.2, 1.0)
@@ -68,18 +67,12 @@ class Board(BoardView):
         self._markers: dict[tuple[int, int], Any] = {}
         self._falling: list[Any] = []
         half_w, half_h = self.columns / 2, self.rows / 2
-        edge = OVERHANG + 0.6
-        back = half_h + OVERHANG + 3.0  # room behind the board for the marbles still to place
-        self.add(self.mesh(meshes.box((-half_w - edge, -half_h - edge, BASE_Z - 0.2), (half_w + edge, back, BASE_Z)), BASE))
-        rim = 0.35
-        sides = [
-            ((-half_w - rim, half_h), (half_w + rim, half_h + rim)),
-            ((-half_w - rim, -half_h - rim), (half_w + rim, -half_h)),
-            ((-half_w - rim, -half_h), (-half_w, half_h)),
-            ((half_w, -half_h), (half_w + rim, half_h)),
-        ]
-        frame = meshes.boxes(((x0, y0, BASE_Z), (x1, y1, RED_Z)) for (x0, y0), (x1, y1) in sides)
-        self.add(self.mesh(frame, FRAME))
+        edge = OVERHANG + 1.3  # room for the names of rows and slides beyond the knobs
+        back = half_h + OVERHANG + 3.3  # room behind the board for the marbles still to place
+        for plate in self._label_plates(edge):
+            self.add(plate)
+        table = meshes.box((-half_w - edge, -half_h - edge, PLATE_Z - 0.3), (half_w + edge, back, PLATE_Z - 0.01))
+        self.add(self.mesh(table, BASE))
         for slide in sa.slides:
             item = self.add(self.mesh(self._slide_mesh(slide, 0), RED_LAYER if slide.layer is Layer.RED else WHITE_LAYER))
             self._slide_items[slide.id] = item
@@ -106,25 +99,40 @@ class Board(BoardView):
                 item.hide()
                 items.append(item)
             self._hand.append(items)
-        self._add_labels(half_w, half_h)
         self._place_slides()
 
-    def _add_labels(self, half_w: float, half_h: float) -> None:
-        """Column letters at the back, row numbers on the left (the cells of the notation),
-        and each slide's name beyond its outer knob (the slides of the notation)."""
-        labels: list[tuple[tuple[float, float, float], str, QColor | None]] = []
-        for c in range(self.columns):
-            x, _ = self.cell_xy(0, c)
-            labels.append(((x, half_h + OVERHANG + 0.75, TOP), column_name(c), None))
-        for r in range(self.rows):
-            _, y = self.cell_xy(r, 0)
-            labels.append(((-half_w - OVERHANG - 0.9, y, TOP), str(r + 1), None))
-        grey = QColor(190, 190, 190)
+    def _label_plates(self, edge: float) -> list[LabelPlate]:
+        """Strips of the table printed with the column letters (back), row numbers (left) and
+        each slide's name beyond its outer knob (right, front): the names of the notation.
+        Only the strips are textured, which keeps the software renderer fast."""
+        half_w, half_h = self.columns / 2, self.rows / 2
+        light, grey = QColor(235, 235, 235), QColor(185, 185, 185)
+        r, g, b, _ = BASE
+        background = QColor.fromRgbF(r, g, b)
+        back_y = half_h + OVERHANG + 1.45
+        left_x = -half_w - OVERHANG - 0.85
+        letters = [((self.cell_xy(0, c)[0], back_y), column_name(c), light, 0.42) for c in range(self.columns)]
+        numbers = [((left_x, self.cell_xy(r, 0)[1]), str(r + 1), light, 0.42) for r in range(self.rows)]
+        right: list[tuple[tuple[float, float], str, QColor, float]] = []
+        front: list[tuple[tuple[float, float], str, QColor, float]] = []
         for slide in self.slides.values():
-            x, y, z = self._knob_centre(slide, 1, 2)
-            labels.append((((x + 0.45, y, z) if slide.layer is Layer.RED else (x, y - 0.5, z)), slide.id, grey))
-        item = self.add(Labels(QFont("DejaVu Sans", 10)))
-        item.set_labels(labels)
+            x, y, _ = self._knob_centre(slide, 1, 2)
+            if slide.layer is Layer.RED:
+                right.append(((x + 0.75, y), slide.id, grey, 0.32))
+            else:
+                front.append(((x, y - 0.6), slide.id, grey, 0.32))
+        outer_x, outer_y = half_w + edge, half_h + edge
+        strips = [
+            ((-outer_x, back_y - 0.35, outer_x, back_y + 0.35), letters),
+            ((-outer_x, -half_h, left_x + 0.45, half_h), numbers),
+        ]
+        if right:
+            x = right[0][0][0]
+            strips.append(((x - 0.45, -half_h, outer_x, half_h), right))
+        if front:
+            y = front[0][0][1]
+            strips.append(((-outer_x, -outer_y, outer_x, y + 0.3), front))
+        return [LabelPlate(rect, PLATE_Z, background, texts) for rect, texts in strips]
 
     # Geometry ------------------------------------------------------------------------------
     def cell_xy(self, row: int, col: int) -> tuple[float, float]:
@@ -138,7 +146,7 @@ class Board(BoardView):
         step = min(0.8, width / (seats * per + (seats - 1) * 1.5))
         total = step * (seats * per + (seats - 1) * 1.5)
         x = -total / 2 + step * (seat * (per + 1.5) + index + 0.5)
-        return (x, self.rows / 2 + OVERHANG + 2.3, BASE_Z + MARBLE)
+        return (x, self.rows / 2 + OVERHANG + 2.6, PLATE_Z + MARBLE)
 
     def _axis(self, slide: Slide) -> np.ndarray:
         """Unit vector along which the slide moves towards its outer (+) knob."""
@@ -403,4 +411,4 @@ class Board(BoardView):
 
     def camera(self) -> dict[str, Any]:
         size = max(self.rows, self.columns) + 2 * OVERHANG
-        return {"distance": size * 2.0, "elevation": 58.0, "azimuth": -90.0, "center": (0.0, -0.2, 0.0)}
+        return {"distance": size * 2.15, "elevation": 58.0, "azimuth": -90.0, "center": (0.0, 0.15, 0.0)}
