@@ -288,3 +288,19 @@ def test_the_library_lists_the_users_own_rulesets_and_plays_them(
     assert session is not None
     assert session.rules.name == "Our house rules"
     assert session.rules.family.marbles_per_player == 4
+
+
+def test_the_status_line_names_the_rule_that_stopped_a_move(qtbot: QtBot, window: MainWindow) -> None:
+    window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=8)
+    session = window.game.session
+    assert session is not None
+    _human_place(qtbot, window)
+    qtbot.waitUntil(lambda: session.ply == 2 and bool(window.game.legal_targets()), timeout=5000)
+    taken = session.moves[-1]
+    key = window.game.board.target_of(taken)  # type: ignore[union-attr]
+    point = window.game.board.world_position(key)  # type: ignore[union-attr]
+    window.game.scene.click_at(*window.game.scene.screen_position(point))  # type: ignore[misc]
+    assert session.ply == 2
+    assert "taken" in window.message_label.text()
+    assert "Blue" in window.turn_label.text() and "4 on the grid" not in window.turn_label.text()
+    assert "Red: 1 on the grid, 4 to place" in window.turn_label.text()

@@ -48,6 +48,7 @@ class GameView(QWidget):
         self.colour_blind = False
         self.interactive = True  # False while watching a replay
         self._pending_tag = 0
+        self._thinking = False
         self._announced = False
         self.scene.picked.connect(self._on_picked)
         self.scene.clock.finished.connect(self._on_animation_finished)
@@ -122,6 +123,9 @@ class GameView(QWidget):
             self.idle.emit()
             return
         self._announced = False
+        if self._thinking:  # the computer has moved: its "thinking" note is stale
+            self._thinking = False
+            self.message.emit("")
         if not self.interactive:
             self._update_targets()
             self.idle.emit()
@@ -143,6 +147,7 @@ class GameView(QWidget):
         self._pending_tag = self.worker.request(
             session.rules, session.num_players, [str(m) for m in session.moves], session.seats[seat], session.seed
         )
+        self._thinking = True
         self.message.emit(f"{session.seat_name(seat)} is thinking…")
 
     def _update_targets(self) -> None:
