@@ -9,17 +9,15 @@ geometry, dock layout and recent files are kept in QSettings.  Docks are added t
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSaveFile, Qt
+from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -29,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from marblestudio.engine.core import CHANCE, Outcome
-from marblestudio.session import HUMAN, Session, from_record, to_record
+from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
@@ -37,13 +35,12 @@ from marblestudio.views.move_log import MoveLog
 from marblestudio.views.new_game import GameChoice, NewGameDialog, default_seats
 from marblestudio.views.palette import seat_hex
 from marblestudio.views.replay import ReplayControls
+from marblestudio.views.window_files import FileActions
 
 log = logging.getLogger(__name__)
-MAX_RECENT = 8
-RECORD_FILTER = "Game records (*.json);;All files (*)"
 
 
-class MainWindow(QMainWindow):
+class MainWindow(FileActions, QMainWindow):
     """Marble Studio's window."""
 
     def __init__(self) -> None:
@@ -173,26 +170,6 @@ class MainWindow(QMainWindow):
         store.setValue("view/colour_blind", self.palette_action.isChecked())
         store.sync()
 
-    def recent_files(self) -> list[str]:
-        value = settings().value("recent", [])
-        if isinstance(value, str):
-            return [value]
-        return [str(v) for v in value or []]
-
-    def _add_recent(self, path: Path) -> None:
-        recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
-        store = settings()
-        store.setValue("recent", recent[:MAX_RECENT])
-        store.sync()
-        self._rebuild_recent_menu()
-
-    def _rebuild_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        for path in self.recent_files():
-            action = self.recent_menu.addAction(path)
-            action.triggered.connect(lambda _=False, p=path: self.open_path(Path(p)))
-        self.recent_menu.setEnabled(bool(self.recent_files()))
-
     # Starting games ----------------------------------------------------------------------------
     def new_game_dialog(self, ruleset: str | None = None) -> None:
         dialog = NewGameDialog(self, ruleset or self.library.selected())
@@ -249,79 +226,6 @@ class MainWindow(QMainWindow):
         self.library.refresh()
         self.stack.setCurrentIndex(0)
         self.replay_dock.hide()
-
-    # Files ---------------------------------------------------------------------------------------
-    def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open a game", str(self.path or Path.home()), RECORD_FILTER)
-        if name:
-            self.open_path(Path(name))
-
-    def open_path(self, path: Path) -> bool:
-        """Open a record: a finished game to watch, an unfinished one to play on."""
-        from marblestudio.records import RecordError, load_record
-
-        if not self.maybe_save():
-            return False
-        try:
-            record = load_record(path)
-            session = from_record(record)
-        except RecordError as exc:
-            QMessageBox.warning(self, "Cannot open the game", str(exc))
-            return False
-        self.path = path
-        self._add_recent(path)
-        if record.result is None and not session.is_over():
-            self.set_session(session, interactive=True)
-        else:
-            session.goto(0)
-            session.saved = True
-            self.set_session(session, interactive=False)
-        return True
-
-    def save(self, ask: bool = False) -> bool:
-        session = self.game.session
-        if session is None:
-            return False
-        path = self.path
-        if ask or path is None:
-            name, _ = QFileDialog.getSaveFileName(self, "Save the game", str(path or Path.home() / "game.json"), RECORD_FILTER)
-            if not name:
-                return False
-            path = Path(name)
-        return self.save_to(path)
-
-    def save_to(self, path: Path) -> bool:
-        """Write the game to `path` atomically (QSaveFile)."""
-        session = self.game.session
-        if session is None:
-            return False
-        text = json.dumps(to_record(session).to_json(), ensure_ascii=False, indent=1) + "\n"
-        out = QSaveFile(str(path))
-        if not out.open(QSaveFile.OpenModeFlag.WriteOnly) or out.write(text.encode("utf-8")) < 0 or not out.commit():
-            QMessageBox.warning(self, "Cannot save", f"{path}: {out.errorString()}")
-            return False
-        session.saved = True
-        self.path = path
-        self._add_recent(path)
-        self._update_title()
-        self.show_message(f"Saved to {path}.")
-        return True
-
-    def maybe_save(self) -> bool:
-        """Ask before throwing away an unsaved game; False when the user cancels."""
-        session = self.game.session
-        if session is None or session.saved or not self.game.interactive or not session.history:
-            return True
-        answer = QMessageBox.question(
-            self,
-            "Unsaved game",
-            "The game in progress is not saved. Save it first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():

@@ -1,0 +1,119 @@
+"""The main window's files: opening records, atomic saving, asking before losing a game, and
+the recent-files list (kept in QSettings).  A mixin of `MainWindow`, which provides `game`,
+`path`, `recent_menu`, `set_session`, `show_message` and `_update_title`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSaveFile
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from marblestudio.session import from_record, to_record
+from marblestudio.views.app import settings
+
+MAX_RECENT = 8
+RECORD_FILTER = "Game records (*.json);;All files (*)"
+
+
+class FileActions:
+    """Open, Save, Save As, Open Recent and the unsaved-game question."""
+
+    game: Any
+    path: Path | None
+    recent_menu: Any
+
+    def open_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open a game", str(self.path or Path.home()), RECORD_FILTER)
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path) -> bool:
+        """Open a record: a finished game to watch, an unfinished one to play on."""
+        from marblestudio.records import RecordError, load_record
+
+        if not self.maybe_save():
+            return False
+        try:
+            record = load_record(path)
+            session = from_record(record)
+        except RecordError as exc:
+            QMessageBox.warning(self, "Cannot open the game", str(exc))
+            return False
+        self.path = path
+        self._add_recent(path)
+        if record.result is None and not session.is_over():
+            self.set_session(session, interactive=True)
+        else:
+            session.goto(0)
+            session.saved = True
+            self.set_session(session, interactive=False)
+        return True
+
+    def save(self, ask: bool = False) -> bool:
+        session = self.game.session
+        if session is None:
+            return False
+        path = self.path
+        if ask or path is None:
+            name, _ = QFileDialog.getSaveFileName(self, "Save the game", str(path or Path.home() / "game.json"), RECORD_FILTER)
+            if not name:
+                return False
+            path = Path(name)
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        """Write the game to `path` atomically (QSaveFile)."""
+        session = self.game.session
+        if session is None:
+            return False
+        text = json.dumps(to_record(session).to_json(), ensure_ascii=False, indent=1) + "\n"
+        out = QSaveFile(str(path))
+        if not out.open(QSaveFile.OpenModeFlag.WriteOnly) or out.write(text.encode("utf-8")) < 0 or not out.commit():
+            QMessageBox.warning(self, "Cannot save", f"{path}: {out.errorString()}")
+            return False
+        session.saved = True
+        self.path = path
+        self._add_recent(path)
+        self._update_title()
+        self.show_message(f"Saved to {path}.")
+        return True
+
+    def maybe_save(self) -> bool:
+        """Ask before throwing away an unsaved game; False when the user cancels."""
+        session = self.game.session
+        if session is None or session.saved or not self.game.interactive or not session.history:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved game",
+            "The game in progress is not saved. Save it first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    # Recent files ---------------------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = settings().value("recent", [])
+        if isinstance(value, str):
+            return [value]
+        return [str(v) for v in value or []]
+
+    def _add_recent(self, path: Path) -> None:
+        recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
+        store = settings()
+        store.setValue("recent", recent[:MAX_RECENT])
+        store.sync()
+        self._rebuild_recent_menu()
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in self.recent_files():
+            action = self.recent_menu.addAction(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_path(Path(p)))
+        self.recent_menu.setEnabled(bool(self.recent_files()))
