@@ -304,3 +304,21 @@ def test_the_status_line_names_the_rule_that_stopped_a_move(qtbot: QtBot, window
     assert "taken" in window.message_label.text()
     assert "Blue" in window.turn_label.text() and "4 on the grid" not in window.turn_label.text()
     assert "Red: 1 on the grid, 4 to place" in window.turn_label.text()
+
+
+def test_a_move_typed_in_notation_is_played_or_explained(qtbot: QtBot, window: MainWindow) -> None:
+    window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=8)
+    session = window.game.session
+    assert session is not None
+    qtbot.waitUntil(session.waiting_for_human, timeout=5000)
+    entry = window.move_panel.entry
+    entry.setText("R1+")
+    entry.returnPressed.emit()
+    assert "place a marble" in window.message_label.text() and entry.text() == "R1+"
+    entry.setText("zz9")
+    entry.returnPressed.emit()
+    assert "zz9" in window.message_label.text()
+    cell = str(next(iter(window.game.legal_targets().values())))
+    entry.setText(cell)
+    entry.returnPressed.emit()
+    assert str(session.moves[-1]) == cell and entry.text() == ""

@@ -199,6 +199,26 @@ class GameView(QWidget):
         except NotationError as exc:
             self.message.emit(str(exc))
 
+    def play_text(self, text: str) -> bool:
+        """Play the move written `text` for the human to move; False (with a message) if not."""
+        session = self.session
+        if session is None or not self.interactive or session.is_over():
+            self.message.emit("There is no game to play a move in.")
+            return False
+        if not session.waiting_for_human():
+            self.message.emit("Wait: it is not your turn.")
+            return False
+        self.scene.clock.skip()
+        try:
+            session.play_text(text)
+        except IllegalMoveError as exc:
+            self.message.emit(f"Not allowed: {exc.rule}.")
+            return False
+        except NotationError as exc:
+            self.message.emit(str(exc))
+            return False
+        return True
+
     def play(self, move: Move) -> None:
         """Play `move` for the human to move (the same path as a click)."""
         assert self.session is not None

@@ -31,7 +31,7 @@ from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
-from marblestudio.views.move_log import MoveLog
+from marblestudio.views.move_log import MovePanel
 from marblestudio.views.new_game import GameChoice, NewGameDialog, default_seats
 from marblestudio.views.palette import seat_hex
 from marblestudio.views.replay import ReplayControls
@@ -64,9 +64,10 @@ class MainWindow(FileActions, QMainWindow):
         self.stack.addWidget(self.library)
         self.stack.addWidget(game_page)
         self.setCentralWidget(self.stack)
-        self.move_log = MoveLog()
+        self.move_panel = MovePanel()
+        self.move_log = self.move_panel.log
         self.replay = ReplayControls(self.game)
-        self.log_dock = self.add_dock("Moves", self.move_log, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.log_dock = self.add_dock("Moves", self.move_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.replay_dock = self.add_dock("Replay", self.replay, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.replay_dock.hide()
         self.editor_dock = self._install_editor()
@@ -78,6 +79,7 @@ class MainWindow(FileActions, QMainWindow):
         self.library.play_requested.connect(lambda ref: self.start_game(ref))
         self.library.new_game_requested.connect(self.new_game_dialog)
         self.game.message.connect(self.show_message)
+        self.move_panel.entry.returnPressed.connect(self._on_move_typed)
         self.game.changed.connect(self._on_game_change)
         self.game.game_over.connect(self._on_game_over)
         self.replay.play_from_here.connect(self.play_from_here)
@@ -255,6 +257,12 @@ class MainWindow(FileActions, QMainWindow):
         if seat not in humans:
             seat = humans[0] if humans else seat
         session.resign(seat)
+
+    def _on_move_typed(self) -> None:
+        """Play the move typed in the Moves panel, or say why not."""
+        text = self.move_panel.entry.text().strip()
+        if text and self.game.play_text(text):
+            self.move_panel.entry.clear()
 
     def toggle_fullscreen(self) -> None:
         if self.isFullScreen():

@@ -65,3 +65,20 @@ class MoveLog(QListWidget):
 
     def lines(self) -> list[str]:
         return [self.item(i).text() for i in range(self.count())]
+
+
+class MovePanel(QWidget):
+    """The move log with a line to type a move in notation (for every game, and for anyone who
+    prefers the keyboard); `move_typed` carries the text when Enter is pressed."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from PySide6.QtWidgets import QLineEdit, QVBoxLayout
+
+        super().__init__(parent)
+        self.log = MoveLog(self)
+        self.entry = QLineEdit(self)
+        self.entry.setPlaceholderText("Type a move (e.g. place c4, R3+) and press Enter")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.log, 1)
+        layout.addWidget(self.entry)
