@@ -322,3 +322,20 @@ def test_a_move_typed_in_notation_is_played_or_explained(qtbot: QtBot, window: M
     entry.setText(cell)
     entry.returnPressed.emit()
     assert str(session.moves[-1]) == cell and entry.text() == ""
+
+
+def test_every_game_family_opens_in_the_window_one_after_another(qtbot: QtBot, window: MainWindow) -> None:
+    from marblestudio.rulesets.catalog import list_rulesets
+    from marblestudio.views.board.placeholder import PlaceholderBoard
+
+    firsts: dict[str, str] = {}
+    for entry in list_rulesets():
+        firsts.setdefault(entry.game, entry.id)
+    for game, ref in sorted(firsts.items()):
+        loaded = rulesets.load(ref)
+        assert window.start_game(ref, [HUMAN] * loaded.players.default, seed=5)
+        session = window.game.session
+        assert session is not None and session.rules.game == game
+        qtbot.waitUntil(lambda s=session: s.waiting_for_human() or s.is_over(), timeout=5000)
+        assert not isinstance(window.game.board, PlaceholderBoard), game
+        session.saved = True

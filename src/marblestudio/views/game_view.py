@@ -60,7 +60,9 @@ class GameView(QWidget):
         if self.session is not None:
             self.session.unsubscribe(self._on_session_change)
         self.worker.cancel()
-        self.session = None  # finishing the old animations must not drive either game
+        # finishing the old animations must drive neither game, nor draw on the wrong board
+        self.session = None
+        self.board = None
         self.scene.clock.skip()
         self.session = session
         self.interactive = interactive
