@@ -95,23 +95,32 @@ def frames_per_second() -> tuple[float, float, float]:
 
 
 def _orbit(scene, frames: int) -> float:  # type: ignore[no-untyped-def]
-    from OpenGL import GL
+    """Frames/s over `frames` drawn frames: turn the camera, force a repaint, glFinish.
 
-    painted = []
+    Inside a window Qt may skip a repaint while the previous frame is still being composed,
+    so frames are counted as painted (the scene's `frame_painted`), not as requested.
+    """
+    from OpenGL import GL
+    from PySide6.QtWidgets import QApplication
+
+    painted: list[int] = []
     scene.frame_painted.connect(lambda: painted.append(1))
     scene.repaint()
+    QApplication.processEvents()
     painted.clear()
     start = time.perf_counter()
-    for _ in range(frames):
+    requests = 0
+    while len(painted) < frames:
+        requests += 1
+        if requests > 50 * frames:
+            raise RuntimeError(f"only {len(painted)} frames drawn for {requests} repaints: is the scene on screen?")
         scene.orbit(360 / frames, 0.0)
         scene.repaint()
+        QApplication.processEvents()
         scene.makeCurrent()
         GL.glFinish()
         scene.doneCurrent()
-    elapsed = time.perf_counter() - start
-    if len(painted) != frames:
-        raise RuntimeError(f"{len(painted)} of {frames} repaints drew a frame: the scene is not on screen")
-    return frames / elapsed
+    return frames / (time.perf_counter() - start)
 
 
 def _mid_game():  # type: ignore[no-untyped-def]
@@ -170,7 +179,8 @@ def main() -> int:
     alone = scene_alone_fps()
     print(f"Stay Alive scene {SIZE[0]}x{SIZE[1]}, camera orbiting, glFinish per frame (target >= 30):")
     print(f"  the scene on its own: {alone:.1f} frames/s")
-    print(f"  the scene inside the main window (Qt composes the whole window each frame): {fps:.1f} frames/s")
+    w, h = SIZE[0] + 300, SIZE[1] + 120
+    print(f"  the scene inside the {w}x{h} main window (Qt composes the whole window each frame): {fps:.1f} frames/s")
     print(f"memory: app RSS {rss:.0f} MB (target < 400 MB); computer worker process RSS {worker:.0f} MB")
     return 0
 
