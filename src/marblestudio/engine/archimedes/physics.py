@@ -19,7 +19,9 @@ import enum
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from math import lcm
+from typing import NamedTuple
 
 from marblestudio.engine.archimedes.rules import ArchimedesRules
 
@@ -47,6 +49,22 @@ class Tilt:
         return angle(self.slope)
 
 
+class Settled(NamedTuple):
+    """A position's tilt, its angle in degrees and its slope as events print it."""
+
+    tilt: Tilt
+    angle: float
+    printed: str
+
+
+class Swing(NamedTuple):
+    """The peak of the swing after a landing: as printed, in degrees, and the end it brings down."""
+
+    printed: str
+    angle: float
+    touching: End | None
+
+
 def _integers(*values: Fraction) -> list[int]:
     """The values scaled by their common denominator: integers in the same ratios."""
     scale = lcm(*(v.denominator for v in values))
@@ -70,6 +88,8 @@ class Balance:
         self._length, self._rise, self._reach = _integers(half_length, p.rocker_radius - p.end_height, p.rocker_radius + p.drop)
         self.reachable = self._length**2 + self._rise**2 >= self._reach**2
         self._overshoot = p.swing_overshoot if p.swing else None
+        self._rests: dict[tuple[int, int], Settled] = {}
+        self._landings: dict[tuple[int, int, int, int], Swing | None] = {}
 
     def moment(self, row: int) -> int:
         """A marble's contribution to `k` on `row` (0-based)."""
@@ -114,12 +134,41 @@ class Balance:
             return None
         return after + self._overshoot * (after - before)
 
+    # Memoised, for the engine's hot path: a game visits few distinct (k, n) ------------------
+    def settled(self, k: int, n: int) -> Settled:
+        """`tilt(k, n)` with its angle and its slope as printed in events, remembered."""
+        found = self._rests.get((k, n))
+        if found is None:
+            tilt = self.tilt(k, n)
+            printed = "unstable" if tilt.slope is None else str(tilt.slope)
+            found = self._rests[(k, n)] = Settled(tilt, tilt.angle, printed)
+        return found
+
+    def landing(self, before: tuple[int, int], k: int, n: int) -> Swing | None:
+        """The swing's peak when a landing takes the position `before` (k, n) to (k, n), if the
+        ruleset has a swing and the new position is stable; remembered."""
+        key = (before[0], before[1], k, n)
+        if key in self._landings:
+            return self._landings[key]
+        after = self.settled(k, n).tilt.slope
+        old = self.settled(*before).tilt.slope
+        peak = None if after is None else self.swing_peak(old if old is not None else Fraction(0), after)
+        found = None if peak is None else Swing(str(peak), angle(peak), self.end_for(peak))
+        self._landings[key] = found
+        return found
+
     def touch_angle(self) -> float | None:
         """The angle in degrees at which an end touches the table (for views), or None if never."""
         if not self.reachable:
             return None
         length, rise, reach = float(self._length), float(self._rise), float(self._reach)
         return math.degrees(math.atan2(length, rise) - math.acos(reach / math.hypot(length, rise)))
+
+
+@cache
+def shared(rules: ArchimedesRules) -> Balance:
+    """One `Balance` per ruleset, so that its memory of positions serves every game of it."""
+    return Balance(rules)
 
 
 def angle(slope: Fraction) -> float:

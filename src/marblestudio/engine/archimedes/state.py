@@ -28,8 +28,8 @@ from marblestudio.engine.archimedes.moves import (
     cup_name,
     parse,
 )
-from marblestudio.engine.archimedes.paths import Paths
-from marblestudio.engine.archimedes.physics import Balance, End, angle
+from marblestudio.engine.archimedes.movegen import tables
+from marblestudio.engine.archimedes.physics import Balance, End, shared
 from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, StartRule, TouchRule, WinZone
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
@@ -51,8 +51,8 @@ class ArchimedesState(State):
             raise ValueError(f"Rock Me Archimedes is for 2 players, not {count}")
         rules: ArchimedesRules = ruleset.family
         self.ruleset, self.rules, self.num_players = ruleset, rules, count
-        self.balance = Balance(rules)
-        self.grid = Paths(rules.rows, rules.columns)
+        self.balance: Balance = shared(rules)
+        self._tables = tables(rules.rows, rules.columns)
         self.board: dict[Cup, int] = {}
         self.supply = [rules.marbles_per_player] * count
         self.k = 0  # the sum of the marbles' moments (see physics.py)
@@ -135,55 +135,34 @@ class ArchimedesState(State):
 
     def _marble_moves(self) -> list[Move]:
         """Every marble move that leaves a roll the mover can still use up (rules e, f, h)."""
-        board, seat, remaining = self.board, self.mover, self.remaining
-        lifting_only = self.rules.carrying is Carrying.LIFT_ONLY
-        unmoved = self.unmoved()
-        witnesses: dict[tuple[Cup, int], frozenset[Cup] | None] = {}
-        memo: dict[Cup, list[tuple[Cup, bool]]] = {}
-        moves: list[Move] = []
-        paths, rolling, append = self.grid.paths, not lifting_only, moves.append
-        for start in unmoved:
-            rest = tuple(m for m in unmoved if m != start)
-            ok: dict[tuple[Cup, int], bool] = {}
-            lifts: list[Move] = []
-            for cups, jumps in paths(board, seat, start, remaining, memo):
-                key = (cups[-1], len(cups))
-                good = ok.get(key)
-                if good is None:
-                    left = remaining - key[1]
-                    good = ok[key] = left == 0 or (bool(rest) and self._completes(start, key[0], rest, left, witnesses))
-                    if good:
-                        lifts.append(LiftMarble(start, key[0], key[1]))
-                if good and rolling:
-                    append(RollMarble(start, cups, jumps))
-            moves.extend(lifts)
+        tables, seat, moved = self._tables, self.mover, self.moved
+        columns = tables.columns
+        mine = theirs = 0
+        unmoved: list[int] = []
+        for cup, owner in self.board.items():
+            index = cup[0] * columns + cup[1]
+            if owner == seat:
+                mine |= 1 << index
+                if cup not in moved:
+                    unmoved.append(index)
+            else:
+                theirs |= 1 << index
+        unmoved.sort()
+        rolling = self.rules.carrying is not Carrying.LIFT_ONLY
+        moves: list[Move] = tables.marble_moves(mine, theirs, tuple(unmoved), self.remaining, rolling)
         return moves
-
-    def _completes(
-        self, start: Cup, dest: Cup, rest: tuple[Cup, ...], left: int, witnesses: dict[tuple[Cup, int], frozenset[Cup] | None]
-    ) -> bool:
-        """Whether, after the marble on `start` moves to `dest`, the others can use `left` spaces."""
-        board, seat = self.board, self.mover
-        for marble in rest:  # quick: a path on the board as it is that the move leaves open
-            if (marble, left) not in witnesses:
-                witnesses[(marble, left)] = self.grid.witness(board, seat, marble, left)
-            path = witnesses[(marble, left)]
-            if path is not None and dest not in path:
-                return True
-        del board[start]
-        board[dest] = seat
-        try:
-            return self.grid.completable(board, seat, rest, left)
-        finally:
-            del board[dest]
-            board[start] = seat
 
     # Playing -------------------------------------------------------------------------------
     def apply(self, move: Move) -> list[Event]:
-        if self._legal is None:
-            self._legal = self._generate()
-        if move not in self._legal:
-            raise IllegalMoveError(move, self._why_illegal(move))
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        for offered in legal:  # the move picked from `legal_moves()` is usually the very object
+            if offered is move:
+                break
+        else:
+            if move not in legal:
+                raise IllegalMoveError(move, self._why_illegal(move))
         self._legal = None
         events: list[Event] = []
         if isinstance(move, StartRolls):
@@ -207,7 +186,7 @@ class ArchimedesState(State):
 
     def _place(self, move: Place, events: list[Event]) -> None:
         seat = self.mover
-        before = self.slope()
+        before = (self.k, len(self.board))
         self.supply[seat] -= 1
         self.board[move.cup] = seat
         self.k += self.balance.moment(move.cup[0])
@@ -235,7 +214,7 @@ class ArchimedesState(State):
                 here = None
                 if touched := self._settle(events, "air", marble_off=True):
                     break
-                before = self.slope(marble_off=True)
+                before = (self.k, len(self.board) - 1)
                 self.k += moment(cup[0])
                 here = cup
                 touched = self._settle(events, cup_name(cup), landing_from=before)
@@ -256,24 +235,24 @@ class ArchimedesState(State):
         if self.remaining == 0:
             self._end_turn(events)
 
-    def _settle(self, events: list[Event], at: str, landing_from: Fraction | None = None, marble_off: bool = False) -> bool:
+    def _settle(
+        self, events: list[Event], at: str, landing_from: tuple[int, int] | None = None, marble_off: bool = False
+    ) -> bool:
         """Evaluate one position the board passes through; True when an end touched the table.
 
         `marble_off`: the moving marble (still in `board`) is in the air.  `landing_from`: the
-        slope just before a marble landed, which sets the board swinging (when the rules say so).
+        position (k, n) just before a marble landed, which sets the board swinging (when the
+        rules say so).
         """
-        tilt = self.balance.tilt(self.k, len(self.board) - (1 if marble_off else 0))
-        data: dict[str, Any] = {"marble_at": at, "angle": tilt.angle}
+        n = len(self.board) - (1 if marble_off else 0)
+        tilt, angle_now, printed = self.balance.settled(self.k, n)
+        data: dict[str, Any] = {"marble_at": at, "angle": angle_now, "slope": printed}
         end = tilt.touching
-        if tilt.slope is None:
-            data["slope"] = "unstable"
-        else:
-            data["slope"] = str(tilt.slope)
-            if landing_from is not None:
-                peak = self.balance.swing_peak(landing_from, tilt.slope)
-                if peak is not None:
-                    data["peak_slope"], data["peak_angle"] = str(peak), angle(peak)
-                    end = end or self.balance.end_for(peak)
+        if tilt.slope is not None and landing_from is not None:
+            swing = self.balance.landing(landing_from, self.k, n)
+            if swing is not None:
+                data["peak_slope"], data["peak_angle"] = swing.printed, swing.angle
+                end = end or swing.touching
         events.append(Event.of("board_tilted", **data))
         if end is None:
             return False

@@ -1,0 +1,231 @@
+"""Listing the marble moves of a roll step quickly, on integer bitmasks (rules a, c-f, h).
+
+The same moves in the same order as `paths.Paths` and the reference loop it serves describe:
+for each of the mover's unmoved marbles in cup order, every rolled path (shorter first, each
+length in step order) whose destination leaves a roll the other marbles can use up, then one
+lift per such (destination, spaces) in the order the paths first reach it.  Only how it is
+computed differs:
+
+- a cup is an index (row * columns + column) and the board is two masks, the mover's marbles
+  and the opponent's;
+- the spaces one step away from a cup are listed once per listing, from rays precomputed per
+  grid (`tables(rows, columns)` is shared by every game on that grid);
+- move objects are immutable values, so each one is built once per grid and found again by
+  walking a trie of paths (bounded by `NODE_BUDGET`; beyond it new moves are simply built);
+- whether a roll can still be used up is decided as before: first a path of the other marble
+  on the board as it is that the move leaves open (a witness), else an exhaustive search.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from marblestudio.engine.archimedes.moves import Cup, LiftMarble, RollMarble
+from marblestudio.engine.archimedes.paths import DIRECTIONS
+
+NODE_BUDGET = 400_000
+"""At most this many rolled moves are kept per grid for reuse (a few tens of megabytes)."""
+
+Node = tuple[RollMarble, dict[int, Any]]
+"""A rolled move and the moves that extend its path by one space, keyed by `step`."""
+
+
+def step(cup: int, jump: bool) -> int:
+    """One space of a path as an integer: the cup reached, and whether by a jump."""
+    return cup << 1 | jump
+
+
+class Tables:
+    """Per-grid tables: cups, the rays from each cup, and the move objects built so far."""
+
+    def __init__(self, rows: int, columns: int) -> None:
+        self.rows, self.columns = rows, columns
+        size = rows * columns
+        self.cups: tuple[Cup, ...] = tuple((i // columns, i % columns) for i in range(size))
+        rays: list[tuple[tuple[int, ...], ...]] = []
+        for row, col in self.cups:
+            found = []
+            for dr, dc in DIRECTIONS:
+                ray = []
+                r, c = row + dr, col + dc
+                while 0 <= r < rows and 0 <= c < columns:
+                    ray.append(r * columns + c)
+                    r, c = r + dr, c + dc
+                if ray:
+                    found.append(tuple(ray))
+            rays.append(tuple(found))
+        self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(rays)
+        self._roots: list[dict[int, Node]] = [{} for _ in range(size)]
+        self._lifts: dict[tuple[int, int, int], LiftMarble] = {}
+        self._nodes = 0
+
+    def index(self, cup: Cup) -> int:
+        return cup[0] * self.columns + cup[1]
+
+    # Spaces and paths on any board --------------------------------------------------------
+    def spaces(self, mine: int, theirs: int, cup: int) -> list[int]:
+        """The steps one space away from `cup` for a marble of `mine` (see `paths.spaces_from`)."""
+        out: list[int] = []
+        for ray in self.rays[cup]:
+            first = ray[0]
+            if not (mine | theirs) >> first & 1:
+                out.append(first << 1)
+            elif theirs >> first & 1:
+                for beyond in ray[1:]:
+                    if theirs >> beyond & 1:
+                        continue
+                    if not mine >> beyond & 1:
+                        out.append(beyond << 1 | 1)
+                    break
+        return out
+
+    def reaches(self, mine: int, theirs: int, start: int, spaces: int) -> bool:
+        """Whether some path of exactly `spaces` spaces leads from `start`."""
+        return self.witness(mine, theirs, start, spaces, {}) is not None
+
+    def witness(self, mine: int, theirs: int, start: int, spaces: int, memo: dict[int, list[int]]) -> int | None:
+        """The cups (a mask, with `start`) of the first path of exactly `spaces` spaces, or None.
+
+        `memo` caches `spaces` results for this board.
+        """
+
+        def nexts(cup: int) -> list[int]:
+            found = memo.get(cup)
+            if found is None:
+                found = memo[cup] = self.spaces(mine, theirs, cup)
+            return found
+
+        def walk(cup: int, left: int, visited: int) -> int | None:
+            for s in nexts(cup):
+                nxt = s >> 1
+                if visited >> nxt & 1:
+                    continue
+                seen = visited | 1 << nxt
+                if left == 1:
+                    return seen
+                found = walk(nxt, left - 1, seen)
+                if found is not None:
+                    return found
+            return None
+
+        return walk(start, spaces, 1 << start)
+
+    def destinations(self, mine: int, theirs: int, start: int, most: int) -> set[tuple[int, int]]:
+        """Each (destination, spaces) that some path of at most `most` spaces reaches."""
+        out: set[tuple[int, int]] = set()
+        memo: dict[int, list[int]] = {}
+
+        def walk(cup: int, length: int, visited: int) -> None:
+            found = memo.get(cup)
+            if found is None:
+                found = memo[cup] = self.spaces(mine, theirs, cup)
+            for s in found:
+                nxt = s >> 1
+                if visited >> nxt & 1:
+                    continue
+                out.add((nxt, length))
+                if length < most:
+                    walk(nxt, length + 1, visited | 1 << nxt)
+
+        walk(start, 1, 1 << start)
+        return out
+
+    def completable(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int) -> bool:
+        """Whether marbles at `unmoved` can use exactly `remaining` spaces, each moved once."""
+        if remaining == 0:
+            return True
+        if any(self.reaches(mine, theirs, m, remaining) for m in unmoved):
+            return True
+        if len(unmoved) < 2:
+            return False
+        for marble in unmoved:
+            rest = tuple(m for m in unmoved if m != marble)
+            without = mine & ~(1 << marble)
+            for dest, spaces in self.destinations(mine, theirs, marble, remaining - 1):
+                if self.completable(without | 1 << dest, theirs, rest, remaining - spaces):
+                    return True
+        return False
+
+    # The listing --------------------------------------------------------------------------
+    def marble_moves(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool) -> list[Any]:
+        """Every marble move of the mover (marbles `mine`, of which `unmoved` may move) that
+        leaves a roll of `remaining` spaces the mover can still use up."""
+        cups, spaces, budget = self.cups, self.spaces, self._nodes < NODE_BUDGET
+        memo: dict[int, list[int]] = {}
+        witnesses: dict[tuple[int, int], int | None] = {}
+        moves: list[Any] = []
+        append = moves.append
+        lifts_of = self._lifts
+
+        def nexts(cup: int) -> list[int]:
+            found = memo.get(cup)
+            if found is None:
+                found = memo[cup] = spaces(mine, theirs, cup)
+            return found
+
+        def completes(start: int, dest: int, rest: tuple[int, ...], left: int) -> bool:
+            for marble in rest:  # quick: a path on the board as it is that the move leaves open
+                key = (marble, left)
+                if key in witnesses:
+                    path = witnesses[key]
+                else:
+                    path = witnesses[key] = self.witness(mine, theirs, marble, left, memo)
+                if path is not None and not path >> dest & 1:
+                    return True
+            return self.completable(mine & ~(1 << start) | 1 << dest, theirs, rest, left)
+
+        for start in unmoved:
+            rest = tuple(m for m in unmoved if m != start)
+            origin = cups[start]
+            root = self._roots[start]
+            lifts: list[Any] = []
+            level: list[tuple[Node, int, int]] = []
+            for s in nexts(start):
+                node = root.get(s)
+                if node is None:
+                    node = (RollMarble(origin, (cups[s >> 1],), (bool(s & 1),)), {})
+                    if budget:
+                        root[s] = node
+                        self._nodes += 1
+                level.append((node, 1 << start | 1 << (s >> 1), s >> 1))
+            length = 1
+            while level:
+                left = remaining - length
+                ok: dict[int, bool] = {}
+                for node, _, dest in level:
+                    good = ok.get(dest)
+                    if good is None:
+                        good = ok[dest] = left == 0 or (bool(rest) and completes(start, dest, rest, left))
+                        if good:
+                            lift = lifts_of.get((start, dest, length))
+                            if lift is None:
+                                lift = lifts_of[(start, dest, length)] = LiftMarble(origin, cups[dest], length)
+                            lifts.append(lift)
+                    if good and rolling:
+                        append(node[0])
+                if left == 0:
+                    break
+                deeper: list[tuple[Node, int, int]] = []
+                for (move, children), visited, last in level:
+                    for s in nexts(last):
+                        nxt = s >> 1
+                        if visited >> nxt & 1:
+                            continue
+                        child = children.get(s)
+                        if child is None:
+                            child = (RollMarble(origin, move.path + (cups[nxt],), move.jumps + (bool(s & 1),)), {})
+                            if budget:
+                                children[s] = child
+                                self._nodes += 1
+                        deeper.append((child, visited | 1 << nxt, nxt))
+                level = deeper
+                length += 1
+            moves.extend(lifts)
+        return moves
+
+
+@cache
+def tables(rows: int, columns: int) -> Tables:
+    """The shared tables of a grid."""
+    return Tables(rows, columns)
