@@ -45,6 +45,7 @@ BASE: Colour = (0.06, 0.06, 0.07, 1.0)
 KNOB_IDLE: Colour = (0.45, 0.45, 0.48, 1.0)
 KNOB_LEGAL: Colour = (0.95, 0.75, 0.2, 1.0)
 HOVER: Colour = (0.3, 1.0, 0.55, 1.0)
+CELL_LEGAL: Colour = (0.55, 0.8, 0.6, 1.0)
 
 
 class Board(BoardView):
@@ -64,7 +65,6 @@ class Board(BoardView):
         self._knob_colours: dict[tuple[str, int], Colour] = {}  # (slide, end) -> colour, in drawing order
         self._knob_moving: dict[str, float] = {}  # slide -> position shown while it slides
         self._marbles: dict[tuple[int, int], Any] = {}  # cell -> item of the marble resting there
-        self._markers: dict[tuple[int, int], Any] = {}
         self._falling: list[Any] = []
         half_w, half_h = self.columns / 2, self.rows / 2
         edge = OVERHANG + 1.3  # room for the names of rows and slides beyond the knobs
@@ -81,14 +81,10 @@ class Board(BoardView):
         # all knobs are one mesh (one draw call): rebuilt when one moves or changes colour
         self._knob_template = meshes.sphere(KNOB, 10, 14)
         self._knobs = self.add(self.mesh(self._knob_template, KNOB_IDLE, smooth=True))
-        marker_mesh = meshes.box((-0.2, -0.2, 0), (0.2, 0.2, 0.025))
-        for r in range(self.rows):
-            for c in range(self.columns):
-                marker = self.add(self.mesh(marker_mesh, HOVER))
-                x, y = self.cell_xy(r, c)
-                marker.translate(x, y, TOP)
-                marker.hide()
-                self._markers[(r, c)] = marker
+        # the marks on the cells where a marble may be placed: one mesh, rebuilt when they change
+        self._markers = self.add(self.mesh(meshes.box((0, 0, 0), (0, 0, 0)), CELL_LEGAL))
+        self._marked: tuple[tuple[tuple[int, int], Colour], ...] = ()
+        self._markers.hide()
         self._marble_mesh = meshes.sphere(MARBLE, 14, 20)
         self._hand: list[list[Any]] = []  # per seat, its marbles waiting behind the board
         for seat in range(len(self.colours)):
@@ -387,16 +383,28 @@ class Board(BoardView):
                 changed = True
         if changed:
             self._place_slides()
-        for (r, c), marker in self._markers.items():
-            key = ("cell", r, c)
-            if key == hover:
-                marker.setColor(HOVER)
-                marker.show()
-            elif key in legal:
-                marker.setColor((0.55, 0.8, 0.6, 1.0))
-                marker.show()
-            else:
-                marker.hide()
+        marked = tuple(
+            ((r, c), HOVER if ("cell", r, c) == hover else CELL_LEGAL)
+            for r in range(self.rows)
+            for c in range(self.columns)
+            if ("cell", r, c) in legal or ("cell", r, c) == hover
+        )
+        if marked != self._marked:
+            self._marked = marked
+            self._markers.setVisible(bool(marked))
+            if marked:
+                self._markers.setMeshData(meshdata=self._marker_mesh(marked))
+
+    def _marker_mesh(self, marked: Sequence[tuple[tuple[int, int], Colour]]) -> Any:
+        parts, colours = [], []
+        for (r, c), colour in marked:
+            x, y = self.cell_xy(r, c)
+            verts, tris = meshes.box_arrays((x - 0.2, y - 0.2, TOP), (x + 0.2, y + 0.2, TOP + 0.025))
+            parts.append((verts, tris))
+            colours.append(np.tile(np.asarray(colour, dtype=float), (len(verts), 1)))
+        md = meshes.merge(parts)
+        md.setVertexColors(np.concatenate(colours))
+        return md
 
     def describe(self, view: Mapping[str, Any]) -> list[str]:
         out = []
