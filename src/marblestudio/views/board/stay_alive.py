@@ -1,9 +1,7 @@
 """Stay Alive in 3D: the grid, 14 slides in two layers with their holes, knobs, marbles.
 
-Geometry (world units, one cell = 1): cell (row, col) is centred at x = col - (columns-1)/2,
-y = (rows-1)/2 - row, so row 1 is at the back.  Red slides run along rows in the lower layer,
-white slides along columns in the upper layer; a slide is a bar with a hole over each cell it
-leaves open, so a cell looks open (dark, down to the base) exactly where both layers are open.
+The geometry is in `stay_alive_layout.py`.  A slide is a bar with a hole over each cell it
+leaves open, so a cell looks open (dark, down to the table) exactly where both layers are open.
 Each slide has a knob at both ends; clicking a knob pulls the slide one position towards it
 (`R3+` at the outer end, `R3-` at the other).  Marbles rest on the upper layer.
 """
@@ -14,39 +12,32 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from PySide6.QtGui import QColor
 
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
-from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove, cell_name, column_name
+from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove, cell_name
 from marblestudio.engine.stay_alive.rules import Layer, Slide, StayAliveRules
 from marblestudio.views.board import meshes
 from marblestudio.views.board.animation import Step, ease
 from marblestudio.views.board.base import BoardView, Colour
-from marblestudio.views.board.labels import LabelPlate
+from marblestudio.views.board.stay_alive_layout import (
+    BASE,
+    CELL_LEGAL,
+    FALL_Z,
+    HOVER,
+    KNOB,
+    KNOB_IDLE,
+    KNOB_LEGAL,
+    MARBLE,
+    OVERHANG,
+    PLATE_Z,
+    RED_LAYER,
+    SHIFT,
+    TOP,
+    WHITE_LAYER,
+    Layout,
+)
 from marblestudio.views.board.picking import Pickable
-
-BAR = 0.84  # width of a slide across its line
-HOLE = 0.62  # side of a hole
-THICK = 0.12  # thickness of a slide
-RED_Z = 0.0  # bottom of the red layer
-WHITE_Z = RED_Z + THICK + 0.02  # bottom of the white layer
-TOP = WHITE_Z + THICK  # where marbles rest
-MARBLE = 0.34  # marble radius
-SHIFT = 0.22  # how far a slide travels per knob position
-OVERHANG = 0.9  # how far a slide reaches past the grid
-KNOB = 0.2  # knob radius
-PLATE_Z = RED_Z - 0.01  # the table the slides lie on (holes open onto the dark below)
-FALL_Z = PLATE_Z - 1.5
-
-RED_LAYER: Colour = (0.62, 0.16, 0.13, 1.0)
-WHITE_LAYER: Colour = (0.93, 0.91, 0.85, 1.0)
-BASE: Colour = (0.06, 0.06, 0.07, 1.0)
-KNOB_IDLE: Colour = (0.45, 0.45, 0.48, 1.0)
-KNOB_LEGAL: Colour = (0.95, 0.75, 0.2, 1.0)
-HOVER: Colour = (0.3, 1.0, 0.55, 1.0)
-CELL_LEGAL: Colour = (0.55, 0.8, 0.6, 1.0)
-
 
 class Board(BoardView):
     """The Stay Alive board."""
@@ -61,6 +52,7 @@ class Board(BoardView):
         self.rows, self.columns = sa.rows, sa.columns
         self.positions: dict[str, int] = {s.id: 0 for s in sa.slides}
         self.slides = {s.id: s for s in sa.slides}
+        self.layout = Layout(sa, len(self.colours))
         self._slide_items: dict[str, Any] = {}
         self._knob_colours: dict[tuple[str, int], Colour] = {}  # (slide, end) -> colour, in drawing order
         self._knob_moving: dict[str, float] = {}  # slide -> position shown while it slides
@@ -69,12 +61,12 @@ class Board(BoardView):
         half_w, half_h = self.columns / 2, self.rows / 2
         edge = OVERHANG + 1.3  # room for the names of rows and slides beyond the knobs
         back = half_h + OVERHANG + 3.3  # room behind the board for the marbles still to place
-        for plate in self._label_plates(edge):
+        for plate in self.layout.label_plates(edge):
             self.add(plate)
         table = meshes.box((-half_w - edge, -half_h - edge, PLATE_Z - 0.3), (half_w + edge, back, PLATE_Z - 0.01))
         self.add(self.mesh(table, BASE))
         for slide in sa.slides:
-            item = self.add(self.mesh(self._slide_mesh(slide, 0), RED_LAYER if slide.layer is Layer.RED else WHITE_LAYER))
+            item = self.add(self.mesh(self.layout.slide_mesh(slide, 0), RED_LAYER if slide.layer is Layer.RED else WHITE_LAYER))
             self._slide_items[slide.id] = item
             for end in (1, -1):
                 self._knob_colours[(slide.id, end)] = KNOB_IDLE
@@ -91,107 +83,11 @@ class Board(BoardView):
             items = []
             for i in range(sa.marbles_per_player):
                 item = self.add(self.mesh(self._marble_mesh, self.colours[seat], smooth=True))
-                item.translate(*self.hand_position(seat, i))
+                item.translate(*self.layout.hand_position(seat, i))
                 item.hide()
                 items.append(item)
             self._hand.append(items)
         self._place_slides()
-
-    def _label_plates(self, edge: float) -> list[LabelPlate]:
-        """Strips of the table printed with the column letters (back), row numbers (left) and
-        each slide's name beyond its outer knob (right, front): the names of the notation.
-        Only the strips are textured, which keeps the software renderer fast."""
-        half_w, half_h = self.columns / 2, self.rows / 2
-        light, grey = QColor(235, 235, 235), QColor(185, 185, 185)
-        r, g, b, _ = BASE
-        background = QColor.fromRgbF(r, g, b)
-        back_y = half_h + OVERHANG + 1.45
-        left_x = -half_w - OVERHANG - 0.85
-        letters = [((self.cell_xy(0, c)[0], back_y), column_name(c), light, 0.42) for c in range(self.columns)]
-        numbers = [((left_x, self.cell_xy(r, 0)[1]), str(r + 1), light, 0.42) for r in range(self.rows)]
-        right: list[tuple[tuple[float, float], str, QColor, float]] = []
-        front: list[tuple[tuple[float, float], str, QColor, float]] = []
-        for slide in self.slides.values():
-            x, y, _ = self._knob_centre(slide, 1, 2)
-            if slide.layer is Layer.RED:
-                right.append(((x + 0.75, y), slide.id, grey, 0.32))
-            else:
-                front.append(((x, y - 0.6), slide.id, grey, 0.32))
-        outer_x, outer_y = half_w + edge, half_h + edge
-        strips = [
-            ((-outer_x, back_y - 0.35, outer_x, back_y + 0.35), letters),
-            ((-outer_x, -half_h, left_x + 0.45, half_h), numbers),
-        ]
-        if right:
-            x = right[0][0][0]
-            strips.append(((x - 0.45, -half_h, outer_x, half_h), right))
-        if front:
-            y = front[0][0][1]
-            strips.append(((-outer_x, -outer_y, outer_x, y + 0.3), front))
-        return [LabelPlate(rect, PLATE_Z, background, texts) for rect, texts in strips]
-
-    # Geometry ------------------------------------------------------------------------------
-    def cell_xy(self, row: int, col: int) -> tuple[float, float]:
-        return col - (self.columns - 1) / 2, (self.rows - 1) / 2 - row
-
-    def hand_position(self, seat: int, index: int) -> tuple[float, float, float]:
-        """Where the `index`-th waiting marble of `seat` rests, in a row behind the board."""
-        per = self.sa.marbles_per_player
-        seats = max(len(self.colours), 1)
-        width = self.columns + 2 * OVERHANG
-        step = min(0.8, width / (seats * per + (seats - 1) * 1.5))
-        total = step * (seats * per + (seats - 1) * 1.5)
-        x = -total / 2 + step * (seat * (per + 1.5) + index + 0.5)
-        return (x, self.rows / 2 + OVERHANG + 2.6, PLATE_Z + MARBLE)
-
-    def _axis(self, slide: Slide) -> np.ndarray:
-        """Unit vector along which the slide moves towards its outer (+) knob."""
-        return np.array([1.0, 0.0, 0.0]) if slide.layer is Layer.RED else np.array([0.0, -1.0, 0.0])
-
-    def _cell_along(self, slide: Slide, i: int) -> tuple[float, float]:
-        return self.cell_xy(slide.line, i) if slide.layer is Layer.RED else self.cell_xy(i, slide.line)
-
-    def _slide_mesh(self, slide: Slide, position: int) -> Any:
-        """The bar at `position`, in world coordinates: rails along both sides, solid blocks
-        between the holes over the cells it leaves open."""
-        red = slide.layer is Layer.RED
-        length = self.columns if red else self.rows
-        z0 = RED_Z if red else WHITE_Z
-        z1 = z0 + THICK
-        open_cells = set(slide.open_cells[position]) if position < len(slide.open_cells) else set()
-        offset = (position - 1) * SHIFT
-        # work in (along, across) coordinates: along from -length/2 - OVERHANG to +..., then map
-        start, end = -length / 2 - OVERHANG + offset, length / 2 + OVERHANG + offset
-        rail = (BAR - HOLE) / 2
-        spans: list[tuple[float, float, float, float]] = [  # along0, along1, across0, across1
-            (start, end, -BAR / 2, -BAR / 2 + rail),
-            (start, end, BAR / 2 - rail, BAR / 2),
-        ]
-        cursor = start
-        for i in range(length):
-            centre = i - (length - 1) / 2
-            if i in open_cells:
-                spans.append((cursor, centre - HOLE / 2, -HOLE / 2, HOLE / 2))
-                cursor = centre + HOLE / 2
-        spans.append((cursor, end, -HOLE / 2, HOLE / 2))
-        line_x, line_y = self._cell_along(slide, 0)
-        pairs = []
-        for a0, a1, c0, c1 in spans:
-            if a1 - a0 <= 1e-6:
-                continue
-            if red:  # along = x, across = y around the row's centre
-                pairs.append(((a0, line_y + c0, z0), (a1, line_y + c1, z1)))
-            else:  # along = -y (the outer knob is at the front), across = x
-                pairs.append(((line_x + c0, -a1, z0), (line_x + c1, -a0, z1)))
-        return meshes.boxes(pairs)
-
-    def _knob_centre(self, slide: Slide, end: int, position: float) -> tuple[float, float, float]:
-        red = slide.layer is Layer.RED
-        length = self.columns if red else self.rows
-        along = end * (length / 2 + OVERHANG + KNOB * 0.6) + (position - 1) * SHIFT
-        z = (RED_Z if red else WHITE_Z) + THICK / 2
-        line_x, line_y = self._cell_along(slide, 0)
-        return (along, line_y, z) if red else (line_x, -along, z)
 
     def _place_slides(self, only: str | None = None, progress: float = 1.0, towards: int | None = None) -> None:
         """Redraw the knobs: at their slide's position, or part way to `towards` for `only`."""
@@ -204,7 +100,7 @@ class Board(BoardView):
             self._knob_moving.clear()
         centres, colours = [], []
         for (sid, end), colour in self._knob_colours.items():
-            centres.append(self._knob_centre(self.slides[sid], end, self._knob_moving.get(sid, self.positions[sid])))
+            centres.append(self.layout.knob_centre(self.slides[sid], end, self._knob_moving.get(sid, self.positions[sid])))
             colours.append(colour)
         self._knobs.setMeshData(meshdata=meshes.merged_copies(self._knob_template, np.array(centres), np.array(colours)))
 
@@ -235,7 +131,7 @@ class Board(BoardView):
 
     def _rebuild_slide(self, sid: str) -> None:
         item = self._slide_items[sid]
-        item.setMeshData(meshdata=self._slide_mesh(self.slides[sid], self.positions[sid]))
+        item.setMeshData(meshdata=self.layout.slide_mesh(self.slides[sid], self.positions[sid]))
         item.opts["_built"] = True
         item.resetTransform()
 
@@ -247,7 +143,7 @@ class Board(BoardView):
         item.setColor(self.colours[seat % len(self.colours)])
         item.opts["_seat"] = seat
         item.resetTransform()
-        x, y = self.cell_xy(*cell)
+        x, y = self.layout.cell_xy(*cell)
         item.translate(x, y, TOP + MARBLE)
         item.show()
         return item
@@ -263,7 +159,7 @@ class Board(BoardView):
         """Centre of the marble resting on (row, col), if one is drawn there."""
         if (row, col) not in self._marbles:
             return None
-        x, y = self.cell_xy(row, col)
+        x, y = self.layout.cell_xy(row, col)
         return (x, y, TOP + MARBLE)
 
     # Events ---------------------------------------------------------------------------------
@@ -288,7 +184,7 @@ class Board(BoardView):
     def _slide_step(self, sid: str, old: int, new: int) -> Step:
         slide = self.slides[sid]
         item = self._slide_items[sid]
-        axis = self._axis(slide)
+        axis = self.layout.axis(slide)
 
         def update(t: float) -> None:
             item.resetTransform()
@@ -306,11 +202,11 @@ class Board(BoardView):
     def _place_step(self, cell: tuple[int, int], seat: int) -> Step:
         """The marble leaves the row behind the board and arcs onto its cell."""
         waiting = [m for m in self._hand[seat] if m.visible()] if seat < len(self._hand) else []
-        start = self.hand_position(seat, len(waiting) - 1) if waiting else None
+        start = self.layout.hand_position(seat, len(waiting) - 1) if waiting else None
         if waiting:
             waiting[-1].hide()
         item = self._put_marble(cell, seat)
-        x, y = self.cell_xy(*cell)
+        x, y = self.layout.cell_xy(*cell)
         end = np.array([x, y, TOP + MARBLE])
         origin = np.array(start) if start is not None else end + np.array([0.0, 0.0, 1.5])
 
@@ -326,7 +222,7 @@ class Board(BoardView):
         item = self._marbles.pop(cell, None)
         if item is None:
             return Step(0.0, lambda t: None)
-        x, y = self.cell_xy(*cell)
+        x, y = self.layout.cell_xy(*cell)
 
         def update(t: float) -> None:
             item.resetTransform()
@@ -343,10 +239,10 @@ class Board(BoardView):
         out = []
         for r in range(self.rows):
             for c in range(self.columns):
-                x, y = self.cell_xy(r, c)
+                x, y = self.layout.cell_xy(r, c)
                 out.append(Pickable(("cell", r, c), (x, y, TOP), half=(0.45, 0.45, 0.08)))
         for sid, end in self._knob_colours:
-            out.append(Pickable(("knob", sid, end), self._knob_centre(self.slides[sid], end, self.positions[sid]), radius=KNOB * 1.6))
+            out.append(Pickable(("knob", sid, end), self.layout.knob_centre(self.slides[sid], end, self.positions[sid]), radius=KNOB * 1.6))
         return out
 
     def target_of(self, move: Move) -> Hashable | None:
@@ -367,10 +263,10 @@ class Board(BoardView):
 
     def world_position(self, key: Hashable) -> tuple[float, float, float] | None:
         if isinstance(key, tuple) and key[0] == "cell":
-            x, y = self.cell_xy(key[1], key[2])
+            x, y = self.layout.cell_xy(key[1], key[2])
             return (x, y, TOP)
         if isinstance(key, tuple) and key[0] == "knob":
-            return self._knob_centre(self.slides[key[1]], key[2], self.positions[key[1]])
+            return self.layout.knob_centre(self.slides[key[1]], key[2], self.positions[key[1]])
         return None
 
     def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
@@ -398,7 +294,7 @@ class Board(BoardView):
     def _marker_mesh(self, marked: Sequence[tuple[tuple[int, int], Colour]]) -> Any:
         parts, colours = [], []
         for (r, c), colour in marked:
-            x, y = self.cell_xy(r, c)
+            x, y = self.layout.cell_xy(r, c)
             verts, tris = meshes.box_arrays((x - 0.2, y - 0.2, TOP), (x + 0.2, y + 0.2, TOP + 0.025))
             parts.append((verts, tris))
             colours.append(np.tile(np.asarray(colour, dtype=float), (len(verts), 1)))
