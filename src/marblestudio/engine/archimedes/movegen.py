@@ -43,7 +43,9 @@ class Tables:
         self.rows, self.columns = rows, columns
         size = rows * columns
         self.cups: tuple[Cup, ...] = tuple((i // columns, i % columns) for i in range(size))
-        rays: list[tuple[tuple[int, ...], ...]] = []
+        # From each cup, the cups along each direction up to the edge (`ray4`: one per direction,
+        # maybe empty; `rays`: the non-empty ones, in the order of DIRECTIONS).
+        ray4: list[tuple[tuple[int, ...], ...]] = []
         for row, col in self.cups:
             found = []
             for dr, dc in DIRECTIONS:
@@ -52,10 +54,10 @@ class Tables:
                 while 0 <= r < rows and 0 <= c < columns:
                     ray.append(r * columns + c)
                     r, c = r + dr, c + dc
-                if ray:
-                    found.append(tuple(ray))
-            rays.append(tuple(found))
-        self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(rays)
+                found.append(tuple(ray))
+            ray4.append(tuple(found))
+        self.ray4: tuple[tuple[tuple[int, ...], ...], ...] = tuple(ray4)
+        self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(r for r in rs if r) for rs in ray4)
         self._roots: list[dict[int, Node]] = [{} for _ in range(size)]
         self._lifts: dict[tuple[int, int, int], LiftMarble] = {}
         self._nodes = 0
@@ -79,6 +81,20 @@ class Tables:
                         out.append(beyond << 1 | 1)
                     break
         return out
+
+    def step_along(self, mine: int, theirs: int, ray: tuple[int, ...]) -> int:
+        """The step (see `step`) one space along `ray` for a marble of `mine`, or -1 if none."""
+        if not ray:
+            return -1
+        first = ray[0]
+        if not (mine | theirs) >> first & 1:
+            return first << 1
+        if theirs >> first & 1:
+            for beyond in ray[1:]:
+                if theirs >> beyond & 1:
+                    continue
+                return -1 if mine >> beyond & 1 else beyond << 1 | 1
+        return -1
 
     def reaches(self, mine: int, theirs: int, start: int, spaces: int) -> bool:
         """Whether some path of exactly `spaces` spaces leads from `start`."""
@@ -147,6 +163,29 @@ class Tables:
                     return True
         return False
 
+    def completes(
+        self,
+        mine: int,
+        theirs: int,
+        start: int,
+        dest: int,
+        rest: tuple[int, ...],
+        left: int,
+        memo: dict[int, list[int]],
+        witnesses: dict[tuple[int, int], int | None],
+    ) -> bool:
+        """Whether, after the marble on `start` moves to `dest`, the marbles `rest` can use `left`
+        spaces.  `memo` and `witnesses` remember what was found on this board (before the move)."""
+        for marble in rest:  # quick: a path on the board as it is that the move leaves open
+            key = (marble, left)
+            if key in witnesses:
+                path = witnesses[key]
+            else:
+                path = witnesses[key] = self.witness(mine, theirs, marble, left, memo)
+            if path is not None and not path >> dest & 1:
+                return True
+        return self.completable(mine & ~(1 << start) | 1 << dest, theirs, rest, left)
+
     # The listing --------------------------------------------------------------------------
     def marble_moves(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool) -> list[Any]:
         """Every marble move of the mover (marbles `mine`, of which `unmoved` may move) that
@@ -165,15 +204,7 @@ class Tables:
             return found
 
         def completes(start: int, dest: int, rest: tuple[int, ...], left: int) -> bool:
-            for marble in rest:  # quick: a path on the board as it is that the move leaves open
-                key = (marble, left)
-                if key in witnesses:
-                    path = witnesses[key]
-                else:
-                    path = witnesses[key] = self.witness(mine, theirs, marble, left, memo)
-                if path is not None and not path >> dest & 1:
-                    return True
-            return self.completable(mine & ~(1 << start) | 1 << dest, theirs, rest, left)
+            return self.completes(mine, theirs, start, dest, rest, left, memo, witnesses)
 
         for start in unmoved:
             rest = tuple(m for m in unmoved if m != start)

@@ -12,6 +12,7 @@ turn ends.
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -28,6 +29,7 @@ from marblestudio.engine.archimedes.moves import (
     cup_name,
     parse,
 )
+from marblestudio.engine.archimedes import playout
 from marblestudio.engine.archimedes.movegen import tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
 from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, StartRule, TouchRule, WinZone
@@ -68,6 +70,12 @@ class ArchimedesState(State):
         self._outcome: Outcome | None = None
         self._legal: list[Move] | None = None
         self._midzone = rules.midzone_cups()
+        self._chance: dict[Phase, list[tuple[Move, float]]] = {}  # the chance outcomes, once worked out
+        # The cups of each end zone that counts for each seat's win (variation 2: either one).
+        self._homes = tuple(
+            tuple(zone.cups() for zone in (rules.end_zones() if rules.win_zone is WinZone.ANY else (rules.end_zone_of(seat),)) if zone)
+            for seat in range(count)
+        )
         self._ends = self._end_owners()
 
     def _end_owners(self) -> dict[End, int]:
@@ -101,13 +109,18 @@ class ArchimedesState(State):
         return parse(text)
 
     def chance_outcomes(self) -> list[tuple[Move, float]] | None:
-        odds = self.rules.die_odds()
-        if self.phase is Phase.DIE:
-            return [(DieRoll(v), float(p)) for v, p in odds]
-        if self.phase is Phase.START:
-            tie = sum(p * p for _, p in odds)
-            return [(StartRolls(a, b), float(pa * pb / (1 - tie))) for a, pa in odds for b, pb in odds if a != b]
-        return None
+        if self.phase is not Phase.DIE and self.phase is not Phase.START:
+            return None
+        found = self._chance.get(self.phase)
+        if found is None:
+            odds = self.rules.die_odds()
+            if self.phase is Phase.DIE:
+                found = [(DieRoll(v), float(p)) for v, p in odds]
+            else:
+                tie = sum(p * p for _, p in odds)
+                found = [(StartRolls(a, b), float(pa * pb / (1 - tie))) for a, pa in odds for b, pb in odds if a != b]
+            self._chance = {**self._chance, self.phase: found}  # a new dict: copies share the old one
+        return list(found)
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
@@ -133,10 +146,21 @@ class ArchimedesState(State):
         """The mover's marbles that may still move this turn, in cup order."""
         return tuple(sorted(c for c, s in self.board.items() if s == self.mover and c not in self.moved))
 
+    def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
+        """Play on to the end with uniformly random moves (a fast loop: see `playout.py`)."""
+        return playout.random_playout(self, rng, max_steps)
+
     def _marble_moves(self) -> list[Move]:
         """Every marble move that leaves a roll the mover can still use up (rules e, f, h)."""
-        tables, seat, moved = self._tables, self.mover, self.moved
-        columns = tables.columns
+        mine, theirs, unmoved = self.masks()
+        rolling = self.rules.carrying is not Carrying.LIFT_ONLY
+        moves: list[Move] = self._tables.marble_moves(mine, theirs, unmoved, self.remaining, rolling)
+        return moves
+
+    def masks(self) -> tuple[int, int, tuple[int, ...]]:
+        """The board as bitmasks of cup indexes (`movegen`): the mover's marbles, the
+        opponent's, and the indexes of the mover's unmoved marbles in cup order."""
+        columns, seat, moved = self._tables.columns, self.mover, self.moved
         mine = theirs = 0
         unmoved: list[int] = []
         for cup, owner in self.board.items():
@@ -148,9 +172,7 @@ class ArchimedesState(State):
             else:
                 theirs |= 1 << index
         unmoved.sort()
-        rolling = self.rules.carrying is not Carrying.LIFT_ONLY
-        moves: list[Move] = tables.marble_moves(mine, theirs, tuple(unmoved), self.remaining, rolling)
-        return moves
+        return mine, theirs, tuple(unmoved)
 
     # Playing -------------------------------------------------------------------------------
     def apply(self, move: Move) -> list[Event]:
@@ -163,6 +185,10 @@ class ArchimedesState(State):
         else:
             if move not in legal:
                 raise IllegalMoveError(move, self._why_illegal(move))
+        return self._play(move)
+
+    def _play(self, move: Move) -> list[Event]:
+        """Play a move known to be legal (`apply` checks; the fast playout knows)."""
         self._legal = None
         events: list[Event] = []
         if isinstance(move, StartRolls):
@@ -286,11 +312,9 @@ class ArchimedesState(State):
 
     def home(self, seat: int) -> int:
         """The most marbles of `seat` in one end zone that counts for its win (variation 2)."""
-        zones = self.rules.end_zones() if self.rules.win_zone is WinZone.ANY else (self.rules.end_zone_of(seat),)
-        best = 0
-        for zone in zones:
-            if zone is not None:
-                best = max(best, sum(1 for c, s in self.board.items() if s == seat and zone.contains(*c)))
+        board, best = self.board, 0
+        for cups in self._homes[seat]:
+            best = max(best, sum(1 for c in cups if board.get(c) == seat))
         return best
 
     def _finish(self, outcome: Outcome, events: list[Event]) -> None:

@@ -1,0 +1,142 @@
+"""A fast random playout of Rock Me Archimedes, for search and benchmarks.
+
+A roll step offers about a hundred marble moves; listing them all to pick one is most of the
+cost of a random game.  Here a marble move is drawn by rejection instead, without listing:
+
+- a candidate is an unmoved marble, rolled or lifted, a length L of 1 to the spaces left, and
+  a direction for each of the L spaces (a direction fixes the next cup: the neighbour, or the
+  cup beyond a line of opponent marbles), drawn uniformly among all of them;
+- a rolled candidate is accepted when its path is one the rules allow (no blocked space, no cup
+  twice) and leaves a roll the other marbles can use up (`Tables.completes`): each legal rolled
+  move is exactly one candidate;
+- a lifted candidate (start, destination, L) is reached by as many candidates as there are
+  paths of L spaces to that destination, m; it is accepted with probability 1/m.
+
+So each legal move has the same chance per draw, and the accepted one is uniform among the legal
+moves, as picking from `legal_moves()` would be (the draws from the generator differ).  After
+`TRIES` rejected draws (a position with few legal moves) the move is picked from the full
+listing, which is uniform as well, and is the only way to find that the mover must pass.  The
+placement step and chance go through `legal_moves` and `sample_chance`; every move is played by
+the state's own code, so the game's events and rules are exactly those of `apply`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from marblestudio.engine.archimedes.movegen import Tables
+from marblestudio.engine.archimedes.moves import LiftMarble, RollMarble
+from marblestudio.engine.archimedes.rules import Carrying
+from marblestudio.engine.core import CHANCE, Move
+
+if TYPE_CHECKING:
+    from marblestudio.engine.archimedes.state import ArchimedesState
+
+TRIES = 48
+"""Rejected draws before a marble move is picked from the full listing instead."""
+
+
+def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 1_000_000) -> int:
+    """Play `state` to its end with uniformly random moves; return the number of player moves."""
+    from marblestudio.engine.archimedes.state import Phase
+
+    played = 0
+    while state._outcome is None and played < max_steps:
+        if state.to_move == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        move = sample_marble_move(state, rng) if state.phase is Phase.MOVING else None
+        if move is None:
+            legal = state.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            state.apply(move)
+        else:
+            state._play(move)
+        played += 1
+    return played
+
+
+def sample_marble_move(state: ArchimedesState, rng: random.Random, tries: int = TRIES) -> Move | None:
+    """A marble move drawn uniformly among the legal ones by rejection, or None after `tries`
+    rejected draws (the caller then picks from `legal_moves()`)."""
+    tables = state._tables
+    mine, theirs, unmoved = state.masks()
+    remaining = state.remaining
+    if not unmoved or remaining < 1:
+        return None
+    rolling = state.rules.carrying is not Carrying.LIFT_ONLY
+    # Candidates of one marble: [rolled, then lifted] x lengths 1..remaining x 4**L directions.
+    per_kind = sum(4**length for length in range(1, remaining + 1))
+    per_marble = per_kind * (2 if rolling else 1)
+    total = per_marble * len(unmoved)
+    ray4, cups, step_along = tables.ray4, tables.cups, tables.step_along
+    steps: dict[int, int] = {}  # cup * 4 + direction -> step, on this board
+    memo: dict[int, list[int]] = {}
+    witnesses: dict[tuple[int, int], int | None] = {}
+    good: dict[tuple[int, int, int], bool] = {}
+    counts: dict[int, dict[tuple[int, int], int]] = {}
+    random_ = rng.random
+    for _ in range(tries):
+        x = int(random_() * total)
+        which, y = divmod(x, per_marble)
+        start = unmoved[which]
+        lifted = y >= per_kind
+        if lifted:
+            y -= per_kind
+        length, size = 1, 4
+        while y >= size:
+            y -= size
+            length += 1
+            size *= 4
+        cup, visited, path = start, 1 << start, []
+        for _ in range(length):
+            key = cup * 4 + (y & 3)
+            y >>= 2
+            s = steps.get(key)
+            if s is None:
+                s = steps[key] = step_along(mine, theirs, ray4[cup][key & 3])
+            if s < 0 or visited >> (s >> 1) & 1:
+                break
+            cup = s >> 1
+            visited |= 1 << cup
+            path.append(s)
+        else:
+            left = remaining - length
+            ok = good.get((start, cup, length))
+            if ok is None:
+                rest = tuple(m for m in unmoved if m != start)
+                ok = left == 0 or (bool(rest) and tables.completes(mine, theirs, start, cup, rest, left, memo, witnesses))
+                good[(start, cup, length)] = ok
+            if not ok:
+                continue
+            if not lifted:
+                return RollMarble(cups[start], tuple(cups[s >> 1] for s in path), tuple(bool(s & 1) for s in path))
+            found = counts.get(start)
+            if found is None:
+                found = counts[start] = _path_counts(tables, mine, theirs, start, remaining, memo)
+            if random_() * found[(cup, length)] < 1:
+                return LiftMarble(cups[start], cups[cup], length)
+    return None
+
+
+def _path_counts(
+    tables: Tables, mine: int, theirs: int, start: int, most: int, memo: dict[int, list[int]]
+) -> dict[tuple[int, int], int]:
+    """How many paths of each length up to `most` lead from `start` to each cup: {(cup, L): m}."""
+    out: dict[tuple[int, int], int] = {}
+
+    def walk(cup: int, length: int, visited: int) -> None:
+        found = memo.get(cup)
+        if found is None:
+            found = memo[cup] = tables.spaces(mine, theirs, cup)
+        for s in found:
+            nxt = s >> 1
+            if visited >> nxt & 1:
+                continue
+            out[(nxt, length)] = out.get((nxt, length), 0) + 1
+            if length < most:
+                walk(nxt, length + 1, visited | 1 << nxt)
+
+    walk(start, 1, 1 << start)
+    return out
