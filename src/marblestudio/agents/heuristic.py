@@ -86,34 +86,50 @@ def _stay_alive_rollout(state: State, moves: Sequence[Move], rng: random.Random)
     return _best([(_slide_gain(state, seat, m)[0], m) for m in moves], rng)
 
 
-def _stay_alive_place(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
-    """The cell that the fewest slide moves open: one move away counts far more than two."""
+def _steps_to_open(state: State) -> Callable[[int, int], int]:
+    """For cell (row, col): how many slide moves at least open it (99: never), from the
+    ruleset's slide tables and the slides' current positions."""
     rules = state.ruleset.family  # type: ignore[attr-defined]
     positions = state.public_view()["slides"]
-    red = {s.line: s for s in rules.slides if s.layer.value == "red"}
-    white = {s.line: s for s in rules.slides if s.layer.value == "white"}
+    lines: dict[tuple[str, int], tuple[tuple[int, ...], ...]] = {}
+    at: dict[tuple[str, int], int] = {}
+    for slide in rules.slides:
+        lines[slide.layer.value, slide.line] = slide.open_cells
+        at[slide.layer.value, slide.line] = positions[slide.id]
 
-    def steps_to_open(slide: object, index: int) -> int:
-        if slide is None:
+    def layer_steps(key: tuple[str, int], index: int) -> int:
+        table = lines.get(key)
+        if table is None:
             return 99  # no slide of this layer covers the cell: closed for good
-        table = slide.open_cells  # type: ignore[attr-defined]
-        at = positions[slide.id]  # type: ignore[attr-defined]
-        return min((abs(p - at) for p, cells in enumerate(table) if index in cells), default=99)
+        here = at[key]
+        return min((abs(p - here) for p, cells in enumerate(table) if index in cells), default=99)
 
-    scored = []
-    for move in moves:
-        row, col = move.row, move.col  # type: ignore[attr-defined]
-        steps = steps_to_open(red.get(row), col) + steps_to_open(white.get(col), row)
-        scored.append((float(min(steps, 6)), move))
+    def steps(row: int, col: int) -> int:
+        return layer_steps(("red", row), col) + layer_steps(("white", col), row)
+
+    return steps
+
+
+def _stay_alive_place(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
+    """The cell that the fewest slide moves open: one move away counts far more than two."""
+    steps = _steps_to_open(state)
+    scored = [(float(min(steps(m.row, m.col), 6)), m) for m in moves]  # type: ignore[attr-defined]
     return _best(scored, rng)
 
 
 def _stay_alive_value(state: State) -> list[float]:
-    """Each seat's share of the marbles still on the grid or to be placed."""
+    """Each seat's marbles still in play, less those one slide move from falling (and a little
+    for two moves), as shares of the total."""
     view = state.public_view()
-    left = [len(m) + h for m, h in zip(view["marbles"], view["to_place"], strict=True)]
-    total = sum(left)
-    return [x / total if total else 0.0 for x in left]
+    steps = _steps_to_open(state)
+    raw = [float(h) for h in view["to_place"]]
+    for r, row in enumerate(view["grid"]):
+        for c, seat in enumerate(row):
+            if seat is not None:
+                away = steps(r, c)
+                raw[seat] += 1.0 - (0.6 if away <= 1 else 0.15 if away == 2 else 0.0)
+    total = sum(raw)
+    return [x / total if total else 0.0 for x in raw]
 
 
 # Greedy on a value ----------------------------------------------------------------------------
@@ -216,10 +232,12 @@ def _alive_policy(state: State, seat: int, moves: Sequence[Move], rng: random.Ra
 
 
 def _alive_value(state: State) -> list[float]:
-    """Lives left (public), as shares."""
+    """Lives left, less a little for each card still in hand (an empty hand costs the others a
+    life); public facts only, as shares."""
     view = state.public_view()
-    lives, team_of = view["lives"], view["team_of"]
-    return _shares([float(lives[team_of[s] if team_of else s]) for s in range(state.num_players)])
+    lives, team_of, sizes = view["lives"], view["team_of"], view["hand_sizes"]
+    raw = [lives[team_of[s] if team_of else s] - 0.1 * sizes[s] for s in range(state.num_players)]
+    return _shares(raw)
 
 
 # The registry --------------------------------------------------------------------------------
@@ -236,6 +254,19 @@ EVALUATORS: dict[str, Evaluator] = {
     "avalanche": _avalanche_value,
     "archimedes": _archimedes_value,
 }
+
+
+ROLLOUT_DEPTHS: dict[str, int] = {"stay-alive": 4, "alive": 20, "avalanche": 20, "archimedes": 10}
+"""How far a search's rollouts go before the evaluator scores the position (measured in
+`benchmarks/agents.py`: short rollouts and a good evaluator beat long random ones here)."""
+
+FULL_ROLLOUT_DEPTH = 400
+"""Rollout depth of a family without an evaluator: as far as the game goes, within reason."""
+
+
+def rollout_depth(state: State) -> int:
+    """The family's rollout depth for MCTS."""
+    return ROLLOUT_DEPTHS.get(family_of(state), FULL_ROLLOUT_DEPTH)
 
 
 def rollout_policy(state: State) -> RolloutPolicy | None:

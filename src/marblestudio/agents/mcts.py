@@ -40,14 +40,15 @@ class SearchConfig:
     """How hard and how a search looks.
 
     `iterations` is the strength.  `rollout_depth` caps each rollout (a rollout that reaches it
-    is scored by `evaluator`, or as a draw).  `information_set` None picks information-set
-    search exactly when the game hides something.  `time_limit` (seconds) is an extra cap for
+    is scored by the family's evaluator, or as a draw); None takes the family's depth from
+    `heuristic`.  `information_set` None picks information-set search exactly when the game
+    hides something.  `time_limit` (seconds) is an extra cap for
     interactive use; it makes the choice depend on the machine's speed.
     """
 
     iterations: int = 1000
     exploration: float = 1.0
-    rollout_depth: int = 400
+    rollout_depth: int | None = None
     information_set: bool | None = None
     time_limit: float | None = None
 
@@ -100,12 +101,13 @@ class Search:
         self.config = config
         self.rng = rng
         self.rollout_policy = rollout
-        self.evaluator = evaluator
+        self.evaluator = evaluator if evaluator is not None else heuristic.evaluator(state)
         self.players = state.num_players
         hidden = has_hidden_information(state) if config.information_set is None else config.information_set
         self.information_set = hidden
         self.root = _Node(self.players)
         self.iterations_done = 0
+        self.rollout_depth = heuristic.rollout_depth(state) if config.rollout_depth is None else config.rollout_depth
 
     # Sampling the start of an iteration --------------------------------------------------
     def _sample(self) -> State:
@@ -186,7 +188,7 @@ class Search:
     def _rollout(self, state: State) -> Sequence[float]:
         rng = self.rng
         policy = self.rollout_policy
-        for _ in range(self.config.rollout_depth):
+        for _ in range(self.rollout_depth):
             outcome = state.outcome()
             if outcome is not None:
                 return rewards(outcome, self.players)
@@ -243,12 +245,8 @@ class MCTSAgent(SeededAgent):
         """Search from `state` for `seat` and return the search (for its statistics)."""
         outer = self._rng_for(rng)
         search_rng = random.Random(outer.getrandbits(64))
-        policy: RolloutPolicy | None = None
-        evaluator: Evaluator | None = None
-        if self.rollout == "heuristic":
-            policy = heuristic.rollout_policy(state)
-        evaluator = heuristic.evaluator(state)
-        search = Search(state, seat, self.config, search_rng, policy, evaluator)
+        policy = heuristic.rollout_policy(state) if self.rollout == "heuristic" else None
+        search = Search(state, seat, self.config, search_rng, policy)
         search.run()
         self.last_search = search
         return search

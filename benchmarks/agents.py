@@ -1,0 +1,145 @@
+"""Computer players: MCTS iterations per second per game family, and the strength table.
+
+The strength table plays MCTS at a fixed iteration budget against random and against the
+heuristic player, two players, seats rotated game by game, every game seeded (game i of seed S
+draws from ``random.Random(f"{S}:{i}")``), and prints MCTS's win rate with its 95% Wilson
+interval next to the targets of issue 9:
+
+- against random, the interval's lower bound is clearly above the fair share (1/players), and
+  the rate is at least 0.9 in Stay Alive and Avalanche;
+- against the heuristic, MCTS wins a clear majority (lower bound above 1/2).
+
+Sized to take about 15 minutes on a 2-core machine; ``--quick`` runs a few games of each for a
+smoke test.  Usage: ``python benchmarks/agents.py [--quick] [--workers N] [--seed S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass
+
+from marblestudio.agents import Search, SearchConfig
+from marblestudio.engine import CHANCE, new_game
+from marblestudio.rulesets import load, load_with_source
+from marblestudio.stats import Rate
+from marblestudio.workers import GameTask, run_indexed
+
+RULESETS = {
+    "stay-alive": "stay-alive/standard",
+    "alive": "alive/standard",
+    "avalanche": "avalanche/standard",
+    "archimedes": "archimedes/standard",
+}
+
+
+@dataclass(frozen=True)
+class Match:
+    family: str
+    mcts: str
+    opponent: str
+    games: int
+    target: str  # "share" (lower bound above 1/2), "share+0.9" (and rate >= 0.9), "majority"
+
+
+MATCHES = [
+    Match("stay-alive", "mcts:100", "random", 40, "share+0.9"),
+    Match("stay-alive", "mcts:300", "heuristic", 20, "majority"),
+    Match("alive", "mcts:100", "random", 40, "share"),
+    Match("alive", "mcts:300", "heuristic", 30, "majority"),
+    Match("avalanche", "mcts:100", "random", 40, "share+0.9"),
+    Match("avalanche", "mcts:100", "heuristic", 30, "majority"),
+    Match("archimedes", "mcts:50", "random", 12, "share"),
+    Match("archimedes", "mcts:50", "heuristic", 12, "majority"),
+]
+
+
+def iterations_per_second(family: str, positions: int = 4, iterations: int = 300) -> float:
+    """Search speed from `positions` positions part-way through seeded random games."""
+    rules = load(RULESETS[family])
+    done = 0
+    seconds = 0.0
+    for k in range(positions):
+        rng = random.Random(f"speed:{family}:{k}")
+        state = new_game(rules, 2)
+        steps = 0
+        while True:
+            if state.outcome() is not None:
+                state, steps = new_game(rules, 2), 0
+                continue
+            if state.to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            moves = state.legal_moves()
+            if steps >= 4 + 6 * k and len(moves) > 1:
+                break
+            state.apply(moves[rng.randrange(len(moves))])
+            steps += 1
+        search = Search(state, state.to_move, SearchConfig(iterations=iterations), random.Random(k))
+        start = time.perf_counter()
+        search.run()
+        seconds += time.perf_counter() - start
+        done += search.iterations_done
+    return done / seconds
+
+
+def play_match(match: Match, seed: str, workers: str, games: int) -> tuple[Rate, int, int, float]:
+    """MCTS's wins against the opponent (shared wins split), draws+capped, games, seconds."""
+    resolved = load_with_source(RULESETS[match.family]).resolved
+    task = GameTask(resolved, (match.mcts, match.opponent), seed, players=2)
+    start = time.perf_counter()
+    result = run_indexed(task, games, workers)
+    seconds = time.perf_counter() - start
+    wins = 0.0
+    undecided = 0
+    for game in result.results:
+        if not game.winners:
+            undecided += 1
+        for seat in game.winners:
+            if game.seating[seat] == match.mcts:
+                wins += 1.0 / len(game.winners)
+    return Rate.of(wins, len(result.results)), undecided, len(result.results), seconds
+
+
+def verdict(match: Match, rate: Rate) -> str:
+    fair = 0.5
+    checks = []
+    if match.target.startswith("share"):
+        checks.append(("lower bound > 1/2", rate.low > fair))
+    if match.target.endswith("0.9"):
+        checks.append(("rate >= 0.9", rate.rate >= 0.9))
+    if match.target == "majority":
+        checks.append(("lower bound > 1/2 (clear majority)", rate.low > fair))
+    return "; ".join(f"{name}: {'met' if ok else 'NOT met'}" for name, ok in checks)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few games per match (smoke test)")
+    parser.add_argument("--workers", default="auto")
+    parser.add_argument("--seed", default="bench")
+    parser.add_argument("--skip-speed", action="store_true")
+    args = parser.parse_args()
+    total = time.perf_counter()
+    if not args.skip_speed:
+        print("MCTS iterations per second (one process; positions part-way through random games, 2 players):")
+        for family in RULESETS:
+            print(f"  {family:<11} {iterations_per_second(family, 2 if args.quick else 4):8.0f} it/s", flush=True)
+    print()
+    print(f"Strength: MCTS vs an opponent, 2 players, seats rotated, seed {args.seed!r}, workers {args.workers}")
+    print(f"  {'family':<11} {'MCTS':<9} {'vs':<10} {'games':>5} {'MCTS wins':>9} {'rate':>6} "
+          f"{'95% Wilson':>15} {'undecided':>9} {'time':>7}  targets")
+    for match in MATCHES:
+        games = min(match.games, 4) if args.quick else match.games
+        rate, undecided, played, seconds = play_match(match, args.seed, args.workers, games)
+        interval = f"[{rate.low:.3f}, {rate.high:.3f}]"
+        print(f"  {match.family:<11} {match.mcts:<9} {match.opponent:<10} {played:>5} {rate.wins:>9g} "
+              f"{rate.rate:>6.3f} {interval:>15} {undecided:>9} {seconds:>6.0f}s  {verdict(match, rate)}", flush=True)
+    print(f"\ntotal {time.perf_counter() - total:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
