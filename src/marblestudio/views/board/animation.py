@@ -17,12 +17,14 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 @dataclass
 class Step:
-    """One animated piece of an event: `update(t)` is called with t from 0 to 1 over `duration`
-    seconds (at speed 1); `done()` runs once at the end, even when skipped."""
+    """One animated piece of an event: `start()` runs when the step's turn comes (not when it
+    is queued), then `update(t)` with t from 0 to 1 over `duration` seconds (at speed 1), then
+    `done()` once at the end; skipping still runs all three."""
 
     duration: float
     update: Callable[[float], None]
     done: Callable[[], None] = field(default=lambda: None)
+    start: Callable[[], None] = field(default=lambda: None)
 
 
 def ease(t: float) -> float:
@@ -70,11 +72,14 @@ class AnimationClock(QObject):
         while self._current is not None:
             self._finish_current()
             self._current = self._queue.popleft() if self._queue else None
+            if self._current is not None:
+                self._current.start()
         self.finished.emit()
 
     def _next(self) -> None:
         while self._queue:
             step = self._queue.popleft()
+            step.start()
             if step.duration <= 0 or self._speed <= 0:
                 step.update(1.0)
                 step.done()

@@ -56,8 +56,6 @@ class Board(BoardView):
         self._slide_items: dict[str, Any] = {}
         self._knob_colours: dict[tuple[str, int], Colour] = {}  # (slide, end) -> colour, in drawing order
         self._knob_moving: dict[str, float] = {}  # slide -> position shown while it slides
-        self._marbles: dict[tuple[int, int], Any] = {}  # cell -> item of the marble resting there
-        self._falling: list[Any] = []
         half_w, half_h = self.columns / 2, self.rows / 2
         edge = OVERHANG + 1.3  # room for the names of rows and slides beyond the knobs
         back = half_h + OVERHANG + 3.3  # room behind the board for the marbles still to place
@@ -78,15 +76,14 @@ class Board(BoardView):
         self._marked: tuple[tuple[tuple[int, int], Colour], ...] = ()
         self._markers.hide()
         self._marble_mesh = meshes.sphere(MARBLE, 14, 20)
-        self._hand: list[list[Any]] = []  # per seat, its marbles waiting behind the board
-        for seat in range(len(self.colours)):
-            items = []
-            for i in range(sa.marbles_per_player):
-                item = self.add(self.mesh(self._marble_mesh, self.colours[seat], smooth=True))
-                item.translate(*self.layout.hand_position(seat, i))
-                item.hide()
-                items.append(item)
-            self._hand.append(items)
+        # marbles at rest (on the grid, or waiting behind the board) are one mesh; a marble in
+        # flight (placed, falling) is a separate item while it moves
+        self._resting: dict[tuple[int, int], int] = {}  # cell -> seat
+        self._waiting = [0] * len(self.colours)  # per seat, marbles still to place
+        self._rest_item = self.add(self.mesh(self._marble_mesh, BASE, smooth=True))
+        self._rest_item.hide()
+        self._flyers: list[Any] = []  # idle items for marbles in flight
+        self._in_flight: list[Any] = []
         self._place_slides()
 
     def _place_slides(self, only: str | None = None, progress: float = 1.0, towards: int | None = None) -> None:
@@ -111,23 +108,16 @@ class Board(BoardView):
                 self.positions[sid] = pos
                 self._rebuild_slide(sid)
         self._place_slides()
-        for item in self._falling:
-            item.hide()
-        wanted: dict[tuple[int, int], int] = {}
+        self._resting = {}
         for r, row in enumerate(view.get("grid", [])):
             for c, seat in enumerate(row):
                 if seat is not None:
-                    wanted[(r, c)] = seat
-        for cell in list(self._marbles):
-            if cell not in wanted:
-                item = self._marbles.pop(cell)
-                item.hide()
-                self._falling.append(item)
-        for cell, seat in wanted.items():
-            self._put_marble(cell, seat)
-        for seat, count in enumerate(view.get("to_place", [])):
-            for i, item in enumerate(self._hand[seat] if seat < len(self._hand) else []):
-                item.setVisible(i < count)
+                    self._resting[(r, c)] = seat
+        to_place = list(view.get("to_place", []))
+        self._waiting = [to_place[s] if s < len(to_place) else 0 for s in range(len(self.colours))]
+        for item in list(self._in_flight):
+            self._land(item)
+        self._refresh_marbles()
 
     def _rebuild_slide(self, sid: str) -> None:
         item = self._slide_items[sid]
@@ -135,29 +125,45 @@ class Board(BoardView):
         item.opts["_built"] = True
         item.resetTransform()
 
-    def _put_marble(self, cell: tuple[int, int], seat: int) -> Any:
-        item = self._marbles.get(cell)
+    def _refresh_marbles(self) -> None:
+        """Redraw the mesh of the marbles at rest."""
+        centres, colours = [], []
+        for (r, c), seat in self._resting.items():
+            x, y = self.layout.cell_xy(r, c)
+            centres.append((x, y, TOP + MARBLE))
+            colours.append(self.colours[seat % len(self.colours)])
+        for seat, count in enumerate(self._waiting):
+            for i in range(count):
+                centres.append(self.layout.hand_position(seat, i))
+                colours.append(self.colours[seat])
+        self._rest_item.setVisible(bool(centres))
+        if centres:
+            self._rest_item.setMeshData(meshdata=meshes.merged_copies(self._marble_mesh, np.array(centres), np.array(colours)))
+
+    def _flyer(self, seat: int) -> Any:
+        """An item for a marble of `seat` in flight."""
+        item = self._flyers.pop() if self._flyers else None
         if item is None:
-            item = self._reuse_marble() or self.add(self.mesh(self._marble_mesh, self.colours[seat], smooth=True))
-            self._marbles[cell] = item
+            item = self.add(self.mesh(self._marble_mesh, self.colours[seat], smooth=True))
         item.setColor(self.colours[seat % len(self.colours)])
-        item.opts["_seat"] = seat
-        item.resetTransform()
-        x, y = self.layout.cell_xy(*cell)
-        item.translate(x, y, TOP + MARBLE)
         item.show()
+        self._in_flight.append(item)
         return item
 
-    def _reuse_marble(self) -> Any:
-        return self._falling.pop() if self._falling else None
+    def _land(self, item: Any) -> None:
+        item.hide()
+        if item in self._in_flight:
+            self._in_flight.remove(item)
+        if item not in self._flyers:
+            self._flyers.append(item)
 
     def waiting(self, seat: int) -> int:
         """How many marbles of `seat` are drawn waiting behind the board."""
-        return sum(1 for item in self._hand[seat] if item.visible()) if seat < len(self._hand) else 0
+        return self._waiting[seat] if seat < len(self._waiting) else 0
 
     def marble_position(self, row: int, col: int) -> tuple[float, float, float] | None:
         """Centre of the marble resting on (row, col), if one is drawn there."""
-        if (row, col) not in self._marbles:
+        if (row, col) not in self._resting:
             return None
         x, y = self.layout.cell_xy(row, col)
         return (x, y, TOP + MARBLE)
@@ -170,7 +176,7 @@ class Board(BoardView):
         if kind == "marble_placed":
             return [self._place_step((event["row"], event["col"]), event["seat"])]
         if kind == "marble_fell":
-            return [self._fall_step((event["row"], event["col"]))]
+            return [self._fall_step((event["row"], event["col"]), event["seat"])]
         if kind == "slides_set":
             return [Step(0.0, lambda t, e=event: None, lambda e=event: self._set_all(e))]
         return []
@@ -201,38 +207,46 @@ class Board(BoardView):
 
     def _place_step(self, cell: tuple[int, int], seat: int) -> Step:
         """The marble leaves the row behind the board and arcs onto its cell."""
-        waiting = [m for m in self._hand[seat] if m.visible()] if seat < len(self._hand) else []
-        start = self.layout.hand_position(seat, len(waiting) - 1) if waiting else None
-        if waiting:
-            waiting[-1].hide()
-        item = self._put_marble(cell, seat)
         x, y = self.layout.cell_xy(*cell)
         end = np.array([x, y, TOP + MARBLE])
-        origin = np.array(start) if start is not None else end + np.array([0.0, 0.0, 1.5])
+        flight: dict[str, Any] = {}
+
+        def start() -> None:
+            left = self.waiting(seat)
+            origin = self.layout.hand_position(seat, left - 1) if left else (x, y, TOP + MARBLE + 1.5)
+            if left:
+                self._waiting[seat] -= 1
+                self._refresh_marbles()
+            flight["origin"], flight["item"] = np.array(origin), self._flyer(seat)
 
         def update(t: float) -> None:
             k = ease(t)
-            at = origin + (end - origin) * k
-            item.resetTransform()
-            item.translate(at[0], at[1], at[2] + 1.2 * 4 * k * (1 - k))
-
-        return Step(0.4, update)
-
-    def _fall_step(self, cell: tuple[int, int]) -> Step:
-        item = self._marbles.pop(cell, None)
-        if item is None:
-            return Step(0.0, lambda t: None)
-        x, y = self.layout.cell_xy(*cell)
-
-        def update(t: float) -> None:
-            item.resetTransform()
-            item.translate(x, y, TOP + MARBLE + (FALL_Z - TOP - MARBLE) * t * t)
+            at = flight["origin"] + (end - flight["origin"]) * k
+            flight["item"].resetTransform()
+            flight["item"].translate(at[0], at[1], at[2] + 1.2 * 4 * k * (1 - k))
 
         def done() -> None:
-            item.hide()
-            self._falling.append(item)
+            self._land(flight["item"])
+            self._resting[cell] = seat
+            self._refresh_marbles()
 
-        return Step(0.45, update, done)
+        return Step(0.4, update, done, start)
+
+    def _fall_step(self, cell: tuple[int, int], seat: int) -> Step:
+        """The marble drops through the opened cell, below the table."""
+        x, y = self.layout.cell_xy(*cell)
+        flight: dict[str, Any] = {}
+
+        def start() -> None:
+            self._resting.pop(cell, None)
+            self._refresh_marbles()
+            flight["item"] = self._flyer(seat)
+
+        def update(t: float) -> None:
+            flight["item"].resetTransform()
+            flight["item"].translate(x, y, TOP + MARBLE + (FALL_Z - TOP - MARBLE) * t * t)
+
+        return Step(0.45, update, lambda: self._land(flight["item"]), start)
 
     # Picking and highlighting ------------------------------------------------------------------
     def pickables(self) -> list[Pickable]:
