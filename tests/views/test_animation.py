@@ -38,3 +38,14 @@ def test_speed_zero_plays_instantly(qtbot: QtBot) -> None:
     with qtbot.waitSignal(clock.finished, timeout=1000):
         clock.play([_recording_step(log, "a", 10.0)])
     assert log == ["a:1.0", "a:done"]
+
+
+def test_a_step_starts_when_its_turn_comes_not_when_it_is_queued(qtbot: QtBot) -> None:
+    clock = AnimationClock()
+    log: list[str] = []
+    first = Step(0.05, lambda t: log.append("first") if t == 0.0 else None, lambda: log.append("first:done"))
+    second = Step(0.05, lambda t: None, lambda: log.append("second:done"), lambda: log.append("second:start"))
+    with qtbot.waitSignal(clock.finished, timeout=5000):
+        clock.play([first, second])
+        assert "second:start" not in log
+    assert log == ["first", "first:done", "second:start", "second:done"]
