@@ -43,6 +43,7 @@ class Tables:
         self.rows, self.columns = rows, columns
         size = rows * columns
         self.cups: tuple[Cup, ...] = tuple((i // columns, i % columns) for i in range(size))
+        self.index_of: dict[Cup, int] = {cup: i for i, cup in enumerate(self.cups)}
         # From each cup, the cups along each direction up to the edge (`ray4`: one per direction,
         # maybe empty; `rays`: the non-empty ones, in the order of DIRECTIONS).
         ray4: list[tuple[tuple[int, ...], ...]] = []
@@ -61,9 +62,6 @@ class Tables:
         self._roots: list[dict[int, Node]] = [{} for _ in range(size)]
         self._lifts: dict[tuple[int, int, int], LiftMarble] = {}
         self._nodes = 0
-
-    def index(self, cup: Cup) -> int:
-        return cup[0] * self.columns + cup[1]
 
     # Spaces and paths on any board --------------------------------------------------------
     def spaces(self, mine: int, theirs: int, cup: int) -> list[int]:

@@ -17,12 +17,15 @@ moves, as picking from `legal_moves()` would be (the draws from the generator di
 `TRIES` rejected draws (a position with few legal moves) the move is picked from the full
 listing, which is uniform as well, and is the only way to find that the mover must pass.  The
 placement step and chance go through `legal_moves` and `sample_chance`; every move is played by
-the state's own code, so the game's events and rules are exactly those of `apply`.
+the state's own code (`_play`, as `apply` does after its check, without building the events),
+so the rules are exactly those of `apply`.
 """
 
 from __future__ import annotations
 
 import random
+from functools import cache
+from itertools import product
 from typing import TYPE_CHECKING
 
 from marblestudio.engine.archimedes.movegen import Tables
@@ -44,15 +47,13 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
     played = 0
     while state._outcome is None and played < max_steps:
         if state.to_move == CHANCE:
-            state.apply(state.sample_chance(rng))
+            state._play(state.sample_chance(rng), record=False)
             continue
         move = sample_marble_move(state, rng) if state.phase is Phase.MOVING else None
         if move is None:
             legal = state.legal_moves()
             move = legal[rng.randrange(len(legal))]
-            state.apply(move)
-        else:
-            state._play(move)
+        state._play(move, record=False)
         played += 1
     return played
 
@@ -66,8 +67,9 @@ def sample_marble_move(state: ArchimedesState, rng: random.Random, tries: int = 
     if not unmoved or remaining < 1:
         return None
     rolling = state.rules.carrying is not Carrying.LIFT_ONLY
-    # Candidates of one marble: [rolled, then lifted] x lengths 1..remaining x 4**L directions.
-    per_kind = sum(4**length for length in range(1, remaining + 1))
+    # Candidates of one marble: [rolled, then lifted] x (a length L of 1..remaining, L directions).
+    codes = _codes(remaining)
+    per_kind = len(codes)
     per_marble = per_kind * (2 if rolling else 1)
     total = per_marble * len(unmoved)
     ray4, cups, step_along = tables.ray4, tables.cups, tables.step_along
@@ -78,38 +80,31 @@ def sample_marble_move(state: ArchimedesState, rng: random.Random, tries: int = 
     counts: dict[int, dict[tuple[int, int], int]] = {}
     random_ = rng.random
     for _ in range(tries):
-        x = int(random_() * total)
-        which, y = divmod(x, per_marble)
+        which, y = divmod(int(random_() * total), per_marble)
         start = unmoved[which]
         lifted = y >= per_kind
-        if lifted:
-            y -= per_kind
-        length, size = 1, 4
-        while y >= size:
-            y -= size
-            length += 1
-            size *= 4
+        length, directions = codes[y - per_kind if lifted else y]
         cup, visited, path = start, 1 << start, []
-        for _ in range(length):
-            key = cup * 4 + (y & 3)
-            y >>= 2
+        for direction in directions:
+            key = cup * 4 + direction
             s = steps.get(key)
             if s is None:
-                s = steps[key] = step_along(mine, theirs, ray4[cup][key & 3])
+                s = steps[key] = step_along(mine, theirs, ray4[cup][direction])
             if s < 0 or visited >> (s >> 1) & 1:
                 break
             cup = s >> 1
             visited |= 1 << cup
             path.append(s)
         else:
-            left = remaining - length
-            ok = good.get((start, cup, length))
-            if ok is None:
-                rest = tuple(m for m in unmoved if m != start)
-                ok = left == 0 or (bool(rest) and tables.completes(mine, theirs, start, cup, rest, left, memo, witnesses))
-                good[(start, cup, length)] = ok
-            if not ok:
-                continue
+            if length < remaining:
+                ok = good.get((start, cup, length))
+                if ok is None:
+                    rest = tuple(m for m in unmoved if m != start)
+                    left = remaining - length
+                    ok = bool(rest) and tables.completes(mine, theirs, start, cup, rest, left, memo, witnesses)
+                    good[(start, cup, length)] = ok
+                if not ok:
+                    continue
             if not lifted:
                 return RollMarble(cups[start], tuple(cups[s >> 1] for s in path), tuple(bool(s & 1) for s in path))
             found = counts.get(start)
@@ -118,6 +113,12 @@ def sample_marble_move(state: ArchimedesState, rng: random.Random, tries: int = 
             if random_() * found[(cup, length)] < 1:
                 return LiftMarble(cups[start], cups[cup], length)
     return None
+
+
+@cache
+def _codes(most: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every (L, directions) with L from 1 to `most` and L directions (0-3, as in DIRECTIONS)."""
+    return tuple((length, dirs) for length in range(1, most + 1) for dirs in product(range(4), repeat=length))
 
 
 def _path_counts(

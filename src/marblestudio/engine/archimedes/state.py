@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import random
+from itertools import accumulate
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -70,7 +71,7 @@ class ArchimedesState(State):
         self._outcome: Outcome | None = None
         self._legal: list[Move] | None = None
         self._midzone = rules.midzone_cups()
-        self._chance: dict[Phase, list[tuple[Move, float]]] = {}  # the chance outcomes, once worked out
+        self._chance: dict[Phase, tuple[list[Move], list[float], list[float]]] = {}  # the chance outcomes, once worked out
         # The cups of each end zone that counts for each seat's win (variation 2: either one).
         self._homes = tuple(
             tuple(zone.cups() for zone in (rules.end_zones() if rules.win_zone is WinZone.ANY else (rules.end_zone_of(seat),)) if zone)
@@ -109,18 +110,32 @@ class ArchimedesState(State):
         return parse(text)
 
     def chance_outcomes(self) -> list[tuple[Move, float]] | None:
+        found = self._odds()
+        return None if found is None else list(zip(found[0], found[1], strict=True))
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        """As `State.sample_chance` (the same draw from `rng`), with the odds worked out once."""
+        found = self._odds()
+        if found is None:
+            raise ValueError("chance does not decide now")
+        return rng.choices(found[0], cum_weights=found[2])[0]
+
+    def _odds(self) -> tuple[list[Move], list[float], list[float]] | None:
+        """The chance outcomes now, their probabilities and cumulative sums, or None."""
         if self.phase is not Phase.DIE and self.phase is not Phase.START:
             return None
         found = self._chance.get(self.phase)
         if found is None:
             odds = self.rules.die_odds()
             if self.phase is Phase.DIE:
-                found = [(DieRoll(v), float(p)) for v, p in odds]
+                pairs: list[tuple[Move, float]] = [(DieRoll(v), float(p)) for v, p in odds]
             else:
                 tie = sum(p * p for _, p in odds)
-                found = [(StartRolls(a, b), float(pa * pb / (1 - tie))) for a, pa in odds for b, pb in odds if a != b]
+                pairs = [(StartRolls(a, b), float(pa * pb / (1 - tie))) for a, pa in odds for b, pb in odds if a != b]
+            weights = [p for _, p in pairs]
+            found = ([m for m, _ in pairs], weights, list(accumulate(weights)))
             self._chance = {**self._chance, self.phase: found}  # a new dict: copies share the old one
-        return list(found)
+        return found
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
@@ -160,11 +175,11 @@ class ArchimedesState(State):
     def masks(self) -> tuple[int, int, tuple[int, ...]]:
         """The board as bitmasks of cup indexes (`movegen`): the mover's marbles, the
         opponent's, and the indexes of the mover's unmoved marbles in cup order."""
-        columns, seat, moved = self._tables.columns, self.mover, self.moved
+        index_of, seat, moved = self._tables.index_of, self.mover, self.moved
         mine = theirs = 0
         unmoved: list[int] = []
         for cup, owner in self.board.items():
-            index = cup[0] * columns + cup[1]
+            index = index_of[cup]
             if owner == seat:
                 mine |= 1 << index
                 if cup not in moved:
@@ -187,50 +202,58 @@ class ArchimedesState(State):
                 raise IllegalMoveError(move, self._why_illegal(move))
         return self._play(move)
 
-    def _play(self, move: Move) -> list[Event]:
-        """Play a move known to be legal (`apply` checks; the fast playout knows)."""
+    def _play(self, move: Move, record: bool = True) -> list[Event]:
+        """Play a move known to be legal (`apply` checks; the fast playout knows).
+
+        Without `record` no events are built (the fast playout): the game goes on the same.
+        """
         self._legal = None
-        events: list[Event] = []
-        if isinstance(move, StartRolls):
-            events.append(Event.of("die_rolled", seat=0, value=move.first, purpose="start"))
-            events.append(Event.of("die_rolled", seat=1, value=move.second, purpose="start"))
-            self.mover = 0 if move.first > move.second else 1
-            self.phase = Phase.CHOOSE
+        events: list[Event] | None = [] if record else None
+        if isinstance(move, (RollMarble, LiftMarble)):
+            self._move_marble(move, events)
+        elif isinstance(move, DieRoll):
+            if events is not None:
+                events.append(Event.of("die_rolled", seat=self.mover, value=move.value, purpose="move"))
+            self.phase, self.remaining, self.moved, self.die = Phase.MOVING, move.value, (), move.value
         elif isinstance(move, Roll):
             self.phase = Phase.DIE
-        elif isinstance(move, DieRoll):
-            events.append(Event.of("die_rolled", seat=self.mover, value=move.value, purpose="move"))
-            self.phase, self.remaining, self.moved, self.die = Phase.MOVING, move.value, (), move.value
         elif isinstance(move, Place):
             self._place(move, events)
-        elif isinstance(move, (RollMarble, LiftMarble)):
-            self._move_marble(move, events)
+        elif isinstance(move, StartRolls):
+            if events is not None:
+                events.append(Event.of("die_rolled", seat=0, value=move.first, purpose="start"))
+                events.append(Event.of("die_rolled", seat=1, value=move.second, purpose="start"))
+            self.mover = 0 if move.first > move.second else 1
+            self.phase = Phase.CHOOSE
         elif isinstance(move, Pass):
-            events.append(Event.of("passed", seat=self.mover))
+            if events is not None:
+                events.append(Event.of("passed", seat=self.mover))
             self._end_turn(events)
-        return events
+        return events if events is not None else []
 
-    def _place(self, move: Place, events: list[Event]) -> None:
+    def _place(self, move: Place, events: list[Event] | None) -> None:
         seat = self.mover
         before = (self.k, len(self.board))
         self.supply[seat] -= 1
         self.board[move.cup] = seat
         self.k += self.balance.moment(move.cup[0])
-        events.append(Event.of("marble_placed", seat=seat, cup=cup_name(move.cup)))
-        if not self._settle(events, cup_name(move.cup), landing_from=before):
+        if events is not None:
+            events.append(Event.of("marble_placed", seat=seat, cup=cup_name(move.cup)))
+        if not self._settle(events, move.cup, landing_from=before):
             self._end_turn(events)
 
-    def _move_marble(self, move: RollMarble | LiftMarble, events: list[Event]) -> None:
+    def _move_marble(self, move: RollMarble | LiftMarble, events: list[Event] | None) -> None:
         seat, moment = self.mover, self.balance.moment
         if isinstance(move, LiftMarble):
-            events.append(
-                Event.of("marble_lifted", seat=seat, start=cup_name(move.start), dest=cup_name(move.dest), spaces=move.spaces)
-            )
-            steps: list[tuple[Cup, bool]] = [(move.dest, True)]
+            if events is not None:
+                start, dest = cup_name(move.start), cup_name(move.dest)
+                events.append(Event.of("marble_lifted", seat=seat, start=start, dest=dest, spaces=move.spaces))
+            steps: list[tuple[Cup, bool]] | zip[tuple[Cup, bool]] = [(move.dest, True)]
         else:
-            names = tuple(cup_name(c) for c in move.path)
-            events.append(Event.of("marble_rolled", seat=seat, start=cup_name(move.start), path=names, jumps=move.jumps))
-            steps = list(zip(move.path, move.jumps, strict=True))
+            if events is not None:
+                names = tuple(cup_name(c) for c in move.path)
+                events.append(Event.of("marble_rolled", seat=seat, start=cup_name(move.start), path=names, jumps=move.jumps))
+            steps = zip(move.path, move.jumps, strict=True)
         here: Cup | None = move.start  # None while the marble is in the air
         touched = False
         for cup, lifted in steps:
@@ -238,16 +261,16 @@ class ArchimedesState(State):
             if lifted:  # in the air: the board loses the marble's weight
                 self.k -= moment(here[0])
                 here = None
-                if touched := self._settle(events, "air", marble_off=True):
+                if touched := self._settle(events, None, marble_off=True):
                     break
                 before = (self.k, len(self.board) - 1)
                 self.k += moment(cup[0])
                 here = cup
-                touched = self._settle(events, cup_name(cup), landing_from=before)
+                touched = self._settle(events, cup, landing_from=before)
             else:  # rolled along the groove: the board feels it in each cup
                 self.k += moment(cup[0]) - moment(here[0])
                 here = cup
-                touched = self._settle(events, cup_name(cup))
+                touched = self._settle(events, cup)
             if touched:
                 break
         if here != move.dest:  # the game ended on the way: the marble is set down where it was going
@@ -262,31 +285,35 @@ class ArchimedesState(State):
             self._end_turn(events)
 
     def _settle(
-        self, events: list[Event], at: str, landing_from: tuple[int, int] | None = None, marble_off: bool = False
+        self, events: list[Event] | None, at: Cup | None, landing_from: tuple[int, int] | None = None, marble_off: bool = False
     ) -> bool:
         """Evaluate one position the board passes through; True when an end touched the table.
 
-        `marble_off`: the moving marble (still in `board`) is in the air.  `landing_from`: the
-        position (k, n) just before a marble landed, which sets the board swinging (when the
-        rules say so).
+        `at`: the cup the moving marble is in, None while it is in the air (`marble_off`: it is
+        still in `board`).  `landing_from`: the position (k, n) just before a marble landed,
+        which sets the board swinging (when the rules say so).
         """
         n = len(self.board) - (1 if marble_off else 0)
         tilt, angle_now, printed = self.balance.settled(self.k, n)
-        data: dict[str, Any] = {"marble_at": at, "angle": angle_now, "slope": printed}
         end = tilt.touching
+        swing = None
         if tilt.slope is not None and landing_from is not None:
             swing = self.balance.landing(landing_from, self.k, n)
             if swing is not None:
-                data["peak_slope"], data["peak_angle"] = swing.printed, swing.angle
                 end = end or swing.touching
-        events.append(Event.of("board_tilted", **data))
+        if events is not None:
+            data: dict[str, Any] = {"marble_at": "air" if at is None else cup_name(at), "angle": angle_now, "slope": printed}
+            if swing is not None:
+                data["peak_slope"], data["peak_angle"] = swing.printed, swing.angle
+            events.append(Event.of("board_tilted", **data))
         if end is None:
             return False
         loser = self.mover
         if self.rules.touch is TouchRule.END_OWNER_LOSES and end in self._ends:
             loser = self._ends[end]
         self.touched = end
-        events.append(Event.of("board_touched", seat=self.mover, end=end.value, loser=loser))
+        if events is not None:
+            events.append(Event.of("board_touched", seat=self.mover, end=end.value, loser=loser))
         whose = "its mover" if loser == self.mover else "the player whose end went down"
         reason = f"the board's {end.value} end touched the table: {whose} loses"
         self._finish(Outcome(Termination.WIN, (1 - loser,), reason), events)
@@ -298,11 +325,12 @@ class ArchimedesState(State):
         tilt = self.balance.tilt(self.k, n)
         return tilt.slope if tilt.slope is not None else Fraction(0)
 
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event] | None) -> None:
         seat = self.mover
         self.turns += 1
         self.remaining, self.moved, self.die = 0, (), None
-        events.append(Event.of(TURN_OVER, seat=seat))
+        if events is not None:
+            events.append(Event.of(TURN_OVER, seat=seat))
         if self.home(seat) >= self.rules.marbles_to_win:
             self._finish(Outcome(Termination.WIN, (seat,), f"{self.rules.marbles_to_win} marbles home"), events)
         elif self.ruleset.move_limit is not None and self.turns >= self.ruleset.move_limit:
@@ -317,9 +345,10 @@ class ArchimedesState(State):
             best = max(best, sum(1 for c in cups if board.get(c) == seat))
         return best
 
-    def _finish(self, outcome: Outcome, events: list[Event]) -> None:
+    def _finish(self, outcome: Outcome, events: list[Event] | None) -> None:
         self._outcome, self.phase = outcome, Phase.OVER
-        events.append(Event.of(GAME_OVER, termination=outcome.termination.value, winners=outcome.winners, reason=outcome.reason))
+        if events is not None:
+            events.append(Event.of(GAME_OVER, termination=outcome.termination.value, winners=outcome.winners, reason=outcome.reason))
 
     def _why_illegal(self, move: Move) -> str:
         if self.phase is Phase.OVER:
