@@ -58,6 +58,15 @@ def run_app(ruleset: str | None, seats: list[str] | None = None, seed: int | Non
             for diagnostic in exc.diagnostics:
                 print(diagnostic, file=sys.stderr)
             return 1
+        for seat in seats or []:
+            if seat != "human":
+                from marblestudio.agents import make_agent
+
+                try:
+                    make_agent(seat, 0)
+                except ValueError as exc:
+                    print(f"marblestudio: --seats: {seat!r} is not a player: {exc}", file=sys.stderr)
+                    return 2
         if seats is not None and not rules.players.min <= len(seats) <= rules.players.max:
             print(
                 f"marblestudio: {rules.name} is for {rules.players.min}-{rules.players.max} players, "
