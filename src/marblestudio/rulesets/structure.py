@@ -51,7 +51,7 @@ def _validator() -> Any:
 
     # Draft 7 counts 2.0 as an integer; the engine needs real ints (range(2.0) fails).
     strict = Draft7Validator.TYPE_CHECKER.redefine("integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
-    validator_class = validators.extend(Draft7Validator, type_checker=strict)
+    validator_class = validators.extend(Draft7Validator, type_checker=strict)  # type: ignore[no-untyped-call]
     schema = schema_files.combined()
     return validator_class(schema)
 

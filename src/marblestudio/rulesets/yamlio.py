@@ -230,7 +230,7 @@ class _Builder:
     def _scalar(self, event: Any, position: Position) -> Any:
         tag = event.tag
         if tag is None or tag == "!":
-            tag = self.resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+            tag = self.resolver.resolve(yaml.ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
         if tag == _STR:
             return event.value
         if tag == "tag:yaml.org,2002:merge":  # only keys are merge keys, and keys stay text
@@ -247,7 +247,7 @@ class _Builder:
 
 
 def _events(text: str) -> Iterator[Any]:
-    return yaml.parse(text, Loader=_LOADER)  # type: ignore[no-any-return]
+    return yaml.parse(text, Loader=_LOADER)
 
 
 def read_text(text: str, path: str = "<text>") -> tuple[Document | None, list[Diagnostic]]:

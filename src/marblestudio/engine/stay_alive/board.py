@@ -65,7 +65,7 @@ class BoardTables:
         key = (slide, old, new)
         event = self.slide_events.get(key)
         if event is None:
-            event = Event.of("slide_moved", slide=self.slide_ids[slide], **{"from": old, "to": new})
+            event = Event("slide_moved", (("from", old), ("slide", self.slide_ids[slide]), ("to", new)))
             self.slide_events[key] = event
         return event
 

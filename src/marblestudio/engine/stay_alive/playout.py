@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def random_playout(state: StayAliveState, rng: random.Random, max_steps: int = 1_000_000) -> int:
     """Play `state` to its end with uniformly random moves; return the number of player moves."""
-    from marblestudio.engine.stay_alive.state import SLIDING
+    from marblestudio.engine.stay_alive.turns import SLIDING
 
     played = 0
     while state._outcome is None and (state.phase is not SLIDING or not state._book or len(state.positions) < 3):
