@@ -339,3 +339,13 @@ def test_every_game_family_opens_in_the_window_one_after_another(qtbot: QtBot, w
         qtbot.waitUntil(lambda s=session: s.waiting_for_human() or s.is_over(), timeout=5000)
         assert not isinstance(window.game.board, PlaceholderBoard), game
         session.saved = True
+
+
+def test_animation_speed_is_a_view_setting_that_is_remembered(qtbot: QtBot, window: MainWindow) -> None:
+    window.set_animation_speed(2.0)
+    assert window.game.scene.clock.speed == 2.0
+    assert [a.text() for a in window.speed_group.actions() if a.isChecked()] == ["2×"]
+    window.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert again.game.scene.clock.speed == 2.0

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -34,7 +34,7 @@ from marblestudio.views.library import LibraryWidget
 from marblestudio.views.move_log import MovePanel
 from marblestudio.views.new_game import GameChoice, NewGameDialog, default_seats
 from marblestudio.views.palette import seat_hex
-from marblestudio.views.replay import ReplayControls
+from marblestudio.views.replay import SPEEDS, ReplayControls
 from marblestudio.views.window_files import FileActions
 
 log = logging.getLogger(__name__)
@@ -144,6 +144,15 @@ class MainWindow(FileActions, QMainWindow):
         self.skip_action = self._action("&Skip Animation", self.game.skip_animation, QKeySequence("Escape"), view)
         self.palette_action = self._action("Colour-&Blind-Safe Colours", self.set_colour_blind, None, view)
         self.palette_action.setCheckable(True)
+        speed_menu = view.addMenu("Animation &Speed")
+        self.speed_group = QActionGroup(self)
+        for label, value in SPEEDS:
+            action = speed_menu.addAction(label)
+            action.setCheckable(True)
+            action.setData(value)
+            action.setChecked(value == 1.0)
+            action.triggered.connect(lambda _=False, v=value: self.set_animation_speed(v))
+            self.speed_group.addAction(action)
         view.addSeparator()
         for dock in self.view_menu_docks:
             view.addAction(dock.toggleViewAction())
@@ -160,6 +169,10 @@ class MainWindow(FileActions, QMainWindow):
         state = store.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
+        try:
+            self.set_animation_speed(float(store.value("view/animation_speed", 1.0)))
+        except (TypeError, ValueError):
+            self.set_animation_speed(1.0)
         colour_blind = store.value("view/colour_blind", False)
         self.palette_action.setChecked(colour_blind in (True, "true"))
         if self.palette_action.isChecked():
@@ -170,6 +183,7 @@ class MainWindow(FileActions, QMainWindow):
         store.setValue("window/geometry", self.saveGeometry())
         store.setValue("window/state", self.saveState())
         store.setValue("view/colour_blind", self.palette_action.isChecked())
+        store.setValue("view/animation_speed", self.game.scene.clock.speed)
         store.sync()
 
     # Starting games ----------------------------------------------------------------------------
@@ -263,6 +277,12 @@ class MainWindow(FileActions, QMainWindow):
         text = self.move_panel.entry.text().strip()
         if text and self.game.play_text(text):
             self.move_panel.entry.clear()
+
+    def set_animation_speed(self, speed: float) -> None:
+        """Play animations at `speed` times normal (0: at once)."""
+        self.game.scene.clock.set_speed(speed)
+        for action in self.speed_group.actions():
+            action.setChecked(action.data() == speed)
 
     def toggle_fullscreen(self) -> None:
         if self.isFullScreen():
