@@ -82,8 +82,12 @@ def sample_marble_move(state: ArchimedesState, rng: random.Random, tries: int = 
     for _ in range(tries):
         which, y = divmod(int(random_() * total), per_marble)
         start = unmoved[which]
-        lifted = y >= per_kind
-        length, directions = codes[y - per_kind if lifted else y]
+        if y >= per_kind:  # the second half: lifted
+            length, directions = codes[y - per_kind]
+            lifted = True
+        else:  # the first half: rolled, or lifted when marbles are never rolled (variation 3)
+            length, directions = codes[y]
+            lifted = not rolling
         cup, visited, path = start, 1 << start, []
         for direction in directions:
             key = cup * 4 + direction

@@ -1,0 +1,161 @@
+"""The fast engine against the reference: the bitmask listing of marble moves gives the moves of
+the original dict-and-`Paths` listing in the same order, and the fast random playout draws each
+legal move with the same chance, plays by the rules and keeps every marble."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from marblestudio.engine import new_game
+from marblestudio.engine.archimedes import ArchimedesState, LiftMarble, Pass, Phase, RollMarble
+from marblestudio.engine.archimedes.moves import Cup
+from marblestudio.engine.archimedes.paths import Paths
+from marblestudio.engine.archimedes.playout import sample_marble_move
+from marblestudio.engine.archimedes.rules import Carrying
+from marblestudio.engine.core import CHANCE, Move
+from marblestudio.rulesets import load
+
+from .helpers import STEADY, legal, play, position, rules
+
+BUNDLED = [f"archimedes/{n}" for n in ("standard", "variation-1", "variation-2", "variation-3", "variation-4", "variation-5")]
+
+
+def reference_moves(state: ArchimedesState) -> list[Move]:
+    """The marble moves as the engine listed them before it was made fast (commit 02ddfc7)."""
+    grid = Paths(state.rules.rows, state.rules.columns)
+    board, seat, remaining = dict(state.board), state.mover, state.remaining
+    unmoved = tuple(sorted(c for c, s in board.items() if s == seat and c not in state.moved))
+    rolling = state.rules.carrying is not Carrying.LIFT_ONLY
+    witnesses: dict[tuple[Cup, int], frozenset[Cup] | None] = {}
+    memo: dict[Cup, list[tuple[Cup, bool]]] = {}
+
+    def completes(start: Cup, dest: Cup, rest: tuple[Cup, ...], left: int) -> bool:
+        for marble in rest:
+            if (marble, left) not in witnesses:
+                witnesses[(marble, left)] = grid.witness(board, seat, marble, left)
+            path = witnesses[(marble, left)]
+            if path is not None and dest not in path:
+                return True
+        del board[start]
+        board[dest] = seat
+        try:
+            return grid.completable(board, seat, rest, left)
+        finally:
+            del board[dest]
+            board[start] = seat
+
+    moves: list[Move] = []
+    for start in unmoved:
+        rest = tuple(m for m in unmoved if m != start)
+        ok: dict[tuple[Cup, int], bool] = {}
+        lifts: list[Move] = []
+        for cups, jumps in grid.paths(board, seat, start, remaining, memo):
+            key = (cups[-1], len(cups))
+            good = ok.get(key)
+            if good is None:
+                left = remaining - key[1]
+                good = ok[key] = left == 0 or (bool(rest) and completes(start, key[0], rest, left))
+                if good:
+                    lifts.append(LiftMarble(start, key[0], key[1]))
+            if good and rolling:
+                moves.append(RollMarble(start, cups, jumps))
+        moves.extend(lifts)
+    return moves
+
+
+@pytest.mark.parametrize("ruleset_id", BUNDLED)
+def test_the_fast_listing_gives_the_reference_moves_in_the_same_order(ruleset_id: str) -> None:
+    rules_ = load(ruleset_id)
+    rng = random.Random(f"listing:{ruleset_id}")
+    compared = 0
+    for _ in range(2):
+        state = new_game(rules_, 2)
+        assert isinstance(state, ArchimedesState)
+        while state.outcome() is None:
+            if state.to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            moves = state.legal_moves()
+            if state.phase is Phase.MOVING:
+                expected = reference_moves(state) or [Pass()]
+                assert [str(m) for m in moves] == [str(m) for m in expected]
+                assert moves == expected
+                compared += 1
+            state.apply(moves[rng.randrange(len(moves))])
+    assert compared > 50
+
+
+def positions(ruleset_id: str, every: int, count: int) -> list[ArchimedesState]:
+    """Copies of roll steps with more than one legal move, from a seeded random game."""
+    rng = random.Random(f"positions:{ruleset_id}")
+    found: list[ArchimedesState] = []
+    step = 0
+    while len(found) < count:
+        state = new_game(load(ruleset_id), 2)
+        assert isinstance(state, ArchimedesState)
+        while state.outcome() is None and len(found) < count:
+            if state.to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            moves = state.legal_moves()
+            step += 1
+            if state.phase is Phase.MOVING and len(moves) > 1 and step % every == 0:
+                found.append(state.copy())
+            state.apply(moves[rng.randrange(len(moves))])
+    return found
+
+
+@pytest.mark.parametrize("ruleset_id", ["archimedes/standard", "archimedes/variation-3", "archimedes/variation-5"])
+def test_the_fast_playout_draws_each_legal_marble_move_with_the_same_chance(ruleset_id: str) -> None:
+    rng = random.Random(11)
+    for state in positions(ruleset_id, every=37, count=2):
+        names = legal(state)
+        draws = 120 * len(names)
+        seen = Counter(str(sample_marble_move(state, rng, tries=10**6)) for _ in range(draws))
+        assert set(seen) == set(names), "only legal moves, and every one of them"
+        expected = draws / len(names)
+        chi2 = sum((seen[n] - expected) ** 2 / expected for n in names)
+        df = len(names) - 1
+        assert chi2 < df + 6 * (2 * df) ** 0.5, f"{len(names)} moves, chi-square {chi2:.0f} for {df} degrees of freedom"
+
+
+def test_the_fast_playout_gives_up_to_the_full_listing_when_no_marble_can_move() -> None:
+    # Player 1's only marble, on a1, faces lines of opponent marbles that run to the board's
+    # edges (a2-a16 and b1-c1): nothing to step to or jump to, so the mover must pass.
+    column_a = [f"a{row}" for row in range(2, 17)]
+    state = position(rules(STEADY), {"1": ["a1"], "2": [*column_a, "b1", "c1"]})
+    play(state, "roll", "die 1")
+    assert legal(state) == ["pass"]
+    assert sample_marble_move(state, random.Random(1)) is None
+
+
+@pytest.mark.parametrize("ruleset_id", BUNDLED)
+def test_the_fast_playout_keeps_every_marble_and_ends_the_game(ruleset_id: str) -> None:
+    rules_ = load(ruleset_id)
+    rng = random.Random(f"playout:{ruleset_id}")
+    for _ in range(6):
+        state = new_game(rules_, 2)
+        total = sum(state.counts().values())
+        played = state.random_playout(rng)
+        assert played > 0
+        assert state.outcome() is not None and state.legal_moves() == []
+        assert sum(state.counts().values()) == total
+        assert all(v >= 0 for v in state.counts().values())
+        view = state.public_view()
+        assert sum(state.counts()[f"board_{s + 1}"] for s in range(2)) == len(view["cups"])
+
+
+def test_the_fast_playout_stops_after_max_steps_and_leaves_a_playable_game() -> None:
+    state = new_game(load("archimedes/standard"), 2)
+    original = state.copy()
+    assert state.random_playout(random.Random(5), max_steps=40) == 40
+    assert state.outcome() is None
+    assert original.public_view()["cups"] == {}, "a playout on one state leaves its copies alone"
+    rng = random.Random(6)
+    while state.outcome() is None:  # the ordinary way on from where the playout stopped
+        moves = [state.sample_chance(rng)] if state.to_move == CHANCE else state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    assert sum(state.counts().values()) == 24
