@@ -17,6 +17,10 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from marblestudio.session import Session
 
 HELP = "Draw a board (a ruleset's set-up, or a record after move K) to a PNG file."
 _INNER = "MARBLESTUDIO_RENDER_UNDER_XVFB"
@@ -75,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     return _render(session, out, size, args.colour_blind)
 
 
-def _session(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _session(args: argparse.Namespace) -> Session:
     """The game to draw (raises ValueError with a message for the user)."""
     from marblestudio.engine.core import CHANCE
     from marblestudio.records import RecordError, load_record
@@ -133,7 +137,7 @@ def _rerun_under_xvfb(size: tuple[int, int]) -> int:
     return subprocess.run(cmd, env=env, check=False).returncode
 
 
-def _render(session, out: Path, size: tuple[int, int], colour_blind: bool) -> int:  # type: ignore[no-untyped-def]
+def _render(session: Session, out: Path, size: tuple[int, int], colour_blind: bool) -> int:
     from marblestudio.views.render import render_session
 
     image = render_session(session, size, colour_blind)
