@@ -24,7 +24,7 @@ def random_playout(state: StayAliveState, rng: random.Random, max_steps: int = 1
     from marblestudio.engine.stay_alive.turns import SLIDING
 
     played = 0
-    while state._outcome is None and (state.phase is not SLIDING or not state._book or len(state.positions) < 3):
+    while state._outcome is None and (state.phase != SLIDING or not state._book or len(state.positions) < 3):
         if played >= max_steps:
             return played
         if state._to_move == CHANCE:

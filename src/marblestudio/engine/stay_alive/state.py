@@ -81,7 +81,7 @@ class StayAliveState(State):
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
-        if phase is SLIDING:
+        if phase == SLIDING:
             b1, b2 = self._blocked(self._to_move)
             parts = list(map(_item, self._t.moves_at, self.positions))  # each slide's moves from here
             if b1 >= 0:
@@ -90,7 +90,7 @@ class StayAliveState(State):
                 parts[b2] = ()
             moves: list[Move] = list(_chain(parts))
             return moves or [PASS]
-        if phase is PLACING:
+        if phase == PLACING:
             free = self._t.full & ~self.occupied
             if self.rules.placing_on_open_cell is OpenCellPlacing.FORBIDDEN:
                 free &= ~(self.red & self.white)
@@ -213,7 +213,7 @@ class StayAliveState(State):
         step = move.step
         # Fast check of the common legal case; `_slide_rule` explains anything else.
         legal = False
-        if self.phase is SLIDING and 0 <= s < len(pos) and (step == 1 or step == -1) and t.slide_ids[s] == move.slide_id:
+        if self.phase == SLIDING and 0 <= s < len(pos) and (step == 1 or step == -1) and t.slide_ids[s] == move.slide_id:
             old = pos[s]
             new = old + step
             prev, own = self._blocked(seat)
@@ -282,7 +282,7 @@ class StayAliveState(State):
 
     def _place(self, move: PlaceMove) -> list[Event]:
         t = self._t
-        if self.phase is not PLACING:
+        if self.phase != PLACING:
             raise IllegalMoveError(move, phase_rule(self, "place a marble"))
         cell = move.cell
         if not (0 <= cell < t.cells) or t.place_moves[cell] != move:
@@ -312,7 +312,7 @@ class StayAliveState(State):
         return events
 
     def _pass(self, move: Move) -> list[Event]:
-        if self.phase is SETUP:
+        if self.phase == SETUP:
             raise IllegalMoveError(move, phase_rule(self, "pass"))
         legal = self.legal_moves()
         if legal != [PASS]:
@@ -320,7 +320,7 @@ class StayAliveState(State):
         seat = self._to_move
         self.last_slide = -1
         self.game_streak = 0
-        if self.phase is SLIDING:
+        if self.phase == SLIDING:
             self.own_last[seat] = -1
             self.own_streak[seat] = 0
         events: list[Event] = [Event.of("passed", seat=seat)]
@@ -329,7 +329,7 @@ class StayAliveState(State):
 
     def _setup(self, move: SetupMove) -> list[Event]:
         t = self._t
-        if self.phase is not SETUP:
+        if self.phase != SETUP:
             raise IllegalMoveError(move, "the slides are set up only once, at the start")
         if tuple(move.slide_ids) != t.slide_ids:
             raise IllegalMoveError(move, f"the set-up must give the slides {', '.join(t.slide_ids)} in that order")
@@ -372,7 +372,7 @@ class StayAliveState(State):
             return
         n, fallen, mpp = self.num_players, self.fallen, self._mpp
         seat = (mover + 1) % n
-        if self.phase is PLACING:  # whoever has marbles left to place (an even round: the next)
+        if self.phase == PLACING:  # whoever has marbles left to place (an even round: the next)
             hand = self.hand
             while hand[seat] == 0:
                 seat = (seat + 1) % n

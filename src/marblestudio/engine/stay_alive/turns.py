@@ -44,7 +44,7 @@ def blocked(state: StayAliveState, seat: int) -> tuple[int, int]:
 
 def slide_rule(state: StayAliveState, move: SlideMove) -> str | None:
     """Why `move` is illegal now (the rule it breaks), or None."""
-    if state.phase is not SLIDING:
+    if state.phase != SLIDING:
         return phase_rule(state, "move a slide")
     t = state._t
     s = move.slide
@@ -71,9 +71,9 @@ def slide_rule(state: StayAliveState, move: SlideMove) -> str | None:
 
 def phase_rule(state: StayAliveState, what: str) -> str:
     """The reason `what` cannot be done in the current phase."""
-    if state.phase is SETUP:
+    if state.phase == SETUP:
         return f"cannot {what} before the set-up (a chance step)"
-    if state.phase is PLACING:
+    if state.phase == PLACING:
         return f"cannot {what} while marbles are being placed: place a marble"
     return f"cannot {what}: every marble is placed, move a slide"
 
