@@ -52,7 +52,7 @@ MATCHES = [
     Match("avalanche", "mcts:100", "random", 40, "share+0.9"),
     Match("avalanche", "mcts:100", "heuristic", 30, "majority"),
     Match("archimedes", "mcts:50", "random", 12, "share"),
-    Match("archimedes", "mcts:50", "heuristic", 12, "majority"),
+    Match("archimedes", "mcts:50", "heuristic", 8, "majority"),
 ]
 
 

@@ -71,3 +71,12 @@ def test_the_check_catches_a_search_that_peeks() -> None:
         twin = _twin(state, seat, seed)
         differs += _search_stats(peeking, state, seat) != _search_stats(peeking, twin, seat)
     assert differs >= 1
+
+
+def test_only_alive_hides_information() -> None:
+    from marblestudio.engine import new_game
+
+    from .games import FAMILY_RULESETS
+
+    hidden = {family for family in FAMILIES if has_hidden_information(new_game(load(FAMILY_RULESETS[family])))}
+    assert hidden == {"alive"}
