@@ -92,3 +92,12 @@ def test_a_time_cap_stops_the_search_early() -> None:
     search = Search(state, state.to_move, SearchConfig(iterations=10_000, time_limit=0.0), random.Random(1))
     search.run()
     assert search.iterations_done == 8  # the clock is read every 8 iterations
+
+
+def test_a_hint_rates_every_legal_move_best_first() -> None:
+    from marblestudio.agents import Level, suggest
+
+    state = _position()
+    hints = suggest(state, 0, seed=1, level=Level("test", "mcts:200", 60.0, ""))  # type: ignore[arg-type]
+    assert str(hints[0].move) == "R1+"
+    assert {str(h.move) for h in hints} == {str(m) for m in state.legal_moves()}  # type: ignore[attr-defined]

@@ -22,6 +22,7 @@ from marblestudio.agents.heuristic import HeuristicAgent
 from marblestudio.agents.levels import HINT, LEVELS, Level
 from marblestudio.agents.mcts import MCTSAgent, MoveStats, Search, SearchConfig
 from marblestudio.agents.random import RandomAgent
+from marblestudio.engine.core import State
 
 AGENT_NAMES: tuple[str, ...] = ("random", "heuristic", "mcts", "ismcts")
 """The kinds of player a spec may name (a search takes ``:<iterations>`` too)."""
@@ -76,6 +77,16 @@ def make_agent(spec: str, seed: int | str = 0, time_limit: float | None = None) 
     raise AgentSpecError(f"unknown agent {spec!r}: {_USAGE}")
 
 
+def suggest(state: State, seat: int, seed: int | str = 0, level: Level = HINT) -> list[MoveStats]:
+    """The app's hint: the seat's legal moves as a search of `level` rates them, best first.
+
+    Reads only what `seat` may know (information-set search in a game with hidden cards).
+    """
+    agent = make_agent(level.spec, seed, level.time_limit)
+    assert isinstance(agent, MCTSAgent)
+    return agent.search(state, seat).stats()
+
+
 def check_spec(spec: str) -> None:
     """Raise `AgentSpecError` if `spec` names no player (for argument checking)."""
     make_agent(spec, 0)
@@ -97,4 +108,5 @@ __all__ = [
     "check_spec",
     "has_hidden_information",
     "make_agent",
+    "suggest",
 ]
