@@ -1,7 +1,9 @@
 """Rock Me Archimedes engine speed on one core (issue 7), and the calibration split.
 
 Times are CPU time of this process.  Prints random playouts/s and mean player moves per game
-of `archimedes/standard`, tilt evaluations/s (`Balance.tilt`: the exact rest slope and the
+of `archimedes/standard`, twice: through `legal_moves()` and `apply()` (what drivers, records and
+the conformance test do: every marble move is listed at each roll step) and through the state's
+own `random_playout` (what search does: a move is drawn without listing them), tilt evaluations/s (`Balance.tilt`: the exact rest slope and the
 touch decision of one position), and how seeded random games end: by a tip, by four marbles
 home, or capped by the move limit (game i of seed S uses `playtest.game_rng(S, i)`).  Run by
 `benchmarks/engine.py`, or alone:
@@ -37,6 +39,18 @@ def playouts(rules, seconds: float) -> tuple[float, float, float]:  # type: igno
             legal = state.legal_moves()
             state.apply(legal[rng.randrange(len(legal))])
             moves += 1
+        games += 1
+    elapsed = time.process_time() - start
+    return games / elapsed, moves / elapsed, moves / games
+
+
+def fast_playouts(rules, seconds: float) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
+    """`State.random_playout` for `seconds`: (games/s, player moves/s, mean player moves per game)."""
+    rng = random.Random(2026)
+    games = moves = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
+        moves += new_game(rules, 2).random_playout(rng)
         games += 1
     elapsed = time.process_time() - start
     return games / elapsed, moves / elapsed, moves / games
@@ -92,7 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     rules = load("archimedes/standard")
     print("Rock Me Archimedes, standard rules, 2 players, one core")
     games_s, moves_s, mean = playouts(rules, args.seconds)
-    print(f"  random playouts:                    {games_s:12,.1f} games/s")
+    print(f"  random playouts (legal_moves+apply):{games_s:12,.1f} games/s")
+    print(f"  random player moves:                {moves_s:12,.0f} moves/s")
+    print(f"  mean player moves per game:         {mean:12.1f}")
+    games_s, moves_s, mean = fast_playouts(rules, args.seconds)
+    print(f"  random playouts (random_playout):   {games_s:12,.1f} games/s")
     print(f"  random player moves:                {moves_s:12,.0f} moves/s")
     print(f"  mean player moves per game:         {mean:12.1f}")
     print(f"  tilt evaluations (Balance.tilt):    {tilts(rules, args.seconds):12,.0f} positions/s")

@@ -188,70 +188,79 @@ class Tables:
     def marble_moves(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool) -> list[Any]:
         """Every marble move of the mover (marbles `mine`, of which `unmoved` may move) that
         leaves a roll of `remaining` spaces the mover can still use up."""
-        cups, spaces, budget = self.cups, self.spaces, self._nodes < NODE_BUDGET
+        cups, budget = self.cups, self._nodes < NODE_BUDGET
         memo: dict[int, list[int]] = {}
         witnesses: dict[tuple[int, int], int | None] = {}
         moves: list[Any] = []
         append = moves.append
         lifts_of = self._lifts
 
-        def nexts(cup: int) -> list[int]:
-            found = memo.get(cup)
-            if found is None:
-                found = memo[cup] = spaces(mine, theirs, cup)
-            return found
-
-        def completes(start: int, dest: int, rest: tuple[int, ...], left: int) -> bool:
-            return self.completes(mine, theirs, start, dest, rest, left, memo, witnesses)
-
         for start in unmoved:
             rest = tuple(m for m in unmoved if m != start)
             origin = cups[start]
-            root = self._roots[start]
             lifts: list[Any] = []
-            level: list[tuple[Node, int, int]] = []
-            for s in nexts(start):
-                node = root.get(s)
-                if node is None:
-                    node = (RollMarble(origin, (cups[s >> 1],), (bool(s & 1),)), {})
-                    if budget:
-                        root[s] = node
-                        self._nodes += 1
-                level.append((node, 1 << start | 1 << (s >> 1), s >> 1))
-            length = 1
-            while level:
+            # The paths of one length at a time; each entry: (its trie children, its move, last cup, cups visited).
+            level: list[tuple[dict[int, Node], RollMarble | None, int, int]] = [(self._roots[start], None, start, 1 << start)]
+            for length in range(1, remaining + 1):
                 left = remaining - length
                 ok: dict[int, bool] = {}
-                for node, _, dest in level:
-                    good = ok.get(dest)
-                    if good is None:
-                        good = ok[dest] = left == 0 or (bool(rest) and completes(start, dest, rest, left))
-                        if good:
-                            lift = lifts_of.get((start, dest, length))
-                            if lift is None:
-                                lift = lifts_of[(start, dest, length)] = LiftMarble(origin, cups[dest], length)
-                            lifts.append(lift)
-                    if good and rolling:
-                        append(node[0])
-                if left == 0:
-                    break
-                deeper: list[tuple[Node, int, int]] = []
-                for (move, children), visited, last in level:
-                    for s in nexts(last):
-                        nxt = s >> 1
-                        if visited >> nxt & 1:
+                deeper: list[tuple[dict[int, Node], RollMarble | None, int, int]] = []
+                for children, move, last, visited in level:
+                    steps = memo.get(last)
+                    if steps is None:
+                        steps = memo[last] = self.spaces(mine, theirs, last)
+                    if not left:  # the last space: every destination uses the roll up
+                        for s in steps:
+                            dest = s >> 1
+                            if visited >> dest & 1:
+                                continue
+                            if dest not in ok:
+                                ok[dest] = True
+                                lift = lifts_of.get((start, dest, length))
+                                if lift is None:
+                                    lift = lifts_of[(start, dest, length)] = LiftMarble(origin, cups[dest], length)
+                                lifts.append(lift)
+                            if rolling:
+                                child = children.get(s)
+                                if child is None:
+                                    child = self._extend(children, s, origin, move, budget)
+                                append(child[0])
+                        continue
+                    for s in steps:
+                        dest = s >> 1
+                        if visited >> dest & 1:
                             continue
                         child = children.get(s)
                         if child is None:
-                            child = (RollMarble(origin, move.path + (cups[nxt],), move.jumps + (bool(s & 1),)), {})
-                            if budget:
-                                children[s] = child
-                                self._nodes += 1
-                        deeper.append((child, visited | 1 << nxt, nxt))
+                            child = self._extend(children, s, origin, move, budget)
+                        good = ok.get(dest)
+                        if good is None:
+                            good = ok[dest] = bool(rest) and self.completes(mine, theirs, start, dest, rest, left, memo, witnesses)
+                            if good:
+                                lift = lifts_of.get((start, dest, length))
+                                if lift is None:
+                                    lift = lifts_of[(start, dest, length)] = LiftMarble(origin, cups[dest], length)
+                                lifts.append(lift)
+                        if good and rolling:
+                            append(child[0])
+                        deeper.append((child[1], child[0], dest, visited | 1 << dest))
                 level = deeper
-                length += 1
             moves.extend(lifts)
         return moves
+
+
+    def _extend(self, children: dict[int, Node], s: int, origin: Cup, move: RollMarble | None, budget: bool) -> Node:
+        """The trie node of `move` extended by the step `s` (a first move when `move` is None)."""
+        cup, jump = self.cups[s >> 1], bool(s & 1)
+        child: Node
+        if move is None:
+            child = (RollMarble(origin, (cup,), (jump,)), {})
+        else:
+            child = (RollMarble(origin, move.path + (cup,), move.jumps + (jump,)), {})
+        if budget:
+            children[s] = child
+            self._nodes += 1
+        return child
 
 
 @cache
