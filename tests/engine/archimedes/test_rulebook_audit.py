@@ -1,0 +1,70 @@
+"""Audit of GAMES.md section 4 and the rulebook's notes a-h against the tests
+(docs/rule-tests.md): rules found without a test of their own, each worked out by hand.
+
+Test physics (helpers.PHYSICS, see test_physics): slope = 3k / (720 + 8n), k summing
+2 * row - 15 over the marbles (0-based rows), n the number of marbles on the board; with the
+platform an end touches when (240 t + 50)^2 >= 100^2 (1 + t^2), t the slope's size
+(t about 0.218131).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from marblestudio.engine.archimedes import new_game
+
+from .helpers import STEADY, kinds, legal, play, position, rules
+
+
+def test_placing_a_marble_that_tips_the_board_loses() -> None:
+    # [book] "If the board touches the table at any time during your turn, you lose", a
+    # placement too. Player 1 on a1 b1 c1 (row 0: -15 each) and a6 b6 (row 5: -5 each):
+    # k = -55, n = 5, t = 165/760 = 33/152: (240 t + 50)^2 = 102.105^2 = 10425.5 < 100^2 (1 +
+    # t^2) = 10471.3: the board stands. Placing on a8 (row 7: -1) gives k = -56, n = 6,
+    # t = 168/768 = 7/32: 102.5^2 = 10506.25 >= 10000 * 1073/1024 = 10478.5: the low end
+    # touches, so player 1 loses and player 2 wins.
+    state = position(rules(), {"1": ["a1", "b1", "c1", "a6", "b6"]})
+    assert state.slope() == Fraction(-165, 760)
+    events = play(state, "place a8")
+    touched = [e for e in events if e.kind == "board_touched"]
+    assert touched and touched[0]["end"] == "low"
+    assert kinds(events)[-1] == "game_over"
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1,)
+
+
+def test_placing_a_marble_that_leaves_the_board_standing_is_safe() -> None:
+    # The same position, placing on a9 (row 8: +1) instead: k = -54, n = 6, t = 162/768 =
+    # 27/128: (240 t + 50)^2 = 100.625^2 = 10125.4 < 10000 (1 + 729/16384) = 10444.9: safe.
+    state = position(rules(), {"1": ["a1", "b1", "c1", "a6", "b6"]})
+    events = play(state, "place a9")
+    assert "board_touched" not in kinds(events)
+    assert state.outcome() is None and state.to_move == 1
+
+
+def test_e_a_two_may_be_split_one_space_to_each_of_two_marbles() -> None:
+    # [book] e: "If you roll a two or a three, you can divide your moves among multiple
+    # marbles." With a 2, a5-a6 uses 1 space and leaves 1 for c5: c5-c6 ends the turn.
+    state = position(rules(STEADY), {"1": ["a5", "c5"]})
+    play(state, "roll", "die 2")
+    assert "a5-a6" in legal(state)
+    play(state, "a5-a6")
+    assert state.to_move == 0 and state.remaining == 1
+    events = play(state, "c5-c6")
+    assert kinds(events)[-1] == "turn_over" and state.to_move == 1
+
+
+def test_a_one_cannot_be_split_so_every_move_uses_the_whole_space() -> None:
+    # [book] e allows splitting only a two or a three: with a 1, each move is one space and
+    # ends the turn.
+    state = position(rules(STEADY), {"1": ["a5", "c5"]})
+    play(state, "roll", "die 1")
+    events = play(state, "a5-a6")
+    assert kinds(events)[-1] == "turn_over" and state.to_move == 1
+
+
+def test_fourteen_marbles_each_is_an_option() -> None:
+    # [fact] 12 black and 12 white marbles; one listing says 14: a ruleset option.
+    assert new_game(rules(STEADY), 2).counts()["supply_1"] == 12
+    state = new_game(rules(STEADY, marbles_per_player=14), 2)
+    assert state.counts() == {"supply_1": 14, "board_1": 0, "supply_2": 14, "board_2": 0}
