@@ -24,8 +24,9 @@ from typing import Any
 from marblestudio.engine.archimedes.moves import Cup, LiftMarble, RollMarble
 from marblestudio.engine.archimedes.paths import DIRECTIONS
 
-NODE_BUDGET = 400_000
-"""At most this many rolled moves are kept per grid for reuse (a few tens of megabytes)."""
+NODE_BUDGET = 100_000
+"""At most this many rolled moves are kept per grid for reuse (some tens of megabytes at most;
+a few random games of the standard rules need about 15,000)."""
 
 Node = tuple[RollMarble, dict[int, Any]]
 """A rolled move and the moves that extend its path by one space, keyed by `step`."""
@@ -59,6 +60,7 @@ class Tables:
             ray4.append(tuple(found))
         self.ray4: tuple[tuple[tuple[int, ...], ...], ...] = tuple(ray4)
         self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(r for r in rs if r) for rs in ray4)
+        self._splits = tuple(tuple((ray[0], ray[1:]) for ray in rs) for rs in self.rays)
         self._roots: list[dict[int, Node]] = [{} for _ in range(size)]
         self._lifts: dict[tuple[int, int, int], LiftMarble] = {}
         self._nodes = 0
@@ -67,16 +69,16 @@ class Tables:
     def spaces(self, mine: int, theirs: int, cup: int) -> list[int]:
         """The steps one space away from `cup` for a marble of `mine` (see `paths.spaces_from`)."""
         out: list[int] = []
-        for ray in self.rays[cup]:
-            first = ray[0]
-            if not (mine | theirs) >> first & 1:
+        occupied = mine | theirs
+        for first, beyond in self._splits[cup]:
+            if not occupied >> first & 1:
                 out.append(first << 1)
             elif theirs >> first & 1:
-                for beyond in ray[1:]:
-                    if theirs >> beyond & 1:
+                for cup_ in beyond:
+                    if theirs >> cup_ & 1:
                         continue
-                    if not mine >> beyond & 1:
-                        out.append(beyond << 1 | 1)
+                    if not mine >> cup_ & 1:
+                        out.append(cup_ << 1 | 1)
                     break
         return out
 
