@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from marblestudio.engine.alive import GameEnd, PlayCard, new_game
+from marblestudio.engine.alive import GameEnd, PlayCard, Redeal, new_game
 
 from .helpers import hand, play, rules, table
 
@@ -87,3 +87,47 @@ def test_team_play_last_card_costs_the_opposing_team_one_life_with_six_players()
     state = table([["3"], ["1", "1"], ["2"], ["4", "4"], ["1"], ["2", "2"]], ruleset=rules(teams=True))
     play(state, "play 3")
     assert state.table.lives == [5, 4]
+
+
+def test_skip_skips_the_next_player_still_in() -> None:
+    # [book] SKIP: "the next player is ignored and play proceeds to the following player".
+    # Four seats, seat 1 out: the next player after seat 0 is seat 2, who is skipped: seat 3.
+    state = table([["SKIP", "1"], [], ["2"], ["3"]], lives=[5, 0, 5, 5])
+    play(state, "play SKIP")
+    assert state.to_move == 3
+
+
+def test_draw_and_bomb_do_not_reach_players_who_are_out() -> None:
+    # [book] DRAW: "all other players pick up"; BOMB: "all other players must discard a 0 or
+    # flip". A player who is out holds no cards and has no life to flip: seat 1 (out) is left
+    # alone. DRAW 1: seat 2 draws the top card 4. Then seat 2 plays 3; seat 0 bombs: seat 2
+    # holds no 0 and flips one life (5 -> 4); seat 1 stays at 0 lives with no cards.
+    state = table([["DRAW1", "BOMB", "1"], [], ["3", "2"]], deck=["4", "5"], lives=[5, 0, 5])
+    play(state, "play DRAW1")
+    assert hand(state, 1) == [] and hand(state, 2) == ["2", "3", "4"]
+    assert state.counts()["deck"] == 1
+    play(state, "play 3")
+    play(state, "play BOMB")
+    assert state.table.lives == [5, 0, 4] and hand(state, 1) == []
+
+
+def test_hand_end_costs_a_life_only_to_players_still_in() -> None:
+    # [book] "every other player flips a life card": seat 1 is out and has none to flip.
+    # Seat 0 plays its last card: seats 2 and 3 go from 5 to 4; seat 1 stays at 0.
+    state = table([["3"], [], ["1", "2"], ["4"]], lives=[5, 0, 5, 5])
+    play(state, "play 3")
+    assert state.table.lives == [5, 0, 4, 4]
+
+
+def test_hand_in_redeal_deals_only_to_players_still_in() -> None:
+    # [book] "every player hands their cards to the player of the card, who ... deals them
+    # out starting to the left". Seat 2 is out. Seat 0 plays REDEAL: 1 2 (seat 0), 3 (seat 1),
+    # 4 5 (seat 3) are handed in. Dealt in the order 1 2 3 4 5 from seat 0's left, skipping
+    # seat 2: seat 1 <- 1, seat 3 <- 2, seat 0 <- 3, seat 1 <- 4, seat 3 <- 5.
+    state = table([["REDEAL", "1", "2"], ["3"], [], ["4", "5"]], lives=[5, 5, 0, 5])
+    play(state, "play REDEAL")
+    state.apply(Redeal(("1", "2", "3", "4", "5")))
+    assert hand(state, 0) == ["3"]
+    assert hand(state, 1) == ["1", "4"]
+    assert hand(state, 2) == []
+    assert hand(state, 3) == ["2", "5"]

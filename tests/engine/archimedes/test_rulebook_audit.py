@@ -68,3 +68,11 @@ def test_fourteen_marbles_each_is_an_option() -> None:
     assert new_game(rules(STEADY), 2).counts()["supply_1"] == 12
     state = new_game(rules(STEADY, marbles_per_player=14), 2)
     assert state.counts() == {"supply_1": 14, "board_1": 0, "supply_2": 14, "board_2": 0}
+
+
+def test_a_player_with_no_marble_left_in_the_supply_cannot_add_one() -> None:
+    # [book] "add one of your marbles to any empty cup of the midzone": with one marble each
+    # and player 1's already on b5, player 1 has none left to add: the only choice is to roll.
+    state = position(rules(STEADY, marbles_per_player=1), {"1": ["b5"]})
+    assert state.counts()["supply_1"] == 0
+    assert legal(state) == ["roll"]

@@ -95,3 +95,15 @@ def test_setup_draws_each_slide_into_each_of_its_three_positions_over_many_games
             seen.setdefault(slide, set()).add(pos)
     assert len(seen) == 14 and all(found == {0, 1, 2} for found in seen.values())
     assert len(setups) > 190  # 3^14 = 4782969 set-ups: repeats among 200 are rare
+
+
+def test_slide_moved_by_a_player_who_went_out_on_that_move_is_still_blocked() -> None:
+    # [book] "Each player in his turn may NOT move the slide moved by the player immediately
+    # before his turn" - even when that move put the mover out. Three players, one marble
+    # each on a1 b1 c1; R1 centre opens a1 only. Seat 0 moves R1+: its own marble falls, it is
+    # out. Seat 1 may not move R1 on the next turn.
+    state = row_game(3, "...|o..|...", ["a1", "b1", "c1"])
+    play(state, "R1+")
+    assert state.is_out(0) and state.to_move == 1
+    legal = [str(m) for m in state.legal_moves()]
+    assert "R1+" not in legal and "R1-" not in legal and "W1-" in legal
