@@ -70,21 +70,19 @@ class BoardTables:
         return event
 
     def fell_event(self, seat: int, cell: int) -> Event:
-        key = (seat, cell)
-        event = self.fell_events.get(key)
-        if event is None:
-            row, col = divmod(cell, self.columns)
-            event = Event.of("marble_fell", seat=seat, row=row, col=col, cell=cell_name(row, col))
-            self.fell_events[key] = event
-        return event
+        return self._cell_event("marble_fell", self.fell_events, seat, cell)
 
     def placed_event(self, seat: int, cell: int) -> Event:
+        return self._cell_event("marble_placed", self.placed_events, seat, cell)
+
+    def _cell_event(self, kind: str, cache: dict[tuple[int, int], Event], seat: int, cell: int) -> Event:
+        """The event `kind` of `seat`'s marble at `cell` (row, col and name), made once per rules."""
         key = (seat, cell)
-        event = self.placed_events.get(key)
+        event = cache.get(key)
         if event is None:
             row, col = divmod(cell, self.columns)
-            event = Event.of("marble_placed", seat=seat, row=row, col=col, cell=cell_name(row, col))
-            self.placed_events[key] = event
+            event = Event.of(kind, seat=seat, row=row, col=col, cell=cell_name(row, col))
+            cache[key] = event
         return event
 
     def turn_event(self, seat: int) -> Event:
