@@ -25,12 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from marblestudio.cli.simulate import log_unexpected
+    from marblestudio.cli.errors import guarded
 
-    try:
-        return _run(args)
-    except Exception:  # noqa: BLE001 - the user gets a message and a log file, never a traceback
-        return log_unexpected("replay")
+    return guarded("replay", _run, args)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -1,0 +1,40 @@
+"""What a command does with an error nobody foresaw: a log file for us, one line for the user.
+
+Commands report the errors they expect (a bad ruleset, an illegal move) themselves; anything
+else is caught at the top of `run`, its traceback appended to a log file in the temporary
+folder, and the user told where it is, never shown a traceback.  Exit code 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+UNEXPECTED = 3
+"""The exit code of a command that stopped on an unexpected error."""
+
+
+def log_unexpected(command: str) -> int:
+    """Write the current exception's traceback to a log file and tell the user where it is."""
+    log = Path(tempfile.gettempdir()) / "marblestudio-errors.log"
+    try:
+        with log.open("a", encoding="utf-8") as handle:
+            handle.write(f"--- marblestudio {command}\n{traceback.format_exc()}\n")
+        where = f"details in {log}"
+    except OSError:
+        where = "and the log file could not be written"
+    exc = sys.exc_info()[1]
+    print(f"{command}: unexpected error: {exc!r} ({where}); please report it", file=sys.stderr)
+    return UNEXPECTED
+
+
+def guarded(command: str, body: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """`body(args)`, or `log_unexpected(command)` when it raises (`KeyboardInterrupt` and `SystemExit` pass)."""
+    try:
+        return body(args)
+    except Exception:  # noqa: BLE001 - the user gets a message and a log file, never a traceback
+        return log_unexpected(command)
