@@ -201,7 +201,7 @@ class Board(BoardView):
                 piece.set_visible(True)
             else:
                 piece.set_visible(False)
-        name = self.rules.presentation.seat_name(seat) if self.rules is not None else f"Player {seat + 1}"
+        name = self.seat_name(seat)
         marker = "▶ " if view.get("phase") == "play" and view.get("to_move") == seat and view.get("outcome") is None else ""
         status = f"{count} cards" if alive else "out"
         nx, ny = lay.name_position(slot, self.alive.lives, front)
@@ -237,7 +237,7 @@ class Board(BoardView):
     def _show_hint(self, view: Mapping[str, Any]) -> None:
         text = ""
         if self.screen_for is not None:
-            text = f"Pass to {self._name(self.screen_for)}, then click the cards"
+            text = f"Pass to {self.seat_name(self.screen_for)}, then click the cards"
         elif view.get("outcome") is not None:
             text = "Game over"
         elif self._my_turn():
@@ -247,13 +247,10 @@ class Board(BoardView):
                 text = "Your turn: click a card to play it"
         self.hint_text.setData(pos=(0.0, lay.HINT_Y, 0.05), text=text)
 
-    def _name(self, seat: int) -> str:
-        return self.rules.presentation.seat_name(seat) if self.rules is not None else f"Player {seat + 1}"
-
     # Why a card cannot be played ------------------------------------------------------------------
     def why_not(self, card: str, view: Mapping[str, Any] | None = None) -> str | None:
         """Why the viewer may not play `card` now (None when it can be played)."""
-        return why_not(self.kinds[card], self._view if view is None else view, self.viewer, self._name)
+        return why_not(self.kinds[card], self._view if view is None else view, self.viewer, self.seat_name)
 
     def tooltip_at(self, x: float, y: float) -> str | None:
         """The text for the mouse at widget position (x, y): why a card cannot be played, or what it does."""

@@ -167,7 +167,7 @@ class Board(BoardView):
             plate = self.add(self.mesh(meshes.box((x - lay.seat_width() / 2 + 0.1, y - 0.2, 0.0),
                                                   (x + lay.seat_width() / 2 - 0.1, y + 0.2, 0.06)), self.colours[seat]))
             self.seat_plates.append(plate)
-            self.seat_names.append(self._text((x, y - CARD - 1.7, 0.3), small, self._name(seat)))
+            self.seat_names.append(self._text((x, y - CARD - 1.7, 0.3), small, self.seat_name(seat)))
             self.seat_texts.append(self._text((x, y - CARD - 2.15, 0.3), small))
 
     def _button_centre(self, index: int) -> Point:
@@ -280,9 +280,6 @@ class Board(BoardView):
             colour = self.marble_colours[self.colour_number(spot["colour"])]
             square = self.add(self.mesh(meshes.box((hx - side, hy - side, z), (hx + side, hy + side, hz)), _dim(colour, 0.8)))
             self._card_items.append(square)
-
-    def _name(self, seat: int) -> str:
-        return self.rules.presentation.seat_name(seat) if self.rules else f"Player {seat + 1}"
 
     def _seat_line(self, view: Mapping[str, Any], seat: int) -> str:
         status = self.describe(view)

@@ -58,6 +58,10 @@ class BoardView:
         """A lit mesh item in the scene's shader (not yet added)."""
         return gl.GLMeshItem(meshdata=meshdata, color=colour, smooth=smooth, shader=self.scene.shader)
 
+    def seat_name(self, seat: int) -> str:
+        """The ruleset's name for `seat` ("Player 2" before a ruleset is built)."""
+        return self.rules.presentation.seat_name(seat) if self.rules is not None else f"Player {seat + 1}"
+
     def clear(self) -> None:
         for item in self._items:
             if item in self.scene.items:
