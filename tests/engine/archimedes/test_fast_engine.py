@@ -4,6 +4,7 @@ legal move with the same chance, plays by the rules and keeps every marble."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -159,3 +160,21 @@ def test_the_fast_playout_stops_after_max_steps_and_leaves_a_playable_game() -> 
         moves = [state.sample_chance(rng)] if state.to_move == CHANCE else state.legal_moves()
         state.apply(moves[rng.randrange(len(moves))])
     assert sum(state.counts().values()) == 24
+
+
+def test_a_pickled_state_leaves_the_shared_tables_behind() -> None:
+    # Worker processes receive states: the grid's move objects and the remembered tilts are
+    # not sent along; the unpickled state finds its process's own.
+    rules_ = load("archimedes/standard")
+    for seed in range(3):
+        new_game(rules_, 2).random_playout(random.Random(seed))
+    state = new_game(rules_, 2)
+    state.random_playout(random.Random(9), max_steps=150)
+    assert state.outcome() is None
+    state.legal_moves()
+    data = pickle.dumps(state)
+    assert len(data) < 20_000
+    clone = pickle.loads(data)
+    assert isinstance(clone, ArchimedesState)
+    assert clone._tables is state._tables and clone.balance is state.balance
+    assert legal(clone) == legal(state)

@@ -65,6 +65,10 @@ class Tables:
         self._lifts: dict[tuple[int, int, int], LiftMarble] = {}
         self._nodes = 0
 
+    def __reduce__(self) -> tuple[Any, tuple[int, int]]:
+        """Pickled as its grid: a worker process uses (and fills) its own shared tables."""
+        return tables, (self.rows, self.columns)
+
     # Spaces and paths on any board --------------------------------------------------------
     def spaces(self, mine: int, theirs: int, cup: int) -> list[int]:
         """The steps one space away from `cup` for a marble of `mine` (see `paths.spaces_from`)."""

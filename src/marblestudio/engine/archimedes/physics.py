@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import lcm
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from marblestudio.engine.archimedes.rules import ArchimedesRules
 
@@ -47,6 +47,10 @@ class Tilt:
         if self.slope is None:
             return math.copysign(90.0, 1.0 if self.touching is End.HIGH else -1.0)
         return angle(self.slope)
+
+
+MEMORY = 100_000
+"""At most this many landings are remembered per ruleset (then they are forgotten and relearnt)."""
 
 
 class Settled(NamedTuple):
@@ -75,6 +79,7 @@ class Balance:
     """Tilt evaluation for one ruleset: a few integer products per position."""
 
     def __init__(self, rules: ArchimedesRules) -> None:
+        self._rules = rules
         p = rules.physics
         self.rows = rules.rows
         half_length = p.cup_spacing * rules.rows / 2
@@ -90,6 +95,11 @@ class Balance:
         self._overshoot = p.swing_overshoot if p.swing else None
         self._rests: dict[tuple[int, int], Settled] = {}
         self._landings: dict[tuple[int, int, int, int], Swing | None] = {}
+
+    def __reduce__(self) -> tuple[Any, tuple[ArchimedesRules]]:
+        """Pickled as its ruleset, without what it remembers: unpickled, it is the process's
+        shared `Balance` of that ruleset."""
+        return shared, (self._rules,)
 
     def moment(self, row: int) -> int:
         """A marble's contribution to `k` on `row` (0-based)."""
@@ -150,6 +160,8 @@ class Balance:
         key = (before[0], before[1], k, n)
         if key in self._landings:
             return self._landings[key]
+        if len(self._landings) >= MEMORY:
+            self._landings.clear()
         after = self.settled(k, n).tilt.slope
         old = self.settled(*before).tilt.slope
         peak = None if after is None else self.swing_peak(old if old is not None else Fraction(0), after)
