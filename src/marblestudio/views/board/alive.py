@@ -312,12 +312,6 @@ class Board(BoardView):
             return "flip"
         return None
 
-    def world_position(self, key: Hashable) -> tuple[float, float, float] | None:
-        for p in self.pickables():
-            if p.key == key:
-                return p.centre
-        return None
-
     def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
         self._legal, self._hover = set(legal), hover
         if self.hand is None:
