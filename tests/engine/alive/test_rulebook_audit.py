@@ -131,3 +131,10 @@ def test_hand_in_redeal_deals_only_to_players_still_in() -> None:
     assert hand(state, 1) == ["1", "4"]
     assert hand(state, 2) == []
     assert hand(state, 3) == ["2", "5"]
+
+
+def test_team_play_ruleset_seats_four_to_six_in_two_teams() -> None:
+    # [book] "FOR 4 TO 6 PLAYERS. DIVIDE INTO 2 TEAMS."
+    ruleset = rules("alive/team-play")
+    assert (ruleset.players.min, ruleset.players.max) == (4, 6)
+    assert ruleset.teams is not None and ruleset.teams.count == 2

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from marblestudio.engine.archimedes import new_game
+from marblestudio.rulesets import load
 
 from .helpers import STEADY, kinds, legal, play, position, rules
 
@@ -76,3 +77,11 @@ def test_a_player_with_no_marble_left_in_the_supply_cannot_add_one() -> None:
     state = position(rules(STEADY, marbles_per_player=1), {"1": ["b5"]})
     assert state.counts()["supply_1"] == 0
     assert legal(state) == ["roll"]
+
+
+def test_two_players() -> None:
+    # [book] "Have each player choose a marble color and an end zone": a game for 2; each
+    # player's end zone is the last two rows at their end.
+    ruleset = load("archimedes/standard")
+    assert (ruleset.players.min, ruleset.players.max) == (2, 2)
+    assert sorted(zone.seat for zone in ruleset.family.end_zones()) == [0, 1]

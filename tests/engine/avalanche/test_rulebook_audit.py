@@ -115,3 +115,13 @@ def test_expert2_more_than_five_of_one_colour_also_wins() -> None:
     assert kinds(events)[-1] == "game_over"
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,)
+
+
+def test_two_to_six_players_two_cards_for_two_or_three_partners_for_four() -> None:
+    # [book] "For 2 to 6 players"; #4: two cards each "when two or three persons are playing";
+    # partnership "when 4 persons are playing", two partnerships.
+    seats = {name: load(f"avalanche/{name}") for name in ("standard", "two-cards", "partnership")}
+    assert (seats["standard"].players.min, seats["standard"].players.max) == (2, 6)
+    assert (seats["two-cards"].players.min, seats["two-cards"].players.max) == (2, 3)
+    assert (seats["partnership"].players.min, seats["partnership"].players.max) == (4, 4)
+    assert seats["partnership"].teams is not None and seats["partnership"].teams.count == 2

@@ -107,3 +107,9 @@ def test_slide_moved_by_a_player_who_went_out_on_that_move_is_still_blocked() ->
     assert state.is_out(0) and state.to_move == 1
     legal = [str(m) for m in state.legal_moves()]
     assert "R1+" not in legal and "R1-" not in legal and "W1-" in legal
+
+
+def test_two_to_four_players() -> None:
+    # [book] "2-4 players" (20 marbles in the box, 5 each): the bundled game seats 2 to 4.
+    players = bundled("stay-alive/standard").players
+    assert (players.min, players.max) == (2, 4)
