@@ -14,9 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-import pyqtgraph.opengl as gl
-from PySide6.QtCore import Qt
-
 from marblestudio.engine.alive.moves import Flip, PlayCard
 from marblestudio.engine.alive.rules import AliveRules, CardKind
 from marblestudio.engine.core import Event, Move
@@ -31,7 +28,6 @@ from marblestudio.views.board.alive_cards import (
     CardPiece,
     dim,
     face_colour,
-    font,
     label_of,
     short_label,
     text_colour,
@@ -40,6 +36,7 @@ from marblestudio.views.board.alive_motion import Motion
 from marblestudio.views.board.alive_viewer import HoverTips, find_session, is_card_key, viewpoint, why_not
 from marblestudio.views.board.animation import Step
 from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.picking import Pickable
 
 FELT: Colour = (0.08, 0.33, 0.2, 1.0)
@@ -106,9 +103,7 @@ class Board(BoardView):
         super().clear()
 
     def _text(self, f: Any, colour: tuple[int, int, int, int]) -> Any:
-        item = self.add(gl.GLTextItem(pos=(0.0, 0.0, 0.0), text="", color=colour, font=f))
-        item.setData(alignment=Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter)
-        return item
+        return self.add(centred_text(f, colour))
 
     def _piece(self, scale: float, font_size: int) -> CardPiece:
         return CardPiece(self.add, self.mesh, scale, font_size)

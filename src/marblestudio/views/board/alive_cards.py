@@ -11,14 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pyqtgraph.opengl as gl
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
-
 from marblestudio.engine.alive.rules import CardKind, WildEffect
 from marblestudio.views.board import meshes
 from marblestudio.views.board.alive_layout import CARD_H, CARD_T, CARD_W
 from marblestudio.views.board.base import Colour
+from marblestudio.views.board.labels import centred_text, font
 
 FACE: Colour = (0.96, 0.94, 0.87, 1.0)
 BACK: Colour = (0.13, 0.2, 0.5, 1.0)
@@ -35,15 +32,6 @@ EFFECT_COLOURS: dict[WildEffect, Colour] = {
 }
 DARK_TEXT = (30, 30, 30, 255)
 LIGHT_TEXT = (250, 250, 250, 255)
-FONT_FAMILY = "DejaVu Sans"
-
-
-def font(size: int, bold: bool = True) -> QFont:
-    f = QFont(FONT_FAMILY, size)
-    f.setBold(bold)
-    return f
-
-
 def face_colour(kind: CardKind) -> Colour:
     return FACE if kind.effect is None else EFFECT_COLOURS[kind.effect]
 
@@ -86,8 +74,7 @@ class CardPiece:
         w, h = CARD_W * scale / 2, CARD_H * scale / 2
         self.scale = scale
         self.mesh = add(make_mesh(meshes.box((-w, -h, 0.0), (w, h, CARD_T)), BACK))
-        self.label = add(gl.GLTextItem(pos=(0.0, 0.0, 0.0), text="", color=DARK_TEXT, font=font(font_size)))
-        self.label.setData(alignment=Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter)
+        self.label = add(centred_text(font(font_size), DARK_TEXT))
         self.text = ""
         self.colour: Colour = BACK
         self.centre = (0.0, 0.0, 0.0)

@@ -12,10 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-
-import pyqtgraph.opengl as gl
 
 from marblestudio.engine.avalanche.moves import Drop, GoOut, Pass
 from marblestudio.engine.avalanche.rules import AvalancheRules
@@ -35,6 +32,7 @@ from marblestudio.views.board.avalanche_layout import (
 )
 from marblestudio.views.board.avalanche_motion import Motion
 from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.picking import Pickable
 from marblestudio.views.palette import hex_to_rgba
 
@@ -138,8 +136,7 @@ class Board(BoardView):
 
     def _build_table(self) -> None:
         lay = self.layout
-        font = QFont("DejaVu Sans", 11)
-        font.setBold(True)
+        bold = font(11)
         self.chooser_items, self.count_texts, self.chooser_marks = [], [], []
         for c, colour in enumerate(self.marble_colours):
             x, y, z = lay.bin_centre(c)
@@ -151,17 +148,17 @@ class Board(BoardView):
             ball = self.add(self.mesh(meshes.sphere(MARBLE * 1.8, 14, 20), colour, smooth=True))
             ball.translate(*lay.chooser(c))
             self.chooser_items.append(ball)
-            self.count_texts.append(self._text((x + 1.75, y, z + 0.2), font))
+            self.count_texts.append(self._text((x + 1.75, y, z + 0.2), bold))
         self.button_items: dict[Hashable, tuple[Any, Any]] = {}
         for i, key in enumerate(BUTTONS):
             x, y, z = self._button_centre(i)
             box = self.add(self.mesh(meshes.box((x - 0.7, y - 0.28, 0.0), (x + 0.7, y + 0.28, 0.18)), HOLE_LEGAL))
-            text = self._text((x, y, 0.45), font, BUTTON_TEXT[key])
+            text = self._text((x, y, 0.45), bold, BUTTON_TEXT[key])
             box.hide()
             text.hide()
             self.button_items[key] = (box, text)
         self.seat_texts, self.seat_names, self.seat_plates = [], [], []
-        small = QFont("DejaVu Sans", 9)
+        small = font(9, bold=False)
         for seat in range(self.players):
             x, y, z = lay.name_plate(seat)
             plate = self.add(self.mesh(meshes.box((x - lay.seat_width() / 2 + 0.1, y - 0.2, 0.0),
@@ -174,10 +171,8 @@ class Board(BoardView):
         x, y, _ = self.layout.bin_centre(len(self.av.colours) - 1)
         return (x, y - 1.4 - index * 0.75, 0.09)
 
-    def _text(self, pos: Point, font: QFont, text: str = "") -> Any:
-        item = self.add(gl.GLTextItem(pos=pos, text=text, color=(255, 255, 255, 255), font=font))
-        item.setData(alignment=Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter)
-        return item
+    def _text(self, pos: Point, qfont: QFont, text: str = "") -> Any:
+        return self.add(centred_text(qfont, text=text, pos=pos))
 
     # Marbles ---------------------------------------------------------------------------------------
     def colour_number(self, name: str) -> int:

@@ -1,4 +1,5 @@
-"""Text for a board: printed on a flat plate (one texture, one draw call), or pinned labels.
+"""Text for a board: printed on a flat plate (one texture, one draw call), pinned labels, or
+one centred `GLTextItem` in the boards' common font.
 
 `LabelPlate` paints its texts once into an image that lies flat on the table, like print on a
 real board; it costs one textured quad per frame.  `Labels` pins texts to points and keeps
@@ -12,13 +13,35 @@ from collections.abc import Sequence
 import numpy as np
 from OpenGL import GL
 from OpenGL.GL import shaders
-from pyqtgraph.opengl import GLGraphicsItem, GLImageItem
+from pyqtgraph.opengl import GLGraphicsItem, GLImageItem, GLTextItem
 from pyqtgraph.opengl.items.GLImageItem import SHADER_CORE, SHADER_LEGACY
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QMatrix4x4, QOpenGLContext, QPainter, QVector3D
 from PySide6.QtOpenGL import QOpenGLBuffer
 
 Label = tuple[tuple[float, float, float], str, QColor | None]
+
+FONT_FAMILY = "DejaVu Sans"
+WHITE_TEXT = (255, 255, 255, 255)
+
+
+def font(size: int, bold: bool = True) -> QFont:
+    """The boards' font at `size` points (bold unless told otherwise)."""
+    f = QFont(FONT_FAMILY, size)
+    f.setBold(bold)
+    return f
+
+
+def centred_text(
+    qfont: QFont,
+    colour: tuple[int, int, int, int] = WHITE_TEXT,
+    text: str = "",
+    pos: tuple[float, float, float] = (0.0, 0.0, 0.0),
+) -> GLTextItem:
+    """A text item centred on `pos` both ways (not yet added to the scene)."""
+    item = GLTextItem(pos=pos, text=text, color=colour, font=qfont)
+    item.setData(alignment=Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter)
+    return item
 
 
 class LabelPlate(GLImageItem):
