@@ -13,12 +13,10 @@ from typing import TYPE_CHECKING
 from marblestudio.engine.core import Event
 from marblestudio.views.board import alive_layout as lay
 from marblestudio.views.board.alive_cards import FLIPPED, CardPiece, face_colour, label_of, text_colour
-from marblestudio.views.board.animation import Step, ease
+from marblestudio.views.board.animation import Point, Step, ease, lerp
 
 if TYPE_CHECKING:
     from marblestudio.views.board.alive import Board
-
-Point = tuple[float, float, float]
 
 
 class Motion:
@@ -67,10 +65,8 @@ class Motion:
                 start()
             s = ease(t)
             for piece, (a, b) in zip(pieces, paths):
-                x = a[0] + (b[0] - a[0]) * s
-                y = a[1] + (b[1] - a[1]) * s
-                z = a[2] + (b[2] - a[2]) * s + 0.8 * s * (1 - s)
-                piece.place(x, y, z)
+                x, y, z = lerp(a, b, s)
+                piece.place(x, y, z + 0.8 * s * (1 - s))
 
         def done() -> None:
             for piece in pieces:

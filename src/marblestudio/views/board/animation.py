@@ -32,6 +32,14 @@ def ease(t: float) -> float:
     return t * t * (3.0 - 2.0 * t)
 
 
+Point = tuple[float, float, float]
+
+
+def lerp(a: Point, b: Point, t: float) -> Point:
+    """The point a fraction `t` of the way from `a` to `b` (a straight line)."""
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
+
+
 class AnimationClock(QObject):
     """Runs queued steps in order; emits `finished` when the queue empties."""
 

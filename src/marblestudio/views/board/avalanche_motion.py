@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from marblestudio.engine.core import Event
-from marblestudio.views.board.animation import Step, ease
+from marblestudio.views.board.animation import Step, ease, lerp
 from marblestudio.views.board.avalanche_layout import Point, spin_of, world
 
 if TYPE_CHECKING:
@@ -28,8 +28,15 @@ SETTLE = 0.07
 FALL = 0.2
 
 
-def _lerp(a: Point, b: Point, t: float) -> Point:
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
+def _glide(item: Any, start: Point, to: Point, duration: float, then: Callable[[], None] | None = None) -> Step:
+    """A step that shows `item` moving in a straight line from `start` to `to`, then runs `then`."""
+
+    def update(t: float) -> None:
+        item.resetTransform()
+        item.translate(*lerp(start, to, ease(t)))
+        item.show()
+
+    return Step(duration, update, then or (lambda: None))
 
 
 class Motion:
@@ -46,16 +53,9 @@ class Motion:
 
     # Helpers -------------------------------------------------------------------------------
     def _travel(self, marble: int, to: Point, duration: float, then: Callable[[], None] | None = None) -> Step:
-        item = self.moving[marble]
         start = self.at[marble]
         self.at[marble] = to
-
-        def update(t: float) -> None:
-            item.resetTransform()
-            item.translate(*_lerp(start, to, ease(t)))
-            item.show()
-
-        return Step(duration, update, then or (lambda: None))
+        return _glide(self.moving[marble], start, to, duration, then)
 
     # Events ------------------------------------------------------------------------------------
     def _on_gate_set(self, event: Event) -> list[Step]:
@@ -122,15 +122,7 @@ class Motion:
     # The marbles taken, carried from the board's tray to where the rules put them ------------
     def _carry(self, colour_name: str, to: Point) -> Step:
         board = self.board
-        item = board.spare_marble(colour_name)
-        start = world(board.layout.in_tray(0.0))
-
-        def update(t: float) -> None:
-            item.resetTransform()
-            item.translate(*_lerp(start, to, ease(t)))
-            item.show()
-
-        return Step(TAKE, update)
+        return _glide(board.spare_marble(colour_name), world(board.layout.in_tray(0.0)), to, TAKE)
 
     def _on_marble_on_card(self, event: Event) -> list[Step]:
         spot = self.board.card_hole_point(event["card"], event["hole"] - 1)
