@@ -138,3 +138,29 @@ def test_team_play_ruleset_seats_four_to_six_in_two_teams() -> None:
     ruleset = rules("alive/team-play")
     assert (ruleset.players.min, ruleset.players.max) == (4, 6)
     assert ruleset.teams is not None and ruleset.teams.count == 2
+
+
+def test_shorter_game_tie_after_a_last_card_counts_the_hands_as_they_were() -> None:
+    # [book] shorter game: "If there is a tie, the tied players add the total value of the
+    # number cards remaining in their hand. The player with the lowest total wins." Lives 1, 1,
+    # 2: seat 0 plays its last card (2); seats 1 and 2 flip one each: 1, 0, 1. Seat 1 is out,
+    # so the game ends with seats 0 and 2 tied on 1 life. Seat 0's hand is empty (total 0),
+    # seat 2 still holds a 4 (total 4): seat 0 wins. (Counting after the cards are collected
+    # for the next deal would make it 0 against 0.)
+    state = table([["2"], ["1", "1"], ["4"]], lives=[1, 1, 2], ruleset=rules(game_end=GameEnd.FIRST_PLAYER_OUT))
+    play(state, "play 2")
+    assert state.table.lives == [1, 0, 1]
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+
+
+def test_shorter_game_tie_after_a_bomb_goes_to_the_lower_hand() -> None:
+    # Lives 2, 1, 2. Seat 0 plays BOMB and keeps a 5; seat 1 (no 0) flips its last life; seat 2
+    # discards its 0 and keeps 1 + SKIP. The game ends with seats 0 and 2 tied on 2 lives.
+    # Seat 0 holds 5, seat 2 holds 1 (the wild card counts nothing): 1 < 5, seat 2 wins.
+    state = table([["BOMB", "5"], ["3"], ["0", "1", "SKIP"]], lives=[2, 1, 2],
+                  ruleset=rules(game_end=GameEnd.FIRST_PLAYER_OUT))
+    play(state, "play BOMB")
+    assert state.table.lives == [2, 0, 2]
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (2,)

@@ -125,3 +125,18 @@ def test_two_to_six_players_two_cards_for_two_or_three_partners_for_four() -> No
     assert (seats["two-cards"].players.min, seats["two-cards"].players.max) == (2, 3)
     assert (seats["partnership"].players.min, seats["partnership"].players.max) == (4, 4)
     assert seats["partnership"].teams is not None and seats["partnership"].teams.count == 2
+
+
+def test_each_random_gate_is_drawn_left_or_right_over_many_games() -> None:
+    # [book] "the swinging gates ... should be set at random, but each gate must be tilted
+    # completely to its left or its right". In 100 seeded set-ups a gate keeps one side every
+    # time with chance 2 * 2^-100: every gate of the bundled board shows both sides.
+    seen: list[set[int]] = [set() for _ in range(15)]
+    for seed in range(100):
+        state = new_game(load("avalanche/standard"), 2)
+        rng = random.Random(seed)
+        while state.to_move == CHANCE:
+            state.apply(state.sample_chance(rng))
+        for gate, tilt in enumerate(state.tilt):
+            seen[gate].add(tilt)
+    assert all(found == {0, 1} for found in seen)  # 0 left, 1 right: never upright
