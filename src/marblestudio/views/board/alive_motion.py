@@ -14,9 +14,11 @@ from marblestudio.engine.core import Event
 from marblestudio.views.board import alive_layout as lay
 from marblestudio.views.board.alive_cards import FLIPPED, CardPiece, face_colour, label_of, text_colour
 from marblestudio.views.board.animation import Point, Step, ease, lerp
+from marblestudio.views.board.pool import Pool
 
 if TYPE_CHECKING:
     from marblestudio.views.board.alive import Board
+
 
 
 class Motion:
@@ -24,26 +26,16 @@ class Motion:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.pool: list[CardPiece] = []
-        self.busy: list[CardPiece] = []
+        self.pool: Pool[CardPiece] = Pool(lambda: board._piece(0.8, 12), lambda piece: piece.set_visible(False))
+
+    @property
+    def busy(self) -> list[CardPiece]:
+        """The flying cards now shown."""
+        return self.pool.busy
 
     def reset(self) -> None:
         """Hide every flying card (the board is being redrawn)."""
-        for piece in self.busy:
-            piece.set_visible(False)
-        self.pool.extend(self.busy)
-        self.busy.clear()
-
-    def _take(self) -> CardPiece:
-        piece = self.pool.pop() if self.pool else self.board._piece(0.8, 12)
-        self.busy.append(piece)
-        return piece
-
-    def _release(self, piece: CardPiece) -> None:
-        piece.set_visible(False)
-        if piece in self.busy:
-            self.busy.remove(piece)
-            self.pool.append(piece)
+        self.pool.release_all()
 
     def fly(self, paths: list[tuple[Point, Point]], card: str | None = None, duration: float = 0.3) -> Step:
         """Cards moving along straight paths with a little arc; face up when `card` is given."""
@@ -51,7 +43,7 @@ class Motion:
 
         def start() -> None:
             for _ in paths:
-                piece = self._take()
+                piece = self.pool.take()
                 if card is not None:
                     kind = self.board.kinds[card]
                     piece.show_face(label_of(kind), face_colour(kind), text_colour(kind))
@@ -70,7 +62,7 @@ class Motion:
 
         def done() -> None:
             for piece in pieces:
-                self._release(piece)
+                self.pool.release(piece)
             pieces.clear()
 
         return Step(duration, update, done)

@@ -34,6 +34,7 @@ from marblestudio.views.board.avalanche_motion import Motion
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.picking import Pickable
+from marblestudio.views.board.pool import Pool
 from marblestudio.views.palette import hex_to_rgba
 
 PANEL: Colour = (0.82, 0.71, 0.52, 1.0)
@@ -74,8 +75,7 @@ class Board(BoardView):
         self._legal: set[Hashable] = set()
         self._hover: Hashable | None = None
         self._view: Mapping[str, Any] = {}
-        self._spare: list[Any] = []
-        self._in_use: list[Any] = []
+        self._marbles: Pool[Any] = Pool(self._new_marble, lambda item: item.hide())
         self._card_ids: list[list[str]] = []
         self._card_items: list[Any] = []
         self._hand_items: list[list[tuple[str, Any]]] = []
@@ -178,19 +178,18 @@ class Board(BoardView):
     def colour_number(self, name: str) -> int:
         return self.av.colour_index(name)
 
+    def _new_marble(self) -> Any:
+        return self.add(self.mesh(self._marble_mesh, (1, 1, 1, 1), smooth=True))
+
     def spare_marble(self, colour_name: str) -> Any:
         """A marble item of that colour (reused when one is spare), not yet shown."""
-        item = self._spare.pop() if self._spare else self.add(self.mesh(self._marble_mesh, (1, 1, 1, 1), smooth=True))
+        item = self._marbles.take()
         item.setColor(self.marble_colours[self.colour_number(colour_name)])
         item.hide()
-        self._in_use.append(item)
         return item
 
     def retire(self, item: Any) -> None:
-        item.hide()
-        if item in self._in_use:
-            self._in_use.remove(item)
-            self._spare.append(item)
+        self._marbles.release(item)
 
     def _marble_at(self, colour_name: str, point: Point) -> Any:
         item = self.spare_marble(colour_name)
@@ -223,8 +222,7 @@ class Board(BoardView):
     def show(self, view: Mapping[str, Any]) -> None:
         self._view = view
         lay = self.layout
-        for item in list(self._in_use):
-            self.retire(item)
+        self._marbles.release_all()
         self.held_items = {}
         for gate_id, gate in view.get("gates", {}).items():
             self.tilts[gate_id] = gate["tilt"]
