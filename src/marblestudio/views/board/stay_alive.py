@@ -38,6 +38,7 @@ from marblestudio.views.board.stay_alive_layout import (
     Layout,
 )
 from marblestudio.views.board.picking import Pickable
+from marblestudio.views.board.pool import Pool
 
 class Board(BoardView):
     """The Stay Alive board."""
@@ -82,8 +83,7 @@ class Board(BoardView):
         self._waiting = [0] * len(self.colours)  # per seat, marbles still to place
         self._rest_item = self.add(self.mesh(self._marble_mesh, BASE, smooth=True))
         self._rest_item.hide()
-        self._flyers: list[Any] = []  # idle items for marbles in flight
-        self._in_flight: list[Any] = []
+        self._flyers: Pool[Any] = Pool(self._new_flyer, lambda item: item.hide())  # marbles in flight
         self._place_slides()
 
     def _place_slides(self, only: str | None = None, progress: float = 1.0, towards: int | None = None) -> None:
@@ -115,8 +115,7 @@ class Board(BoardView):
                     self._resting[(r, c)] = seat
         to_place = list(view.get("to_place", []))
         self._waiting = [to_place[s] if s < len(to_place) else 0 for s in range(len(self.colours))]
-        for item in list(self._in_flight):
-            self._land(item)
+        self._flyers.release_all()
         self._refresh_marbles()
 
     def _rebuild_slide(self, sid: str) -> None:
@@ -142,20 +141,16 @@ class Board(BoardView):
 
     def _flyer(self, seat: int) -> Any:
         """An item for a marble of `seat` in flight."""
-        item = self._flyers.pop() if self._flyers else None
-        if item is None:
-            item = self.add(self.mesh(self._marble_mesh, self.colours[seat], smooth=True))
+        item = self._flyers.take()
         item.setColor(self.colours[seat % len(self.colours)])
         item.show()
-        self._in_flight.append(item)
         return item
 
+    def _new_flyer(self) -> Any:
+        return self.add(self.mesh(self._marble_mesh, BASE, smooth=True))
+
     def _land(self, item: Any) -> None:
-        item.hide()
-        if item in self._in_flight:
-            self._in_flight.remove(item)
-        if item not in self._flyers:
-            self._flyers.append(item)
+        self._flyers.release(item)
 
     def waiting(self, seat: int) -> int:
         """How many marbles of `seat` are drawn waiting behind the board."""
