@@ -164,3 +164,12 @@ def test_shorter_game_tie_after_a_bomb_goes_to_the_lower_hand() -> None:
     assert state.table.lives == [2, 0, 2]
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (2,)
+
+
+def test_after_a_flip_the_next_player_in_the_direction_of_play_starts() -> None:
+    # [book] "the running total is reset to 0, and the next player starts play again with a
+    # new card". Play goes anticlockwise: after seat 0 flips (7 and 6 on 16 both go above 21),
+    # seat 2 is next, with the total at 0.
+    state = table([["7", "6"], ["2"], ["3"]], total=16, direction=-1)
+    play(state, "flip")
+    assert state.to_move == 2 and state.table.total == 0

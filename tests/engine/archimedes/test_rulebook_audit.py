@@ -85,3 +85,15 @@ def test_two_players() -> None:
     ruleset = load("archimedes/standard")
     assert (ruleset.players.min, ruleset.players.max) == (2, 2)
     assert sorted(zone.seat for zone in ruleset.family.end_zones()) == [0, 1]
+
+
+def test_c_a_jump_may_follow_a_step_in_the_same_move() -> None:
+    # [book] c with [decision] "a path of orthogonal steps that may turn a corner": player 1 on
+    # a5, player 2 on b6, a 2 rolled. a5-a6 is one space; from a6 the jump over b6 lands on c6,
+    # one more: c6 is 2 spaces away (rolled a5-a6xc6, or lifted). On foot c6 would take 3
+    # (a5-b5-c5-c6), so the jump is the only 2-space way there.
+    state = position(rules(STEADY), {"1": ["a5"], "2": ["b6"]})
+    play(state, "roll", "die 2")
+    assert {"a5-a6xc6", "a5^c6/2"} <= set(legal(state))
+    play(state, "a5-a6xc6")
+    assert state.public_view()["cups"] == {"b6": 1, "c6": 0} and state.to_move == 1
