@@ -93,13 +93,12 @@ class Board(BoardView):
         self.life_pieces = [[self._piece(life_scale, 10) for _ in range(self.alive.lives)] for _ in range(self.players)]
         self.motion = Motion(self)
         self._tips = HoverTips(self.scene, self.tooltip_at)
-        self.scene.picked.connect(self._on_picked)
+        self.listen_for_picks(self._on_picked)
 
     def clear(self) -> None:
         if self._tips is not None:
             self._tips.remove()
             self._tips = None
-            self.scene.picked.disconnect(self._on_picked)
         super().clear()
 
     def _text(self, f: Any, colour: tuple[int, int, int, int]) -> Any:

@@ -83,14 +83,7 @@ class Board(BoardView):
         self.motion = Motion(self)
         self._build_board()
         self._build_table()
-        self.scene.picked.connect(self._on_picked)
-        self._connected = True
-
-    def clear(self) -> None:
-        if getattr(self, "_connected", False):
-            self.scene.picked.disconnect(self._on_picked)
-            self._connected = False
-        super().clear()
+        self.listen_for_picks(self._on_picked)
 
     # Building ------------------------------------------------------------------------------------
     def _local_item(self, meshdata: Any, colour: Colour, at: Point = (0.0, 0.0, 0.0), spin: float = 0.0) -> Any:

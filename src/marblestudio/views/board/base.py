@@ -14,12 +14,14 @@ A family board (one module per family, found through `registry.py`) implements:
 - `camera()`: the default camera (distance, elevation, azimuth, centre) that shows the board.
 
 The scene owns the camera, lights, picking, keyboard selection and the animation clock; a
-board only adds items through `add()` and meshes through `mesh()`, so it never touches OpenGL.
+board only adds items through `add()` and meshes through `mesh()`, so it never touches OpenGL;
+it hears clicks that are not moves (a colour chosen, a screen dismissed) through
+`listen_for_picks()`, which `clear()` undoes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pyqtgraph.opengl as gl
@@ -46,6 +48,7 @@ class BoardView:
         self.rules: Ruleset | None = None
         self.colours: list[Colour] = []
         self._items: list[gl.GLGraphicsItem.GLGraphicsItem] = []
+        self._pick_handlers: list[Callable[[Hashable], None]] = []
 
     # Helpers for subclasses ---------------------------------------------------------------
     def add(self, item: Any) -> Any:
@@ -62,7 +65,16 @@ class BoardView:
         """The ruleset's name for `seat` ("Player 2" before a ruleset is built)."""
         return self.rules.presentation.seat_name(seat) if self.rules is not None else f"Player {seat + 1}"
 
+    def listen_for_picks(self, handler: Callable[[Hashable], None]) -> None:
+        """Call `handler(key)` for every click on a piece until `clear()` (for a board's own
+        choices that are not moves, e.g. a marble colour or a hot-seat screen)."""
+        self.scene.picked.connect(handler)
+        self._pick_handlers.append(handler)
+
     def clear(self) -> None:
+        for handler in self._pick_handlers:
+            self.scene.picked.disconnect(handler)
+        self._pick_handlers.clear()
         for item in self._items:
             if item in self.scene.items:
                 self.scene.removeItem(item)
