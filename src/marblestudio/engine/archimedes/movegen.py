@@ -44,7 +44,7 @@ class Tables:
         self.rows, self.columns = rows, columns
         size = rows * columns
         self.cups: tuple[Cup, ...] = tuple((i // columns, i % columns) for i in range(size))
-        self.index_of: dict[Cup, int] = {cup: i for i, cup in enumerate(self.cups)}
+        self.bit_of: dict[Cup, int] = {cup: 1 << i for i, cup in enumerate(self.cups)}
         # From each cup, the cups along each direction up to the edge (`ray4`: one per direction,
         # maybe empty; `rays`: the non-empty ones, in the order of DIRECTIONS).
         ray4: list[tuple[tuple[int, ...], ...]] = []

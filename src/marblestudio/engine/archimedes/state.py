@@ -175,18 +175,21 @@ class ArchimedesState(State):
     def masks(self) -> tuple[int, int, tuple[int, ...]]:
         """The board as bitmasks of cup indexes (`movegen`): the mover's marbles, the
         opponent's, and the indexes of the mover's unmoved marbles in cup order."""
-        index_of, seat, moved = self._tables.index_of, self.mover, self.moved
+        bit_of, seat = self._tables.bit_of, self.mover
         mine = theirs = 0
-        unmoved: list[int] = []
         for cup, owner in self.board.items():
-            index = index_of[cup]
             if owner == seat:
-                mine |= 1 << index
-                if cup not in moved:
-                    unmoved.append(index)
+                mine |= bit_of[cup]
             else:
-                theirs |= 1 << index
-        unmoved.sort()
+                theirs |= bit_of[cup]
+        free = mine
+        for cup in self.moved:
+            free &= ~bit_of[cup]
+        unmoved: list[int] = []
+        while free:  # lowest index first: cup order
+            low = free & -free
+            unmoved.append(low.bit_length() - 1)
+            free ^= low
         return mine, theirs, tuple(unmoved)
 
     # Playing -------------------------------------------------------------------------------
