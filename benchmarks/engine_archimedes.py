@@ -115,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  mean player moves per game:         {mean:12.1f}")
     print(f"  tilt evaluations (Balance.tilt):    {tilts(rules, args.seconds):12,.0f} positions/s")
     ids = sorted(e.id for e in list_rulesets() if e.game == "archimedes" and e.bundled) if args.all else [rules.id]
+    if args.games < 1:
+        return 0
     print(f"  how {args.games} seeded random games end (seed 'calibration'):")
     for ruleset_id in ids:
         counts = split(load(ruleset_id), args.games)
