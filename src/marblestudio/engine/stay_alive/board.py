@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from marblestudio.engine.cells import cell_name
 from marblestudio.engine.core import Event
-from marblestudio.engine.stay_alive.moves import PASS, PlaceMove, SlideMove, cell_name
+from marblestudio.engine.stay_alive.moves import PASS, PlaceMove, SlideMove
 from marblestudio.engine.stay_alive.rules import Layer, StayAliveRules
 
 RED = 0

@@ -14,41 +14,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+# The cell names live in engine/cells.py; re-exported here, where the notation's users look.
+from marblestudio.engine.cells import cell_name as cell_name, column_name as column_name, parse_cell as parse_cell
 from marblestudio.engine.core import Move, NotationError
 
 if TYPE_CHECKING:
     from marblestudio.engine.stay_alive.board import BoardTables
-
-
-def column_name(col: int) -> str:
-    """Column letters: a..z, then aa, ab, ... (spreadsheet style) for very wide boards."""
-    name = ""
-    col += 1
-    while col:
-        col, rem = divmod(col - 1, 26)
-        name = chr(ord("a") + rem) + name
-    return name
-
-
-def cell_name(row: int, col: int) -> str:
-    """``c4`` for row index 3, column index 2."""
-    return f"{column_name(col)}{row + 1}"
-
-
-def parse_cell(text: str, rows: int, columns: int) -> tuple[int, int]:
-    """(row, col) of a cell name such as ``c4``; raises `NotationError`."""
-    match = re.fullmatch(r"([a-z]+)([1-9][0-9]*)", text.strip().lower())
-    if not match:
-        raise NotationError(f"{text!r} is not a cell (write a column letter and a row number, like c4)")
-    col = 0
-    for ch in match.group(1):
-        col = col * 26 + (ord(ch) - ord("a") + 1)
-    col -= 1
-    row = int(match.group(2)) - 1
-    if not (0 <= row < rows and 0 <= col < columns):
-        last = cell_name(rows - 1, columns - 1)
-        raise NotationError(f"cell {text} is off the board (a1 to {last})")
-    return row, col
 
 
 @dataclass(frozen=True, slots=True)

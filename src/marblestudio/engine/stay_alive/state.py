@@ -15,10 +15,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from marblestudio.engine.cells import cell_name, parse_cell
 from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.stay_alive.board import RED, BoardTables, tables_for
-from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove, cell_name, parse_cell, parse_move
+from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove, parse_move
 from marblestudio.engine.stay_alive.rules import OpenCellPlacing, PreviousSlide, StayAliveRules, TwoPlayerLimit
 from marblestudio.engine.stay_alive.turns import OVER, PLACING, SETUP, SLIDING, blocked, phase_rule, slide_rule
 from marblestudio.engine.stay_alive.view import public_view

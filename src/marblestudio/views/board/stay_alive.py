@@ -13,9 +13,10 @@ from typing import Any
 
 import numpy as np
 
+from marblestudio.engine.cells import cell_name
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
-from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove, cell_name
+from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
 from marblestudio.engine.stay_alive.rules import Layer, Slide, StayAliveRules
 from marblestudio.views.board import meshes
 from marblestudio.views.board.animation import Step, ease

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from PySide6.QtGui import QColor
 
-from marblestudio.engine.stay_alive.moves import column_name
+from marblestudio.engine.cells import column_name
 from marblestudio.engine.stay_alive.rules import Layer, Slide, StayAliveRules
 from marblestudio.views.board import meshes
 from marblestudio.views.board.base import Colour
