@@ -178,3 +178,24 @@ def test_a_pickled_state_leaves_the_shared_tables_behind() -> None:
     assert isinstance(clone, ArchimedesState)
     assert clone._tables is state._tables and clone.balance is state.balance
     assert legal(clone) == legal(state)
+
+
+@pytest.mark.parametrize("ruleset_id", ["archimedes/standard", "archimedes/variation-1", "archimedes/variation-4"])
+def test_a_move_played_without_events_changes_the_game_exactly_as_apply_does(ruleset_id: str) -> None:
+    # The fast playout plays moves without building their events: the games must not differ.
+    rules_ = load(ruleset_id)
+    rng = random.Random(f"quiet:{ruleset_id}")
+    for _ in range(3):
+        loud, quiet = new_game(rules_, 2), new_game(rules_, 2)
+        assert isinstance(loud, ArchimedesState) and isinstance(quiet, ArchimedesState)
+        while loud.outcome() is None:
+            if loud.to_move == CHANCE:
+                move = loud.sample_chance(rng)
+            else:
+                moves = loud.legal_moves()
+                move = moves[rng.randrange(len(moves))]
+            loud.apply(move)
+            assert quiet._play(move, record=False) == []
+            assert quiet.public_view() == loud.public_view()
+            assert (quiet.k, quiet.outcome()) == (loud.k, loud.outcome())
+        assert quiet.outcome() is not None
