@@ -7,6 +7,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -199,3 +200,24 @@ def test_a_move_played_without_events_changes_the_game_exactly_as_apply_does(rul
             assert quiet.public_view() == loud.public_view()
             assert (quiet.k, quiet.outcome()) == (loud.k, loud.outcome())
         assert quiet.outcome() is not None
+
+
+@pytest.mark.parametrize("ruleset_id", ["archimedes/standard", "archimedes/variation-3", "archimedes/variation-5"])
+def test_every_move_of_the_fast_playout_is_a_legal_move(ruleset_id: str) -> None:
+    rules_ = load(ruleset_id)
+    rng = random.Random(f"legal:{ruleset_id}")
+    for _ in range(2):
+        state = new_game(rules_, 2)
+        assert isinstance(state, ArchimedesState)
+        play_unchecked = state._play
+        checked = [0]
+
+        def play_checked(move: Move, record: bool = True) -> list[Any]:
+            if state.to_move != CHANCE:
+                assert move in state.legal_moves(), f"{move} is not legal"
+                checked[0] += 1
+            return play_unchecked(move, record)
+
+        state._play = play_checked  # type: ignore[method-assign]
+        assert state.random_playout(rng) == checked[0] > 0
+        assert state.outcome() is not None

@@ -269,6 +269,16 @@ class Tables:
         return child
 
 
+def indexes(mask: int) -> tuple[int, ...]:
+    """The cup indexes in a bitmask, lowest first (cup order)."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
 @cache
 def tables(rows: int, columns: int) -> Tables:
     """The shared tables of a grid."""

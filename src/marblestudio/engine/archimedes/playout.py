@@ -28,10 +28,10 @@ from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
-from marblestudio.engine.archimedes.movegen import Tables
-from marblestudio.engine.archimedes.moves import LiftMarble, RollMarble
+from marblestudio.engine.archimedes.movegen import Tables, indexes
+from marblestudio.engine.archimedes.moves import LiftMarble, Place, RollMarble
 from marblestudio.engine.archimedes.rules import Carrying
-from marblestudio.engine.core import CHANCE, Move
+from marblestudio.engine.core import Move
 
 if TYPE_CHECKING:
     from marblestudio.engine.archimedes.state import ArchimedesState
@@ -44,25 +44,42 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
     """Play `state` to its end with uniformly random moves; return the number of player moves."""
     from marblestudio.engine.archimedes.state import Phase
 
+    bit_of = state._tables.bit_of
+    seats = [0] * state.num_players  # each seat's marbles as a bitmask, kept up to date here
+    for cup, owner in state.board.items():
+        seats[owner] |= bit_of[cup]
     played = 0
     while state._outcome is None and played < max_steps:
-        if state.to_move == CHANCE:
+        phase = state.phase
+        if phase is Phase.DIE or phase is Phase.START:
             state._play(state.sample_chance(rng), record=False)
             continue
-        move = sample_marble_move(state, rng) if state.phase is Phase.MOVING else None
+        seat, move = state.mover, None
+        if phase is Phase.MOVING:
+            unmoved = seats[seat]
+            for cup in state.moved:
+                unmoved &= ~bit_of[cup]
+            move = sample_marble_move(state, rng, TRIES, (seats[seat], seats[1 - seat], indexes(unmoved)))
         if move is None:
             legal = state.legal_moves()
             move = legal[rng.randrange(len(legal))]
         state._play(move, record=False)
+        if isinstance(move, (RollMarble, LiftMarble)):
+            seats[seat] ^= bit_of[move.start] | bit_of[move.dest]
+        elif isinstance(move, Place):
+            seats[seat] |= bit_of[move.cup]
         played += 1
     return played
 
 
-def sample_marble_move(state: ArchimedesState, rng: random.Random, tries: int = TRIES) -> Move | None:
+def sample_marble_move(
+    state: ArchimedesState, rng: random.Random, tries: int = TRIES, board: tuple[int, int, tuple[int, ...]] | None = None
+) -> Move | None:
     """A marble move drawn uniformly among the legal ones by rejection, or None after `tries`
-    rejected draws (the caller then picks from `legal_moves()`)."""
+    rejected draws (the caller then picks from `legal_moves()`).  `board`: `state.masks()`, if
+    the caller knows it."""
     tables = state._tables
-    mine, theirs, unmoved = state.masks()
+    mine, theirs, unmoved = state.masks() if board is None else board
     remaining = state.remaining
     if not unmoved or remaining < 1:
         return None

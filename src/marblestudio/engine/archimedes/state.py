@@ -31,7 +31,7 @@ from marblestudio.engine.archimedes.moves import (
     parse,
 )
 from marblestudio.engine.archimedes import playout
-from marblestudio.engine.archimedes.movegen import tables
+from marblestudio.engine.archimedes.movegen import indexes, tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
 from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, StartRule, TouchRule, WinZone
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
@@ -185,12 +185,7 @@ class ArchimedesState(State):
         free = mine
         for cup in self.moved:
             free &= ~bit_of[cup]
-        unmoved: list[int] = []
-        while free:  # lowest index first: cup order
-            low = free & -free
-            unmoved.append(low.bit_length() - 1)
-            free ^= low
-        return mine, theirs, tuple(unmoved)
+        return mine, theirs, indexes(free)
 
     # Playing -------------------------------------------------------------------------------
     def apply(self, move: Move) -> list[Event]:
