@@ -71,6 +71,7 @@ class ArchimedesState(State):
         self._outcome: Outcome | None = None
         self._legal: list[Move] | None = None
         self._midzone = rules.midzone_cups()
+        self._places = tuple(Place(c) for c in self._midzone)  # immutable: built once
         self._chance: dict[Phase, tuple[list[Move], list[float], list[float]]] = {}  # the chance outcomes, once worked out
         # The cups of each end zone that counts for each seat's win (variation 2: either one).
         self._homes = tuple(
@@ -150,7 +151,8 @@ class ArchimedesState(State):
         if self.phase is Phase.CHOOSE:
             moves: list[Move] = []
             if self.supply[self.mover] > 0:
-                moves.extend(Place(c) for c in self._midzone if c not in self.board)
+                board = self.board
+                moves.extend([place for place in self._places if place.cup not in board])
             if any(s == self.mover for s in self.board.values()):
                 moves.append(Roll())
             return moves or [Pass()]
