@@ -64,9 +64,9 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
             legal = state.legal_moves()
             move = legal[rng.randrange(len(legal))]
         state._play(move, record=False)
-        if isinstance(move, (RollMarble, LiftMarble)):
+        if type(move) is RollMarble or type(move) is LiftMarble:
             seats[seat] ^= bit_of[move.start] | bit_of[move.dest]
-        elif isinstance(move, Place):
+        elif type(move) is Place:
             seats[seat] |= bit_of[move.cup]
         played += 1
     return played

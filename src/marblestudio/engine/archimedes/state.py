@@ -209,23 +209,24 @@ class ArchimedesState(State):
         """
         self._legal = None
         events: list[Event] | None = [] if record else None
-        if isinstance(move, (RollMarble, LiftMarble)):
+        # `type(move) is`: exactly a move class (`apply` found it among the legal moves), and fast
+        if type(move) is RollMarble or type(move) is LiftMarble:
             self._move_marble(move, events)
-        elif isinstance(move, DieRoll):
+        elif type(move) is DieRoll:
             if events is not None:
                 events.append(Event.of("die_rolled", seat=self.mover, value=move.value, purpose="move"))
             self.phase, self.remaining, self.moved, self.die = Phase.MOVING, move.value, (), move.value
-        elif isinstance(move, Roll):
+        elif type(move) is Roll:
             self.phase = Phase.DIE
-        elif isinstance(move, Place):
+        elif type(move) is Place:
             self._place(move, events)
-        elif isinstance(move, StartRolls):
+        elif type(move) is StartRolls:
             if events is not None:
                 events.append(Event.of("die_rolled", seat=0, value=move.first, purpose="start"))
                 events.append(Event.of("die_rolled", seat=1, value=move.second, purpose="start"))
             self.mover = 0 if move.first > move.second else 1
             self.phase = Phase.CHOOSE
-        elif isinstance(move, Pass):
+        elif type(move) is Pass:
             if events is not None:
                 events.append(Event.of("passed", seat=self.mover))
             self._end_turn(events)
