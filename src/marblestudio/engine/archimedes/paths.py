@@ -4,6 +4,9 @@ A path is a sequence of spaces.  A space is a step to a neighbouring empty cup, 
 a line of one or more opponent marbles to the empty cup just beyond it (rule c: it counts as
 one space).  A marble never jumps its own colour (rule d), never moves diagonally (rule a), and
 never visits a cup twice.  The board is a dict from cup to the seat whose marble is there.
+
+This is the plain statement of those rules.  The engine lists moves with `movegen.Tables`, the
+same rules on bitmasks (much faster); the tests check the two against each other.
 """
 
 from __future__ import annotations
