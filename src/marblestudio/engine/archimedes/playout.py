@@ -15,8 +15,9 @@ cost of a random game.  Here a marble move is drawn by rejection instead, withou
 So each legal move has the same chance per draw, and the accepted one is uniform among the legal
 moves, as picking from `legal_moves()` would be (the draws from the generator differ).  After
 `TRIES` rejected draws (a position with few legal moves) the move is picked from the full
-listing, which is uniform as well, and is the only way to find that the mover must pass.  The
-placement step and chance go through `legal_moves` and `sample_chance`; every move is played by
+listing, which is uniform as well, and is the only way to find that the mover must pass.  At
+the start of a turn the choice is drawn among the free midzone cups and the roll, as
+`legal_moves` lists them; chance goes through `sample_chance`; every move is played by
 the state's own code (`_play`, as `apply` does after its check, without building the events),
 so the rules are exactly those of `apply`.
 """
@@ -29,12 +30,14 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from marblestudio.engine.archimedes.movegen import Tables, indexes
-from marblestudio.engine.archimedes.moves import LiftMarble, Place, RollMarble
+from marblestudio.engine.archimedes.moves import LiftMarble, Place, Roll, RollMarble
 from marblestudio.engine.archimedes.rules import Carrying
 from marblestudio.engine.core import Move
 
 if TYPE_CHECKING:
     from marblestudio.engine.archimedes.state import ArchimedesState
+
+ROLL = Roll()
 
 TRIES = 48
 """Rejected draws before a marble move is picked from the full listing instead."""
@@ -60,6 +63,13 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
             for cup in state.moved:
                 unmoved &= ~bit_of[cup]
             move = sample_marble_move(state, rng, TRIES, (seats[seat], seats[1 - seat], indexes(unmoved)))
+        elif phase is Phase.CHOOSE:  # as `legal_moves`: the free midzone cups, then roll, else pass
+            board = state.board
+            places = [p for p in state._places if p.cup not in board] if state.supply[seat] > 0 else []
+            options = len(places) + (1 if seats[seat] else 0)
+            if options:
+                pick = rng.randrange(options)
+                move = places[pick] if pick < len(places) else ROLL
         if move is None:
             legal = state.legal_moves()
             move = legal[rng.randrange(len(legal))]
