@@ -221,3 +221,14 @@ def test_every_move_of_the_fast_playout_is_a_legal_move(ruleset_id: str) -> None
         state._play = play_checked  # type: ignore[method-assign]
         assert state.random_playout(rng) == checked[0] > 0
         assert state.outcome() is not None
+
+
+def test_the_cup_indexes_of_a_mask_come_lowest_first() -> None:
+    from marblestudio.engine.archimedes.movegen import indexes
+
+    rng = random.Random(3)
+    for bits in (0, 1, 8, 9, 47, 48, 63, 64, 65, 100):
+        for _ in range(50):
+            mask = rng.getrandbits(bits) if bits else 0
+            assert list(indexes(mask)) == [i for i in range(bits) if mask >> i & 1]
+    assert indexes(1 << 47 | 1 << 8 | 1) == (0, 8, 47)

@@ -269,14 +269,30 @@ class Tables:
         return child
 
 
+_CHUNK = 8
+_CHUNKS = tuple(
+    tuple(tuple(offset + i for i in range(_CHUNK) if bits >> i & 1) for bits in range(1 << _CHUNK))
+    for offset in range(0, 64, _CHUNK)
+)
+"""For each 8-bit chunk of a mask up to 64 bits, the indexes its set bits stand for."""
+
+
 def indexes(mask: int) -> tuple[int, ...]:
     """The cup indexes in a bitmask, lowest first (cup order)."""
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
+    if mask >> (_CHUNK * len(_CHUNKS)):  # a grid larger than the tables: bit by bit
+        out: list[int] = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return tuple(out)
+    found: tuple[int, ...] = ()
+    for table in _CHUNKS:
+        if not mask:
+            break
+        found += table[mask & 0xFF]
+        mask >>= _CHUNK
+    return found
 
 
 @cache
