@@ -121,6 +121,13 @@ class ArchimedesRules:
                 return zone
         return None
 
+    def win_zones(self, seat: int) -> tuple[Zone, ...]:
+        """The end zones whose marbles count for `seat`'s win: its own, or either (variation 2)."""
+        if self.win_zone is WinZone.ANY:
+            return self.end_zones()
+        own = self.end_zone_of(seat)
+        return () if own is None else (own,)
+
     def midzone_cups(self) -> tuple[tuple[int, int], ...]:
         """Every cup where a marble may be added, in row-then-column order, without repeats."""
         cups = {cup for z in self.zones if z.kind is ZoneKind.MIDZONE for cup in z.cups()}

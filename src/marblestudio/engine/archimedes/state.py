@@ -33,7 +33,7 @@ from marblestudio.engine.archimedes.moves import (
 from marblestudio.engine.archimedes import playout
 from marblestudio.engine.archimedes.movegen import indexes, tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
-from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, StartRule, TouchRule, WinZone
+from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, StartRule, TouchRule
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
 
@@ -74,10 +74,7 @@ class ArchimedesState(State):
         self._places = tuple(Place(c) for c in self._midzone)  # immutable: built once
         self._chance: dict[Phase, tuple[list[Move], list[float], list[float]]] = {}  # the chance outcomes, once worked out
         # The cups of each end zone that counts for each seat's win (variation 2: either one).
-        self._homes = tuple(
-            tuple(zone.cups() for zone in (rules.end_zones() if rules.win_zone is WinZone.ANY else (rules.end_zone_of(seat),)) if zone)
-            for seat in range(count)
-        )
+        self._homes = tuple(tuple(zone.cups() for zone in rules.win_zones(seat)) for seat in range(count))
         self._ends = self._end_owners()
 
     def _end_owners(self) -> dict[End, int]:
@@ -116,8 +113,7 @@ class ArchimedesState(State):
 
     def sample_chance(self, rng: random.Random) -> Move:
         """As `State.sample_chance` (the same draw from `rng`), with the odds worked out once."""
-        found = self._odds()
-        if found is None:
+        if (found := self._odds()) is None:
             raise ValueError("chance does not decide now")
         return rng.choices(found[0], cum_weights=found[2])[0]
 
@@ -175,8 +171,7 @@ class ArchimedesState(State):
         return moves
 
     def masks(self) -> tuple[int, int, tuple[int, ...]]:
-        """The board as bitmasks of cup indexes (`movegen`): the mover's marbles, the
-        opponent's, and the indexes of the mover's unmoved marbles in cup order."""
+        """The mover's and the opponent's marbles as bitmasks (`movegen`), and the mover's unmoved ones."""
         bit_of, seat = self._tables.bit_of, self.mover
         mine = theirs = 0
         for cup, owner in self.board.items():
@@ -203,10 +198,8 @@ class ArchimedesState(State):
         return self._play(move)
 
     def _play(self, move: Move, record: bool = True) -> list[Event]:
-        """Play a move known to be legal (`apply` checks; the fast playout knows).
-
-        Without `record` no events are built (the fast playout): the game goes on the same.
-        """
+        """Play a move known to be legal (`apply` checks; the fast playout knows); without
+        `record` no events are built (the fast playout), the game goes on the same."""
         self._legal = None
         events: list[Event] | None = [] if record else None
         # `type(move) is`: exactly a move class (`apply` found it among the legal moves), and fast
