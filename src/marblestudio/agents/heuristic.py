@@ -247,7 +247,10 @@ POLICIES: dict[str, Policy] = {
     "avalanche": _greedy(_avalanche_value),
     "archimedes": _greedy(_archimedes_value),
 }
-ROLLOUTS: dict[str, RolloutPolicy] = {"stay-alive": _stay_alive_rollout}
+ROLLOUTS: dict[str, RolloutPolicy] = {
+    "stay-alive": _stay_alive_rollout,
+    "alive": lambda state, moves, rng: _alive_policy(state, state.to_move, moves, rng),
+}
 EVALUATORS: dict[str, Evaluator] = {
     "stay-alive": _stay_alive_value,
     "alive": _alive_value,
