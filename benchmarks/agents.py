@@ -48,7 +48,7 @@ MATCHES = [
     Match("stay-alive", "mcts:100", "random", 40, "share+0.9"),
     Match("stay-alive", "mcts:300", "heuristic", 20, "majority"),
     Match("alive", "mcts:100", "random", 40, "share"),
-    Match("alive", "mcts:300", "heuristic", 30, "majority"),
+    Match("alive", "mcts:300:heuristic", "heuristic", 30, "majority"),
     Match("avalanche", "mcts:100", "random", 40, "share+0.9"),
     Match("avalanche", "mcts:100", "heuristic", 30, "majority"),
     Match("archimedes", "mcts:50", "random", 12, "share"),
@@ -129,13 +129,13 @@ def main() -> int:
             print(f"  {family:<11} {iterations_per_second(family, 2 if args.quick else 4):8.0f} it/s", flush=True)
     print()
     print(f"Strength: MCTS vs an opponent, 2 players, seats rotated, seed {args.seed!r}, workers {args.workers}")
-    print(f"  {'family':<11} {'MCTS':<9} {'vs':<10} {'games':>5} {'MCTS wins':>9} {'rate':>6} "
+    print(f"  {'family':<11} {'MCTS':<18} {'vs':<10} {'games':>5} {'MCTS wins':>9} {'rate':>6} "
           f"{'95% Wilson':>15} {'undecided':>9} {'time':>7}  targets")
     for match in MATCHES:
         games = min(match.games, 4) if args.quick else match.games
         rate, undecided, played, seconds = play_match(match, args.seed, args.workers, games)
         interval = f"[{rate.low:.3f}, {rate.high:.3f}]"
-        print(f"  {match.family:<11} {match.mcts:<9} {match.opponent:<10} {played:>5} {rate.wins:>9g} "
+        print(f"  {match.family:<11} {match.mcts:<18} {match.opponent:<10} {played:>5} {rate.wins:>9g} "
               f"{rate.rate:>6.3f} {interval:>15} {undecided:>9} {seconds:>6.0f}s  {verdict(match, rate)}", flush=True)
     print(f"\ntotal {time.perf_counter() - total:.0f} s")
     return 0
