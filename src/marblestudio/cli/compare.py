@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
-import traceback
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from marblestudio.cli.errors import guarded
 
 if TYPE_CHECKING:
     from marblestudio.stats import Report
@@ -42,10 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        return _run(args)
-    except Exception:  # noqa: BLE001 - the user gets a message and a log file, never a traceback
-        return _log_unexpected()
+    return guarded("compare", _run, args)
 
 
 @dataclass
@@ -151,15 +147,3 @@ def _progress_bar(title: str) -> Any:
 def _usage(message: str) -> int:
     print(f"compare: {message}", file=sys.stderr)
     return 2
-
-
-def _log_unexpected() -> int:
-    log = Path(tempfile.gettempdir()) / "marblestudio-errors.log"
-    try:
-        with log.open("a", encoding="utf-8") as handle:
-            handle.write(f"--- marblestudio compare\n{traceback.format_exc()}\n")
-        where = f"details in {log}"
-    except OSError:
-        where = "and the log file could not be written"
-    print(f"compare: unexpected error: {sys.exc_info()[1]!r} ({where}); please report it", file=sys.stderr)
-    return 3
