@@ -46,6 +46,15 @@ class Outcome:
     def from_json(cls, data: Mapping[str, Any]) -> Outcome:
         return cls(Termination(data["termination"]), tuple(data.get("winners", ())), data.get("reason", ""))
 
+    @classmethod
+    def capped(cls, limit: int, unit: str = "moves") -> Outcome:
+        """The draw that the ruleset's move limit (a safety net, not a rule) ends a game with."""
+        return cls(Termination.CAPPED, (), f"the move limit of {limit} {unit} was reached")
+
+    def event(self) -> Event:
+        """The `game_over` event that closes every game, the same in every family."""
+        return Event.of(GAME_OVER, termination=self.termination.value, winners=self.winners, reason=self.reason)
+
 
 @dataclass(frozen=True, slots=True)
 class Event:

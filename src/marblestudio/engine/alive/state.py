@@ -19,7 +19,6 @@ from marblestudio.engine.alive.rules import AliveRules, GameEnd
 from marblestudio.engine.alive.table import Phase, Table
 from marblestudio.engine.core import (
     CHANCE,
-    GAME_OVER,
     TURN_OVER,
     Event,
     IllegalMoveError,
@@ -254,14 +253,14 @@ class AliveState(State):
     def _check_move_limit(self) -> None:
         limit = self.rules.move_limit
         if self._outcome is None and limit is not None and self.table.moves_made >= limit:
-            self._outcome = Outcome(Termination.CAPPED, (), f"move limit {limit} reached")
+            self._outcome = Outcome.capped(limit)
             self.table.phase = Phase.OVER
 
     def _announce_end(self, events: list[Event]) -> None:
         """`game_over`, the last event of the game, once the outcome is known."""
         outcome = self._outcome
         if outcome is not None:
-            events.append(Event.of(GAME_OVER, winners=outcome.winners, termination=outcome.termination.value))
+            events.append(outcome.event())
 
     # Chance ----------------------------------------------------------------------------
     def _chance_pile(self) -> list[int]:

@@ -34,7 +34,7 @@ from marblestudio.engine.archimedes import playout
 from marblestudio.engine.archimedes.movegen import indexes, tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
 from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, StartRule, TouchRule
-from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
+from marblestudio.engine.core import CHANCE, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
 
 
@@ -328,7 +328,7 @@ class ArchimedesState(State):
         if self.home(seat) >= self.rules.marbles_to_win:
             self._finish(Outcome(Termination.WIN, (seat,), f"{self.rules.marbles_to_win} marbles home"), events)
         elif self.ruleset.move_limit is not None and self.turns >= self.ruleset.move_limit:
-            self._finish(Outcome(Termination.CAPPED, (), f"move limit of {self.ruleset.move_limit} turns reached"), events)
+            self._finish(Outcome.capped(self.ruleset.move_limit, "turns"), events)
         else:
             self.mover, self.phase = 1 - seat, Phase.CHOOSE
 
@@ -342,7 +342,7 @@ class ArchimedesState(State):
     def _finish(self, outcome: Outcome, events: list[Event] | None) -> None:
         self._outcome, self.phase = outcome, Phase.OVER
         if events is not None:
-            events.append(Event.of(GAME_OVER, termination=outcome.termination.value, winners=outcome.winners, reason=outcome.reason))
+            events.append(outcome.event())
 
     def _why_illegal(self, move: Move) -> str:
         if self.phase is Phase.OVER:

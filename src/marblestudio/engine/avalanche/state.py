@@ -16,7 +16,6 @@ from typing import Any
 
 from marblestudio.engine.core import (
     CHANCE,
-    GAME_OVER,
     TURN_OVER,
     Event,
     IllegalMoveError,
@@ -345,14 +344,14 @@ class AvalancheState(SetUp, State):
         self.phase = Phase.OVER
         termination = Termination.WIN if winners else Termination.DRAW
         self._outcome = Outcome(termination, tuple(sorted(winners)), reason)
-        events.append(Event.of(GAME_OVER, winners=tuple(sorted(winners)), reason=reason))
+        events.append(self._outcome.event())
 
     def _check_limit(self, events: list[Event]) -> None:
         limit = self.ruleset.move_limit
         if self.phase is not Phase.OVER and limit is not None and self.moves_played >= limit:
             self.phase = Phase.OVER
-            self._outcome = Outcome(Termination.CAPPED, (), f"the move limit of {limit} was reached")
-            events.append(Event.of(GAME_OVER, winners=(), reason=self._outcome.reason))
+            self._outcome = Outcome.capped(limit)
+            events.append(self._outcome.event())
 
     def _name(self, seat: int) -> str:
         return self.ruleset.presentation.seat_name(seat)

@@ -369,7 +369,7 @@ class StayAliveState(State):
                 self._finish(Outcome(Termination.WIN, (mover,), "the last marbles fell together: the mover wins"), events)
             return
         if self._limit is not None and self.moves_played >= self._limit:
-            self._finish(Outcome(Termination.CAPPED, (), f"move limit of {self._limit} moves reached"), events)
+            self._finish(Outcome.capped(self._limit), events)
             return
         n, fallen, mpp = self.num_players, self.fallen, self._mpp
         seat = (mover + 1) % n
@@ -385,7 +385,7 @@ class StayAliveState(State):
     def _finish(self, outcome: Outcome, events: list[Event]) -> None:
         self._outcome = outcome
         self.phase = OVER
-        events.append(Event.of("game_over", termination=outcome.termination.value, winners=outcome.winners, reason=outcome.reason))
+        events.append(outcome.event())
 
 
 def _player_out(seat: int) -> Event:
