@@ -136,6 +136,14 @@ class Move(ABC):
     @abstractmethod
     def __str__(self) -> str: ...
 
+    @property
+    def public_text(self) -> str:
+        """What every player may read of this move, for logs shown during play.
+
+        The notation by default; a shuffle overrides it, since its notation holds every hidden card.
+        """
+        return str(self)
+
 
 class State(ABC):
     """A game in progress. Subclasses implement one game family."""

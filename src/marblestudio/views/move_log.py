@@ -32,7 +32,7 @@ class MoveLog(QListWidget):
         turn = 0
         for step in session.history:
             if step.mover == CHANCE:
-                rows.append((f"      chance: {step.move}", "#888888"))
+                rows.append((f"      chance: {step.move.public_text}", "#888888"))
             else:
                 turn += 1
                 colour = seat_hex(session.rules.presentation, step.mover, self.colour_blind)
