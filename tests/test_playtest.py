@@ -1,12 +1,16 @@
-"""The random-play driver behind `simulate`: reproducible games and their statistics."""
+"""The playtest driver behind `simulate` and the editor: reproducible games and their report."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+from marblestudio.agents import RandomAgent, make_agent
 from marblestudio.engine.core import CHANCE, Termination
-from marblestudio.playtest import RandomAgent, Report, game_rng, play_game, run_games
-from marblestudio.rulesets import load
+from marblestudio.playtest import Played, game_rng, play_game, play_seeded, report_json, run_games
+from marblestudio.rulesets import load, load_with_source
+from marblestudio.workers import GameTask, run_indexed
 
 
 def test_game_i_of_seed_s_uses_random_seeded_with_s_colon_i() -> None:
@@ -18,9 +22,11 @@ def test_game_i_of_seed_s_uses_random_seeded_with_s_colon_i() -> None:
 def test_a_game_played_again_alone_is_the_same_game() -> None:
     rules = load("stay-alive/standard")
     seen: dict[int, list[str]] = {}
-    run_games(rules, 2, 5, seed=9, on_game=lambda i, r: seen.__setitem__(i, [str(m) for m in r.moves]))
+    run_games(rules, 2, 5, seed=9, on_game=lambda i, p: seen.__setitem__(i, list(p.moves)))
     alone = play_game(rules, 2, game_rng(9, 3))
     assert [str(m) for m in alone.moves] == seen[3]
+    _, again = play_seeded(rules, 2, 9, 3, ("random",))
+    assert [str(m) for m in again.moves] == seen[3]
 
 
 def test_play_game_counts_player_moves_only_and_starts_with_chance() -> None:
@@ -38,27 +44,71 @@ def test_agents_choose_the_moves() -> None:
         def __init__(self) -> None:
             self.calls = 0
 
-        def choose(self, state, rng):  # type: ignore[no-untyped-def]
+        def choose(self, state, seat, rng=None):  # type: ignore[no-untyped-def]
             self.calls += 1
-            assert state.to_move != CHANCE
+            assert state.to_move == seat != CHANCE
             return state.legal_moves()[0]
 
     first = FirstMove()
     result = play_game(load("stay-alive/quick"), 2, game_rng(0, 0), agents=[first, RandomAgent()])
-    assert first.calls == (result.length + 1) // 2 or first.calls == result.length // 2
+    assert first.calls in ((result.length + 1) // 2, result.length // 2)
 
 
-def test_report_statistics() -> None:
+def test_the_seats_rotate_game_by_game_and_each_agent_is_seeded_by_seed_game_and_seat() -> None:
+    rules = load("stay-alive/quick")
+    seats0, _ = play_seeded(rules, 2, "s", 0, ("heuristic", "random"))
+    seats1, game1 = play_seeded(rules, 2, "s", 1, ("heuristic", "random"))
+    assert seats0 == ("heuristic", "random") and seats1 == ("random", "heuristic")
+    by_hand = play_game(rules, 2, game_rng("s", 1), [make_agent("random", "s:1:0"), make_agent("heuristic", "s:1:1")])
+    assert [str(m) for m in by_hand.moves] == [str(m) for m in game1.moves]
+
+
+def test_the_report_is_the_same_as_compare_s_game_task_plays() -> None:
+    loaded = load_with_source("stay-alive/quick")
+    agents = ("heuristic", "random")
+    ours = run_games(loaded.rules, 2, 6, "c", agents)
+    theirs = run_indexed(GameTask(loaded.resolved, agents, "c", 2), 6, workers=1).results
+    from marblestudio.stats import summarize
+
+    assert ours == summarize(theirs, "stay-alive/quick", requested=6)
+
+
+def test_the_report_does_not_depend_on_the_number_of_workers() -> None:
+    loaded = load_with_source("stay-alive/quick")
+    one = run_games(loaded.rules, 3, 12, 5, ("heuristic", "random"), resolved=loaded.resolved, workers=1)
+    two = run_games(loaded.rules, 3, 12, 5, ("heuristic", "random"), resolved=loaded.resolved, workers=2)
+    assert one == two and one.games == 12
+
+
+def test_report_statistics_and_progress() -> None:
     rules = load("stay-alive/quick")
     progress: list[tuple[int, int]] = []
     report = run_games(rules, 2, 6, seed="s", progress=lambda d, t: progress.append((d, t)))
     assert report.games == 6 and progress[-1] == (6, 6)
-    assert sum(report.wins) + report.draws + report.capped == 6
-    assert report.max_length == max(report.lengths) and len(report.lengths) == 6
-    data = report.to_json()
-    assert data["length"]["max"] == report.max_length and data["wins"] == report.wins
+    wins = sum(r.wins for r in report.seat_wins)
+    assert wins + report.draws + report.capped == 6
+    assert report.lengths.count == 6 and report.lengths.minimum <= report.lengths.median <= report.lengths.maximum
+    data = report_json(report, rules, "s", 2.0)
+    assert data["ruleset"] == "stay-alive/quick" and data["seed"] == "s" and data["games_per_second"] == 3.0
+    assert data["seat_names"] == [rules.presentation.seat_name(0), rules.presentation.seat_name(1)]
 
 
-def test_report_median_and_mean() -> None:
-    report = Report("x", 2, 0, wins=[0, 0], lengths=[1, 2, 10])
-    assert report.mean_length == 13 / 3 and report.median_length == 2
+def test_a_failing_game_is_kept_as_a_finding_or_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    from marblestudio import playtest
+
+    real = playtest.play_game
+
+    def failing_on_game_2(rules, players, rng, agents=None):  # type: ignore[no-untyped-def]
+        result = real(rules, players, rng, agents)
+        if agents is not None and agents[0].seed == "f:2:0":
+            raise RuntimeError("boom")
+        return result
+
+    monkeypatch.setattr(playtest, "play_game", failing_on_game_2)
+    rules = load("stay-alive/quick")
+    seen: list[Played] = []
+    report = run_games(rules, 2, 4, "f", catch_errors=True, on_game=lambda i, p: seen.append(p))
+    assert report.games == 3 and [p.index for p in seen] == [0, 1, 2, 3]
+    assert seen[2].summary is None and seen[2].error == "RuntimeError: boom" and "Traceback" in seen[2].trace
+    with pytest.raises(RuntimeError, match="boom"):
+        run_games(rules, 2, 4, "f")

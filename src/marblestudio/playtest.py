@@ -1,49 +1,43 @@
-"""Play many games and gather statistics (the `simulate` command; agents and workers build on it).
+"""Playtests: one seeded game between given players, and many of them summed up in a report.
 
-Reproducibility: game ``i`` of a run with seed ``S`` takes every random draw, chance and the
-random players' choices alike, from ``random.Random(f"{S}:{i}")`` (`game_rng`).  Python seeds a
-`Random` from a string through SHA-512, the same on every machine and Python 3 version, so any
-one game of a run can be played again alone.
+This is the one game driver behind `marblestudio simulate`, the editor's playtest and the game
+records; many games run through `marblestudio.workers.run_indexed` (inline, a process pool or a
+Dask cluster) and are summed up by `marblestudio.stats.summarize`, the same machinery as
+`marblestudio compare`.
+
+Reproducibility: game ``i`` of a run with seed ``S`` takes every chance draw and the players'
+own random choices from ``random.Random(f"{S}:{i}")`` (`game_rng`), and seats the agents as
+`workers.seating` says (the list repeated to fill the seats, turned one seat per game), each
+agent seeded with ``f"{S}:{i}:{seat}"``.  Python seeds a `Random` from a string through
+SHA-512, the same on every machine, so any one game of a run can be played again alone, and a
+report does not depend on how many workers played it.
 """
 
 from __future__ import annotations
 
 import random
-import statistics
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
+from marblestudio.agents import Agent, RandomAgent, make_agent
 from marblestudio.engine import new_game
-from marblestudio.engine.core import CHANCE, Move, Outcome, State, Termination
+from marblestudio.engine.core import CHANCE, Move, Outcome, Termination
 from marblestudio.engine.rules import Ruleset
+from marblestudio.stats import GameSummary, Report, summarize
+from marblestudio.workers import GameTask, Progress, game_rng, run_indexed, seating
 
 MAX_STEPS = 1_000_000
 """A guard for rulesets without a move limit: a game this long is stopped and counted capped."""
 
+DEFAULT_AGENTS: tuple[str, ...] = ("random",)
+"""Every seat random unless told otherwise."""
 
-def game_rng(seed: object, index: int) -> random.Random:
-    """The generator of game `index` in a run with `seed`: ``random.Random(f"{seed}:{index}")``."""
-    return random.Random(f"{seed}:{index}")
-
-
-class Agent(Protocol):
-    """A player: picks a legal move for the seat to move."""
-
-    name: str
-
-    def choose(self, state: State, rng: random.Random) -> Move: ...
-
-
-class RandomAgent:
-    """Uniformly random among the legal moves (``rng.randrange`` over `legal_moves()`)."""
-
-    name = "random"
-
-    def choose(self, state: State, rng: random.Random) -> Move:
-        moves = state.legal_moves()
-        return moves[rng.randrange(len(moves))]
+__all__ = [
+    "DEFAULT_AGENTS", "MAX_STEPS", "GameResult", "Played", "PlaytestTask", "game_rng", "play_game",
+    "play_seeded", "report_json", "run_games",
+]
 
 
 @dataclass
@@ -57,18 +51,12 @@ class GameResult:
 
 
 def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence[Agent] | None = None) -> GameResult:
-    """Play one game to its end; chance and random choices come from `rng`."""
+    """Play one game to its end: chance from `rng`, each seat's move from its agent (random
+    players when `agents` is None), which also draws its random choices from `rng`."""
     state = new_game(rules, players)
+    chosen: Sequence[Agent] = agents if agents is not None else [RandomAgent()] * players
     moves: list[Move] = []
     length = 0
-    choose: Callable[[int], Move]
-    if agents is None:
-        def choose(_seat: int) -> Move:
-            legal = state.legal_moves()
-            return legal[rng.randrange(len(legal))]
-    else:
-        def choose(seat: int) -> Move:
-            return agents[seat].choose(state, rng)
     for _ in range(MAX_STEPS):
         outcome = state.outcome()
         if outcome is not None:
@@ -77,91 +65,113 @@ def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence
         if seat == CHANCE:
             move = state.sample_chance(rng)
         else:
-            move = choose(seat)
+            move = chosen[seat].choose(state, seat, rng)
             length += 1
         state.apply(move)
         moves.append(move)
     return GameResult(moves, Outcome(Termination.CAPPED, (), f"stopped after {MAX_STEPS} steps"), length)
 
 
-@dataclass
-class Report:
-    """Statistics of a run of games."""
+def play_seeded(
+    rules: Ruleset, players: int, seed: int | str, index: int,
+    agents: Sequence[str] = DEFAULT_AGENTS, rotate: bool = True,
+) -> tuple[tuple[str, ...], GameResult]:
+    """Game `index` of the run with `seed`: the agent spec in each seat, and the game."""
+    seats = seating(agents, players, index, rotate)
+    players_of = [make_agent(spec, f"{seed}:{index}:{s}") for s, spec in enumerate(seats)]
+    return seats, play_game(rules, players, game_rng(seed, index), players_of)
 
-    ruleset_id: str
-    players: int
-    seed: object
-    games: int = 0
-    wins: list[int] = field(default_factory=list)  # per seat
-    draws: int = 0  # ended with no winner by the rules
-    capped: int = 0  # reached the move limit
-    lengths: list[int] = field(default_factory=list)
-    seconds: float = 0.0
 
-    def add(self, result: GameResult) -> None:
-        self.games += 1
-        self.lengths.append(result.length)
+@dataclass(frozen=True)
+class Played:
+    """What one game of a run sends back: its summary, its moves in notation (when asked
+    for), its outcome, or the error it stopped on (when errors are kept as findings)."""
+
+    index: int
+    summary: GameSummary | None
+    moves: tuple[str, ...] = ()
+    outcome: Outcome | None = None
+    error: str = ""
+    trace: str = ""
+
+
+@dataclass(frozen=True)
+class PlaytestTask:
+    """Plays game ``indexes[k]`` (or game k) of a seeded run; picklable, for `run_indexed`."""
+
+    game: GameTask
+    keep_moves: bool = False
+    catch_errors: bool = False
+    indexes: tuple[int, ...] | None = None
+
+    def __call__(self, k: int) -> Played:
+        index = k if self.indexes is None else self.indexes[k]
+        g = self.game
+        try:
+            seats, result = play_seeded(g.ruleset(), g.players, g.seed, index, g.agents, g.rotate)
+        except Exception as exc:
+            if not self.catch_errors:
+                raise
+            return Played(index, None, error=f"{type(exc).__name__}: {exc}", trace=traceback.format_exc())
         outcome = result.outcome
-        if outcome.termination is Termination.CAPPED:
-            self.capped += 1
-        elif not outcome.winners:
-            self.draws += 1
-        for seat in outcome.winners:
-            self.wins[seat] += 1
-
-    @property
-    def mean_length(self) -> float:
-        return statistics.fmean(self.lengths) if self.lengths else 0.0
-
-    @property
-    def median_length(self) -> float:
-        return float(statistics.median(self.lengths)) if self.lengths else 0.0
-
-    @property
-    def max_length(self) -> int:
-        return max(self.lengths, default=0)
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "ruleset": self.ruleset_id,
-            "players": self.players,
-            "seed": self.seed,
-            "games": self.games,
-            "wins": list(self.wins),
-            "draws": self.draws,
-            "capped": self.capped,
-            "length": {"mean": self.mean_length, "median": self.median_length, "max": self.max_length},
-            "seconds": self.seconds,
-            "games_per_second": self.games_per_second,
-        }
+        summary = GameSummary(
+            index, g.seed, seats, outcome.termination.value, tuple(outcome.winners), result.length, outcome.reason
+        )
+        moves = tuple(str(m) for m in result.moves) if self.keep_moves else ()
+        return Played(index, summary, moves, outcome)
 
 
 def run_games(
     rules: Ruleset,
     players: int,
     games: int,
-    seed: object,
-    agents: Sequence[Agent] | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    on_game: Callable[[int, GameResult], None] | None = None,
+    seed: int | str,
+    agents: Sequence[str] = DEFAULT_AGENTS,
+    *,
+    resolved: Mapping[str, Any] | None = None,
+    workers: str | int | None = 1,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    on_game: Callable[[int, Played], None] | None = None,
     indexes: Sequence[int] | None = None,
+    rotate: bool = True,
+    catch_errors: bool = False,
+    title: str | None = None,
 ) -> Report:
-    """Play `games` games (indexes 0..games-1, or the given `indexes`), game i with
-    `game_rng(seed, i)`.  `on_game(i, result)` sees each game (to write records);
-    `progress(done, total)` is called after each."""
-    todo = list(range(games)) if indexes is None else list(indexes)
-    report = Report(rules.id, players, seed, wins=[0] * players)
-    start = time.perf_counter()
-    for done, index in enumerate(todo, 1):
-        result = play_game(rules, players, game_rng(seed, index), agents)
-        report.add(result)
-        if on_game is not None:
-            on_game(index, result)
-        if progress is not None:
-            progress(done, len(todo))
-    report.seconds = time.perf_counter() - start
-    return report
+    """Play games 0..games-1 (or the given `indexes`) of the run with `seed` and report them.
+
+    Games run through `workers.run_indexed` (`workers`, `scheduler`; worker processes rebuild
+    the ruleset from `resolved` when given).  `on_game(i, played)` then sees each game that
+    finished, in index order (its moves in notation when `on_game` is given); a failing game
+    raises, or with `catch_errors` is passed to `on_game` with its error and left out of the
+    report.  Stopped with Ctrl-C, the report covers the games that finished (`requested` says
+    how many were asked for).
+    """
+    todo = tuple(range(games)) if indexes is None else tuple(indexes)
+    inline = scheduler is None and str(workers) == "1"
+    source: Ruleset | Mapping[str, Any] = rules if inline or resolved is None else dict(resolved)
+    task = PlaytestTask(
+        GameTask(source, tuple(agents), seed, players, rotate),
+        keep_moves=on_game is not None, catch_errors=catch_errors, indexes=todo,
+    )
+    run = run_indexed(task, len(todo), workers, scheduler, progress)
+    if on_game is not None:
+        for played in run.results:
+            on_game(played.index, played)
+    summaries = [p.summary for p in run.results if p.summary is not None]
+    requested = len(todo) - sum(1 for p in run.results if p.summary is None)
+    return summarize(summaries, rules.id if title is None else title, requested=requested)
+
+
+def report_json(report: Report, rules: Ruleset, seed: int | str, seconds: float) -> dict[str, Any]:
+    """A report as JSON with what simulate and the editor's playtest add: the ruleset's id,
+    the seed, the seats' names, the time taken and the speed."""
+    data = report.to_json()
+    data.update({
+        "ruleset": rules.id,
+        "seed": seed,
+        "seat_names": [rules.presentation.seat_name(s) for s in range(report.players)],
+        "seconds": seconds,
+        "games_per_second": report.games / seconds if seconds > 0 else 0.0,
+    })
+    return data

@@ -1,4 +1,4 @@
-"""`marblestudio simulate`: statistics, --game, --json, --record-dir, exit codes, no tracebacks."""
+"""`marblestudio simulate`: the report, --agents, --workers, --game, --json, --record-dir, exit codes."""
 
 from __future__ import annotations
 
@@ -17,40 +17,88 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_prints_wins_draws_capped_lengths_and_speed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "stay-alive/quick", "--games", "4", "--seed", "3")
+def test_prints_wins_with_intervals_draws_capped_lengths_first_player_and_notable_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "stay-alive/quick", "--games", "4", "--seed", "3", "--workers", "1")
     assert code == 0, err
-    assert "stay-alive/quick: 4 games, 2 players, seed 3" in out
-    assert "wins by seat: Red " in out and "Blue " in out
-    assert "draws: 0, capped (move limit): 0" in out
-    assert "length in moves: mean" in out and "median" in out and "max" in out
+    assert "stay-alive/quick: 2 players, seed 3" in out
+    assert "seat 1 wins" in out and "seat 2 wins" in out and "% [" in out
+    assert "draws                   0 (0.0%)" in out and "capped                  0 (0.0%)" in out
+    assert "length median [q1, q3]" in out and "length min-max" in out
+    assert "first player wins" in out and "fair share 50.0%" in out
+    assert "shortest  game " in out and "(seed 3)" in out
     assert "games/s" in out
+    assert "\r" not in err  # no progress bar when stderr is not a terminal
 
 
 def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "stay-alive/quick", "--games", "3", "--players", "3", "--json")
+    code, out, _ = run(capsys, "stay-alive/quick", "--games", "3", "--players", "3", "--json", "--workers", "1")
     data = json.loads(out)
-    assert code == 0 and data["games"] == 3 and data["players"] == 3 and len(data["wins"]) == 3
-    assert sum(data["wins"]) + data["draws"] + data["capped"] == 3
-    assert set(data["length"]) == {"mean", "median", "max"}
+    assert code == 0 and data["games"] == 3 and data["players"] == 3 and len(data["seat_wins"]) == 3
+    assert sum(r["wins"] for r in data["seat_wins"]) + data["draws"] + data["capped"] == 3
+    assert data["agents"] == ["random"] and data["ruleset"] == "stay-alive/quick"
+    assert {"mean", "median", "q1", "q3", "minimum", "maximum"} <= set(data["lengths"])
+    assert data["first_player"]["fair"] == pytest.approx(1 / 3)
+
+
+def test_two_kinds_of_player_get_their_own_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "stay-alive/quick", "--games", "6", "--agents", "heuristic,random", "--json", "--workers", "1")
+    data = json.loads(out)
+    assert code == 0 and set(data["agent_wins"]) == {"heuristic", "random"}
+    assert data["agent_wins"]["heuristic"]["games"] == data["agent_wins"]["random"]["games"] == 6
+
+
+def test_the_report_is_the_same_with_one_worker_or_two(capsys: pytest.CaptureFixture[str]) -> None:
+    common = ("stay-alive/quick", "--games", "10", "--seed", "w", "--agents", "heuristic,random", "--json")
+    one = json.loads(run(capsys, *common, "--workers", "1")[1])
+    two = json.loads(run(capsys, *common, "--workers", "2")[1])
+    for data in (one, two):
+        del data["seconds"], data["games_per_second"]
+    assert one == two
+
+
+def test_progress_bar_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "stay-alive/quick", "--games", "3", "--workers", "1", "--progress")
+    assert code == 0 and "[" in err and "3/3" in err
 
 
 def test_game_i_reruns_one_game_of_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, _ = run(capsys, "stay-alive/quick", "--games", "3", "--seed", "5", "--record-dir", str(tmp_path / "all"))
+    code, _, _ = run(capsys, "stay-alive/quick", "--games", "3", "--seed", "5", "--record-dir", str(tmp_path / "all"),
+                     "--agents", "heuristic,random", "--workers", "2")
     assert code == 0
     records = sorted((tmp_path / "all").glob("*.json"))
     assert [p.name for p in records] == [f"stay-alive-quick-5-{i}.json" for i in range(3)]
-    code, out, _ = run(capsys, "stay-alive/quick", "--seed", "5", "--game", "2", "--json")
+    code, out, _ = run(capsys, "stay-alive/quick", "--seed", "5", "--game", "2", "--json", "--agents", "heuristic,random")
     assert code == 0
     assert json.loads(out)["moves"] == load_record(records[2]).moves
 
 
 def test_record_dir_records_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    run(capsys, "stay-alive/standard", "--games", "2", "--record-dir", str(tmp_path))
-    for path in tmp_path.glob("*.json"):
+    run(capsys, "stay-alive/standard", "--games", "2", "--record-dir", str(tmp_path), "--workers", "1")
+    paths = list(tmp_path.glob("*.json"))
+    assert len(paths) == 2
+    for path in paths:
         record = load_record(path)
         state, _ = replay(record)
         assert state.outcome() == record.outcome and record.seed == "0"
+
+
+def test_ctrl_c_stops_with_the_games_that_finished(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from marblestudio import playtest
+
+    real = playtest.play_game
+    calls = {"n": 0}
+
+    def interrupted_at_game_60(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 61:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(playtest, "play_game", interrupted_at_game_60)
+    code, out, err = run(capsys, "stay-alive/quick", "--games", "200", "--workers", "1", "--json")
+    data = json.loads(out)
+    assert code == 130 and "stopped" in err
+    assert data["requested"] == 200 and data["games"] == 60  # the 60 games that finished
 
 
 def test_unknown_ruleset_exits_1_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
@@ -70,6 +118,8 @@ def test_invalid_ruleset_file_shows_line_and_column(capsys: pytest.CaptureFixtur
     (["--players", "9"], "is for 2 to 4 players, not 9"),
     (["--games", "0"], "--games must be at least 1"),
     (["--game", "-1"], "--game must be 0 or more"),
+    (["--agents", "genius"], "unknown agent 'genius'"),
+    (["--workers", "0"], "--workers must be at least 1"),
 ])
 def test_bad_options_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     code, _, err = run(capsys, "stay-alive/quick", *args)

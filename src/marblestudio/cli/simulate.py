@@ -1,9 +1,15 @@
-"""`marblestudio simulate RULESET`: play random games and print statistics.
+"""`marblestudio simulate RULESET`: play seeded games between computer players and report them.
 
-Game i of a run with seed S draws all its chance and random choices from
-``random.Random(f"{S}:{i}")`` (`marblestudio.playtest.game_rng`), so ``--game i`` plays that one
-game again alone, on any machine.  Exit 0 when the games ran, 1 for a ruleset that cannot be
-loaded (its problems are printed with file, line and column), 2 for bad options.
+Wins by seat (and by player when several kinds play) with 95% Wilson intervals, draws, capped
+games, the distribution of game lengths, the first player's advantage, and the notable games
+with what reproduces them: the same report as `marblestudio compare`, built by
+`marblestudio.playtest.run_games`.  Game i of a run with seed S draws all its chance and random
+choices from ``random.Random(f"{S}:{i}")`` and seats the players rotated by i, so ``--game i``
+plays that one game again alone, and the report does not depend on ``--workers``.
+
+Exit 0 when the games ran, 1 for a ruleset that cannot be loaded (its problems are printed with
+file, line and column), 2 for bad options, 3 on an unexpected error (logged), 130 when stopped
+with Ctrl-C (the report then covers the games that finished).
 """
 
 from __future__ import annotations
@@ -12,52 +18,63 @@ import argparse
 import json
 import re
 import sys
-import tempfile
-import traceback
+import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from marblestudio.cli.errors import guarded
 
 if TYPE_CHECKING:
     from marblestudio.engine.rules import Ruleset
-    from marblestudio.playtest import GameResult, Report
+    from marblestudio.playtest import Played
 
-HELP = "play seeded random games of a ruleset and print wins by seat, draws, capped games, game lengths and speed"
+HELP = "play seeded games between computer players and print wins by seat with intervals, draws, lengths and notable games"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", metavar="RULESET", help="a bundled or user ruleset id (stay-alive/standard) or a .yaml path")
+    parser.add_argument(
+        "--agents", default="random", metavar="A,B,...",
+        help="players, one per seat, repeated to fill the seats and rotated by game: random, heuristic, "
+        "mcts, mcts:<iterations>, ismcts:<iterations>, easy, medium, hard (default random)",
+    )
     parser.add_argument("--games", type=int, default=100, metavar="N", help="how many games (default 100)")
     parser.add_argument("--seed", default="0", metavar="S", help="the run's seed (default 0); game i uses random.Random(f'{S}:{i}')")
     parser.add_argument("--players", type=int, default=None, metavar="K", help="number of players (default: the ruleset's)")
+    parser.add_argument("--workers", default="auto", metavar="auto|N", help="local worker processes (default auto: one per CPU)")
+    parser.add_argument(
+        "--scheduler", default=None, metavar="tcp://HOST:PORT",
+        help="run on this Dask cluster instead (needs the optional 'dask' extra)",
+    )
     parser.add_argument("--game", type=int, default=None, metavar="I", help="play only game I of the run (0-based) and print its moves")
-    parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--record-dir", type=Path, default=None, metavar="DIR", help="write one JSON game record per game into DIR")
-
-
-def log_unexpected(command: str) -> int:
-    """Write the current exception's traceback to a log file and tell the user where it is."""
-    log = Path(tempfile.gettempdir()) / "marblestudio-errors.log"
-    try:
-        with log.open("a", encoding="utf-8") as handle:
-            handle.write(f"--- marblestudio {command}\n{traceback.format_exc()}\n")
-        where = f"details in {log}"
-    except OSError:
-        where = "and the log file could not be written"
-    exc = sys.exc_info()[1]
-    print(f"{command}: unexpected error: {exc!r} ({where}); please report it", file=sys.stderr)
-    return 3
+    parser.add_argument("--progress", action="store_true", help="show a progress bar on stderr even when it is not a terminal")
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        return _run(args)
-    except Exception:  # noqa: BLE001 - the user gets a message and a log file, never a traceback
-        return log_unexpected("simulate")
+    return guarded("simulate", _run, args)
+
+
+def _usage(message: str) -> int:
+    print(f"simulate: {message}", file=sys.stderr)
+    return 2
 
 
 def _run(args: argparse.Namespace) -> int:
+    from marblestudio.agents import AgentSpecError, check_spec
     from marblestudio.rulesets import RulesetError, load_with_source
+    from marblestudio.workers import WorkersError, resolve_workers
 
+    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
+    if not agents:
+        return _usage("--agents needs at least one player")
+    try:
+        for spec in agents:
+            check_spec(spec)
+        resolve_workers(args.workers)
+    except (AgentSpecError, WorkersError) as error:
+        return _usage(str(error))
     try:
         loaded = load_with_source(args.ruleset)
     except RulesetError as exc:
@@ -68,67 +85,85 @@ def _run(args: argparse.Namespace) -> int:
     rules = loaded.rules
     players = rules.players.default if args.players is None else args.players
     if not rules.players.min <= players <= rules.players.max:
-        print(f"simulate: {rules.id} is for {rules.players.min} to {rules.players.max} players, not {players}", file=sys.stderr)
-        return 2
+        return _usage(f"{rules.id} is for {rules.players.min} to {rules.players.max} players, not {players}")
     if args.games < 1:
-        print("simulate: --games must be at least 1", file=sys.stderr)
-        return 2
+        return _usage("--games must be at least 1")
     if args.game is not None and args.game < 0:
-        print("simulate: --game must be 0 or more", file=sys.stderr)
-        return 2
+        return _usage("--game must be 0 or more")
     if args.record_dir is not None:
         try:
             args.record_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            print(f"simulate: cannot create {args.record_dir}: {exc.strerror or exc}", file=sys.stderr)
-            return 2
-    return _simulate(args, rules, loaded.resolved, players)
+            return _usage(f"cannot create {args.record_dir}: {exc.strerror or exc}")
+    return _simulate(args, rules, loaded.resolved, players, agents)
 
 
-def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, object], players: int) -> int:
-    from marblestudio.playtest import run_games
+def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any], players: int, agents: tuple[str, ...]) -> int:
+    from marblestudio.playtest import report_json, run_games
     from marblestudio.records import player_entries, record_from_game, save_record
+    from marblestudio.report import render
+    from marblestudio.workers import WorkersError
 
-    names = [rules.presentation.seat_name(s) for s in range(players)]
-    single: list[GameResult] = []
+    single: list[Played] = []
     width = len(str(max(args.games, (args.game or 0) + 1) - 1))
 
-    def on_game(index: int, result: GameResult) -> None:
+    def on_game(index: int, played: Played) -> None:
         if args.game is not None:
-            single.append(result)
-        if args.record_dir is not None:
-            record = record_from_game(rules.id, resolved, player_entries(names), result.moves, result.outcome,
+            single.append(played)
+        if args.record_dir is not None and played.summary is not None:
+            names = [f"{rules.presentation.seat_name(s)} ({spec})" for s, spec in enumerate(played.summary.seating)]
+            record = record_from_game(rules.id, resolved, player_entries(names), played.moves, played.outcome,
                                       seed=args.seed, game=index)
             stem = re.sub(r"[^\w.-]+", "-", f"{rules.id}-{args.seed}")
             save_record(args.record_dir / f"{stem}-{index:0{width}d}.json", record)
 
+    wanted = args.record_dir is not None or args.game is not None
     indexes = None if args.game is None else [args.game]
-    report = run_games(rules, players, args.games, args.seed, on_game=on_game, indexes=indexes)
+    start = time.perf_counter()
+    try:
+        report = run_games(
+            rules, players, args.games, args.seed, agents, resolved=resolved, workers=args.workers,
+            scheduler=args.scheduler, progress=_progress_bar(rules.id, args.progress),
+            on_game=on_game if wanted else None, indexes=indexes,
+            title=f"{rules.id}: {players} players, seed {args.seed}",
+        )
+    except WorkersError as error:
+        print(f"simulate: {error}", file=sys.stderr)
+        return 2
+    finally:
+        if args.progress or sys.stderr.isatty():
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+    seconds = time.perf_counter() - start
+    interrupted = report.games < report.requested
+    if interrupted:
+        print("simulate: stopped; the report covers the games that finished", file=sys.stderr)
     if args.json:
-        data = report.to_json()
+        data = report_json(report, rules, args.seed, seconds)
         if single:
             data["game"] = args.game
-            data["moves"] = [str(m) for m in single[0].moves]
-            data["result"] = single[0].outcome.to_json()
+            data["moves"] = list(single[0].moves)
+            data["result"] = single[0].outcome.to_json() if single[0].outcome is not None else None
         json.dump(data, sys.stdout, indent=2)
         sys.stdout.write("\n")
-        return 0
-    if single:
-        print(f"game {args.game} of seed {args.seed}: {' '.join(str(m) for m in single[0].moves)}")
-    print(format_report(report, rules))
-    return 0
+    else:
+        if single:
+            print(f"game {args.game} of seed {args.seed}: {' '.join(single[0].moves)}")
+        print(render(report))
+        speed = report.games / seconds if seconds > 0 else 0.0
+        print(f"speed: {speed:.1f} games/s ({seconds:.2f} s)")
+    return 130 if interrupted else 0
 
 
-def format_report(report: Report, rules: Ruleset) -> str:
-    """The statistics as lines of text."""
-    games = report.games
-    pct = (lambda n: f"{100 * n / games:.1f}%") if games else (lambda n: "-")
-    wins = ", ".join(f"{rules.presentation.seat_name(s)} {w} ({pct(w)})" for s, w in enumerate(report.wins))
-    lines = [
-        f"{report.ruleset_id}: {games} game{'s' if games != 1 else ''}, {report.players} players, seed {report.seed}",
-        f"wins by seat: {wins}",
-        f"draws: {report.draws}, capped (move limit): {report.capped} ({pct(report.capped)})",
-        f"length in moves: mean {report.mean_length:.1f}, median {report.median_length:g}, max {report.max_length}",
-        f"speed: {report.games_per_second:.1f} games/s ({report.seconds:.2f} s)",
-    ]
-    return "\n".join(lines)
+def _progress_bar(title: str, forced: bool) -> Any:
+    """A bar on stderr, redrawn as chunks of games finish (only on a terminal, unless forced)."""
+    if not (forced or sys.stderr.isatty()):
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total if total else width
+        sys.stderr.write(f"\r{title}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.flush()
+
+    return show

@@ -19,7 +19,8 @@ def _simulate(capsys: pytest.CaptureFixture[str], ruleset: str, games: int, seed
 
 
 def _same_figures(ours: dict, theirs: dict) -> None:  # type: ignore[type-arg]
-    for key in ("ruleset", "players", "games", "wins", "draws", "capped", "length"):
+    for key in ("ruleset", "seed", "players", "games", "agents", "seat_wins", "agent_wins", "draws", "capped", "lengths",
+                "first_player", "notable"):
         assert ours[key] == theirs[key], key
 
 

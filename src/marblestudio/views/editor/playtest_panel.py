@@ -221,23 +221,31 @@ class PlaytestPanel(QWidget):
         if not runs:
             return []
 
-        def pct(n: int, games: int) -> str:
-            return f"{n} ({100 * n / games:.1f}%)" if games else str(n)
+        def pct(n: float, games: int) -> str:
+            return f"{n:g} ({100 * n / games:.1f}%)" if games else f"{n:g}"
+
+        def rate(r: dict[str, Any]) -> str:
+            return f"{r['wins']:g} ({100 * r['rate']:.1f}% [{100 * r['low']:.1f}, {100 * r['high']:.1f}])"
 
         rows: list[tuple[str, list[str]]] = [
             ("games", [str(r["games"]) for r in runs]),
             ("games that end", [pct(r["ended"], r["games"]) for r in runs]),
         ]
-        seats = max(len(r["wins"]) for r in runs)
+        seats = max(len(r["seat_wins"]) for r in runs)
         for seat in range(seats):
             name = next((r["seat_names"][seat] for r in runs if seat < len(r["seat_names"])), f"seat {seat + 1}")
-            rows.append((f"wins: {name}", [pct(r["wins"][seat], r["games"]) if seat < len(r["wins"]) else "" for r in runs]))
+            rows.append((f"wins: {name}", [rate(r["seat_wins"][seat]) if seat < len(r["seat_wins"]) else "" for r in runs]))
+        agents = list(dict.fromkeys(a for r in runs for a in r["agent_wins"]))
+        if len(agents) > 1:
+            for agent in agents:
+                rows.append((f"wins: {agent}", [rate(r["agent_wins"][agent]) if agent in r["agent_wins"] else "" for r in runs]))
         rows += [
             ("draws", [str(r["draws"]) for r in runs]),
             ("capped (move limit)", [pct(r["capped"], r["games"]) for r in runs]),
-            ("length: mean", [f"{r['length']['mean']:.1f}" for r in runs]),
-            ("length: median", [f"{r['length']['median']:g}" for r in runs]),
-            ("length: max", [str(r["length"]["max"]) for r in runs]),
+            ("length: mean", [f"{r['lengths']['mean']:.1f}" for r in runs]),
+            ("length: median [q1, q3]", [f"{r['lengths']['median']:g} [{r['lengths']['q1']:g}, {r['lengths']['q3']:g}]" for r in runs]),
+            ("length: min-max", [f"{r['lengths']['minimum']}-{r['lengths']['maximum']}" for r in runs]),
+            ("first player", [f"{100 * r['first_player']['rate']['rate']:.1f}%: {r['first_player']['verdict']}" for r in runs]),
             ("errors", [str(len(r.get("errors", []))) for r in runs]),
         ]
         return rows

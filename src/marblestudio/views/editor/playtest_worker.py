@@ -2,7 +2,7 @@
 
 The editor starts `work` in a separate process (spawned, so it shares nothing with the GUI)
 and polls the queue.  Each run uses `marblestudio.playtest.run_games`, the code behind
-`marblestudio simulate`, so the same seed and players give the same figures.  A game that
+`marblestudio simulate`, so the same seed, players and agents give the same figures.  A game that
 raises is reported with the seed and game index that reproduce it, and the run goes on.
 """
 
@@ -20,8 +20,9 @@ class _Queue(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Job:
-    """One run: the resolved ruleset to play, a label, players, games and seed; `ref` names the
-    ruleset for `marblestudio simulate` (its file or id) in the line that reproduces a failure."""
+    """One run: the resolved ruleset to play, a label, players, games, seed and the agent spec of
+    each seat (repeated and rotated as in `simulate --agents`); `ref` names the ruleset for
+    `marblestudio simulate` (its file or id) in the line that reproduces a failure."""
 
     label: str
     resolved: Mapping[str, Any]
@@ -29,52 +30,47 @@ class Job:
     games: int
     seed: str
     ref: str = "RULESET"
+    agents: tuple[str, ...] = ("random",)
+
+
+def reproduce_line(job: Job, game: int) -> str:
+    """The command that plays game `game` of `job` again alone."""
+    agents = "" if job.agents == ("random",) else f" --agents {','.join(job.agents)}"
+    return f"marblestudio simulate {job.ref} --seed {job.seed} --players {job.players}{agents} --game {game}"
 
 
 def run_job(job: Job, progress: Any = None) -> dict[str, Any]:
-    """Play `job` and return its statistics as `Report.to_json()` plus `errors` and `ended`."""
-    from marblestudio.playtest import Report, run_games
+    """Play `job` with `marblestudio.playtest.run_games` (what simulate runs) and return its
+    report as `playtest.report_json` plus `errors` (failing games, each with the line that
+    reproduces it), `ended` (games not capped) and `label`."""
+    import time
+
+    from marblestudio.playtest import report_json, run_games
     from marblestudio.rulesets import from_resolved
 
     rules = from_resolved(job.resolved)
-    report = Report(rules.id, job.players, job.seed, wins=[0] * job.players)
     errors: list[dict[str, Any]] = []
-    remaining = list(range(job.games))
-    seconds = 0.0
-    finished = 0
 
-    def on_game(index: int, result: Any) -> None:
-        nonlocal finished
-        report.add(result)
-        finished += 1
-
-    def on_progress(_done: int, _total: int) -> None:
-        if progress is not None:
-            progress(finished + len(errors), job.games)
-
-    while remaining:
-        before = finished
-        try:
-            part = run_games(rules, job.players, job.games, job.seed, on_game=on_game, progress=on_progress, indexes=remaining)
-            seconds += part.seconds
-            remaining = []
-        except Exception as exc:  # noqa: BLE001 - a failing game is a finding of the playtest
-            failed = remaining[finished - before]
+    def on_game(index: int, played: Any) -> None:
+        if played.summary is None:
             errors.append({
-                "game": failed,
+                "game": index,
                 "seed": job.seed,
-                "error": f"{type(exc).__name__}: {exc}",
-                "traceback": traceback.format_exc(),
-                "reproduce": f"marblestudio simulate {job.ref} --seed {job.seed} --players {job.players} --game {failed}",
+                "error": played.error,
+                "traceback": played.trace,
+                "reproduce": reproduce_line(job, index),
             })
-            remaining = remaining[finished - before + 1 :]
-            on_progress(0, 0)
-    report.seconds = seconds
-    data = report.to_json()
+
+    start = time.perf_counter()
+    report = run_games(
+        rules, job.players, job.games, job.seed, job.agents, workers=1, progress=progress,
+        on_game=on_game, catch_errors=True,
+    )
+    data = report_json(report, rules, job.seed, time.perf_counter() - start)
+    data["seat_names"] = [rules.presentation.seat_name(s) for s in range(job.players)]
     data["errors"] = errors
     data["ended"] = report.games - report.capped
     data["label"] = job.label
-    data["seat_names"] = [rules.presentation.seat_name(s) for s in range(job.players)]
     return data
 
 
