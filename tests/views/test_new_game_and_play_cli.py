@@ -55,3 +55,22 @@ def test_play_with_too_many_seats_is_a_usage_error(capsys: pytest.CaptureFixture
 def test_play_with_a_seat_that_is_no_player_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert play.run_app("stay-alive/standard", seats=[HUMAN, "grandmaster"]) == 2
     assert "grandmaster" in capsys.readouterr().err
+
+
+def test_each_computer_seat_offers_the_levels_of_the_computer_players(qtbot: QtBot) -> None:
+    from PySide6.QtCore import Qt
+
+    from marblestudio.agents import LEVELS
+
+    dialog = NewGameDialog(None, "stay-alive/quick")
+    qtbot.addWidget(dialog)
+    box = dialog.seat_boxes[1]
+    assert [box.itemData(i) for i in range(box.count())] == [HUMAN, *LEVELS]
+    easy = box.findData("easy")
+    assert LEVELS["easy"].description in box.itemData(easy, Qt.ItemDataRole.ToolTipRole)
+
+
+def test_a_seat_from_a_record_keeps_its_player(qtbot: QtBot) -> None:
+    dialog = NewGameDialog(None, "stay-alive/quick", seats=[HUMAN, "mcts:200"])
+    qtbot.addWidget(dialog)
+    assert dialog.choice().seats == [HUMAN, "mcts:200"]

@@ -1,7 +1,8 @@
 """The computer thinks in a worker process, so the window never freezes.
 
 `ComputerWorker` submits `session.computer_move` to a one-process pool started with 'spawn'
-(no Qt state is inherited) and polls the future with a QTimer.  A request is tagged; a result
+(no Qt state is inherited) and polls the future with a QTimer.  `request_hint` asks the same way
+for a suggestion for a human seat (`hint_worker.hint_move`), answered by `hinted`.  A request is tagged; a result
 that arrives after the game moved on (undo, a new game) is dropped.  The pool is started early
 (`warm_up`) so the first computer move does not wait for Python to start.
 """
@@ -18,6 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from marblestudio.engine.rules import Ruleset
 from marblestudio.session import computer_move
+from marblestudio.views.hint_worker import hint_move
 
 log = logging.getLogger(__name__)
 
@@ -27,9 +29,11 @@ def _noop() -> int:
 
 
 class ComputerWorker(QObject):
-    """Asks a worker process for moves; emits `chosen(tag, notation)` or `failed(tag, message)`."""
+    """Asks a worker process for moves; emits `chosen(tag, notation)` (a computer's move),
+    `hinted(tag, notation, note)` (a hint) or `failed(tag, message)`."""
 
     chosen = Signal(int, str)
+    hinted = Signal(int, str, str)
     failed = Signal(int, str)
 
     def __init__(self, parent: QObject | None = None, poll_ms: int = 20) -> None:
@@ -37,6 +41,7 @@ class ComputerWorker(QObject):
         self._pool: ProcessPoolExecutor | None = None
         self._future: Future[Any] | None = None
         self._tag = 0
+        self._hint = False  # the pending request is a hint
         self._timer = QTimer(self)
         self._timer.setInterval(poll_ms)
         self._timer.timeout.connect(self._poll)
@@ -58,6 +63,17 @@ class ComputerWorker(QObject):
         self.cancel()
         self._tag += 1
         self._future = self._ensure_pool().submit(computer_move, rules, players, list(moves), spec, seed)
+        self._hint = False
+        self._timer.start()
+        return self._tag
+
+    def request_hint(self, rules: Ruleset, players: int, moves: Sequence[str], seed: int, **level: Any) -> int:
+        """Ask for a suggestion for the seat to move after `moves` (`level`: `spec`,
+        `time_limit` of `hint_worker.hint_move`); returns the tag `hinted` will carry."""
+        self.cancel()
+        self._tag += 1
+        self._future = self._ensure_pool().submit(hint_move, rules, players, list(moves), seed, **level)
+        self._hint = True
         self._timer.start()
         return self._tag
 
@@ -83,7 +99,11 @@ class ComputerWorker(QObject):
             log.exception("the computer player failed")
             self.failed.emit(self._tag, f"{type(exc).__name__}: {exc}")
             return
-        self.chosen.emit(self._tag, notation)
+        if self._hint:
+            move, note = notation
+            self.hinted.emit(self._tag, move, note)
+        else:
+            self.chosen.emit(self._tag, notation)
 
     def shutdown(self) -> None:
         self.cancel()

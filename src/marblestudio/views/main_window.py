@@ -2,7 +2,9 @@
 
 Menus and shortcuts: New (Ctrl+N), Open (Ctrl+O: a record to watch, or an unfinished game to
 play on), Save (Ctrl+S, atomic through QSaveFile), Undo (Ctrl+Z) and Redo (Ctrl+Shift+Z) of
-moves, Resign, full screen (F11), Quit (Ctrl+Q, asking when the game is unsaved).  Window
+moves, Hint (Ctrl+H: the computer suggests a move for you, worked out in its worker process and
+shown in the status bar and on the board), Resign, full screen (F11), Quit (Ctrl+Q, asking when
+the game is unsaved).  Window
 geometry, dock layout and recent files are kept in QSettings.  Docks are added through
 `add_dock`, so other panels (the rules editor) can join without changing this file much.
 """
@@ -36,11 +38,12 @@ from marblestudio.views.new_game import GameChoice, NewGameDialog, default_seats
 from marblestudio.views.palette import seat_hex
 from marblestudio.views.replay import SPEEDS, ReplayControls
 from marblestudio.views.window_files import FileActions
+from marblestudio.views.window_hints import HintActions
 
 log = logging.getLogger(__name__)
 
 
-class MainWindow(FileActions, QMainWindow):
+class MainWindow(FileActions, HintActions, QMainWindow):
     """Marble Studio's window."""
 
     def __init__(self) -> None:
@@ -75,6 +78,7 @@ class MainWindow(FileActions, QMainWindow):
         self.message_label = QLabel()
         self.statusBar().addWidget(self.message_label, 1)
         self.statusBar().addPermanentWidget(self.turn_label)
+        self._install_hints()
         self._build_actions()
         self.library.play_requested.connect(lambda ref: self.start_game(ref))
         self.library.new_game_requested.connect(self.new_game_dialog)
@@ -88,6 +92,7 @@ class MainWindow(FileActions, QMainWindow):
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.game.shutdown)
+            app.aboutToQuit.connect(self.hint_worker.shutdown)
 
     # Layout ------------------------------------------------------------------------------------
     def add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -130,6 +135,7 @@ class MainWindow(FileActions, QMainWindow):
         self.save_action = self._action("&Save", lambda: self.save(), QKeySequence.StandardKey.Save, game)
         self.save_as_action = self._action("Save &As…", lambda: self.save(ask=True), QKeySequence("Ctrl+Shift+S"), game)
         game.addSeparator()
+        self.hint_action = self._action("&Hint", self.hint, QKeySequence("Ctrl+H"), game)
         self.resign_action = self._action("&Resign", self.resign, None, game)
         self.library_action = self._action("&Library", self.show_library, QKeySequence("Ctrl+L"), game)
         game.addSeparator()
@@ -249,6 +255,7 @@ class MainWindow(FileActions, QMainWindow):
             return
         self.save_settings()
         self.game.shutdown()
+        self.hint_worker.shutdown()
         event.accept()
 
     # Playing -------------------------------------------------------------------------------------
@@ -355,6 +362,7 @@ class MainWindow(FileActions, QMainWindow):
         self.undo_action.setEnabled(bool(playing and session is not None and session.can_undo()))
         self.redo_action.setEnabled(bool(playing and session is not None and session.can_redo()))
         self.resign_action.setEnabled(bool(playing and session is not None and not session.is_over()))
+        self.hint_action.setEnabled(bool(playing and session is not None and session.waiting_for_human()))
         self.save_action.setEnabled(session is not None)
         self.save_as_action.setEnabled(session is not None)
 

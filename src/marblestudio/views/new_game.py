@@ -1,10 +1,16 @@
-"""The New Game dialog: a ruleset, the number of players, each seat human or computer, a seed."""
+"""The New Game dialog: a ruleset, the number of players, each seat human or a computer level, a seed.
+
+The computer's levels are `marblestudio.agents.LEVELS` (easy, medium, hard); the chosen level's
+name is the seat's kind in the session, which `session.computer_move` turns into a player with
+`agents.make_agent`.
+"""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -15,15 +21,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from marblestudio.agents import LEVELS
 from marblestudio.session import HUMAN
 
-SEAT_CHOICES: tuple[tuple[str, str], ...] = (
-    ("Human", HUMAN),
-    ("Computer (easy)", "easy"),
-    ("Computer (medium)", "medium"),
-    ("Computer (hard)", "hard"),
+SEAT_CHOICES: tuple[tuple[str, str], ...] = (("Human", HUMAN),) + tuple(
+    (f"Computer ({name})", name) for name in LEVELS
 )
+"""(label, seat kind): a human, or the computer at one of the levels, weakest first."""
 MAX_SEATS = 8
+DEFAULT_LEVEL = "medium"
+
+
+def seat_tooltip(kind: str) -> str:
+    """What a seat choice means (the level's description and thinking-time cap)."""
+    level = LEVELS.get(kind)
+    if level is None:
+        return "You play this seat."
+    return f"{level.description} (at most {level.time_limit:g} s a move)"
 
 
 @dataclass(frozen=True)
@@ -37,7 +51,7 @@ class GameChoice:
 
 def default_seats(count: int) -> list[str]:
     """You in the first seat, the computer (medium) in the others."""
-    return [HUMAN] + ["medium"] * (count - 1)
+    return [HUMAN] + [DEFAULT_LEVEL] * (count - 1)
 
 
 class NewGameDialog(QDialog):
@@ -65,6 +79,7 @@ class NewGameDialog(QDialog):
             box = QComboBox()
             for label, value in SEAT_CHOICES:
                 box.addItem(label, value)
+                box.setItemData(box.count() - 1, seat_tooltip(value), Qt.ItemDataRole.ToolTipRole)
             label = QLabel(f"Seat {i + 1}")
             self.form.addRow(label, box)
             self.seat_boxes.append(box)
@@ -85,7 +100,10 @@ class NewGameDialog(QDialog):
             self.players.setValue(len(seats))
             for box, seat in zip(self.seat_boxes, seats):
                 index = box.findData(seat)
-                box.setCurrentIndex(index if index >= 0 else 2)
+                if index < 0:  # a player spec from a record (mcts:200): offer it as it is
+                    box.addItem(f"Computer ({seat})", seat)
+                    index = box.count() - 1
+                box.setCurrentIndex(index)
 
     def _on_ruleset_change(self, *_: object) -> None:
         entry = self._entries.get(self.ruleset.currentData())
