@@ -12,9 +12,10 @@ from marblestudio.views.editor.playtest_panel import BASE, EDITED
 from marblestudio.views.editor.playtest_worker import Job, run_job
 
 
-def _simulate(capsys: pytest.CaptureFixture[str], ruleset: str, games: int, seed: str, players: int) -> dict:  # type: ignore[type-arg]
+def _simulate(capsys: pytest.CaptureFixture[str], ruleset: str, games: int, seed: str, players: int, agents: str = "random") -> dict:  # type: ignore[type-arg]
     capsys.readouterr()
-    assert cli_main(["simulate", ruleset, "--games", str(games), "--seed", seed, "--players", str(players), "--json"]) == 0
+    args = ["simulate", ruleset, "--games", str(games), "--seed", seed, "--players", str(players), "--json", "--agents", agents]
+    assert cli_main(args) == 0
     return json.loads(capsys.readouterr().out)
 
 
@@ -48,6 +49,41 @@ def test_a_playtest_runs_in_a_worker_reports_progress_and_matches_simulate(edito
     table = {panel.table.verticalHeaderItem(r).text(): panel.table.item(r, 0).text() for r in range(panel.table.rowCount())}
     assert table["games"] == "12"
     assert table["draws"] == str(results[EDITED]["draws"])
+
+
+def test_the_chosen_players_play_and_the_figures_equal_simulate_s(editor, house_rule: Path, qtbot, capsys) -> None:
+    editor.open_file(house_rule)
+    editor._resolve()
+    panel = editor.playtest
+    assert panel.agents.currentText() == "random"  # random players unless chosen
+    panel.games.setValue(6)
+    panel.players.setValue(2)
+    panel.seed.setText("8")
+    panel.agents.setEditText("heuristic, random")
+    with qtbot.waitSignal(panel.finished, timeout=120_000) as finished:
+        assert panel.start()
+    results = finished.args[0]
+    assert results[EDITED]["agents"] == ["heuristic", "random"]
+    _same_figures(results[EDITED], _simulate(capsys, str(house_rule), 6, "8", 2, "heuristic,random"))
+    _same_figures(results[BASE], _simulate(capsys, "stay-alive/standard", 6, "8", 2, "heuristic,random"))
+    rows = [panel.table.verticalHeaderItem(r).text() for r in range(panel.table.rowCount())]
+    assert "wins: heuristic" in rows and "wins: random" in rows
+
+
+def test_players_that_are_not_understood_are_refused_with_what_is_accepted(editor, house_rule: Path) -> None:
+    editor.open_file(house_rule)
+    editor._resolve()
+    panel = editor.playtest
+    panel.agents.setEditText("random,genius")
+    assert not panel.start() and not panel.running
+    assert "unknown agent 'genius'" in panel.errors.text() and "heuristic" in panel.errors.text()
+
+
+def test_a_failure_line_names_the_players_that_reproduce_it() -> None:
+    from marblestudio.views.editor.playtest_worker import reproduce_line
+
+    job = Job(EDITED, {}, 3, 10, "4", "mine.yaml", ("mcts:50", "random"))
+    assert reproduce_line(job, 7) == "marblestudio simulate mine.yaml --seed 4 --players 3 --agents mcts:50,random --game 7"
 
 
 def test_a_playtest_can_be_cancelled(editor, house_rule: Path, qtbot) -> None:

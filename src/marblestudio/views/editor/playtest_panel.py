@@ -1,8 +1,11 @@
-"""The playtest panel: N seeded random games of the edited ruleset and of its base, side by side.
+"""The playtest panel: N seeded games of the edited ruleset and of its base, side by side.
 
-The games run in a worker process (`playtest_worker.work`) so the window never freezes; a
-timer reads its queue for progress and results.  Cancel ends the process.  The figures are
-those of `marblestudio simulate RULESET --seed S --players K --games N` for each ruleset.
+The players are chosen as `simulate --agents` writes them (random by default; heuristic, the
+app's levels easy/medium/hard, or mcts:<iterations>, comma-separated, one per seat, rotated by
+game).  The games run in a worker process (`playtest_worker.work`) so the window never freezes;
+a timer reads its queue for progress and results.  Cancel ends the process.  The figures are
+those of `marblestudio simulate RULESET --agents A --seed S --players K --games N` for each
+ruleset.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -30,6 +34,11 @@ from marblestudio.views.editor.resolution import Resolution
 
 EDITED = "this file"
 BASE = "base"
+AGENT_CHOICES: tuple[str, ...] = (
+    "random", "heuristic", "heuristic,random", "easy,random", "medium,random", "hard,random",
+    "mcts:200,random", "mcts:200,heuristic",
+)
+"""The players offered (any `simulate --agents` list may be typed too)."""
 
 
 class PlaytestPanel(QWidget):
@@ -56,12 +65,19 @@ class PlaytestPanel(QWidget):
         self.players = QSpinBox(self)
         self.players.setRange(1, 12)
         self.seed = QLineEdit("0", self)
+        self.agents = QComboBox(self)
+        self.agents.setEditable(True)
+        self.agents.addItems(AGENT_CHOICES)
+        self.agents.setToolTip(
+            "One player per seat, comma-separated, repeated to fill the seats and rotated by game: "
+            "random, heuristic, easy, medium, hard, mcts:<iterations>"
+        )
         self.run_button = QPushButton("Playtest", self)
         self.cancel_button = QPushButton("Cancel", self)
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar(self)
         self.progress.setValue(0)
-        self.note = QLabel("Random players; game i of seed S draws from random.Random(f'S:i').", self)
+        self.note = QLabel("Seats rotate by game; game i of seed S draws from random.Random(f'S:i').", self)
         self.note.setWordWrap(True)
         self.table = QTableWidget(0, 1, self)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -70,7 +86,7 @@ class PlaytestPanel(QWidget):
         self.errors.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         inputs = QHBoxLayout()
-        for text, widget in (("Games", self.games), ("Players", self.players), ("Seed", self.seed)):
+        for text, widget in (("Games", self.games), ("Players", self.players), ("Seed", self.seed), ("Agents", self.agents)):
             label = QLabel(text, self)
             label.setBuddy(widget)
             inputs.addWidget(label)
@@ -105,24 +121,46 @@ class PlaytestPanel(QWidget):
     def running(self) -> bool:
         return self._process is not None
 
+    def agent_specs(self) -> tuple[str, ...]:
+        """The chosen players, checked (raises `agents.AgentSpecError` with what is accepted)."""
+        from marblestudio.agents import AgentSpecError, check_spec
+
+        specs = tuple(a.strip() for a in self.agents.currentText().split(",") if a.strip())
+        if not specs:
+            raise AgentSpecError("choose at least one player (random, heuristic, easy, medium, hard, mcts:<iterations>)")
+        for spec in specs:
+            check_spec(spec)
+        return specs
+
     def jobs(self) -> list[Job]:
-        """The runs a click on Playtest starts: this file, then its base (if it has one)."""
+        """The runs a click on Playtest starts: this file, then its base (if it has one).
+        Raises `agents.AgentSpecError` for players that are not understood."""
         if self.source is None:
             return []
         players, games, seed = self.players.value(), self.games.value(), self.seed.text().strip() or "0"
-        jobs = [Job(EDITED, self.source.resolved, players, games, seed, self.ref or str(self.source.rules.id))]
+        agents = self.agent_specs()
+        jobs = [Job(EDITED, self.source.resolved, players, games, seed, self.ref or str(self.source.rules.id), agents)]
         base = self.source.base
         if base is not None:
             base_players = base.get("players", {})
             if base_players.get("min", players) <= players <= base_players.get("max", players):
-                jobs.append(Job(BASE, base, players, games, seed, str(base.get("id", self.source.base_ref))))
+                jobs.append(Job(BASE, base, players, games, seed, str(base.get("id", self.source.base_ref)), agents))
         return jobs
 
     # Running ---------------------------------------------------------------------------------
     def start(self) -> bool:
-        """Start the worker process; False when there is nothing to play or a run is going."""
-        jobs = self.jobs()
-        if not jobs or self.running:
+        """Start the worker process; False when there is nothing to play, a run is going, or the
+        players are not understood (the panel says why)."""
+        from marblestudio.agents import AgentSpecError
+
+        if self.running:
+            return False
+        try:
+            jobs = self.jobs()
+        except AgentSpecError as exc:
+            self.errors.setText(f"Players: {exc}")
+            return False
+        if not jobs:
             return False
         context = multiprocessing.get_context("spawn")  # a fork would copy the Qt application
         self._queue = context.Queue()
