@@ -55,6 +55,11 @@ class GameRecord:
     result: dict[str, Any] | None = None
     seed: Any = None
     game: int | None = None  # the game's index in a `simulate` run (its chance: seed and index)
+    source: str | None = field(default=None, compare=False, repr=False)  # the file it was read from
+
+    def where(self) -> str:
+        """"FILE: " for a record read from a file (so messages name it), else ""."""
+        return f"{self.source}: " if self.source else ""
 
     @property
     def sha256(self) -> str:
@@ -156,11 +161,15 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         raise RecordError(f"{path}: cannot read the record: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not a game record: the file is not UTF-8 text") from None
+    if not text.strip():
+        raise RecordError(f"{path}: the file is empty: a game record is a JSON object (see docs/records.md)")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: the record is not valid JSON: {exc.msg}") from None
-    return GameRecord.from_json(data, str(path))
+    record = GameRecord.from_json(data, str(path))
+    record.source = str(path)
+    return record
 
 
 # Replay ------------------------------------------------------------------------------------
@@ -180,15 +189,15 @@ def record_rules(record: GameRecord) -> Ruleset:
         return from_resolved(record.resolved)
     except RulesetError as exc:
         first = exc.diagnostics[0].message if getattr(exc, "diagnostics", None) else str(exc)
-        raise RecordError(f"the record's ruleset {record.ruleset_id!r} is not a valid ruleset: {first}") from None
+        raise RecordError(f"{record.where()}the record's ruleset {record.ruleset_id!r} is not a valid ruleset: {first}") from None
     except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"the record's ruleset {record.ruleset_id!r} cannot be built: {exc}") from None
+        raise RecordError(f"{record.where()}the record's ruleset {record.ruleset_id!r} cannot be built: {exc}") from None
 
 
 def replay_steps(record: GameRecord, rules: Ruleset | None = None) -> Iterator[ReplayStep]:
     """Play the record's moves one by one; an unreadable or illegal move raises `RecordError`
     naming its index (0-based) and the rule it breaks."""
-    yield from play_moves(start(record, rules), record.moves)
+    yield from play_moves(start(record, rules), record.moves, record.source)
 
 
 def start(record: GameRecord, rules: Ruleset | None = None) -> State:
@@ -197,36 +206,37 @@ def start(record: GameRecord, rules: Ruleset | None = None) -> State:
     try:
         return new_game(rules, len(record.players))
     except (ValueError, KeyError, ImportError) as exc:
-        raise RecordError(f"cannot start a game of {record.ruleset_id!r}: {exc}") from None
+        raise RecordError(f"{record.where()}cannot start a game of {record.ruleset_id!r}: {exc}") from None
 
 
-def play_moves(state: State, moves: Sequence[str]) -> Iterator[ReplayStep]:
+def play_moves(state: State, moves: Sequence[str], source: str | None = None) -> Iterator[ReplayStep]:
     """Apply `moves` (notations) to `state`, yielding each step; raises `RecordError` at the
-    first unreadable or illegal move, with its 0-based index."""
+    first unreadable or illegal move, with its 0-based index (and the file `source`, if given)."""
+    where = f"{source}: " if source else ""
     for index, text in enumerate(moves):
         if state.outcome() is not None:
-            raise RecordError(f"move {index} ({text}): the game was already over", index)
+            raise RecordError(f"{where}move {index} ({text}): the game was already over", index)
         try:
             move = state.parse_move(text)
         except NotationError as exc:
-            raise RecordError(f"move {index} ({text}): {exc}", index) from None
+            raise RecordError(f"{where}move {index} ({text}): {exc}", index) from None
         seat = state.to_move
         try:
             events = state.apply(move)
         except IllegalMoveError as exc:
-            raise RecordError(f"move {index} ({text}) is illegal: {exc.rule}", index) from None
+            raise RecordError(f"{where}move {index} ({text}) is illegal: {exc.rule}", index) from None
         yield ReplayStep(index, seat, move, events)
 
 
 def replay(record: GameRecord, rules: Ruleset | None = None) -> tuple[State, list[ReplayStep]]:
     """Replay the whole record; check that it reaches the recorded result."""
     state = start(record, rules)
-    steps = list(play_moves(state, record.moves))
+    steps = list(play_moves(state, record.moves, record.source))
     expected = record.outcome
     got = state.outcome()
     if expected is not None and got != expected:
         said = _describe(expected)
-        raise RecordError(f"the replay ends in {_describe(got)}, but the record says {said}", len(record.moves))
+        raise RecordError(f"{record.where()}the replay ends in {_describe(got)}, but the record says {said}", len(record.moves))
     return state, steps
 
 

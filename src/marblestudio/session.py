@@ -282,14 +282,14 @@ def from_record(record: GameRecord, rules: Ruleset | None = None) -> Session:
     try:
         session = Session(rules, seats, seed, record.resolved, record.ruleset_id)
     except ValueError as exc:
-        raise RecordError(f"cannot start a game of {record.ruleset_id!r}: {exc}") from None
+        raise RecordError(f"{record.where()}cannot start a game of {record.ruleset_id!r}: {exc}") from None
     for index, text in enumerate(record.moves):
         try:
             session._apply(session.state.parse_move(text))
         except NotationError as exc:
-            raise RecordError(f"move {index} ({text}): {exc}", index) from None
+            raise RecordError(f"{record.where()}move {index} ({text}): {exc}", index) from None
         except IllegalMoveError as exc:
-            raise RecordError(f"move {index} ({text}) is illegal: {exc.rule}", index) from None
+            raise RecordError(f"{record.where()}move {index} ({text}) is illegal: {exc.rule}", index) from None
     session.saved = True
     return session
 

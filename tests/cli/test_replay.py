@@ -59,7 +59,7 @@ def test_illegal_move_stops_there_with_exit_1(capsys: pytest.CaptureFixture[str]
     record_path.write_text(json.dumps(data))
     code, out, err = run(capsys, str(record_path))
     assert code == 1
-    assert f"replay: move 8 ({data['moves'][7]}) is illegal: slide " in err and "moved by the previous player" in err
+    assert f"replay: {record_path}: move 8 ({data['moves'][7]}) is illegal: slide " in err and "moved by the previous player" in err
     printed = [line.split()[0] for line in out.splitlines()[1:] if line.split()[0].isdigit()]
     assert printed == [str(i) for i in range(8)]  # the moves before it were printed
     code, out, _ = run(capsys, str(record_path), "--json")

@@ -14,6 +14,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from marblestudio.cli.errors import guarded
+
+    return guarded("list", _run, args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from marblestudio.rulesets.catalog import scan, user_dir
 
     entries, problems = scan()

@@ -9,6 +9,7 @@ The rules editor's "New from base" writes the same text (`template`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
@@ -156,9 +157,18 @@ def template(base_ref: str, target: Path, new_id: str | None = None, name: str |
 
 
 def run(args: argparse.Namespace) -> int:
+    from marblestudio.cli.errors import guarded
+
+    return guarded("new", _run, args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from marblestudio.rulesets import RulesetError
 
     target = Path(args.file)
+    if target.is_dir():
+        print(f"marblestudio new: {target} is a folder; give a file name such as {target / 'my-rules.yaml'}", file=sys.stderr)
+        return 2
     if target.exists() and not args.force:
         print(f"marblestudio new: {target} exists already; use --force to overwrite it", file=sys.stderr)
         return 1
@@ -172,13 +182,16 @@ def run(args: argparse.Namespace) -> int:
     except BadPlace as exc:
         print(f"marblestudio new: {exc}", file=sys.stderr)
         return 2
+    tmp = target.with_name(f".{target.name}.tmp")
+    created = "" if target.parent.is_dir() else f"; created the folder {target.parent}"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(target)
     except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)  # never leave a half-written temporary file behind
         print(f"marblestudio new: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    print(f"wrote {target} (extends {args.base}); edit it, then: marblestudio validate {target}")
+    print(f"wrote {target} (extends {args.base}{created}); edit it, then: marblestudio validate {target}")
     return 0

@@ -40,15 +40,20 @@ NO_DISPLAY = (
 
 
 def run(args: argparse.Namespace) -> int:
+    from marblestudio.cli.errors import guarded
+
+    return guarded("play", _run, args)
+
+
+def _run(args: argparse.Namespace) -> int:
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
     return run_app(args.ruleset, seats=seats, seed=args.seed)
 
 
 def run_app(ruleset: str | None, seats: list[str] | None = None, seed: int | None = None) -> int:
-    """Open the window (on the library, or on a new game of `ruleset`) and run until it closes."""
-    if not has_display():
-        print(NO_DISPLAY, file=sys.stderr)
-        return 1
+    """Open the window (on the library, or on a new game of `ruleset`) and run until it closes.
+
+    The ruleset and seats are checked first, so a mistake in them is reported even with no display."""
     if ruleset is not None:
         from marblestudio.rulesets import RulesetError, load
 
@@ -74,6 +79,9 @@ def run_app(ruleset: str | None, seats: list[str] | None = None, seed: int | Non
                 file=sys.stderr,
             )
             return 2
+    if not has_display():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 1
     from marblestudio.views.app import application, install_excepthook, setup_logging
     from marblestudio.views.main_window import MainWindow
 

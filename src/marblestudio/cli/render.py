@@ -58,6 +58,12 @@ def _is_record(source: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    from marblestudio.cli.errors import guarded
+
+    return guarded("render", _run, args)
+
+
+def _run(args: argparse.Namespace) -> int:
     size = _size(args.size)
     if size is None:
         print(f"marblestudio render: --size {args.size!r}: write WIDTHxHEIGHT, e.g. 1280x720", file=sys.stderr)
@@ -68,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if not out.parent.is_dir():
         print(f"marblestudio render: {out.parent} is not a folder", file=sys.stderr)
+        return 2
+    if out.is_dir():
+        print(f"marblestudio render: --out {out} is a folder; give a file name such as {out / 'board.png'}", file=sys.stderr)
         return 2
     try:
         session = _session(args)
@@ -94,7 +103,10 @@ def _session(args: argparse.Namespace) -> Session:
             raise ValueError(str(exc)) from None
         if args.move is not None:
             if args.move > len(record.moves):
-                raise ValueError(f"--move {args.move}: the record has only {len(record.moves)} moves")
+                raise ValueError(
+                    f"{args.source}: --move {args.move}: the record has only {len(record.moves)} moves; "
+                    f"give --move 0 to {len(record.moves)}"
+                )
             session.goto(args.move)
         return session
     try:

@@ -41,12 +41,12 @@ def _run(args: argparse.Namespace) -> int:
         record = load_record(args.record)
         rules = record_rules(record)
         state = start(record, rules)
-        for step in play_moves(state, record.moves):
+        for step in play_moves(state, record.moves, args.record):
             steps.append(step)
         outcome = state.outcome()
         expected = record.outcome
         if expected is not None and outcome != expected:
-            error = f"the replay ends in {_describe(outcome)}, but the record says {_describe(expected)}"
+            error = f"{args.record}: the replay ends in {_describe(outcome)}, but the record says {_describe(expected)}"
     except RecordError as exc:
         error = str(exc)
     if args.json:

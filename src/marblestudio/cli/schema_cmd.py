@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
@@ -16,6 +17,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from marblestudio.cli.errors import guarded
+
+    return guarded("schema", _run, args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from marblestudio.rulesets import schema
 
     text = schema.text()
@@ -23,12 +30,19 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     target = Path(args.output)
+    if target.is_dir():
+        print(f"marblestudio schema: {target} is a folder; give a file name such as {target / 'ruleset.schema.json'}", file=sys.stderr)
+        return 2
+    tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.")
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
         os.replace(tmp, target)
     except OSError as exc:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                Path(tmp).unlink(missing_ok=True)  # never leave a half-written temporary file behind
         print(f"marblestudio schema: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     print(f"wrote {target}", file=sys.stderr)

@@ -1,8 +1,9 @@
 """`marblestudio validate PATH...`: check ruleset files and folders, print positioned problems.
 
 Exit 0 when every file is valid, 1 when any is invalid (or has warnings, with --strict), 2 for
-a path that does not exist or cannot be read; with several, the highest wins.  Imports of the
-ruleset machinery happen in `run`, so the command line starts fast.
+a path that does not exist or cannot be read, or a folder with no ruleset files; with several,
+the highest wins.  Imports of the ruleset machinery happen in `run`, so the command line starts
+fast.
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ def _files(path: Path) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from marblestudio.cli.errors import guarded
+
+    return guarded("validate", _run, args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from marblestudio.rulesets.diagnostics import ERROR, Diagnostic
     from marblestudio.rulesets.loader import check_file_loaded
 
@@ -45,7 +52,11 @@ def run(args: argparse.Namespace) -> int:
             diagnostics.append(Diagnostic(name, 1, 1, ERROR, "no such file or folder"))
             code = 2
             continue
-        for file in _files(path):
+        files = _files(path)
+        if not files:
+            diagnostics.append(Diagnostic(name, 1, 1, ERROR, "the folder holds no ruleset files (*.yaml, *.yml)"))
+            code = 2
+        for file in files:
             checked += 1
             try:
                 file.open("rb").close()

@@ -89,6 +89,12 @@ def bundled_ids() -> set[str]:
     return set(_bundled_ids())
 
 
+def user_ids() -> set[str]:
+    """The ids of the files in the user folder (valid or not), for "did you mean" hints."""
+    folder = user_dir()
+    return {_id_of(p, folder) for p in _files(folder)}
+
+
 def find(ruleset_id: str) -> Path | None:
     """The file of a bundled or user id (bundled first), or None."""
     found = _bundled_ids().get(ruleset_id)

@@ -258,10 +258,13 @@ def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded |
 def _unknown_id(ref: str) -> str:
     import difflib
 
+    from pathlib import Path
+
     known = sorted(catalog.bundled_ids())
-    close = difflib.get_close_matches(ref, known, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(ref, sorted(set(known) | catalog.user_ids()), n=1, cutoff=0.6)
     hint = f"did you mean '{close[0]}'?" if close else f"bundled: {', '.join(known)}"
-    return f"no bundled or user ruleset has the id '{ref}' ({hint})"
+    folder = f"; '{ref}' is a folder: give a ruleset file in it" if Path(ref).is_dir() else ""
+    return f"no bundled or user ruleset has the id '{ref}' ({hint}){folder}"
 
 
 def _build(data: dict[str, Any], module: ModuleType) -> Ruleset:

@@ -1,0 +1,383 @@
+"""Every command given bad input: a message naming the file (and line, move or rule) and what
+to do, a failing exit code, no traceback, and nothing lost or left behind."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import json
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from marblestudio.cli import main
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "stay-alive-quick-3p.json"
+BROKEN_YAML = "format: 1\nid: stay-alive/mine\n  name: [\n"  # line 3: an indented key under a scalar
+WRONG_FAMILY = "format: 1\nextends: alive/standard\nid: stay-alive/mine\nname: Mine\ngame: stay-alive\n"
+JUNK = bytes(range(256)) * 2
+
+
+@pytest.fixture(autouse=True)
+def _user_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "user-rulesets"
+    monkeypatch.setenv("MARBLESTUDIO_USER_DIR", str(folder))
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def usage_error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """The message of an argument the parser refuses (argparse exits with 2)."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(args))
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err
+
+
+def unreadable(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """Make `path` raise PermissionError when opened (the tests run as root, so chmod would not)."""
+    target = str(path.resolve())
+    real_open = io.open
+
+    def guarded_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(file, (str, Path)) and str(Path(file).resolve()) == target:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(io, "open", guarded_open)
+    monkeypatch.setattr(builtins, "open", guarded_open)
+
+
+def _record(**change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    for edit in change.values():
+        edit(data)
+    return data
+
+
+def write_record(tmp_path: Path, name: str, data: Any) -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    return path
+
+
+# validate ---------------------------------------------------------------------------------------
+def test_validate_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "validate", "nope.yaml")
+    assert code == 2
+    assert "nope.yaml:1:1: error: no such file or folder" in out
+
+
+def test_validate_a_folder_without_rulesets_is_not_a_pass(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "empty-folder").mkdir()
+    code, out, _ = run(capsys, "validate", "empty-folder")
+    assert code == 2
+    assert "empty-folder:1:1: error: the folder holds no ruleset files (*.yaml, *.yml)" in out
+
+
+def test_validate_an_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "secret.yaml"
+    path.write_text("format: 1\n", encoding="utf-8")
+    unreadable(monkeypatch, path)
+    code, out, _ = run(capsys, "validate", "secret.yaml")
+    assert code == 2
+    assert "secret.yaml:1:1: error: cannot read the file: Permission denied" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "expected", "code"),
+    [
+        (b"", "empty.yaml:1:1: error: the file is empty", 1),
+        (JUNK, "error: the file holds binary data (NUL bytes), not YAML text", 1),
+        (BROKEN_YAML.encode(), "broken.yaml:3:7: error: YAML syntax", 1),
+        (WRONG_FAMILY.encode(), "wrong.yaml:2:10: error: the base 'alive/standard' is for the game 'alive', but this file is for 'stay-alive'", 1),
+        (b"format: 1\nextends: stay-alive/standrd\nid: stay-alive/mine\nname: Mine\n",
+         "typo.yaml:2:10: error: no bundled or user ruleset has the id 'stay-alive/standrd' (did you mean 'stay-alive/standard'?)", 1),
+    ],
+    ids=["empty", "binary", "broken-yaml", "wrong-family", "unknown-base"],
+)
+def test_validate_bad_ruleset_files(capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes, expected: str, code: int) -> None:
+    name = {b"": "empty.yaml", JUNK: "junk.yaml"}.get(content)
+    name = name or ("broken.yaml" if content == BROKEN_YAML.encode() else "wrong.yaml" if b"alive/standard" in content else "typo.yaml")
+    (tmp_path / name).write_bytes(content)
+    got, out, _ = run(capsys, "validate", name)
+    assert got == code
+    assert expected in out
+    assert out.splitlines()[0].startswith(f"{name}:")
+
+
+# list and schema --------------------------------------------------------------------------------
+def test_list_skips_a_broken_user_ruleset_naming_it(capsys: pytest.CaptureFixture[str], _user_dir: Path) -> None:
+    (_user_dir / "stay-alive").mkdir(parents=True)
+    (_user_dir / "stay-alive" / "broken.yaml").write_text(BROKEN_YAML, encoding="utf-8")
+    (_user_dir / "stay-alive" / "junk.yaml").write_bytes(JUNK)
+    code, out, err = run(capsys, "list")
+    assert code == 0
+    assert f"{_user_dir / 'stay-alive' / 'broken.yaml'}:3:7: error: YAML syntax" in err and "(skipped)" in err
+    assert f"{_user_dir / 'stay-alive' / 'junk.yaml'}" in err
+    assert "stay-alive/standard" in out  # the good ones are still listed
+
+
+@pytest.mark.parametrize("where", ["folder", "missing-folder"])
+def test_schema_to_a_place_it_cannot_write_leaves_nothing_behind(capsys: pytest.CaptureFixture[str], tmp_path: Path, where: str) -> None:
+    (tmp_path / "folder").mkdir()
+    target = "folder" if where == "folder" else "missing/schema.json"
+    code, _, err = run(capsys, "schema", "-o", target)
+    assert code == 2
+    assert err.startswith(f"marblestudio schema: {target}" if where == "folder" else f"marblestudio schema: cannot write {target}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+    assert list((tmp_path / "folder").iterdir()) == []
+
+
+# new --------------------------------------------------------------------------------------------
+def test_new_does_not_overwrite_an_existing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "mine.yaml").write_text("# my work\n", encoding="utf-8")
+    code, _, err = run(capsys, "new", "--from", "stay-alive/standard", "mine.yaml")
+    assert code == 1
+    assert "mine.yaml exists already; use --force to overwrite it" in err
+    assert (tmp_path / "mine.yaml").read_text(encoding="utf-8") == "# my work\n"
+
+
+def test_new_into_a_folder_that_does_not_exist_creates_it_and_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "new", "--from", "stay-alive/standard", "no-such/place/mine.yaml")
+    assert code == 0
+    assert out.startswith("wrote no-such/place/mine.yaml (extends stay-alive/standard; created the folder no-such/place)")
+    assert (tmp_path / "no-such" / "place" / "mine.yaml").is_file()
+
+
+def test_new_where_the_folder_cannot_be_made(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "plain-file").write_text("x", encoding="utf-8")
+    code, _, err = run(capsys, "new", "--from", "stay-alive/standard", "plain-file/mine.yaml")
+    assert code == 2
+    assert "marblestudio new: cannot write plain-file/mine.yaml: File exists" in err
+    assert (tmp_path / "plain-file").read_text(encoding="utf-8") == "x"
+
+
+def test_new_onto_a_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "rules.yaml").mkdir()
+    code, _, err = run(capsys, "new", "--from", "stay-alive/standard", "rules.yaml", "--force")
+    assert code == 2
+    assert "rules.yaml is a folder; give a file name" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rules.yaml"]  # no temporary file left
+
+
+@pytest.mark.parametrize(
+    ("base", "content", "expected"),
+    [
+        ("stay-alive/standrd", None, "stay-alive/standrd:1:1: error: no bundled or user ruleset has the id 'stay-alive/standrd' (did you mean 'stay-alive/standard'?)"),
+        ("broken.yaml", BROKEN_YAML, "broken.yaml:3:7: error: YAML syntax"),
+        ("wrong.yaml", WRONG_FAMILY, "wrong.yaml:2:10: error: the base 'alive/standard' is for the game 'alive'"),
+        ("missing.yaml", None, "missing.yaml:1:1: error: cannot read the file: No such file or directory"),
+    ],
+)
+def test_new_from_a_bad_base(capsys: pytest.CaptureFixture[str], tmp_path: Path, base: str, content: str | None, expected: str) -> None:
+    if content is not None:
+        (tmp_path / base).write_text(content, encoding="utf-8")
+    code, _, err = run(capsys, "new", "--from", base, "mine.yaml")
+    assert code == 2
+    assert f"cannot use {base} as a base" in err and expected in err
+    assert not (tmp_path / "mine.yaml").exists()
+
+
+# replay -----------------------------------------------------------------------------------------
+def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda data: data.__setitem__(key, value)
+
+
+BAD_RECORDS: list[tuple[str, Any, str]] = [
+    ("format2.json", _record(f=_set("format", 2)), "format2.json: record format 2 is not supported (this version reads 1)"),
+    ("tampered.json", _record(f=lambda d: d["ruleset"]["resolved"].__setitem__("name", "Hacked")),
+     "tampered.json: the ruleset in the record was changed"),
+    ("illegal.json", _record(f=lambda d: d["moves"].__setitem__(3, d["moves"][2])),
+     "illegal.json: move 3 (place e3) is illegal: cell e3 is taken"),
+    ("notation.json", _record(f=lambda d: d["moves"].__setitem__(4, "xyzzy")),
+     "notation.json: move 4 (xyzzy): 'xyzzy' is not a Stay Alive move"),
+    ("missing.json", _record(f=lambda d: d.pop("players")), "missing.json: not a game record: missing key(s) players"),
+    ("short.json", _record(f=lambda d: d.__setitem__("moves", d["moves"][:10])),
+     "short.json: the replay ends in an unfinished game, but the record says a win"),
+    ("nobody.json", _record(f=_set("players", [])), "nobody.json: cannot start a game of 'stay-alive/quick'"),
+    ("list.json", [1, 2], "list.json: a game record is a JSON object, not list"),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "expected"), BAD_RECORDS, ids=[b[0] for b in BAD_RECORDS])
+def test_replay_a_bad_record(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, data: Any, expected: str) -> None:
+    write_record(tmp_path, name, data)
+    code, _, err = run(capsys, "replay", name)
+    assert code == 1
+    assert f"replay: {expected}" in err
+
+
+def test_replay_prints_the_moves_before_an_illegal_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = _record(f=lambda d: d["moves"].__setitem__(3, d["moves"][2]))
+    write_record(tmp_path, "illegal.json", data)
+    code, out, _ = run(capsys, "replay", "--json", "illegal.json")
+    printed = json.loads(out)
+    assert code == 1
+    assert [m["move"] for m in printed["moves"]] == data["moves"][:3]
+    assert printed["error"].startswith("illegal.json: move 3 (place e3) is illegal")
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "expected"),
+    [
+        ("empty.json", b"", "empty.json: the file is empty: a game record is a JSON object"),
+        ("blank.json", b"  \n\n", "blank.json: the file is empty"),
+        ("junk.json", JUNK, "junk.json: not a game record: the file is not UTF-8 text"),
+        ("text.json", b"hello\n", "text.json:1:1: the record is not valid JSON: Expecting value"),
+        ("cut.json", GOLDEN.read_bytes()[:300], "cut.json:14:3: the record is not valid JSON"),
+    ],
+)
+def test_replay_a_file_that_is_not_json(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, content: bytes, expected: str) -> None:
+    (tmp_path / name).write_bytes(content)
+    code, _, err = run(capsys, "replay", name)
+    assert code == 1
+    assert expected in err
+
+
+def test_replay_a_missing_folder_or_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "folder.json").mkdir()
+    (tmp_path / "secret.json").write_bytes(GOLDEN.read_bytes())
+    unreadable(monkeypatch, tmp_path / "secret.json")
+    for name, reason in (("nope.json", "No such file or directory"), ("folder.json", "Is a directory"), ("secret.json", "Permission denied")):
+        code, _, err = run(capsys, "replay", name)
+        assert code == 1
+        assert f"replay: {name}: cannot read the record: {reason}" in err
+
+
+# render -----------------------------------------------------------------------------------------
+def test_render_a_move_past_the_end(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    moves = len(json.loads(GOLDEN.read_text(encoding="utf-8"))["moves"])
+    code, _, err = run(capsys, "render", str(GOLDEN), "--out", "o.png", "--move", str(moves + 1))
+    assert code == 1
+    assert f"{GOLDEN}: --move {moves + 1}: the record has only {moves} moves; give --move 0 to {moves}" in err
+    assert not (tmp_path / "o.png").exists()
+
+
+@pytest.mark.parametrize("size", ["12x", "0x0", "big", "1280*720", "-5x10"])
+def test_render_a_malformed_size(capsys: pytest.CaptureFixture[str], size: str) -> None:
+    code, _, err = run(capsys, "render", "stay-alive/standard", "--out", "o.png", f"--size={size}")
+    assert code == 2
+    assert f"--size {size!r}: write WIDTHxHEIGHT, e.g. 1280x720" in err
+
+
+@pytest.mark.parametrize("command", ["render", "play"])
+def test_a_seed_that_is_not_a_number(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    extra = ["--out", "o.png"] if command == "render" else []
+    err = usage_error(capsys, command, "stay-alive/standard", *extra, "--seed", "abc")
+    assert "argument --seed: invalid int value: 'abc'" in err
+
+
+@pytest.mark.parametrize(
+    ("source", "content", "expected"),
+    [
+        ("stay-alive/standrd", None, "stay-alive/standrd:1:1: error: no bundled or user ruleset has the id 'stay-alive/standrd' (did you mean 'stay-alive/standard'?)"),
+        ("broken.yaml", BROKEN_YAML, "broken.yaml:3:7: error: YAML syntax"),
+        ("wrong.yaml", WRONG_FAMILY, "wrong.yaml:2:10: error: the base 'alive/standard' is for the game 'alive'"),
+        ("nope.json", None, "nope.json: cannot read the record: No such file or directory"),
+        ("illegal.json", json.dumps(_record(f=lambda d: d["moves"].__setitem__(3, d["moves"][2]))),
+         "illegal.json: move 3 (place e3) is illegal: cell e3 is taken"),
+        ("tampered.json", json.dumps(_record(f=lambda d: d["ruleset"]["resolved"].__setitem__("name", "X"))),
+         "tampered.json: the ruleset in the record was changed"),
+    ],
+)
+def test_render_a_bad_source(capsys: pytest.CaptureFixture[str], tmp_path: Path, source: str, content: str | None, expected: str) -> None:
+    if content is not None:
+        (tmp_path / source).write_text(content, encoding="utf-8")
+    code, _, err = run(capsys, "render", source, "--out", "o.png")
+    assert code == 1
+    assert f"marblestudio render: {expected}" in err
+    assert not (tmp_path / "o.png").exists()
+
+
+def test_render_a_folder_given_as_a_ruleset(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "rules").mkdir()
+    code, _, err = run(capsys, "render", "rules", "--out", "o.png")
+    assert code == 1
+    assert "'rules' is a folder: give a ruleset file in it" in err
+
+
+def test_render_onto_a_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "out.png").mkdir()
+    code, _, err = run(capsys, "render", "stay-alive/standard", "--out", "out.png")
+    assert code == 2
+    assert "--out out.png is a folder; give a file name such as" in err
+
+
+def test_did_you_mean_knows_the_user_rulesets(capsys: pytest.CaptureFixture[str], _user_dir: Path) -> None:
+    (_user_dir / "house").mkdir(parents=True)
+    (_user_dir / "house" / "long-game.yaml").write_text("format: 1\nextends: stay-alive/standard\nid: house/long-game\nname: Long\n", encoding="utf-8")
+    code, _, err = run(capsys, "render", "house/long-gam", "--out", "o.png")
+    assert code == 1
+    assert "(did you mean 'house/long-game'?)" in err
+
+
+# play and compare -------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("args", "code", "expected"),
+    [
+        (["stay-alive/standrd"], 1, "stay-alive/standrd:1:1: error: no bundled or user ruleset has the id 'stay-alive/standrd' (did you mean 'stay-alive/standard'?)"),
+        (["broken.yaml"], 1, "broken.yaml:3:7: error: YAML syntax"),
+        (["stay-alive/standard", "--seats", "human,bogus"], 2, "--seats: 'bogus' is not a player"),
+        (["stay-alive/standard", "--seats", "human"], 2, "Stay Alive is for 2-4 players, but --seats names 1"),
+    ],
+)
+def test_play_with_bad_input_says_so_even_without_a_display(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], code: int, expected: str
+) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    (tmp_path / "broken.yaml").write_text(BROKEN_YAML, encoding="utf-8")
+    got, _, err = run(capsys, "play", *args)
+    assert got == code
+    assert expected in err
+    assert "no display" not in err
+
+
+def test_compare_a_broken_ruleset(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "broken.yaml").write_text(BROKEN_YAML, encoding="utf-8")
+    code, _, err = run(capsys, "compare", "broken.yaml", "stay-alive/standard")
+    assert code == 1
+    assert "broken.yaml:3:7: error: YAML syntax" in err
+
+
+# the unforeseen ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("args", "target"),
+    [
+        (["validate", "x.yaml"], "marblestudio.rulesets.loader.check_file_loaded"),
+        (["list"], "marblestudio.rulesets.catalog.scan"),
+        (["schema"], "marblestudio.rulesets.schema.text"),
+        (["new", "--from", "stay-alive/standard", "y.yaml"], "marblestudio.cli.new.template"),
+        (["render", "stay-alive/standard", "--out", "o.png"], "marblestudio.rulesets.load_with_source"),
+    ],
+)
+def test_an_unexpected_error_is_logged_not_shown(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], target: str
+) -> None:
+    (tmp_path / "x.yaml").write_text("format: 1\n", encoding="utf-8")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+    def boom(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(target, boom)
+    code, _, err = run(capsys, *args)
+    log = tmp_path / "marblestudio-errors.log"
+    assert code == 3
+    assert f"{args[0]}: unexpected error: RuntimeError('boom') (details in {log}); please report it" in err
+    assert "Traceback" in log.read_text(encoding="utf-8")
+
