@@ -166,6 +166,11 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
+        if Path(path).suffix.lower() in (".yaml", ".yml"):
+            raise RecordError(
+                f"{path}: this is a ruleset, not a game record: start a game of it from the library, "
+                "or with: marblestudio play FILE"
+            ) from None
         raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: the record is not valid JSON: {exc.msg}") from None
     record = GameRecord.from_json(data, str(path))
     record.source = str(path)

@@ -1,0 +1,142 @@
+"""Opening a bad file in the app: a message naming the file (and the line or move), and the game
+that was on screen stays there, untouched; the app goes on running."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from marblestudio.session import HUMAN
+from marblestudio.views.main_window import MainWindow
+
+pytestmark = pytest.mark.gl
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "stay-alive-quick-3p.json"
+
+
+class Boxes:
+    """Stands in for QMessageBox: records the warnings, discards an unsaved game when asked."""
+
+    def __init__(self) -> None:
+        self.warnings: list[str] = []
+        self.questions: list[str] = []
+
+    def warning(self, _parent: object, _title: str, text: str, *_args: object) -> QMessageBox.StandardButton:
+        self.warnings.append(text)
+        return QMessageBox.StandardButton.Ok
+
+    def question(self, _parent: object, _title: str, text: str, *_args: object) -> QMessageBox.StandardButton:
+        self.questions.append(text)
+        return QMessageBox.StandardButton.Discard
+
+    def critical(self, _parent: object, _title: str, text: str, *_args: object) -> QMessageBox.StandardButton:
+        raise AssertionError(f"an unexpected error reached the user: {text}")
+
+
+@pytest.fixture
+def boxes(monkeypatch: pytest.MonkeyPatch) -> Boxes:
+    box = Boxes()
+    for name in ("warning", "question", "critical"):
+        monkeypatch.setattr(QMessageBox, name, getattr(box, name))
+    return box
+
+
+@pytest.fixture
+def window(qtbot: QtBot, boxes: Boxes) -> MainWindow:
+    win = MainWindow()
+    win.resize(1000, 700)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.game.scene.clock.set_speed(0)
+    assert win.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=5)
+    qtbot.waitUntil(lambda: win.game.session is not None and win.game.session.waiting_for_human(), timeout=5000)
+    return win
+
+
+def _edited(edit: Callable[[dict[str, Any]], None]) -> str:
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    edit(data)
+    return json.dumps(data, indent=1)
+
+
+CASES: list[tuple[str, bytes | str | None, str]] = [
+    ("missing.json", None, "missing.json: cannot read the record: No such file or directory"),
+    ("folder.json", "<folder>", "folder.json: cannot read the record: Is a directory"),
+    ("empty.json", b"", "empty.json: the file is empty: a game record is a JSON object"),
+    ("junk.json", bytes(range(256)) * 2, "junk.json: not a game record: the file is not UTF-8 text"),
+    ("cut.json", GOLDEN.read_bytes()[:300], "cut.json:14:3: the record is not valid JSON"),
+    ("rules.yaml", "format: 1\nextends: stay-alive/standard\nid: a/b\nname: B\n",
+     "rules.yaml: this is a ruleset, not a game record"),
+    ("format2.json", _edited(lambda d: d.__setitem__("format", 2)), "format2.json: record format 2 is not supported"),
+    ("tampered.json", _edited(lambda d: d["ruleset"]["resolved"].__setitem__("name", "X")),
+     "tampered.json: the ruleset in the record was changed"),
+    ("illegal.json", _edited(lambda d: d["moves"].__setitem__(3, d["moves"][2])),
+     "illegal.json: move 3 (place e3) is illegal: cell e3 is taken"),
+    ("notation.json", _edited(lambda d: d["moves"].__setitem__(4, "xyzzy")),
+     "notation.json: move 4 (xyzzy): 'xyzzy' is not a Stay Alive move"),
+    ("missing-key.json", _edited(lambda d: d.pop("moves")), "missing-key.json: not a game record: missing key(s) moves"),
+    ("nobody.json", _edited(lambda d: d.__setitem__("players", [])), "nobody.json: cannot start a game of 'stay-alive/quick'"),
+]
+
+
+@pytest.mark.parametrize(("name", "content", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_a_bad_file_is_a_message_and_the_game_stays(
+    window: MainWindow, boxes: Boxes, tmp_path: Path, name: str, content: bytes | str | None, expected: str
+) -> None:
+    path = tmp_path / name
+    if content == "<folder>":
+        path.mkdir()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
+        path.write_text(content, encoding="utf-8")
+    session = window.game.session
+    assert session is not None
+    before = [str(m) for m in session.moves]
+    recent = window.recent_files()
+
+    assert not window.open_path(path)
+
+    assert len(boxes.warnings) == 1 and expected in boxes.warnings[0]
+    assert str(path) in boxes.warnings[0]
+    assert window.game.session is session and window.game.interactive
+    assert [str(m) for m in session.moves] == before
+    assert window.stack.currentWidget() is not window.library  # still on the game page
+    assert window.recent_files() == recent  # a file that did not open is not a recent file
+    assert window.isVisible()
+
+
+def test_an_unreadable_record_is_a_message(window: MainWindow, boxes: Boxes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "secret.json"
+    path.write_bytes(GOLDEN.read_bytes())
+    real_open = io.open
+
+    def refuse(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(file, (str, Path)) and Path(file) == path:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(io, "open", refuse)
+    monkeypatch.setattr(builtins, "open", refuse)
+    session = window.game.session
+    assert not window.open_path(path)
+    assert boxes.warnings == [f"{path}: cannot read the record: Permission denied"]
+    assert window.game.session is session
+
+
+def test_after_a_bad_file_a_good_one_still_opens(window: MainWindow, boxes: Boxes, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    assert not window.open_path(bad)
+    assert window.open_path(GOLDEN)
+    assert window.game.session is not None and window.game.session.rules.id == "stay-alive/quick"
+    assert len(boxes.warnings) == 1
