@@ -67,6 +67,8 @@ def test_game_i_reruns_one_game_of_the_run(capsys: pytest.CaptureFixture[str], t
     assert code == 0
     records = sorted((tmp_path / "all").glob("*.json"))
     assert [p.name for p in records] == [f"stay-alive-quick-5-{i}.json" for i in range(3)]
+    kinds = [[p["kind"] for p in load_record(path).players] for path in records]
+    assert kinds == [["heuristic", "random"], ["random", "heuristic"], ["heuristic", "random"]]  # rotated by game
     code, out, _ = run(capsys, "stay-alive/quick", "--seed", "5", "--game", "2", "--json", "--agents", "heuristic,random")
     assert code == 0
     assert json.loads(out)["moves"] == load_record(records[2]).moves
@@ -124,3 +126,18 @@ def test_invalid_ruleset_file_shows_line_and_column(capsys: pytest.CaptureFixtur
 def test_bad_options_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     code, _, err = run(capsys, "stay-alive/quick", *args)
     assert code == 2 and message in err
+
+
+def test_a_run_on_a_dask_cluster_gives_the_same_report(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed", reason="Dask's distributed is not installed (the optional 'dask' extra)")
+    from distributed import LocalCluster
+
+    common = ("stay-alive/quick", "--games", "8", "--seed", "d", "--agents", "heuristic,random", "--json")
+    local = json.loads(run(capsys, *common, "--workers", "1")[1])
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        code, out, err = run(capsys, *common, "--scheduler", cluster.scheduler_address)
+    assert code == 0, err
+    on_dask = json.loads(out)
+    for data in (local, on_dask):
+        del data["seconds"], data["games_per_second"]
+    assert on_dask == local

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import time
@@ -27,6 +28,7 @@ from marblestudio.cli.errors import guarded
 if TYPE_CHECKING:
     from marblestudio.engine.rules import Ruleset
     from marblestudio.playtest import Played
+    from marblestudio.stats import Report
 
 HELP = "play seeded games between computer players and print wins by seat with intervals, draws, lengths and notable games"
 
@@ -99,9 +101,8 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any], players: int, agents: tuple[str, ...]) -> int:
-    from marblestudio.playtest import report_json, run_games
-    from marblestudio.records import player_entries, record_from_game, save_record
-    from marblestudio.report import render
+    from marblestudio.playtest import run_games
+    from marblestudio.records import record_from_game, save_record
     from marblestudio.workers import WorkersError
 
     single: list[Played] = []
@@ -111,8 +112,9 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
         if args.game is not None:
             single.append(played)
         if args.record_dir is not None and played.summary is not None:
-            names = [f"{rules.presentation.seat_name(s)} ({spec})" for s, spec in enumerate(played.summary.seating)]
-            record = record_from_game(rules.id, resolved, player_entries(names), played.moves, played.outcome,
+            # each seat's kind is its player spec, so the app opens the record with those players
+            entries = [{"name": rules.presentation.seat_name(s), "kind": spec} for s, spec in enumerate(played.summary.seating)]
+            record = record_from_game(rules.id, resolved, entries, played.moves, played.outcome,
                                       seed=args.seed, game=index)
             stem = re.sub(r"[^\w.-]+", "-", f"{rules.id}-{args.seed}")
             save_record(args.record_dir / f"{stem}-{index:0{width}d}.json", record)
@@ -138,6 +140,17 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
     interrupted = report.games < report.requested
     if interrupted:
         print("simulate: stopped; the report covers the games that finished", file=sys.stderr)
+    try:
+        _print_report(args, report, rules, seconds, single)
+    except BrokenPipeError:  # the reader went away (| head): not an error of ours
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python's advice: no second error at exit
+    return 130 if interrupted else 0
+
+
+def _print_report(args: argparse.Namespace, report: Report, rules: Ruleset, seconds: float, single: list[Played]) -> None:
+    from marblestudio.playtest import report_json
+    from marblestudio.report import render
+
     if args.json:
         data = report_json(report, rules, args.seed, seconds)
         if single:
@@ -152,7 +165,7 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
         print(render(report))
         speed = report.games / seconds if seconds > 0 else 0.0
         print(f"speed: {speed:.1f} games/s ({seconds:.2f} s)")
-    return 130 if interrupted else 0
+    sys.stdout.flush()
 
 
 def _progress_bar(title: str, forced: bool) -> Any:

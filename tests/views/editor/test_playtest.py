@@ -14,7 +14,8 @@ from marblestudio.views.editor.playtest_worker import Job, run_job
 
 def _simulate(capsys: pytest.CaptureFixture[str], ruleset: str, games: int, seed: str, players: int, agents: str = "random") -> dict:  # type: ignore[type-arg]
     capsys.readouterr()
-    args = ["simulate", ruleset, "--games", str(games), "--seed", seed, "--players", str(players), "--json", "--agents", agents]
+    args = ["simulate", ruleset, "--games", str(games), "--seed", seed, "--players", str(players), "--json", "--agents", agents,
+            "--workers", "1"]  # no process pool forked from the Qt test process
     assert cli_main(args) == 0
     return json.loads(capsys.readouterr().out)
 
