@@ -109,12 +109,18 @@ class GameRecord:
         players = data["players"]
         if not isinstance(players, list) or not all(isinstance(p, dict) and "name" in p for p in players):
             raise RecordError(f"{source}: 'players' must be a list of objects with a 'name'")
+        if not players:
+            raise RecordError(f"{source}: 'players' is empty: a record lists one object per seat")
         result = data["result"]
         if result is not None:
             try:
                 Outcome.from_json(result)
             except (KeyError, TypeError, ValueError):
                 raise RecordError(f"{source}: 'result' is not a game result: {result!r}") from None
+            winners = result.get("winners", [])
+            seats = range(len(players))
+            if not isinstance(winners, list) or not all(type(w) is int and w in seats for w in winners):
+                raise RecordError(f"{source}: 'result.winners' must list seats 0 to {len(players) - 1}, not {winners!r}")
         return cls(
             ruleset_id=str(ruleset["id"]),
             resolved=ruleset["resolved"],

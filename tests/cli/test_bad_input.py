@@ -207,8 +207,14 @@ BAD_RECORDS: list[tuple[str, Any, str]] = [
     ("missing.json", _record(f=lambda d: d.pop("players")), "missing.json: not a game record: missing key(s) players"),
     ("short.json", _record(f=lambda d: d.__setitem__("moves", d["moves"][:10])),
      "short.json: the replay ends in an unfinished game, but the record says a win"),
-    ("nobody.json", _record(f=_set("players", [])), "nobody.json: cannot start a game of 'stay-alive/quick'"),
+    ("nobody.json", _record(f=_set("players", [])), "nobody.json: 'players' is empty: a record lists one object per seat"),
+    ("one-player.json", _record(f=lambda d: (d.__setitem__("players", d["players"][:1]), d.__setitem__("result", None))),
+     "one-player.json: cannot start a game of 'stay-alive/quick': stay-alive/quick is for 2-4 players, not 1"),
     ("list.json", [1, 2], "list.json: a game record is a JSON object, not list"),
+    ("winner-text.json", _record(f=lambda d: d["result"].__setitem__("winners", ["x"])),
+     "winner-text.json: 'result.winners' must list seats 0 to 2, not ['x']"),
+    ("winner-seat.json", _record(f=lambda d: d["result"].__setitem__("winners", [5])),
+     "winner-seat.json: 'result.winners' must list seats 0 to 2, not [5]"),
 ]
 
 

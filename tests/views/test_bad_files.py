@@ -84,7 +84,7 @@ CASES: list[tuple[str, bytes | str | None, str]] = [
     ("notation.json", _edited(lambda d: d["moves"].__setitem__(4, "xyzzy")),
      "notation.json: move 4 (xyzzy): 'xyzzy' is not a Stay Alive move"),
     ("missing-key.json", _edited(lambda d: d.pop("moves")), "missing-key.json: not a game record: missing key(s) moves"),
-    ("nobody.json", _edited(lambda d: d.__setitem__("players", [])), "nobody.json: cannot start a game of 'stay-alive/quick'"),
+    ("nobody.json", _edited(lambda d: d.__setitem__("players", [])), "nobody.json: 'players' is empty: a record lists one object per seat"),
 ]
 
 
