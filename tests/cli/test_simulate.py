@@ -141,3 +141,33 @@ def test_a_run_on_a_dask_cluster_gives_the_same_report(capsys: pytest.CaptureFix
     for data in (local, on_dask):
         del data["seconds"], data["games_per_second"]
     assert on_dask == local
+
+
+def test_ctrl_c_stops_a_process_pool_run_cleanly_with_the_games_that_finished() -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "marblestudio", "simulate", "stay-alive/standard", "--games", "200000",
+               "--workers", "2", "--json", "--progress"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as at a terminal
+    )
+    try:
+        assert process.stderr is not None
+        seen = ""
+        while "/200000" not in seen:  # the bar has moved: some chunks are done
+            char = process.stderr.read(1)
+            assert char, "simulate ended before showing progress"
+            seen += char
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    data = json.loads(out)
+    assert process.returncode == 130 and "stopped" in err and "Traceback" not in err
+    assert 0 < data["games"] < 200000 and data["requested"] == 200000
+    assert data["notes"] == [f"stopped early: {data['games']} of 200000 games finished"]
