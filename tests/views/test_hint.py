@@ -47,6 +47,25 @@ def test_the_hint_is_a_legal_move_for_the_seat_to_move() -> None:
     assert HINT.spec.startswith("mcts")
 
 
+@pytest.mark.parametrize("ref", ["stay-alive/standard", "alive/standard", "avalanche/standard", "archimedes/standard"])
+def test_every_game_family_gets_a_legal_hint_after_its_set_up(ref: str) -> None:
+    import random
+
+    from marblestudio.engine import new_game
+    from marblestudio.engine.core import CHANCE
+    from marblestudio.rulesets import load
+
+    rules = load(ref)
+    state = new_game(rules, rules.players.default)
+    rng, moves = random.Random(ref), []
+    while state.to_move == CHANCE:
+        move = state.sample_chance(rng)
+        state.apply(move)
+        moves.append(str(move))
+    notation, _ = hint_move(rules, rules.players.default, moves, 2, "mcts:20", 10.0)
+    assert state.parse_move(notation) in state.legal_moves()
+
+
 def test_hint_shows_a_suggestion_in_the_status_bar_and_on_the_board(qtbot: QtBot, window: MainWindow) -> None:
     assert window.hint_action.shortcut().toString() == "Ctrl+H"
     assert window.start_game("stay-alive/quick", [HUMAN, "easy"], seed=11)
