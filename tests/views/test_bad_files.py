@@ -140,3 +140,33 @@ def test_after_a_bad_file_a_good_one_still_opens(window: MainWindow, boxes: Boxe
     assert window.open_path(GOLDEN)
     assert window.game.session is not None and window.game.session.rules.id == "stay-alive/quick"
     assert len(boxes.warnings) == 1
+
+
+def test_a_log_folder_that_cannot_be_made_falls_back_to_the_temporary_folder(
+    qtbot: QtBot, boxes: Boxes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    from marblestudio.views import app
+
+    (tmp_path / "not-a-folder").write_text("x", encoding="utf-8")
+    monkeypatch.setenv("MARBLESTUDIO_LOG_DIR", str(tmp_path / "not-a-folder"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda _p, _t, text, *a: shown.append(text))
+    before = list(app.log.handlers)
+    try:
+        try:
+            raise RuntimeError("the marbles rolled away")
+        except RuntimeError as exc:
+            text = app.report_error(RuntimeError, exc, exc.__traceback__)
+    finally:
+        for handler in app.log.handlers[:]:
+            if handler not in before:
+                app.log.removeHandler(handler)
+                handler.close()
+    fallback = tmp_path / "tmp" / "marblestudio.log"
+    assert shown == [text]
+    assert f"The details were written to {fallback}. The app goes on running." in text
+    assert "the marbles rolled away" in fallback.read_text(encoding="utf-8")

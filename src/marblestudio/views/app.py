@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import tempfile
 import traceback
 from pathlib import Path
 from types import TracebackType
@@ -42,9 +43,18 @@ def log_path() -> Path:
 
 
 def setup_logging() -> Path:
-    """Send warnings and errors of our loggers to the log file (once)."""
-    path = log_path()
-    if not any(isinstance(h, logging.FileHandler) and Path(h.baseFilename) == path for h in log.handlers):
+    """Send warnings and errors of our loggers to the log file (once), and return its path.
+
+    When the log folder cannot be made or written (a file in its place, no permission), the
+    log goes to the temporary folder instead: a bad setting must not stop the app."""
+    try:
+        return _log_to(log_path())
+    except OSError:
+        return _log_to(Path(tempfile.gettempdir()) / "marblestudio.log")
+
+
+def _log_to(path: Path) -> Path:
+    if not any(isinstance(h, logging.FileHandler) and Path(h.baseFilename) == path.absolute() for h in log.handlers):
         handler = logging.FileHandler(path, encoding="utf-8")
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         handler.setLevel(logging.WARNING)
@@ -54,9 +64,13 @@ def setup_logging() -> Path:
 
 def report_error(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None, parent: QWidget | None = None) -> str:
     """Write the error to the log file and show it; returns the text shown."""
-    path = setup_logging()
-    log.error("unexpected error:\n%s", "".join(traceback.format_exception(exc_type, exc, tb)))
-    text = f"Something went wrong: {exc_type.__name__}: {exc}\n\nThe details were written to {path}. The app goes on running."
+    try:
+        path = setup_logging()
+        log.error("unexpected error:\n%s", "".join(traceback.format_exception(exc_type, exc, tb)))
+        where = f"The details were written to {path}."
+    except OSError as problem:
+        where = f"The details could not be written to a log file ({problem.strerror or problem})."
+    text = f"Something went wrong: {exc_type.__name__}: {exc}\n\n{where} The app goes on running."
     if QApplication.instance() is not None:
         QMessageBox.critical(parent, "Marble Studio: unexpected error", text)
     return text
