@@ -130,6 +130,14 @@ def test_list_skips_a_broken_user_ruleset_naming_it(capsys: pytest.CaptureFixtur
     assert "stay-alive/standard" in out  # the good ones are still listed
 
 
+def test_list_with_a_file_where_the_user_folder_should_be(capsys: pytest.CaptureFixture[str], _user_dir: Path) -> None:
+    _user_dir.write_text("x", encoding="utf-8")
+    code, out, err = run(capsys, "list")
+    assert code == 0
+    assert f"{_user_dir} is a file, not a folder: your own rulesets go in a folder of that name" in err
+    assert "stay-alive/standard" in out
+
+
 @pytest.mark.parametrize("where", ["folder", "missing-folder"])
 def test_schema_to_a_place_it_cannot_write_leaves_nothing_behind(capsys: pytest.CaptureFixture[str], tmp_path: Path, where: str) -> None:
     (tmp_path / "folder").mkdir()
@@ -328,6 +336,24 @@ def test_did_you_mean_knows_the_user_rulesets(capsys: pytest.CaptureFixture[str]
     code, _, err = run(capsys, "render", "house/long-gam", "--out", "o.png")
     assert code == 1
     assert "(did you mean 'house/long-game'?)" in err
+
+
+@pytest.mark.parametrize("command", ["validate", "play", "new", "render"])
+def test_a_game_record_given_as_a_ruleset(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    (tmp_path / "game.yaml").write_bytes(GOLDEN.read_bytes())  # .yaml: read as a ruleset even by render
+    args = {"validate": ["game.yaml"], "play": ["game.yaml"], "new": ["--from", "game.yaml", "mine.yaml"],
+            "render": ["game.yaml", "--out", "o.png"]}[command]
+    code, out, err = run(capsys, command, *args)
+    assert code in (1, 2)
+    assert "game.yaml:1:1: error: this is a game record, not a ruleset: replay it with 'marblestudio replay FILE'" in out + err
+    assert "unknown key" not in out + err  # one message, not one per key
+
+
+def test_render_zero_players_is_refused_not_taken_as_the_default(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "render", "stay-alive/standard", "--out", "o.png", "--players", "0")
+    assert code == 1
+    assert "Stay Alive is for 2-4 players, not 0" in err
 
 
 # play and compare -------------------------------------------------------------------------------

@@ -48,6 +48,9 @@ def _run(args: argparse.Namespace) -> int:
         players = f"{e.players.min}" if e.players.min == e.players.max else f"{e.players.min}-{e.players.max}"
         mark = "" if e.bundled else "  (user)"
         print(f"{e.id:<{width}}  {e.name:<{name_width}}  {players}{mark}")
-    if not any(not e.bundled for e in entries):
-        print(f"(your own rulesets go in {user_dir()})", file=sys.stderr)
+    folder = user_dir()
+    if folder.exists() and not folder.is_dir():
+        print(f"{folder} is a file, not a folder: your own rulesets go in a folder of that name", file=sys.stderr)
+    elif not any(not e.bundled for e in entries):
+        print(f"(your own rulesets go in {folder})", file=sys.stderr)
     return 0

@@ -113,7 +113,7 @@ def _session(args: argparse.Namespace) -> Session:
         loaded = load_with_source(args.source)
     except RulesetError as exc:
         raise ValueError(str(exc.diagnostics[0]) if exc.diagnostics else str(exc)) from None
-    count = args.players or loaded.rules.players.default
+    count = loaded.rules.players.default if args.players is None else args.players
     try:
         session = Session(loaded.rules, ["random"] * count, args.seed, loaded.resolved, args.source)
     except ValueError as exc:

@@ -164,6 +164,13 @@ def _check(
         kind = "a list" if isinstance(data, list) else f"the single value {data!r}"
         source.at("", f"a ruleset is a mapping of keys such as 'id:' and 'game:'; this file holds {kind}")
         return None, source.diagnostics
+    if {"moves", "players", "ruleset"} <= data.keys() and isinstance(data["ruleset"], dict):
+        source.at(
+            "",
+            "this is a game record, not a ruleset: replay it with 'marblestudio replay FILE' or open it in the app; "
+            "its ruleset is the one named in 'ruleset.id'",
+        )
+        return None, source.diagnostics
     source.problems(checks.format_warning(data))
     if "extends" not in data:
         merged = data
