@@ -170,3 +170,35 @@ def test_a_log_folder_that_cannot_be_made_falls_back_to_the_temporary_folder(
     assert shown == [text]
     assert f"The details were written to {fallback}. The app goes on running." in text
     assert "the marbles rolled away" in fallback.read_text(encoding="utf-8")
+
+
+def test_render_that_cannot_write_keeps_the_old_image(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from PySide6.QtGui import QImage
+
+    from marblestudio.cli import main
+
+    out = tmp_path / "board.png"
+    out.write_bytes(b"the old picture")
+    monkeypatch.setattr(QImage, "save", lambda *_args: False)  # a full disc, say
+    code = main(["render", "stay-alive/standard", "--out", str(out), "--size", "64x64"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert f"marblestudio render: cannot write {out}" in err and "Traceback" not in err
+    assert out.read_bytes() == b"the old picture"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.png"]  # no temporary file left
+
+
+def test_render_writes_a_png_with_ordinary_permissions(qtbot: QtBot, tmp_path: Path) -> None:
+    import os
+
+    from marblestudio.cli import main
+
+    out = tmp_path / "board.png"
+    assert main(["render", "stay-alive/standard", "--out", str(out), "--size", "64x64"]) == 0
+    mask = os.umask(0)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.png"]

@@ -9,6 +9,7 @@ private Xvfb (`xvfb-run`) when one is installed, and otherwise says what to inst
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -16,6 +17,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -153,8 +155,21 @@ def _render(session: Session, out: Path, size: tuple[int, int], colour_blind: bo
     from marblestudio.views.render import render_session
 
     image = render_session(session, size, colour_blind)
-    if not image.save(str(out), "PNG"):
-        print(f"marblestudio render: cannot write {out}", file=sys.stderr)
+    # Write-then-rename, so a failed write never leaves a half PNG in place of an existing one.
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    os.close(fd)
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, out.stat().st_mode & 0o777 if out.exists() else 0o666 & ~mask)  # as a plain write would
+        if not image.save(tmp, "PNG"):
+            raise OSError(f"cannot write {out}")
+        os.replace(tmp, out)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        reason = exc.strerror or str(exc)
+        print(f"marblestudio render: cannot write {out}: {reason}", file=sys.stderr)
         return 1
     print(f"wrote {out} ({size[0]}x{size[1]}, after {session.ply} steps)")
     return 0
