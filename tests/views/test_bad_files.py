@@ -202,3 +202,31 @@ def test_render_writes_a_png_with_ordinary_permissions(qtbot: QtBot, tmp_path: P
     assert out.stat().st_mode & 0o777 == 0o666 & ~mask
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.png"]
+
+
+RULESET_CASES: list[tuple[str, bytes | None, str]] = [
+    ("stay-alive/standrd", None, "stay-alive/standrd:1:1: error: no bundled or user ruleset has the id 'stay-alive/standrd' (did you mean 'stay-alive/standard'?)"),
+    ("missing.yaml", None, "missing.yaml:1:1: error: cannot read the file: No such file or directory"),
+    ("empty.yaml", b"", "empty.yaml:1:1: error: the file is empty"),
+    ("junk.yaml", bytes(range(256)) * 2, "junk.yaml:1:1: error: the file holds binary data (NUL bytes), not YAML text"),
+    ("broken.yaml", b"format: 1\nid: stay-alive/mine\n  name: [\n", "broken.yaml:3:7: error: YAML syntax"),
+    ("wrong.yaml", b"format: 1\nextends: alive/standard\nid: stay-alive/mine\nname: Mine\ngame: stay-alive\n",
+     "wrong.yaml:2:10: error: the base 'alive/standard' is for the game 'alive', but this file is for 'stay-alive'"),
+    ("game.yaml", GOLDEN.read_bytes(), "game.yaml:1:1: error: this is a game record, not a ruleset"),
+]
+
+
+@pytest.mark.parametrize(("ref", "content", "expected"), RULESET_CASES, ids=[c[0] for c in RULESET_CASES])
+def test_a_bad_ruleset_is_a_message_and_the_game_stays(
+    window: MainWindow, boxes: Boxes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ref: str, content: bytes | None, expected: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    if content is not None:
+        (tmp_path / ref).write_bytes(content)
+    session = window.game.session
+    assert session is not None
+    before = [str(m) for m in session.moves]
+    assert not window.start_game(ref, [HUMAN, HUMAN], seed=1)
+    assert len(boxes.warnings) == 1 and expected in boxes.warnings[0]
+    assert window.game.session is session and window.game.interactive
+    assert [str(m) for m in session.moves] == before
