@@ -182,6 +182,16 @@ def test_new_onto_a_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
 
 
 @pytest.mark.parametrize(
+    ("new_id", "example"), [("BAD_ID", "stay-alive/my-rules"), ("Stay Alive/My Rules", "stay-alive/my-rules"), ("a/b/c", "stay-alive/my-rules")]
+)
+def test_new_with_an_id_that_is_not_an_id(capsys: pytest.CaptureFixture[str], tmp_path: Path, new_id: str, example: str) -> None:
+    code, _, err = run(capsys, "new", "--from", "stay-alive/standard", "mine.yaml", "--id", new_id)
+    assert code == 2
+    assert f"--id {new_id!r} is not an id: write '<game>/<name>' in lower-case letters, digits and '-', e.g. {example}" in err
+    assert not (tmp_path / "mine.yaml").exists()
+
+
+@pytest.mark.parametrize(
     ("base", "content", "expected"),
     [
         ("stay-alive/standrd", None, "stay-alive/standrd:1:1: error: no bundled or user ruleset has the id 'stay-alive/standrd' (did you mean 'stay-alive/standard'?)"),

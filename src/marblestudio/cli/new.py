@@ -169,6 +169,15 @@ def _run(args: argparse.Namespace) -> int:
     if target.is_dir():
         print(f"marblestudio new: {target} is a folder; give a file name such as {target / 'my-rules.yaml'}", file=sys.stderr)
         return 2
+    if args.new_id is not None and not _ID.match(args.new_id):
+        parts = args.new_id.split("/")
+        example = "/".join(_slug(p) for p in parts) if len(parts) == 2 else "stay-alive/my-rules"
+        print(
+            f"marblestudio new: --id {args.new_id!r} is not an id: write '<game>/<name>' in lower-case "
+            f"letters, digits and '-', e.g. {example}",
+            file=sys.stderr,
+        )
+        return 2
     if target.exists() and not args.force:
         print(f"marblestudio new: {target} exists already; use --force to overwrite it", file=sys.stderr)
         return 1
