@@ -230,3 +230,15 @@ def test_a_bad_ruleset_is_a_message_and_the_game_stays(
     assert len(boxes.warnings) == 1 and expected in boxes.warnings[0]
     assert window.game.session is session and window.game.interactive
     assert [str(m) for m in session.moves] == before
+
+
+def test_render_draws_the_moves_before_an_illegal_one(qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from marblestudio.cli import main
+
+    path = tmp_path / "illegal.json"
+    path.write_text(_edited(lambda d: d["moves"].__setitem__(3, d["moves"][2])), encoding="utf-8")
+    out = tmp_path / "board.png"
+    assert main(["render", str(path), "--out", str(out), "--move", "3", "--size", "64x64"]) == 0
+    assert "after 3 steps" in capsys.readouterr().out
+    assert main(["render", str(path), "--out", str(out), "--move", "4", "--size", "64x64"]) == 1
+    assert f"{path}: move 3 (place e3) is illegal: cell e3 is taken" in capsys.readouterr().err

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import random
@@ -100,17 +101,16 @@ def _session(args: argparse.Namespace) -> Session:
     if _is_record(args.source):
         try:
             record = load_record(args.source)
-            session = from_record(record)
-        except RecordError as exc:
-            raise ValueError(str(exc)) from None
-        if args.move is not None:
-            if args.move > len(record.moves):
+            if args.move is not None and args.move > len(record.moves):
                 raise ValueError(
                     f"{args.source}: --move {args.move}: the record has only {len(record.moves)} moves; "
                     f"give --move 0 to {len(record.moves)}"
                 )
-            session.goto(args.move)
-        return session
+            if args.move is not None:  # only the moves up to K: a bad move after it does not matter
+                record = dataclasses.replace(record, moves=record.moves[: args.move], result=None)
+            return from_record(record)
+        except RecordError as exc:
+            raise ValueError(str(exc)) from None
     try:
         loaded = load_with_source(args.source)
     except RulesetError as exc:
