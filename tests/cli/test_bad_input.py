@@ -423,3 +423,19 @@ def test_an_unexpected_error_is_logged_not_shown(
     assert f"{args[0]}: unexpected error: RuntimeError('boom') (details in {log}); please report it" in err
     assert "Traceback" in log.read_text(encoding="utf-8")
 
+
+
+def test_a_closed_pipe_is_not_an_unexpected_error(tmp_path: Path) -> None:
+    """`marblestudio replay --json R | head -1`: the reader goes away; no error message, exit 0."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "marblestudio", "replay", "--json", str(GOLDEN)]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.readline().strip() == b"{"
+        proc.stdout.close()  # far more than a pipe's buffer is still to come
+        err = proc.stderr.read().decode()
+        code = proc.wait(timeout=120)
+    assert "unexpected error" not in err and "Traceback" not in err
+    assert code == 0

@@ -33,8 +33,11 @@ def log_unexpected(command: str) -> int:
 
 
 def guarded(command: str, body: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
-    """`body(args)`, or `log_unexpected(command)` when it raises (`KeyboardInterrupt` and `SystemExit` pass)."""
+    """`body(args)`, or `log_unexpected(command)` when it raises (`KeyboardInterrupt` and `SystemExit`
+    pass, and so does `BrokenPipeError`: output piped into `head` is no error, `main` handles it)."""
     try:
         return body(args)
+    except BrokenPipeError:
+        raise
     except Exception:  # noqa: BLE001 - the user gets a message and a log file, never a traceback
         return log_unexpected(command)
