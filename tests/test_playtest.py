@@ -94,7 +94,7 @@ def test_report_statistics_and_progress() -> None:
 
 
 def test_a_failing_game_is_kept_as_a_finding_or_raises(monkeypatch: pytest.MonkeyPatch) -> None:
-    from marblestudio import playtest
+    from marblestudio import playtest, workers
 
     real = playtest.play_game
 
@@ -104,7 +104,7 @@ def test_a_failing_game_is_kept_as_a_finding_or_raises(monkeypatch: pytest.Monke
             raise RuntimeError("boom")
         return result
 
-    monkeypatch.setattr(playtest, "play_game", failing_on_game_2)
+    monkeypatch.setattr(workers, "play_game", failing_on_game_2)  # the one game loop lives there
     rules = load("stay-alive/quick")
     seen: list[Played] = []
     report = run_games(rules, 2, 4, "f", catch_errors=True, on_game=lambda i, p: seen.append(p))

@@ -1,6 +1,6 @@
 """Playtests: one seeded game between given players, and many of them summed up in a report.
 
-This is the one game driver behind `marblestudio simulate`, the editor's playtest and the game
+This is the driver behind `marblestudio simulate`, the editor's playtest and the game
 records; many games run through `marblestudio.workers.run_indexed` (inline, a process pool or a
 Dask cluster) and are summed up by `marblestudio.stats.summarize`, the same machinery as
 `marblestudio compare`.
@@ -15,21 +15,25 @@ report does not depend on how many workers played it.
 
 from __future__ import annotations
 
-import random
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from marblestudio.agents import Agent, RandomAgent, make_agent
-from marblestudio.engine import new_game
-from marblestudio.engine.core import CHANCE, Move, Outcome, Termination
+from marblestudio.engine.core import Outcome
 from marblestudio.engine.rules import Ruleset
 from marblestudio.stats import GameSummary, Report, summarize
-from marblestudio.workers import GameTask, Progress, game_rng, run_indexed, seating
-
-MAX_STEPS = 1_000_000
-"""A guard for rulesets without a move limit: a game this long is stopped and counted capped."""
+from marblestudio.workers import (
+    MAX_STEPS,
+    GameResult,
+    GameTask,
+    Progress,
+    game_rng,
+    play_game,
+    play_seeded,
+    run_indexed,
+    summary_of,
+)
 
 DEFAULT_AGENTS: tuple[str, ...] = ("random",)
 """Every seat random unless told otherwise."""
@@ -38,48 +42,6 @@ __all__ = [
     "DEFAULT_AGENTS", "MAX_STEPS", "GameResult", "Played", "PlaytestTask", "game_rng", "play_game",
     "play_seeded", "report_json", "run_games",
 ]
-
-
-@dataclass
-class GameResult:
-    """One finished game: every move (chance included), how it ended, and its length in
-    decisions of players (chance steps not counted)."""
-
-    moves: list[Move]
-    outcome: Outcome
-    length: int
-
-
-def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence[Agent] | None = None) -> GameResult:
-    """Play one game to its end: chance from `rng`, each seat's move from its agent (random
-    players when `agents` is None), which also draws its random choices from `rng`."""
-    state = new_game(rules, players)
-    chosen: Sequence[Agent] = agents if agents is not None else [RandomAgent()] * players
-    moves: list[Move] = []
-    length = 0
-    for _ in range(MAX_STEPS):
-        outcome = state.outcome()
-        if outcome is not None:
-            return GameResult(moves, outcome, length)
-        seat = state.to_move
-        if seat == CHANCE:
-            move = state.sample_chance(rng)
-        else:
-            move = chosen[seat].choose(state, seat, rng)
-            length += 1
-        state.apply(move)
-        moves.append(move)
-    return GameResult(moves, Outcome(Termination.CAPPED, (), f"stopped after {MAX_STEPS} steps"), length)
-
-
-def play_seeded(
-    rules: Ruleset, players: int, seed: int | str, index: int,
-    agents: Sequence[str] = DEFAULT_AGENTS, rotate: bool = True,
-) -> tuple[tuple[str, ...], GameResult]:
-    """Game `index` of the run with `seed`: the agent spec in each seat, and the game."""
-    seats = seating(agents, players, index, rotate)
-    players_of = [make_agent(spec, f"{seed}:{index}:{s}") for s, spec in enumerate(seats)]
-    return seats, play_game(rules, players, game_rng(seed, index), players_of)
 
 
 @dataclass(frozen=True)
@@ -113,12 +75,8 @@ class PlaytestTask:
             if not self.catch_errors:
                 raise
             return Played(index, None, error=f"{type(exc).__name__}: {exc}", trace=traceback.format_exc())
-        outcome = result.outcome
-        summary = GameSummary(
-            index, g.seed, seats, outcome.termination.value, tuple(outcome.winners), result.length, outcome.reason
-        )
         moves = tuple(str(m) for m in result.moves) if self.keep_moves else ()
-        return Played(index, summary, moves, outcome)
+        return Played(index, summary_of(index, g.seed, seats, result), moves, result.outcome)
 
 
 def run_games(

@@ -25,8 +25,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from marblestudio.agents import make_agent
+from marblestudio.agents import Agent, RandomAgent, make_agent
 from marblestudio.engine import CHANCE, new_game
+from marblestudio.engine.core import Move, Outcome, Termination
 from marblestudio.engine.rules import Ruleset
 from marblestudio.stats import GameSummary
 
@@ -220,18 +221,62 @@ class GameTask:
         return cached
 
     def __call__(self, index: int) -> GameSummary:
-        state = new_game(self.ruleset(), self.players)
-        seats = seating(self.agents, self.players, index, self.rotate)
-        agents = [make_agent(spec, f"{self.seed}:{index}:{s}") for s, spec in enumerate(seats)]
-        rng = game_rng(self.seed, index)
-        length = 0
-        while (outcome := state.outcome()) is None:
-            mover = state.to_move
-            if mover == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                state.apply(agents[mover].choose(state, mover, rng))
-                length += 1
-        return GameSummary(
-            index, self.seed, seats, outcome.termination.value, tuple(outcome.winners), length, outcome.reason
-        )
+        seats, result = play_seeded(self.ruleset(), self.players, self.seed, index, self.agents, self.rotate)
+        return summary_of(index, self.seed, seats, result)
+
+
+# One game ------------------------------------------------------------------------------------
+MAX_STEPS = 1_000_000
+"""A guard for rulesets without a move limit: a game this long is stopped and counted capped."""
+
+
+@dataclass
+class GameResult:
+    """One finished game: every move (chance included), how it ended, and its length in
+    decisions of players (chance steps not counted)."""
+
+    moves: list[Move]
+    outcome: Outcome
+    length: int
+
+
+def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence[Agent] | None = None) -> GameResult:
+    """Play one game to its end: chance from `rng`, each seat's move from its agent (random
+    players when `agents` is None), which also draws its random choices from `rng`.
+
+    The one game loop of every playtest, report and comparison."""
+    state = new_game(rules, players)
+    chosen: Sequence[Agent] = agents if agents is not None else [RandomAgent()] * players
+    moves: list[Move] = []
+    length = 0
+    for _ in range(MAX_STEPS):
+        outcome = state.outcome()
+        if outcome is not None:
+            return GameResult(moves, outcome, length)
+        seat = state.to_move
+        if seat == CHANCE:
+            move = state.sample_chance(rng)
+        else:
+            move = chosen[seat].choose(state, seat, rng)
+            length += 1
+        state.apply(move)
+        moves.append(move)
+    return GameResult(moves, Outcome(Termination.CAPPED, (), f"stopped after {MAX_STEPS} steps"), length)
+
+
+def play_seeded(
+    rules: Ruleset, players: int, seed: int | str, index: int,
+    agents: Sequence[str] = ("random",), rotate: bool = True,
+) -> tuple[tuple[str, ...], GameResult]:
+    """Game `index` of the run with `seed`: the agent spec in each seat, and the game."""
+    seats = seating(agents, players, index, rotate)
+    players_of = [make_agent(spec, f"{seed}:{index}:{s}") for s, spec in enumerate(seats)]
+    return seats, play_game(rules, players, game_rng(seed, index), players_of)
+
+
+def summary_of(index: int, seed: int | str, seats: tuple[str, ...], result: GameResult) -> GameSummary:
+    """The line a report keeps of one game."""
+    outcome = result.outcome
+    return GameSummary(
+        index, seed, seats, outcome.termination.value, tuple(outcome.winners), result.length, outcome.reason
+    )

@@ -85,7 +85,7 @@ def test_record_dir_records_replay(capsys: pytest.CaptureFixture[str], tmp_path:
 
 
 def test_ctrl_c_stops_with_the_games_that_finished(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from marblestudio import playtest
+    from marblestudio import playtest, workers
 
     real = playtest.play_game
     calls = {"n": 0}
@@ -96,7 +96,7 @@ def test_ctrl_c_stops_with_the_games_that_finished(capsys: pytest.CaptureFixture
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(playtest, "play_game", interrupted_at_game_60)
+    monkeypatch.setattr(workers, "play_game", interrupted_at_game_60)  # the one game loop lives there
     code, out, err = run(capsys, "stay-alive/quick", "--games", "200", "--workers", "1", "--json")
     data = json.loads(out)
     assert code == 130 and "stopped" in err

@@ -104,7 +104,7 @@ def test_a_playtest_can_be_cancelled(editor, house_rule: Path, qtbot) -> None:
 
 
 def test_a_failing_game_is_reported_with_the_seed_that_reproduces_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    from marblestudio import playtest
+    from marblestudio import playtest, workers
     from marblestudio.rulesets import load_with_source
 
     real = playtest.play_game
@@ -118,7 +118,7 @@ def test_a_failing_game_is_reported_with_the_seed_that_reproduces_it(monkeypatch
         return result
 
     flaky.calls = 0  # type: ignore[attr-defined]
-    monkeypatch.setattr(playtest, "play_game", flaky)
+    monkeypatch.setattr(workers, "play_game", flaky)  # the one game loop lives there
     resolved = load_with_source("stay-alive/quick").resolved
     data = run_job(Job(EDITED, resolved, 2, 6, "9", "stay-alive/quick"))
     assert data["games"] == 5
