@@ -118,6 +118,23 @@ def test_validate_bad_ruleset_files(capsys: pytest.CaptureFixture[str], tmp_path
     assert out.splitlines()[0].startswith(f"{name}:")
 
 
+@pytest.mark.parametrize(
+    ("extends", "expected"),
+    [
+        ("../nowhere.yaml", "mine.yaml:2:10: error: the base '../nowhere.yaml' does not exist (looked for "),
+        ("./rules.yaml", "mine.yaml:2:10: error: the base './rules.yaml' is a folder, not a ruleset file (looked for "),
+        ("./broken.yaml", "mine.yaml:2:10: error: the base './broken.yaml' is not valid: "),
+    ],
+)
+def test_validate_a_bad_base_file(capsys: pytest.CaptureFixture[str], tmp_path: Path, extends: str, expected: str) -> None:
+    (tmp_path / "rules.yaml").mkdir()
+    (tmp_path / "broken.yaml").write_text(BROKEN_YAML, encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text(f"format: 1\nextends: {extends}\nid: stay-alive/mine\nname: Mine\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", "mine.yaml")
+    assert code == 1
+    assert expected in out
+
+
 # list and schema --------------------------------------------------------------------------------
 def test_list_skips_a_broken_user_ruleset_naming_it(capsys: pytest.CaptureFixture[str], _user_dir: Path) -> None:
     (_user_dir / "stay-alive").mkdir(parents=True)

@@ -235,7 +235,8 @@ def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded |
     if Path(ref).suffix.lower() in catalog.SUFFIXES or (here / ref).is_file():  # a path, relative to this file
         base_path = (here / ref).resolve()
         if not base_path.is_file():
-            source.at("/extends", f"the base '{ref}' does not exist (looked for {base_path})")
+            missing = "is a folder, not a ruleset file" if base_path.is_dir() else "does not exist"
+            source.at("/extends", f"the base '{ref}' {missing} (looked for {base_path})")
             return None
     else:
         found = catalog.find(ref)
