@@ -135,6 +135,27 @@ def test_validate_a_bad_base_file(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert expected in out
 
 
+def test_a_name_too_long_for_the_system(capsys: pytest.CaptureFixture[str]) -> None:
+    long = "a" * 300
+    code, out, _ = run(capsys, "validate", long)
+    assert code == 2
+    assert f"{long}:1:1: error: cannot read it: File name too long" in out
+    code, _, err = run(capsys, "render", long, "--out", "o.png")
+    assert code == 1
+    assert f"no bundled or user ruleset has the id '{long}'" in err
+    code, _, err = run(capsys, "replay", f"{long}.json")
+    assert code == 1
+    assert f"{long}.json: cannot read the record: File name too long" in err
+
+
+def test_a_base_name_too_long_for_the_system_is_a_diagnostic() -> None:
+    from marblestudio.rulesets import check_text
+
+    found = check_text(f"format: 1\nextends: {'x' * 300}\nid: stay-alive/mine\nname: Mine\n", "mine.yaml")
+    assert [(d.line, d.column) for d in found] == [(2, 10)]
+    assert found[0].message.startswith(f"no bundled or user ruleset has the id '{'x' * 300}'")
+
+
 # list and schema --------------------------------------------------------------------------------
 def test_list_skips_a_broken_user_ruleset_naming_it(capsys: pytest.CaptureFixture[str], _user_dir: Path) -> None:
     (_user_dir / "stay-alive").mkdir(parents=True)

@@ -51,7 +51,9 @@ def _is_record(source: str) -> bool:
     path = Path(source)
     if path.suffix.lower() == ".json":
         return True
-    if path.suffix.lower() in (".yaml", ".yml") or not path.is_file():
+    from marblestudio.rulesets.catalog import is_file
+
+    if path.suffix.lower() in (".yaml", ".yml") or not is_file(path):
         return False
     try:
         data = json.loads(path.read_text(encoding="utf-8"))

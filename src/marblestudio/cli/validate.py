@@ -48,8 +48,12 @@ def _run(args: argparse.Namespace) -> int:
     checked = invalid = 0
     for name in args.paths:
         path = Path(name)
-        if not path.exists():
-            diagnostics.append(Diagnostic(name, 1, 1, ERROR, "no such file or folder"))
+        try:
+            path.stat()
+        except (OSError, ValueError) as exc:
+            missing = isinstance(exc, FileNotFoundError)
+            reason = "no such file or folder" if missing else f"cannot read it: {getattr(exc, 'strerror', None) or exc}"
+            diagnostics.append(Diagnostic(name, 1, 1, ERROR, reason))
             code = 2
             continue
         files = _files(path)

@@ -61,10 +61,26 @@ def user_dir() -> Path:
     return Path(data_home).expanduser() / "marblestudio" / "rulesets"
 
 
+def is_file(path: Path) -> bool:
+    """`path.is_file()`, but False for a name the system refuses (too long, a NUL byte)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(path: Path) -> bool:
+    """`path.is_dir()`, but False for a name the system refuses (too long, a NUL byte)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def resolve_ruleset_arg(text: str) -> Path | str:
     """A RULESET argument: a path when it names an existing file or ends in .yaml/.yml, else an id."""
     path = Path(text)
-    if path.suffix.lower() in SUFFIXES or path.is_file():
+    if path.suffix.lower() in SUFFIXES or is_file(path):
         return path
     return text
 
@@ -102,7 +118,7 @@ def find(ruleset_id: str) -> Path | None:
         return found
     for suffix in SUFFIXES:
         candidate = user_dir() / f"{ruleset_id}{suffix}"
-        if candidate.is_file():
+        if is_file(candidate):
             return candidate
     return None
 

@@ -232,10 +232,10 @@ def _check_place(source: _Source, data: Mapping[str, Any]) -> None:
 def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded | None:
     """Load the base named by `extends:`; a problem becomes a diagnostic at the `extends:` line."""
     here = source.path.parent if source.path is not None else Path.cwd()
-    if Path(ref).suffix.lower() in catalog.SUFFIXES or (here / ref).is_file():  # a path, relative to this file
+    if Path(ref).suffix.lower() in catalog.SUFFIXES or catalog.is_file(here / ref):  # a path, relative to this file
         base_path = (here / ref).resolve()
-        if not base_path.is_file():
-            missing = "is a folder, not a ruleset file" if base_path.is_dir() else "does not exist"
+        if not catalog.is_file(base_path):
+            missing = "is a folder, not a ruleset file" if catalog.is_dir(base_path) else "does not exist"
             source.at("/extends", f"the base '{ref}' {missing} (looked for {base_path})")
             return None
     else:
@@ -271,7 +271,7 @@ def _unknown_id(ref: str) -> str:
     known = sorted(catalog.bundled_ids())
     close = difflib.get_close_matches(ref, sorted(set(known) | catalog.user_ids()), n=1, cutoff=0.6)
     hint = f"did you mean '{close[0]}'?" if close else f"bundled: {', '.join(known)}"
-    folder = f"; '{ref}' is a folder: give a ruleset file in it" if Path(ref).is_dir() else ""
+    folder = f"; '{ref}' is a folder: give a ruleset file in it" if catalog.is_dir(Path(ref)) else ""
     return f"no bundled or user ruleset has the id '{ref}' ({hint}){folder}"
 
 
