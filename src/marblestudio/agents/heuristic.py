@@ -21,6 +21,9 @@ from marblestudio.engine.core import Move, State
 Policy = Callable[[State, int, Sequence[Move], random.Random], Move]
 RolloutPolicy = Callable[[State, Sequence[Move], random.Random], Move]
 Evaluator = Callable[[State], Sequence[float]]
+Prior = Callable[[State, Sequence[Move]], list[float]]
+"""Scores of the legal moves for the player to move (higher: more promising); MCTS tries the
+moves in this order and widens to more of them as a node gains visits."""
 
 
 def family_of(state: State) -> str:
@@ -156,6 +159,25 @@ def _greedy(value: Evaluator) -> Policy:
     return policy
 
 
+def _greedy_prior(value: Evaluator) -> Prior:
+    """The greedy policy's scores as a prior: the evaluator after a trial move on a copy."""
+
+    def prior(state: State, moves: Sequence[Move]) -> list[float]:
+        seat = state.to_move
+        scores = []
+        for move in moves:
+            trial = state.copy()
+            trial.apply(move)
+            outcome = trial.outcome()
+            if outcome is not None:
+                scores.append(2.0 if seat in outcome.winners else -1.0)
+            else:
+                scores.append(value(trial)[seat])
+        return scores
+
+    return prior
+
+
 def _shares(raw: Sequence[float]) -> list[float]:
     """Raw per-seat scores as values in [0, 1]: 1/2 plus half the lead over the others' mean."""
     n = len(raw)
@@ -190,16 +212,50 @@ def _avalanche_value(state: State) -> list[float]:
 # Rock Me Archimedes: head home, keep the board level. --------------------------------------------
 
 
+_ZONE_ROWS: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
+
+
+def _zone_rows(rules: object, players: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per seat, the row ranges of the end zones that count for its win (cached per ruleset)."""
+    key = id(rules)
+    rows = _ZONE_ROWS.get(key)
+    if rows is None:
+        rows = tuple(tuple(z.rows for z in rules.win_zones(seat)) for seat in range(players))  # type: ignore[attr-defined]
+        _ZONE_ROWS[key] = rows
+    return rows
+
+
+def _archimedes_progress(state: State, seat: int, need: int, zones: tuple[tuple[int, int], ...]) -> float:
+    """How far `seat` is on its way to `need` marbles in one of its end zones, in [0, 1]: over
+    its `need` marbles nearest the zone (a marble in the supply counts as standing in the
+    midzone), the mean of 1 - rows to go / board length."""
+    length = state.rules.rows  # type: ignore[attr-defined]
+    board = state.board  # type: ignore[attr-defined]
+    supply = state.supply[seat]  # type: ignore[attr-defined]
+    best = 0.0
+    for low, high in zones:
+        gaps = [low - r if r < low else r - high if r > high else 0 for (r, _), s in board.items() if s == seat]
+        middle = length // 2
+        gaps.extend([low - middle if middle < low else middle - high if middle > high else 0] * supply)
+        gaps.sort()
+        near = gaps[:need] + [length] * max(0, need - len(gaps))
+        best = max(best, sum(1.0 - g / length for g in near) / need)
+    return best
+
+
 def _archimedes_value(state: State) -> list[float]:
+    """Marbles home count most; then how near the others are; a steep board threatens the
+    player whose turn it is (a touch in one's own turn loses)."""
     need = state.rules.marbles_to_win  # type: ignore[attr-defined]
     touch = state.balance.touch_angle() or 90.0  # type: ignore[attr-defined]
     danger = min(1.0, abs(state.public_view()["angle"]) / touch)
     mover = state.to_move
+    zones = _zone_rows(state.rules, state.num_players)  # type: ignore[attr-defined]
     raw = []
     for seat in range(state.num_players):
-        progress = state.home(seat) / need  # type: ignore[attr-defined]
-        # a steep board threatens the player whose turn it is (a touch in one's own turn loses)
-        raw.append(progress - (0.6 * danger * danger if seat == mover else 0.0))
+        home = state.home(seat) / need  # type: ignore[attr-defined]
+        near = _archimedes_progress(state, seat, need, zones[seat])
+        raw.append(0.6 * home + 0.4 * near - (0.6 * danger * danger if seat == mover else 0.0))
     return _shares(raw)
 
 
@@ -259,6 +315,11 @@ EVALUATORS: dict[str, Evaluator] = {
 }
 
 
+PRIORS: dict[str, Prior] = {
+    "archimedes": _greedy_prior(_archimedes_value),
+}
+
+
 ROLLOUT_DEPTHS: dict[str, int] = {"stay-alive": 4, "alive": 20, "avalanche": 20, "archimedes": 10}
 """How far a search's rollouts go before the evaluator scores the position (measured in
 `benchmarks/agents.py`: short rollouts and a good evaluator beat long random ones here)."""
@@ -275,6 +336,11 @@ def rollout_depth(state: State) -> int:
 def rollout_policy(state: State) -> RolloutPolicy | None:
     """The family's rollout policy for MCTS, or None (uniformly random rollouts)."""
     return ROLLOUTS.get(family_of(state))
+
+
+def prior(state: State) -> Prior | None:
+    """The family's move prior for MCTS (progressive widening), or None (all moves at once)."""
+    return PRIORS.get(family_of(state))
 
 
 def evaluator(state: State) -> Evaluator | None:

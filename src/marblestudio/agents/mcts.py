@@ -43,7 +43,10 @@ class SearchConfig:
     is scored by the family's evaluator, or as a draw); None takes the family's depth from
     `heuristic`.  `information_set` None picks information-set search exactly when the game
     hides something.  `time_limit` (seconds) is an extra cap for
-    interactive use; it makes the choice depend on the machine's speed.
+    interactive use; it makes the choice depend on the machine's speed.  `widening` is the
+    progressive widening factor of a family with a move prior (`heuristic.prior`): a node with
+    n visits considers only its ceil(widening * sqrt(n + 1)) best moves by the prior, tried in
+    that order; None ignores the prior (every move at once, untried ones in random order).
     """
 
     iterations: int = 1000
@@ -51,6 +54,7 @@ class SearchConfig:
     rollout_depth: int | None = None
     information_set: bool | None = None
     time_limit: float | None = None
+    widening: float | None = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +69,11 @@ class MoveStats:
 class _Node:
     """A tree node: statistics of the edge into it, and its children by move key."""
 
-    __slots__ = ("children", "visits", "available", "totals")
+    __slots__ = ("children", "visits", "available", "totals", "rank")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Hashable, _Node] = {}
+        self.rank: dict[Hashable, int] | None = None  # move key -> place in the prior's order
         self.visits = 0
         self.available = 0
         self.totals = [0.0] * players
@@ -108,6 +113,7 @@ class Search:
         self.root = _Node(self.players)
         self.iterations_done = 0
         self.rollout_depth = heuristic.rollout_depth(state) if config.rollout_depth is None else config.rollout_depth
+        self.prior = heuristic.prior(state) if config.widening is not None else None
 
     # Sampling the start of an iteration --------------------------------------------------
     def _sample(self) -> State:
@@ -146,6 +152,8 @@ class Search:
                 path.append(node)
                 continue
             legal = state.legal_moves()
+            if self.prior is not None and len(legal) > 1:
+                legal = self._widen(node, state, legal)
             children = node.children
             untried = []
             available = []
@@ -157,7 +165,7 @@ class Search:
                 else:
                     available.append((child, move))
             if untried:
-                key, move = untried[rng.randrange(len(untried))]
+                key, move = untried[0] if self.prior is not None else untried[rng.randrange(len(untried))]
                 child = children[key] = _Node(self.players)
                 for other, _ in available:
                     other.available += 1
@@ -184,6 +192,22 @@ class Search:
             for s in range(self.players):
                 totals[s] += values[s]
         self.iterations_done += 1
+
+    def _widen(self, node: _Node, state: State, legal: list[Move]) -> list[Move]:
+        """Progressive widening: the node's best moves by the prior, best first, as many as
+        its visits allow.  The order is worked out once per node (a move another sample makes
+        legal there goes after the ranked ones)."""
+        rank = node.rank
+        if rank is None:
+            assert self.prior is not None
+            scores = self.prior(state, legal)
+            order = sorted(range(len(legal)), key=lambda i: -scores[i])
+            rank = node.rank = {_key(legal[i]): place for place, i in enumerate(order)}
+        last = len(rank)
+        ranked = sorted(legal, key=lambda m: rank.get(_key(m), last))
+        assert self.config.widening is not None
+        allowed = math.ceil(self.config.widening * math.sqrt(node.visits + 1))
+        return ranked[:allowed]
 
     def _rollout(self, state: State) -> Sequence[float]:
         rng = self.rng
