@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from marblestudio.cli.errors import guarded
+from marblestudio.cli.run_options import add_run_options
 
 if TYPE_CHECKING:
     from marblestudio.stats import Report
@@ -24,19 +25,7 @@ HELP = "play the same seeded games under several rulesets and print their report
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("rulesets", nargs="+", metavar="RULESET", help="bundled or user ruleset ids, or .yaml paths (two or more)")
-    parser.add_argument(
-        "--agents", default="random", metavar="A,B,...",
-        help="players, one per seat, repeated to fill the seats and rotated by game: random, heuristic, "
-        "mcts, mcts:<iterations>, ismcts:<iterations> (default random)",
-    )
-    parser.add_argument("--games", type=int, default=100, metavar="N", help="games per ruleset (default 100)")
-    parser.add_argument("--seed", default="0", metavar="S", help="the run's seed (default 0)")
-    parser.add_argument("--players", type=int, default=None, metavar="K", help="number of players (default: each ruleset's)")
-    parser.add_argument("--workers", default="auto", metavar="auto|N", help="local worker processes (default auto: one per CPU)")
-    parser.add_argument(
-        "--scheduler", default=None, metavar="tcp://HOST:PORT",
-        help="run on this Dask cluster instead (needs the optional 'dask' extra)",
-    )
+    add_run_options(parser, games_help="games per ruleset (default 100)", players_help="number of players (default: each ruleset's)")
     parser.add_argument("--json", action="store_true", help="print the reports as a JSON list")
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from marblestudio.cli.errors import guarded
+from marblestudio.cli.run_options import add_run_options
 
 if TYPE_CHECKING:
     from marblestudio.engine.rules import Ruleset
@@ -35,19 +36,7 @@ HELP = "play seeded games between computer players and print wins by seat with i
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", metavar="RULESET", help="a bundled or user ruleset id (stay-alive/standard) or a .yaml path")
-    parser.add_argument(
-        "--agents", default="random", metavar="A,B,...",
-        help="players, one per seat, repeated to fill the seats and rotated by game: random, heuristic, "
-        "mcts, mcts:<iterations>, ismcts:<iterations>, easy, medium, hard (default random)",
-    )
-    parser.add_argument("--games", type=int, default=100, metavar="N", help="how many games (default 100)")
-    parser.add_argument("--seed", default="0", metavar="S", help="the run's seed (default 0); game i uses random.Random(f'{S}:{i}')")
-    parser.add_argument("--players", type=int, default=None, metavar="K", help="number of players (default: the ruleset's)")
-    parser.add_argument("--workers", default="auto", metavar="auto|N", help="local worker processes (default auto: one per CPU)")
-    parser.add_argument(
-        "--scheduler", default=None, metavar="tcp://HOST:PORT",
-        help="run on this Dask cluster instead (needs the optional 'dask' extra)",
-    )
+    add_run_options(parser, games_help="how many games (default 100)", players_help="number of players (default: the ruleset's)")
     parser.add_argument("--game", type=int, default=None, metavar="I", help="play only game I of the run (0-based) and print its moves")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--record-dir", type=Path, default=None, metavar="DIR", help="write one JSON game record per game into DIR")

@@ -1,0 +1,22 @@
+"""The options that every command playing many seeded games shares (simulate, compare)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_run_options(parser: argparse.ArgumentParser, games_help: str, players_help: str) -> None:
+    """--agents, --games, --seed, --players, --workers and --scheduler, the same everywhere."""
+    parser.add_argument(
+        "--agents", default="random", metavar="A,B,...",
+        help="players, one per seat, repeated to fill the seats and rotated by game: random, heuristic, "
+        "mcts, mcts:<iterations>, ismcts:<iterations>, easy, medium, hard (default random)",
+    )
+    parser.add_argument("--games", type=int, default=100, metavar="N", help=games_help)
+    parser.add_argument("--seed", default="0", metavar="S", help="the run's seed (default 0); game i uses random.Random(f'{S}:{i}')")
+    parser.add_argument("--players", type=int, default=None, metavar="K", help=players_help)
+    parser.add_argument("--workers", default="auto", metavar="auto|N", help="local worker processes (default auto: one per CPU)")
+    parser.add_argument(
+        "--scheduler", default=None, metavar="tcp://HOST:PORT",
+        help="run on this Dask cluster instead (needs the optional 'dask' extra)",
+    )
