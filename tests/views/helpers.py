@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import random
 
+from pytestqt.qtbot import QtBot
+
 from marblestudio.engine.core import CHANCE, Move, State
+from marblestudio.views.game_view import GameView
+from marblestudio.views.palette import hex_to_rgba
 
 
 def random_game(state: State, seed: str, limit: int = 5000) -> list[Move]:
@@ -16,3 +20,28 @@ def random_game(state: State, seed: str, limit: int = 5000) -> list[Move]:
         state.apply(move)
         moves.append(move)
     return moves
+
+
+def open_game_view(qtbot: QtBot, width: int, height: int) -> GameView:
+    """A shown GameView of the given size whose animations finish at once."""
+    view = GameView()
+    view.resize(width, height)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    view.scene.clock.set_speed(0)
+    return view
+
+
+def pixel_at(game: GameView, point: tuple[float, float, float]) -> tuple[int, int, int]:
+    """The rendered colour at the screen position of a point of the 3D scene."""
+    x, y = game.scene.screen_position(point)
+    image = game.scene.render_image()
+    colour = image.pixelColor(round(x * image.width() / game.scene.width()), round(y * image.height() / game.scene.height()))
+    return colour.red(), colour.green(), colour.blue()
+
+
+def near(pixel: tuple[int, int, int], hex_colour: str, tolerance: float) -> bool:
+    """Whether a pixel is within `tolerance` (RGB distance, 0-255 scale) of a colour."""
+    r, g, b, _ = hex_to_rgba(hex_colour)
+    return sum((p - t * 255) ** 2 for p, t in zip(pixel, (r, g, b))) ** 0.5 < tolerance

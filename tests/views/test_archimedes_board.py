@@ -18,6 +18,8 @@ from marblestudio.session import HUMAN, Session
 from marblestudio.views.board.archimedes import Board
 from marblestudio.views.game_view import GameView
 
+from .helpers import open_game_view, pixel_at
+
 pytestmark = pytest.mark.gl
 
 
@@ -28,20 +30,10 @@ def _session(ruleset: str = "archimedes/standard", moves: list[Move] | None = No
 
 @pytest.fixture
 def game(qtbot: QtBot) -> GameView:
-    view = GameView()
-    view.resize(1000, 560)
-    qtbot.addWidget(view)
-    view.show()
-    qtbot.waitExposed(view)
-    view.scene.clock.set_speed(0)
-    return view
+    return open_game_view(qtbot, 1000, 560)
 
 
-def _pixel(game: GameView, point: tuple[float, float, float]) -> tuple[int, int, int]:
-    x, y = game.scene.screen_position(point)
-    image = game.scene.render_image()
-    colour = image.pixelColor(round(x * image.width() / game.scene.width()), round(y * image.height() / game.scene.height()))
-    return colour.red(), colour.green(), colour.blue()
+_pixel = pixel_at
 
 
 def _click(game: GameView, point: tuple[float, float, float]) -> object:

@@ -18,7 +18,8 @@ from marblestudio.engine.core import Move
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.board.avalanche import Board
 from marblestudio.views.game_view import GameView
-from marblestudio.views.palette import hex_to_rgba
+
+from .helpers import near, open_game_view, pixel_at
 
 pytestmark = pytest.mark.gl
 
@@ -34,25 +35,14 @@ def _session(moves: list[str]) -> Session:
 
 @pytest.fixture
 def game(qtbot: QtBot) -> GameView:
-    view = GameView()
-    view.resize(1000, 720)
-    qtbot.addWidget(view)
-    view.show()
-    qtbot.waitExposed(view)
-    view.scene.clock.set_speed(0)
-    return view
+    return open_game_view(qtbot, 1000, 720)
 
 
-def _pixel(game: GameView, point: tuple[float, float, float]) -> tuple[int, int, int]:
-    x, y = game.scene.screen_position(point)
-    image = game.scene.render_image()
-    colour = image.pixelColor(round(x * image.width() / game.scene.width()), round(y * image.height() / game.scene.height()))
-    return colour.red(), colour.green(), colour.blue()
+_pixel = pixel_at
 
 
 def _near(pixel: tuple[int, int, int], hex_colour: str, tolerance: float = 70.0) -> bool:
-    r, g, b, _ = hex_to_rgba(hex_colour)
-    return sum((p - t * 255) ** 2 for p, t in zip(pixel, (r, g, b))) ** 0.5 < tolerance
+    return near(pixel, hex_colour, tolerance)
 
 
 def _click(qtbot: QtBot, game: GameView, key: object) -> None:

@@ -18,7 +18,8 @@ from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.board.stay_alive import Board
 from marblestudio.views.game_view import GameView
-from marblestudio.views.palette import hex_to_rgba
+
+from .helpers import near, open_game_view, pixel_at
 
 pytestmark = pytest.mark.gl
 
@@ -64,26 +65,14 @@ def _moves_until_a_slide_was_moved(seed: str) -> list[Move]:
 
 @pytest.fixture
 def game(qtbot: QtBot) -> GameView:
-    view = GameView()
-    view.resize(900, 640)
-    qtbot.addWidget(view)
-    view.show()
-    qtbot.waitExposed(view)
-    view.scene.clock.set_speed(0)
-    return view
+    return open_game_view(qtbot, 900, 640)
 
 
-def _pixel(game: GameView, point: tuple[float, float, float]) -> tuple[int, int, int]:
-    x, y = game.scene.screen_position(point)
-    image = game.scene.render_image()
-    colour = image.pixelColor(round(x * image.width() / game.scene.width()), round(y * image.height() / game.scene.height()))
-    return colour.red(), colour.green(), colour.blue()
+_pixel = pixel_at
 
 
 def _near(pixel: tuple[int, int, int], hex_colour: str, tolerance: float = 60.0) -> bool:
-    r, g, b, _ = hex_to_rgba(hex_colour)
-    target = (r * 255, g * 255, b * 255)
-    return sum((p - t) ** 2 for p, t in zip(pixel, target)) ** 0.5 < tolerance
+    return near(pixel, hex_colour, tolerance)
 
 
 def _click(qtbot: QtBot, game: GameView, key: object) -> None:
