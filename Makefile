@@ -27,7 +27,7 @@ test: $(VENV)/.test-installed system-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-installed system-deps
-	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+	@for b in benchmarks/[!_]*.py; do case $$b in */engine_*) continue;; esac; echo "== $$b"; $(PY) $$b || exit 1; done  # engine.py runs engine_*.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .hypothesis

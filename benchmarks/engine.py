@@ -17,30 +17,16 @@ import time
 from pathlib import Path
 
 from marblestudio.engine import new_game
-from marblestudio.engine.core import CHANCE
 from marblestudio.rulesets import load
+from _random_games import random_games
 
 HERE = Path(__file__).resolve().parent
 
 
 def random_moves(rules, seconds: float) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
     """Play random games for `seconds`: (player moves/s, games/s, mean moves per game)."""
-    rng = random.Random(2026)
-    moves = games = 0
-    start = time.process_time()
-    end = start + seconds
-    while time.process_time() < end:
-        state = new_game(rules, 2)
-        while state.outcome() is None:
-            if state.to_move == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            legal = state.legal_moves()
-            state.apply(legal[rng.randrange(len(legal))])
-            moves += 1
-        games += 1
-    elapsed = time.process_time() - start
-    return moves / elapsed, games / elapsed, moves / games
+    games_per_s, moves_per_s, mean = random_games(rules, 2, seconds, random.Random(2026))
+    return moves_per_s, games_per_s, mean
 
 
 def playouts(rules, seconds: float) -> tuple[float, float]:  # type: ignore[no-untyped-def]

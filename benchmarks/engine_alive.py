@@ -15,28 +15,14 @@ import time
 from marblestudio.engine import new_game
 from marblestudio.engine.core import CHANCE
 from marblestudio.rulesets import load
+from _random_games import random_games
 
 PLAYERS = 4
 
 
-def random_games(rules, seconds: float) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
+def random_alive_games(rules, seconds: float) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
     """Random games for `seconds`: (games/s, player decisions/s, mean decisions per game)."""
-    rng = random.Random(2026)
-    decisions = games = 0
-    start = time.perf_counter()
-    end = start + seconds
-    while time.perf_counter() < end:
-        state = new_game(rules, PLAYERS)
-        while state.outcome() is None:
-            if state.to_move == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            legal = state.legal_moves()
-            state.apply(legal[rng.randrange(len(legal))])
-            decisions += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, decisions / elapsed, decisions / games
+    return random_games(rules, PLAYERS, seconds, random.Random(2026))
 
 
 def mid_game_states(rules, count: int) -> list:  # type: ignore[no-untyped-def,type-arg]
@@ -81,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rules = load("alive/standard")
     print(f"ALIVE, standard rules, {PLAYERS} players, one core")
-    games_s, decisions_s, mean = random_games(rules, args.seconds)
+    games_s, decisions_s, mean = random_alive_games(rules, args.seconds)
     print(f"  complete random games (deals included):    {games_s:12,.0f} games/s     (target >= 100)")
     print(f"  player decisions (legal_moves + apply):    {decisions_s:12,.0f} decisions/s")
     print(f"  mean decisions per game:                   {mean:12.1f}")

@@ -22,26 +22,13 @@ from marblestudio.engine.archimedes import Balance
 from marblestudio.engine.core import CHANCE, Termination
 from marblestudio.playtest import game_rng
 from marblestudio.rulesets import load
+from _random_games import random_games
 from marblestudio.rulesets.catalog import list_rulesets
 
 
 def playouts(rules, seconds: float) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
     """Random games for `seconds`: (games/s, player moves/s, mean player moves per game)."""
-    rng = random.Random(2026)
-    games = moves = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds or games == 0:
-        state = new_game(rules, 2)
-        while state.outcome() is None:
-            if state.to_move == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            legal = state.legal_moves()
-            state.apply(legal[rng.randrange(len(legal))])
-            moves += 1
-        games += 1
-    elapsed = time.process_time() - start
-    return games / elapsed, moves / elapsed, moves / games
+    return random_games(rules, 2, seconds, random.Random(2026))
 
 
 def fast_playouts(rules, seconds: float) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]

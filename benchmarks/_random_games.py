@@ -1,0 +1,31 @@
+"""The timing loop that the engine benchmarks share: uniformly random games for a while."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from marblestudio.engine import new_game
+from marblestudio.engine.core import CHANCE
+
+
+def random_games(rules, players: int, seconds: float, rng: random.Random) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
+    """Play random games (chance included) for `seconds` of CPU time, at least one game.
+
+    Returns (games/s, player moves/s, mean player moves per game); a move is `legal_moves()`
+    plus `apply()` with its events, as a player or a search sees the engine.
+    """
+    games = moves = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
+        state = new_game(rules, players)
+        while state.outcome() is None:
+            if state.to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_moves()
+            state.apply(legal[rng.randrange(len(legal))])
+            moves += 1
+        games += 1
+    elapsed = time.process_time() - start
+    return games / elapsed, moves / elapsed, moves / games
