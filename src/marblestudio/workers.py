@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -85,7 +86,16 @@ class _Chunk(Generic[T]):
     task: Callable[[int], T]
 
     def __call__(self, indices: range) -> list[tuple[int, T]]:
-        return [(i, self.task(i)) for i in indices]
+        try:
+            return [(i, self.task(i)) for i in indices]
+        except KeyboardInterrupt:
+            # A pool worker dies on a BaseException and its chunk never comes back; an ordinary
+            # exception travels to the parent, which turns it back into the interrupt.
+            raise _Interrupted from None
+
+
+class _Interrupted(Exception):
+    """A task in a worker process was interrupted."""
 
 
 def _ignore_sigint() -> None:
@@ -112,7 +122,7 @@ def run_indexed(
                 _run_inline(task, count, done, progress)
             else:
                 _run_pool(task, count, n, done, progress)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Interrupted):
         result.interrupted = True
     for i in sorted(done):
         result.indices.append(i)
@@ -146,17 +156,22 @@ def _collect(
 
 
 def _run_pool(task: Callable[[int], T], count: int, workers: int, done: dict[int, T], progress: Progress | None) -> None:
-    executor = cf.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    # multiprocessing.Pool rather than ProcessPoolExecutor: its terminate() is the documented way
+    # to stop busy workers at once, where killing an executor's processes leaves its manager
+    # thread to fail and can hang the interpreter's exit.
+    pool = multiprocessing.Pool(processes=workers, initializer=_ignore_sigint)
     try:
-        _collect(executor, task, count, workers, done, progress)
-    except KeyboardInterrupt:
-        # Stop now: drop what is queued and end the workers' current chunks.
-        processes = list(getattr(executor, "_processes", {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
+        for chunk in pool.imap_unordered(_Chunk(task), _chunks(count, workers)):
+            for i, value in chunk:
+                done[i] = value
+            if progress:
+                progress(len(done), count)
+    except BaseException:
+        pool.terminate()  # drop what is queued and end the workers' current chunks
+        pool.join()
         raise
-    executor.shutdown(wait=True)
+    pool.close()
+    pool.join()
 
 
 def _run_dask(task: Callable[[int], T], count: int, scheduler: str, done: dict[int, T], progress: Progress | None) -> None:

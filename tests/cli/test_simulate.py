@@ -167,6 +167,7 @@ def test_ctrl_c_stops_a_process_pool_run_cleanly_with_the_games_that_finished() 
     finally:
         if process.poll() is None:
             process.kill()
+            process.communicate()  # reap it and close its pipes
     data = json.loads(out)
     assert process.returncode == 130 and "stopped" in err and "Traceback" not in err
     assert 0 < data["games"] < 200000 and data["requested"] == 200000

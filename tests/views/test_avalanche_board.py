@@ -50,7 +50,7 @@ def _click(qtbot: QtBot, game: GameView, key: object) -> None:
     point = game.board.world_position(key)
     assert point is not None
     x, y = game.scene.screen_position(point)
-    with qtbot.waitSignal(game.scene.picked, timeout=2000) as picked:
+    with qtbot.waitSignal(game.scene.picked, timeout=10000) as picked:
         game.scene.click_at(x, y)
     assert picked.args[0][:2] == key[:2]  # type: ignore[index]  # the ray found what we aimed at
 
@@ -137,7 +137,7 @@ def test_a_player_holding_marbles_must_drop_them_first_and_is_told_so(qtbot: QtB
     other = next(c for c in range(3) if c not in held)
     _click(qtbot, game, ("colour", other))
     ply = len(session.moves)
-    with qtbot.waitSignal(game.message, timeout=2000) as message:
+    with qtbot.waitSignal(game.message, timeout=10000) as message:
         _click(qtbot, game, ("hole", 2, other))
     assert "dropped first" in message.args[0]
     assert len(session.moves) == ply

@@ -21,7 +21,7 @@ def test_a_mistake_is_underlined_at_its_line_and_column_after_the_pause(editor, 
     _type(editor, "marbles_per_player: 3", "marbles_per_player: 0")
     line = line_of(editor.editor.toPlainText(), "marbles_per_player")
     assert editor.editor.underlines() == []  # nothing before the pause
-    qtbot.waitUntil(lambda: editor.editor.underlines() != [], timeout=3000)
+    qtbot.waitUntil(lambda: editor.editor.underlines() != [], timeout=10000)
     # "  marbles_per_player: 0": the value 0 is at column 23.
     assert editor.editor.underlines() == [(line, 23, 1)]
     assert [(d.line, d.column) for d in editor.diagnostics] == [(line, 23)]
@@ -31,9 +31,9 @@ def test_a_mistake_is_underlined_at_its_line_and_column_after_the_pause(editor, 
 def test_fixing_the_mistake_clears_the_underline(editor, house_rule: Path, qtbot) -> None:
     editor.open_file(house_rule)
     _type(editor, "marbles_per_player: 3", "marbles_per_player: 0")
-    qtbot.waitUntil(lambda: editor.editor.underlines() != [], timeout=3000)
+    qtbot.waitUntil(lambda: editor.editor.underlines() != [], timeout=10000)
     _type(editor, "marbles_per_player: 0", "marbles_per_player: 4")
-    qtbot.waitUntil(lambda: editor.editor.underlines() == [], timeout=3000)
+    qtbot.waitUntil(lambda: editor.editor.underlines() == [], timeout=10000)
     assert editor.problems.rows() == []
     assert editor.play_action.isEnabled()
 
@@ -42,7 +42,7 @@ def test_an_unknown_key_is_underlined_over_the_whole_key(editor, house_rule: Pat
     editor.open_file(house_rule)
     _type(editor, "  marbles_per_player: 3", "  marbles_per_player: 3\n  marbels: 4")
     line = line_of(editor.editor.toPlainText(), "marbels")
-    qtbot.waitUntil(lambda: editor.editor.underlines() != [], timeout=3000)
+    qtbot.waitUntil(lambda: editor.editor.underlines() != [], timeout=10000)
     assert editor.editor.underlines() == [(line, 3, len("marbels"))]
     assert not editor.play_action.isEnabled()
 

@@ -100,7 +100,7 @@ def test_hovering_a_key_shows_its_schema_description(editor, qtbot) -> None:
     QApplication.sendEvent(viewport, event)
     expected = assist.description(assist.SchemaNavigator(assist.load_schema()).at(("stay_alive", "marbles_per_player")))
     assert expected
-    qtbot.waitUntil(QToolTip.isVisible, timeout=2000)
+    qtbot.waitUntil(QToolTip.isVisible, timeout=10000)
     assert expected in QToolTip.text()
     QToolTip.hideText()
 
@@ -113,11 +113,11 @@ def test_typing_opens_the_completion_and_return_takes_it(editor, qtbot) -> None:
     editor.editor.setFocus()
     qtbot.keyClicks(editor.editor, "  previous_s")
     popup = editor.editor.completer.popup()
-    qtbot.waitUntil(popup.isVisible, timeout=2000)
+    qtbot.waitUntil(popup.isVisible, timeout=10000)
     assert editor.editor.offered() == ["previous_slide"]
     qtbot.keyClick(popup, Qt.Key.Key_Return)
     assert editor.editor.toPlainText().endswith("  previous_slide: ")
-    qtbot.waitUntil(popup.isVisible, timeout=2000)  # after "key: " the values are offered
+    qtbot.waitUntil(popup.isVisible, timeout=10000)  # after "key: " the values are offered
     assert sorted(editor.editor.offered()) == ["allowed", "forbidden"]
     qtbot.keyClick(popup, Qt.Key.Key_Down)
     qtbot.keyClick(popup, Qt.Key.Key_Return)

@@ -116,7 +116,7 @@ def test_unsaved_text_is_backed_up_offered_and_restored_after_a_crash(make_edito
     note = "# survives a crash\n"
     first.editor.insertPlainText(note)
     backups = first.backups
-    qtbot.waitUntil(lambda: backups.pending() != [], timeout=3000)  # the periodic backup ran
+    qtbot.waitUntil(lambda: backups.pending() != [], timeout=10000)  # the periodic backup ran
     pending = backups.pending()
     assert len(pending) == 1 and pending[0].path == house_rule.resolve()
     assert pending[0].text.startswith(note)
@@ -185,7 +185,7 @@ def test_the_main_window_offers_the_backup_when_it_starts(qtbot, data_dir: Path,
     window = QMainWindow()
     qtbot.addWidget(window)
     dock = install_editor(window, data_dir=data_dir, preview=False)
-    qtbot.waitUntil(lambda: bool(asked), timeout=3000)
+    qtbot.waitUntil(lambda: bool(asked), timeout=10000)
     assert not dock.isHidden()
     assert dock.widget().editor.toPlainText() == "# left by a crash\n"
     dock.widget().editor.document().setModified(False)

@@ -18,7 +18,7 @@ from .conftest import line_of
 
 def test_the_resolved_view_marks_what_the_file_changes_from_its_base(editor, house_rule: Path, qtbot) -> None:
     editor.open_file(house_rule)
-    qtbot.waitUntil(lambda: editor.resolution is not None, timeout=3000)
+    qtbot.waitUntil(lambda: editor.resolution is not None, timeout=10000)
     view = editor.resolved_view
     text = view.text.toPlainText()
     marked = {text.split("\n")[n - 1].strip() for n in view.marked}
@@ -30,15 +30,15 @@ def test_the_resolved_view_marks_what_the_file_changes_from_its_base(editor, hou
 
 def test_the_rules_sheet_follows_the_text(editor, house_rule: Path, qtbot) -> None:
     editor.open_file(house_rule)
-    qtbot.waitUntil(lambda: "Each player has 3 marbles (standard: 5)." in editor.sheet_view.plain_text(), timeout=3000)
+    qtbot.waitUntil(lambda: "Each player has 3 marbles (standard: 5)." in editor.sheet_view.plain_text(), timeout=10000)
     editor.editor.find("marbles_per_player: 3")
     editor.editor.insertPlainText("marbles_per_player: 4")
-    qtbot.waitUntil(lambda: "Each player has 4 marbles (standard: 5)." in editor.sheet_view.plain_text(), timeout=3000)
+    qtbot.waitUntil(lambda: "Each player has 4 marbles (standard: 5)." in editor.sheet_view.plain_text(), timeout=10000)
 
 
 def test_play_this_ruleset_asks_for_the_saved_file(editor, house_rule: Path, qtbot) -> None:
     editor.open_file(house_rule)
-    qtbot.waitUntil(lambda: editor.resolution is not None, timeout=3000)
+    qtbot.waitUntil(lambda: editor.resolution is not None, timeout=10000)
     with qtbot.waitSignal(editor.play_requested) as played:
         editor.play_action.trigger()
     assert played.args == [str(house_rule)]
@@ -51,7 +51,7 @@ def test_playing_unsaved_changes_saves_them_first(editor, house_rule: Path, qtbo
     editor.editor.find("marbles_per_player: 3")
     editor.editor.insertPlainText("marbles_per_player: 2")
     editor.check_now()
-    qtbot.waitUntil(lambda: editor.resolution is not None and editor.resolution.rules.family.marbles_per_player == 2, timeout=3000)
+    qtbot.waitUntil(lambda: editor.resolution is not None and editor.resolution.rules.family.marbles_per_player == 2, timeout=10000)
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Cancel)
     with qtbot.assertNotEmitted(editor.play_requested):
         assert not editor.play()
@@ -157,7 +157,7 @@ def test_the_preview_draws_the_board_of_the_file_and_follows_it(make_editor, hou
 
     editor = make_editor(preview=True)
     editor.open_file(house_rule)
-    qtbot.waitUntil(lambda: editor.resolution is not None, timeout=3000)
+    qtbot.waitUntil(lambda: editor.resolution is not None, timeout=10000)
     editor.tabs.setCurrentWidget(editor.preview)
     assert editor.preview.board is not None
     expected, _reason = board_class("stay-alive")
@@ -165,10 +165,10 @@ def test_the_preview_draws_the_board_of_the_file_and_follows_it(make_editor, hou
     assert editor.preview.shown.family.marbles_per_player == 3
     editor.editor.find("marbles_per_player: 3")
     editor.editor.insertPlainText("marbles_per_player: 2")
-    qtbot.waitUntil(lambda: editor.preview.shown.family.marbles_per_player == 2, timeout=3000)
+    qtbot.waitUntil(lambda: editor.preview.shown.family.marbles_per_player == 2, timeout=10000)
     editor.editor.find("marbles_per_player: 2", QTextDocument.FindFlag.FindBackward)
     editor.editor.insertPlainText("marbles_per_player: -2")
-    qtbot.waitUntil(lambda: "has errors" in editor.preview.note.text(), timeout=3000)
+    qtbot.waitUntil(lambda: "has errors" in editor.preview.note.text(), timeout=10000)
     assert editor.preview.shown.family.marbles_per_player == 2  # the last valid board stays
 
 
