@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import json
-import multiprocessing
 import os
 import random
-import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -30,6 +28,7 @@ from marblestudio.agents import Agent, RandomAgent, make_agent
 from marblestudio.engine import CHANCE, new_game
 from marblestudio.engine.core import Move, Outcome, Termination
 from marblestudio.engine.rules import Ruleset
+from marblestudio.pool import run_chunks
 from marblestudio.stats import GameSummary
 
 T = TypeVar("T")
@@ -98,11 +97,6 @@ class _Interrupted(Exception):
     """A task in a worker process was interrupted."""
 
 
-def _ignore_sigint() -> None:
-    """Worker processes leave Ctrl-C to the parent, which stops the pool itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_indexed(
     task: Callable[[int], T],
     count: int,
@@ -156,22 +150,13 @@ def _collect(
 
 
 def _run_pool(task: Callable[[int], T], count: int, workers: int, done: dict[int, T], progress: Progress | None) -> None:
-    # multiprocessing.Pool rather than ProcessPoolExecutor: its terminate() is the documented way
-    # to stop busy workers at once, where killing an executor's processes leaves its manager
-    # thread to fail and can hang the interpreter's exit.
-    pool = multiprocessing.Pool(processes=workers, initializer=_ignore_sigint)
-    try:
-        for chunk in pool.imap_unordered(_Chunk(task), _chunks(count, workers)):
-            for i, value in chunk:
-                done[i] = value
-            if progress:
-                progress(len(done), count)
-    except BaseException:
-        pool.terminate()  # drop what is queued and end the workers' current chunks
-        pool.join()
-        raise
-    pool.close()
-    pool.join()
+    def take(chunk: list[tuple[int, T]]) -> None:
+        for i, value in chunk:
+            done[i] = value
+        if progress:
+            progress(len(done), count)
+
+    run_chunks(_Chunk(task), _chunks(count, workers), workers, take)
 
 
 def _run_dask(task: Callable[[int], T], count: int, scheduler: str, done: dict[int, T], progress: Progress | None) -> None:
