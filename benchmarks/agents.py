@@ -10,7 +10,8 @@ interval next to the targets of issue 9:
 - against the heuristic, MCTS wins a clear majority (lower bound above 1/2).
 
 Sized to take about 15 minutes on a 2-core machine; ``--quick`` runs a few games of each for a
-smoke test.  Usage: ``python benchmarks/agents.py [--quick] [--workers N] [--seed S]``.
+smoke test.  Usage: ``python benchmarks/agents.py [--quick] [--workers N] [--seed S] [--family F]
+[--opponent random|heuristic]``.
 """
 
 from __future__ import annotations
@@ -125,6 +126,9 @@ def main() -> int:
     parser.add_argument("--workers", default="auto")
     parser.add_argument("--seed", default="bench")
     parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--family", action="append", choices=sorted(RULESETS),
+                        help="run only this family's matches (may be repeated)")
+    parser.add_argument("--opponent", choices=("random", "heuristic"), help="run only the matches against this opponent")
     args = parser.parse_args()
     total = time.perf_counter()
     if not args.skip_speed:
@@ -136,6 +140,8 @@ def main() -> int:
     print(f"  {'family':<11} {'MCTS':<18} {'vs':<10} {'games':>5} {'MCTS wins':>9} {'rate':>6} "
           f"{'95% Wilson':>15} {'undecided':>9} {'time':>7}  targets")
     for match in MATCHES:
+        if (args.family and match.family not in args.family) or (args.opponent and match.opponent != args.opponent):
+            continue
         games = min(match.games, 4) if args.quick else match.games
         rate, undecided, played, seconds = play_match(match, args.seed, args.workers, games)
         interval = f"[{rate.low:.3f}, {rate.high:.3f}]"
