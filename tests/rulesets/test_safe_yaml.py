@@ -79,7 +79,15 @@ def test_binary_junk_is_not_yaml(tmp_path: Path) -> None:
 
 def test_invalid_utf8_is_named_with_its_place() -> None:
     _, diagnostics = read_bytes(b"name: ok\nid: \xff\xfe\n", "bad.yaml")
-    assert [(d.line, d.column, d.message) for d in diagnostics] == [(2, 5, "the file is not UTF-8 text (binary data?)")]
+    assert [(d.line, d.column) for d in diagnostics] == [(2, 5)]
+    assert diagnostics[0].message.startswith("byte 0xFF is not UTF-8 text")
+
+
+def test_a_latin1_file_is_told_to_be_saved_as_utf8() -> None:
+    raw = "name: Café rules\n".encode("latin-1")  # é is the single byte 0xE9
+    _, diagnostics = read_bytes(raw, "cafe.yaml")
+    assert [(d.line, d.column) for d in diagnostics] == [(1, 10)]
+    assert "0xE9" in diagnostics[0].message and "save it as UTF-8" in diagnostics[0].message
 
 
 @pytest.mark.timeout(30)

@@ -312,7 +312,10 @@ def read_bytes(raw: bytes, path: str) -> tuple[Document | None, list[Diagnostic]
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        return None, [_at(path, Position(line, column), "the file is not UTF-8 text (binary data?)")]
+        byte = raw[exc.start]
+        return None, [_at(path, Position(line, column),
+                          f"byte 0x{byte:02X} is not UTF-8 text: the file is in another encoding "
+                          "(Latin-1 or Windows-1252?) or not text; save it as UTF-8")]
     return read_text(text, path)
 
 
