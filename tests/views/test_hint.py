@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -91,6 +92,18 @@ def test_hint_shows_a_suggestion_in_the_status_bar_and_on_the_board(qtbot: QtBot
     assert f"Hint for {session.seat_name(0)}: {window.last_hint}" in window.message_label.text()
     assert marked and marked[-1] == board.target_of(move) is not None
     assert session.waiting_for_human() and session.ply == 1  # a hint plays nothing
+    # the hint is the selection: a mouse passing over another target and leaving does not
+    # lose it, and Return plays it
+    scene = window.game.scene
+    assert scene.selected == board.target_of(move)
+    other = next(k for k in window.game.legal_targets() if k != scene.selected)
+    scene._set_hover(other)
+    assert marked[-1] == other
+    scene._set_hover(None)
+    assert marked[-1] == board.target_of(move)
+    qtbot.keyClick(scene, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: session.ply >= 2, timeout=10000)
+    assert str(session.moves[1]) == window.last_hint
 
 
 def test_a_hint_that_comes_after_the_game_moved_on_is_dropped(qtbot: QtBot, window: MainWindow) -> None:

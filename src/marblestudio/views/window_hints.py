@@ -71,8 +71,7 @@ class HintActions:
             log.exception("the hint %s has no place on the board", notation)
             return
         if key is not None:
-            board.set_highlight(set(self.game.scene.legal_keys()), key)
-            self.game.scene.update()
+            self.game.scene.select(key)  # stays marked under a passing mouse; Return plays it
 
     def _on_hint_failed(self, tag: int, text: str) -> None:
         if self._hint_request is not None and self._hint_request[0] == tag:

@@ -164,6 +164,15 @@ class Scene(gl.GLViewWidget):
     def selected(self) -> Hashable | None:
         return self._selected
 
+    def select(self, key: Hashable) -> bool:
+        """Make the legal target `key` the selection (kept while the mouse hovers elsewhere;
+        Return plays it); False if it is not a legal target now."""
+        if key not in self._legal:
+            return False
+        self._selected = key
+        self._refresh_highlight()
+        return True
+
     def _refresh_highlight(self) -> None:
         if self.board is not None:
             focus = self._hover if self._hover is not None else self._selected
