@@ -13,7 +13,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from marblestudio import rulesets
-from marblestudio.engine import new_game
+from marblestudio.engine import CHANCE, new_game
 from marblestudio.engine.core import Move
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.board.avalanche import Board
@@ -164,3 +164,35 @@ def test_a_partner_with_an_empty_hand_clicks_go_out_or_stay_in(qtbot: QtBot, gam
     qtbot.waitUntil(lambda: len(session.moves) == len(played) + 1, timeout=5000)
     assert str(session.moves[-1]) == "out"
     assert session.state.public_view()["gone_out"][seat]
+
+
+def _moves_to_a_forced_pass(ref: str, players: int) -> list[str]:
+    """Seeded random play until a seat's only legal move is to pass."""
+    rules = rulesets.load(ref)
+    for seed in range(200):
+        state, rng, moves = new_game(rules, players), random.Random(seed), []
+        while state.outcome() is None and len(moves) < 3000:
+            if state.to_move == CHANCE:
+                move = state.sample_chance(rng)
+            else:
+                legal = state.legal_moves()
+                if len(legal) == 1 and legal[0].is_pass:
+                    return moves
+                move = legal[rng.randrange(len(legal))]
+            state.apply(move)
+            moves.append(str(move))
+    raise AssertionError(f"no forced pass in {ref}")
+
+
+def test_a_human_with_only_a_pass_passes_without_a_click(qtbot: QtBot, game: GameView) -> None:
+    """Partnership: a seat whose only move is to pass is told so and the game goes on."""
+    ref = "avalanche/partnership"
+    moves = _moves_to_a_forced_pass(ref, 4)
+    loaded = rulesets.load_with_source(ref)
+    session = Session.from_moves(loaded.rules, [HUMAN] * 4, list(moves), 4, loaded.resolved, ref)
+    seat = session.state.to_move
+    with qtbot.waitSignal(game.message, timeout=10000, check_params_cb=lambda text: "passes" in text) as message:
+        game.set_session(session)
+    assert message.args == [f"{session.seat_name(seat)} has no legal move and passes."]
+    qtbot.waitUntil(lambda: len(session.moves) > len(moves), timeout=10000)
+    assert str(session.moves[len(moves)]) == "pass"

@@ -132,6 +132,8 @@ class Move(ABC):
     """
 
     is_chance: ClassVar[bool] = False
+    is_pass: ClassVar[bool] = False
+    """True for a move that only ends the turn (a player alone with it is forced to pass)."""
 
     @abstractmethod
     def __str__(self) -> str: ...

@@ -138,7 +138,8 @@ class GameView(QWidget):
             return
         if session.is_human(seat):
             legal = session.state.legal_moves()
-            if all(self.board is not None and self.board.target_of(m) is None for m in legal) and len(legal) == 1:
+            forced = len(legal) == 1 and (legal[0].is_pass or (self.board is not None and self.board.target_of(legal[0]) is None))
+            if forced:
                 self.message.emit(f"{session.seat_name(seat)} has no legal move and passes.")
                 session.play(legal[0])
                 return

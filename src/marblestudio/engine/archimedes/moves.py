@@ -83,6 +83,8 @@ class Roll(Move):
 class Pass(Move):
     """A player who can neither place nor make a full legal move passes."""
 
+    is_pass: ClassVar[bool] = True
+
     def __str__(self) -> str:
         return "pass"
 

@@ -33,6 +33,8 @@ class Drop(Move):
 class Pass(Move):
     """End the turn without dropping a marble."""
 
+    is_pass: ClassVar[bool] = True
+
     def __str__(self) -> str:
         return "pass"
 

@@ -65,6 +65,8 @@ class SlideMove(Move):
 class PassMove(Move):
     """No legal move: the turn passes."""
 
+    is_pass: ClassVar[bool] = True
+
     def __str__(self) -> str:
         return "pass"
 
