@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -120,6 +121,59 @@ def test_resign_ends_the_game_for_the_other_player_and_undo_takes_it_back() -> N
     assert outcome.winners == (1,)
     assert session.undo()
     assert not session.is_over()
+
+
+def test_a_resigned_game_is_saved_as_finished_and_reopens_resigned(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    session = _session([HUMAN, "easy"], seed=5)
+    _play_random(session, 6)
+    outcome = session.resign(0)
+    path = tmp_path / "resigned.json"
+    save_record(path, to_record(session))
+    record = load_record(path)
+    assert record.resigned == 0
+    assert record.outcome == outcome and outcome.winners == (1,) and "resigned" in outcome.reason
+    replay(record)  # the moves, then the resignation, reach the recorded result
+    again = from_record(record)
+    assert again.is_over() and again.outcome() == outcome and again.saved
+    assert again.undo() and not again.is_over()  # taking the resignation back, as in play
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"resigned": 5}, "'resigned' must be the seat that resigned, 0 to 1, not 5"),
+        ({"resigned": "0"}, "'resigned' must be the seat that resigned"),
+        ({"result": None}, "says seat 0 resigned but has no 'result'"),
+        ({"result": {"termination": "win", "winners": [0], "reason": "Black resigned"}}, "the replay ends in a win for seat(s) 2"),
+    ],
+)
+def test_a_bad_resignation_in_a_record_is_named(tmp_path, change: dict, message: str) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from marblestudio.records import RecordError
+
+    session = _session([HUMAN, HUMAN], seed=5)
+    _play_random(session, 6)
+    session.resign(0)
+    data = to_record(session).to_json()
+    data.update(change)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError, match=re.escape(message)):
+        replay(load_record(path))
+
+
+def test_a_resignation_recorded_after_the_end_of_the_game_is_refused() -> None:
+    from marblestudio.records import RecordError
+
+    session = _session([HUMAN, HUMAN], seed=5)
+    rng = random.Random("end")
+    while not session.is_over():
+        session.play(rng.choice(session.state.legal_moves())) if session.state.to_move != CHANCE else session.advance_chance()
+    record = to_record(session)
+    record.resigned = 0
+    with pytest.raises(RecordError, match="resigned after the game was over"):
+        replay(record)
 
 
 def test_record_of_an_unfinished_game_loads_and_plays_on(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from marblestudio.engine import new_game
-from marblestudio.engine.core import Event, IllegalMoveError, Move, NotationError, Outcome, State
+from marblestudio.engine.core import Event, IllegalMoveError, Move, NotationError, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
 
 FORMAT = 1
@@ -55,6 +55,7 @@ class GameRecord:
     result: dict[str, Any] | None = None
     seed: Any = None
     game: int | None = None  # the game's index in a `simulate` run (its chance: seed and index)
+    resigned: int | None = None  # the seat that gave up after the last move (the result says so)
     source: str | None = field(default=None, compare=False, repr=False)  # the file it was read from
 
     def where(self) -> str:
@@ -80,6 +81,8 @@ class GameRecord:
         }
         if self.game is not None:
             data["game"] = self.game
+        if self.resigned is not None:
+            data["resigned"] = self.resigned
         return data
 
     @classmethod
@@ -121,6 +124,12 @@ class GameRecord:
             seats = range(len(players))
             if not isinstance(winners, list) or not all(type(w) is int and w in seats for w in winners):
                 raise RecordError(f"{source}: 'result.winners' must list seats 0 to {len(players) - 1}, not {winners!r}")
+        resigned = data.get("resigned")
+        if resigned is not None:
+            if type(resigned) is not int or resigned not in range(len(players)):
+                raise RecordError(f"{source}: 'resigned' must be the seat that resigned, 0 to {len(players) - 1}, not {resigned!r}")
+            if result is None:
+                raise RecordError(f"{source}: the record says seat {resigned} resigned but has no 'result'")
         return cls(
             ruleset_id=str(ruleset["id"]),
             resolved=ruleset["resolved"],
@@ -129,6 +138,7 @@ class GameRecord:
             result=result,
             seed=data["seed"],
             game=data.get("game"),
+            resigned=resigned,
         )
 
 
@@ -239,15 +249,34 @@ def play_moves(state: State, moves: Sequence[str], source: str | None = None) ->
         yield ReplayStep(index, seat, move, events)
 
 
-def replay(record: GameRecord, rules: Ruleset | None = None) -> tuple[State, list[ReplayStep]]:
-    """Replay the whole record; check that it reaches the recorded result."""
-    state = start(record, rules)
-    steps = list(play_moves(state, record.moves, record.source))
-    expected = record.outcome
+def resignation(state: State, rules: Ruleset, seat: int) -> Outcome:
+    """The result when `seat` gives up: the players still in win (with two players, the other)."""
+    is_out = getattr(state, "is_out", None)
+    others = tuple(s for s in range(state.num_players) if s != seat and not (callable(is_out) and is_out(s)))
+    return Outcome(Termination.WIN, others, f"{rules.presentation.seat_name(seat)} resigned")
+
+
+def final_outcome(record: GameRecord, state: State, rules: Ruleset) -> Outcome | None:
+    """How the replayed game ended: by its rules, or by the recorded resignation after the last
+    move; raises `RecordError` if that is not what the record says."""
     got = state.outcome()
+    if record.resigned is not None:
+        if got is not None:
+            raise RecordError(f"{record.where()}seat {record.resigned} resigned after the game was over", len(record.moves))
+        got = resignation(state, rules, record.resigned)
+    expected = record.outcome
     if expected is not None and got != expected:
         said = _describe(expected)
         raise RecordError(f"{record.where()}the replay ends in {_describe(got)}, but the record says {said}", len(record.moves))
+    return got
+
+
+def replay(record: GameRecord, rules: Ruleset | None = None) -> tuple[State, list[ReplayStep]]:
+    """Replay the whole record; check that it reaches the recorded result."""
+    rules = record_rules(record) if rules is None else rules
+    state = start(record, rules)
+    steps = list(play_moves(state, record.moves, record.source))
+    final_outcome(record, state, rules)
     return state, steps
 
 
@@ -267,8 +296,10 @@ def record_from_game(
     outcome: Outcome | None,
     seed: Any = None,
     game: int | None = None,
+    resigned: int | None = None,
 ) -> GameRecord:
-    """A record of a game played (moves as Move objects or notations)."""
+    """A record of a game played (moves as Move objects or notations); `resigned` is the seat
+    that gave up after the last move, whose `resignation` is the `outcome`."""
     return GameRecord(
         ruleset_id=loaded_id,
         resolved=json.loads(json.dumps(resolved, ensure_ascii=False)),  # plain data, mapping order kept
@@ -277,4 +308,5 @@ def record_from_game(
         result=None if outcome is None else outcome.to_json(),
         seed=seed,
         game=game,
+        resigned=resigned,
     )

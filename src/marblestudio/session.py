@@ -21,7 +21,7 @@ from typing import Any
 from marblestudio.engine import new_game
 from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, NotationError, Outcome, State
 from marblestudio.engine.rules import Ruleset
-from marblestudio.records import GameRecord, RecordError, record_from_game, record_rules
+from marblestudio.records import GameRecord, RecordError, final_outcome, record_from_game, record_rules, resignation
 
 HUMAN = "human"
 
@@ -154,19 +154,12 @@ class Session:
     def resign(self, seat: int) -> Outcome:
         """`seat` gives up. With two players left the other wins; otherwise the game ends with
         the players still in as winners (a game is a contest between those still playing)."""
-        from marblestudio.engine.core import Termination
-
-        others = [s for s in range(self.num_players) if s != seat and not self._is_out(s)]
-        outcome = Outcome(Termination.WIN, tuple(others), f"{self.seat_name(seat)} resigned")
+        outcome = resignation(self.state, self.rules, seat)
         self.resigned = (seat, outcome)
         self.saved = False
         self._redo.clear()
         self._emit(Change("resigned"))
         return outcome
-
-    def _is_out(self, seat: int) -> bool:
-        is_out = getattr(self.state, "is_out", None)
-        return bool(is_out(seat)) if callable(is_out) else False
 
     def seat_name(self, seat: int) -> str:
         return self.rules.presentation.seat_name(seat)
@@ -260,14 +253,16 @@ class Session:
 # Records ----------------------------------------------------------------------------------------
 def to_record(session: Session) -> GameRecord:
     """The session as a game record (unfinished games too: their result is None).  A
-    resignation is not a move of the rules, so a resigned game is saved as unfinished."""
+    resignation is kept as the record's `resigned` seat, with its result."""
     if session.resolved is None:
         raise ValueError("this game has no resolved ruleset to save")
     players = [
         {"name": session.seat_name(s), "kind": session.seats[s]} for s in range(session.num_players)
     ]
+    resigned = session.resigned
     return record_from_game(
-        session.rules.id, session.resolved, players, session.moves, session.state.outcome(), session.seed
+        session.rules.id, session.resolved, players, session.moves, session.outcome(), session.seed,
+        resigned=None if resigned is None else resigned[0],
     )
 
 
@@ -290,6 +285,9 @@ def from_record(record: GameRecord, rules: Ruleset | None = None) -> Session:
             raise RecordError(f"{record.where()}move {index} ({text}): {exc}", index) from None
         except IllegalMoveError as exc:
             raise RecordError(f"{record.where()}move {index} ({text}) is illegal: {exc.rule}", index) from None
+    if record.resigned is not None:
+        final_outcome(record, session.state, rules)  # the game was still on, and the result agrees
+        session.resign(record.resigned)
     session.saved = True
     return session
 

@@ -89,3 +89,20 @@ def test_mismatched_ruleset(capsys: pytest.CaptureFixture[str], record_path: Pat
     record_path.write_text(json.dumps(data))
     code, _, err = run(capsys, str(record_path))
     assert code == 1 and "the ruleset in the record was changed" in err
+
+
+def test_a_resigned_game_replays_to_the_resignation(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from marblestudio.session import HUMAN, Session, to_record
+
+    loaded = load_with_source("stay-alive/quick")
+    session = Session(loaded.rules, [HUMAN, HUMAN], 3, loaded.resolved, loaded.rules.id)
+    session.advance_chance()
+    session.play(session.state.legal_moves()[0])
+    session.resign(1)
+    path = tmp_path / "resigned.json"
+    save_record(path, to_record(session))
+    code, out, err = run(capsys, str(path))
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == f"result: win: {session.seat_name(0)} ({session.seat_name(1)} resigned)"
+    code, out, _ = run(capsys, str(path), "--json")
+    assert code == 0 and json.loads(out)["result"]["winners"] == [0]

@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from marblestudio.records import RecordError, load_record, play_moves, record_rules, start
+    from marblestudio.records import RecordError, final_outcome, load_record, play_moves, record_rules, start
 
     steps: list[ReplayStep] = []
     error: str | None = None
@@ -44,9 +44,7 @@ def _run(args: argparse.Namespace) -> int:
         for step in play_moves(state, record.moves, args.record):
             steps.append(step)
         outcome = state.outcome()
-        expected = record.outcome
-        if expected is not None and outcome != expected:
-            error = f"{args.record}: the replay ends in {_describe(outcome)}, but the record says {_describe(expected)}"
+        outcome = final_outcome(record, state, rules)
     except RecordError as exc:
         error = str(exc)
     if args.json:
@@ -54,13 +52,6 @@ def _run(args: argparse.Namespace) -> int:
     else:
         _print_text(args.record, record, steps, outcome, error)
     return 1 if error else 0
-
-
-def _describe(outcome: Outcome | None) -> str:
-    if outcome is None:
-        return "an unfinished game"
-    who = f" for seat {', '.join(str(s + 1) for s in outcome.winners)}" if outcome.winners else ""
-    return f"a {outcome.termination.value}{who}"
 
 
 def _seat(record: GameRecord | None, seat: int) -> str:
