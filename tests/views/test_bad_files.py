@@ -242,3 +242,25 @@ def test_render_draws_the_moves_before_an_illegal_one(qtbot: QtBot, tmp_path: Pa
     assert "after 3 steps" in capsys.readouterr().out
     assert main(["render", str(path), "--out", str(out), "--move", "4", "--size", "64x64"]) == 1
     assert f"{path}: move 3 (place e3) is illegal: cell e3 is taken" in capsys.readouterr().err
+
+
+def test_a_record_with_an_illegal_move_offers_the_moves_before_it(
+    window: MainWindow, boxes: Boxes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "illegal.json"
+    path.write_text(_edited(lambda d: d["moves"].__setitem__(3, d["moves"][2])), encoding="utf-8")
+    before = path.read_bytes()
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+    def open_them(_parent: object, _title: str, text: str, *_args: object) -> QMessageBox.StandardButton:
+        boxes.warnings.append(text)
+        return QMessageBox.StandardButton.Open
+
+    monkeypatch.setattr(QMessageBox, "warning", open_them)
+    assert window.open_path(path)
+    assert "move 3 (place e3) is illegal" in boxes.warnings[0] and "Open its first 3 moves" in boxes.warnings[0]
+    session = window.game.session
+    assert session is not None
+    assert [str(m) for m in session.moves] == golden["moves"][:3]
+    assert window.game.interactive and not session.saved  # a new game, to be saved under a name
+    assert window.path is None and path.read_bytes() == before  # the file was not touched

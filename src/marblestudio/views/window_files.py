@@ -4,6 +4,7 @@ the recent-files list (kept in QSettings).  A mixin of `MainWindow`, which provi
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -36,10 +37,13 @@ class FileActions:
 
         if not self.maybe_save():
             return False
+        record = None
         try:
             record = load_record(path)
             session = from_record(record)
         except RecordError as exc:
+            if record is not None and exc.index:
+                return self._offer_moves_before(record, exc)
             QMessageBox.warning(self, "Cannot open the game", str(exc))
             return False
         self.path = path
@@ -50,6 +54,23 @@ class FileActions:
             session.goto(0)
             session.saved = True
             self.set_session(session, interactive=False)
+        return True
+
+    def _offer_moves_before(self, record: Any, error: Any) -> bool:
+        """A record that goes wrong at move k: offer its first k moves as a new, unsaved game
+        (the file itself is left as it is)."""
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.warning(
+            self, "Cannot open the whole game",
+            f"{error}\n\nOpen its first {error.index} moves as a new, unsaved game? The file is not changed.",
+            buttons.Open | buttons.Cancel, buttons.Cancel,
+        )
+        if answer != buttons.Open:
+            return False
+        session = from_record(dataclasses.replace(record, moves=record.moves[: error.index], result=None, resigned=None))
+        session.saved = False
+        self.path = None
+        self.set_session(session, interactive=not session.is_over())
         return True
 
     def save(self, ask: bool = False) -> bool:
