@@ -54,10 +54,12 @@ MATCHES = [
     # mcts:300 won 38/40 [0.835, 0.986]; 1000 iterations won 40/40 [0.912, 1] in about 3 minutes
     Match("avalanche", "mcts:1000", "random", 40, "share+0.9"),
     Match("avalanche", "mcts:100", "heuristic", 30, "majority"),
-    # with progressive widening over the heuristic's move order (heuristic.PRIORS); a game
-    # against the heuristic runs to thousands of steps, so only a few games fit
+    # with progressive widening over the heuristic's move order (heuristic.PRIORS).  Against the
+    # heuristic the games block: each side fills the other's end zone, nobody can get four home,
+    # and the game runs to the 4000-turn limit (8000 decisions), so only two games fit.  Not met
+    # at any budget tried (50 to 400 iterations, rollout depth 0 to 10, heuristic rollouts).
     Match("archimedes", "mcts:50", "random", 12, "share"),
-    Match("archimedes", "mcts:50", "heuristic", 4, "majority"),
+    Match("archimedes", "mcts:50", "heuristic", 2, "majority"),
 ]
 
 
