@@ -196,3 +196,19 @@ def test_a_human_with_only_a_pass_passes_without_a_click(qtbot: QtBot, game: Gam
     assert message.args == [f"{session.seat_name(seat)} has no legal move and passes."]
     qtbot.waitUntil(lambda: len(session.moves) > len(moves), timeout=10000)
     assert str(session.moves[len(moves)]) == "pass"
+
+
+def test_the_tray_count_drops_when_the_marble_is_taken_not_when_the_avalanche_ends(qtbot: QtBot, game: GameView) -> None:
+    session = _session([])
+    board = _ready(qtbot, game, session)
+    before = session.state.public_view()["trays"]["red"]
+    assert board.count_texts[1].text == f"red {before}"
+    game.scene.clock.set_speed(0.05)  # slow: the drop takes seconds
+    _click(qtbot, game, ("colour", 1))
+    _click(qtbot, game, ("hole", 1, 1))
+    qtbot.waitUntil(lambda: board.tray_counts["red"] == before - 1, timeout=10000)
+    assert game.scene.clock.is_running()  # the marble is still on its way
+    assert board.count_texts[1].text == f"red {before - 1}"
+    with qtbot.waitSignal(game.scene.clock.finished, timeout=10000):
+        game.scene.clock.skip()
+    assert board.tray_counts["red"] == session.state.public_view()["trays"]["red"] == before - 1

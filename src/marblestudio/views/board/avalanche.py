@@ -131,6 +131,7 @@ class Board(BoardView):
         lay = self.layout
         bold = font(11)
         self.chooser_items, self.count_texts, self.chooser_marks = [], [], []
+        self.tray_counts: dict[str, int] = {}
         for c, colour in enumerate(self.marble_colours):
             x, y, z = lay.bin_centre(c)
             self.add(self.mesh(meshes.box((x - 0.75, y - 0.6, 0.0), (x + 0.75, y + 0.6, z)), _dim(colour, 0.55)))
@@ -200,6 +201,15 @@ class Board(BoardView):
                 del hand[i]
                 return
 
+    def adjust_tray(self, colour_name: str, change: int) -> None:
+        """A marble of that colour left the trays (-1) or came back (+1): the count beside the
+        trays follows the animation rather than waiting for its end."""
+        names = list(self.tray_counts)
+        if colour_name in self.tray_counts:
+            self.tray_counts[colour_name] += change
+            c = names.index(colour_name)
+            self.count_texts[c].setData(text=f"{colour_name} {self.tray_counts[colour_name]}")
+
     def card_hole_point(self, card_id: str, hole: int) -> Point | None:
         """Where a marble sits in hole `hole` (from 0) of the dealt card `card_id`."""
         for seat, ids in enumerate(self._card_ids):
@@ -222,7 +232,8 @@ class Board(BoardView):
             self.place_gate(gate_id, spin_of(gate["tilt"]))
             if gate["held"] is not None:
                 self.held_items[gate_id] = self._marble_at(gate["held"], world(lay.held(gate_id, gate["tilt"])))
-        for c, (name, count) in enumerate(view.get("trays", {}).items()):
+        self.tray_counts = dict(view.get("trays", {}))
+        for c, (name, count) in enumerate(self.tray_counts.items()):
             self.count_texts[c].setData(text=f"{name} {count}")
         self._hand_items = []
         for seat, hand in enumerate(view.get("hands", [])):

@@ -74,7 +74,8 @@ class Motion:
         if event["source"] == "hand":
             seat, colour_name = event["seat"], event["colour"]
             return [Step(0.0, lambda t: None, lambda: board.hide_hand_marble(seat, colour_name))]
-        return []
+        colour_name = event["colour"]
+        return [Step(0.0, lambda t: None, lambda: board.adjust_tray(colour_name, -1))]
 
     def _on_marble_dropped(self, event: Event) -> list[Step]:
         layout = self.board.layout
@@ -120,9 +121,9 @@ class Motion:
         return [self._travel(marble, world(board.layout.in_tray(local_x)), FALL, lambda: board.retire(item))]
 
     # The marbles taken, carried from the board's tray to where the rules put them ------------
-    def _carry(self, colour_name: str, to: Point) -> Step:
+    def _carry(self, colour_name: str, to: Point, then: Callable[[], None] | None = None) -> Step:
         board = self.board
-        return _glide(board.spare_marble(colour_name), world(board.layout.in_tray(0.0)), to, TAKE)
+        return _glide(board.spare_marble(colour_name), world(board.layout.in_tray(0.0)), to, TAKE, then)
 
     def _on_marble_on_card(self, event: Event) -> list[Step]:
         spot = self.board.card_hole_point(event["card"], event["hole"] - 1)
@@ -134,4 +135,8 @@ class Motion:
 
     def _on_marbles_returned(self, event: Event) -> list[Step]:
         board = self.board
-        return [self._carry(colour, board.layout.chooser(board.colour_number(colour))) for colour in event["colours"]]
+        return [
+            self._carry(colour, board.layout.chooser(board.colour_number(colour)),
+                        lambda colour=colour: board.adjust_tray(colour, +1))  # type: ignore[misc]
+            for colour in event["colours"]
+        ]
