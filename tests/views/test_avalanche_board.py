@@ -212,3 +212,21 @@ def test_the_tray_count_drops_when_the_marble_is_taken_not_when_the_avalanche_en
     with qtbot.waitSignal(game.scene.clock.finished, timeout=10000):
         game.scene.clock.skip()
     assert board.tray_counts["red"] == session.state.public_view()["trays"]["red"] == before - 1
+
+
+def test_selecting_a_hole_of_another_colour_shows_that_colour(qtbot: QtBot, game: GameView) -> None:
+    """A hint (or the keyboard) may pick red's hole 3 while yellow is chosen: the board switches
+    to red, so the marked hole is the one the move drops into."""
+    session = _session([])
+    board = _ready(qtbot, game, session)
+    _click(qtbot, game, ("colour", 0))
+    assert board.chosen == 0
+    assert game.scene.select(("hole", 3, 1))
+    assert board.chosen == 1 and game.scene.selected == ("hole", 3, 1)
+    assert [p.key for p in board.pickables() if p.key[0] == "hole"][2] == ("hole", 3, 1)  # type: ignore[index]
+    spot = board.world_position(("hole", 3, 1))
+    assert spot is not None
+    other = board.world_position(("hole", 4, 1))
+    assert other is not None
+    hint_px, other_px = _pixel(game, spot), _pixel(game, other)
+    assert _near(hint_px, "#4dff8c") and _near(other_px, "#f2bf33"), (hint_px, other_px)  # marked / legal

@@ -346,6 +346,8 @@ class Board(BoardView):
             self._colours_before = colours
             if colours and self.chosen not in colours:
                 self.chosen = colours[0]
+        if isinstance(hover, tuple) and hover and hover[0] == "hole" and hover[2] in colours:
+            self.chosen = hover[2]  # a hint or the keyboard chose a hole of another colour: show that colour's holes
         for number, item in enumerate(self.hole_items, start=1):
             key = ("hole", number, self.chosen)
             item.setColor(HOVER if key == hover else HOLE_LEGAL if key in self._legal else HOLE_IDLE)
