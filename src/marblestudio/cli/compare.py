@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from marblestudio.cli.errors import guarded
-from marblestudio.cli.run_options import add_run_options
+from marblestudio.cli.run_options import add_run_options, checked_agents
 
 if TYPE_CHECKING:
     from marblestudio.stats import Report
@@ -41,22 +41,13 @@ class _Prepared:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from marblestudio.agents import AgentSpecError, check_spec
-    from marblestudio.workers import WorkersError, resolve_workers
-
     if len(args.rulesets) < 2:
         return _usage("give two or more rulesets to compare (use 'simulate' for one)")
     if args.games < 1:
         return _usage("--games must be at least 1")
-    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
-    if not agents:
-        return _usage("--agents needs at least one player")
-    try:
-        for spec in agents:
-            check_spec(spec)
-        resolve_workers(args.workers)
-    except (AgentSpecError, WorkersError) as error:
-        return _usage(str(error))
+    agents = checked_agents(args)
+    if isinstance(agents, str):
+        return _usage(agents)
     prepared: list[_Prepared] = []
     for ref in args.rulesets:
         item = _prepare(ref, args.players)

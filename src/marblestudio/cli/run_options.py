@@ -20,3 +20,20 @@ def add_run_options(parser: argparse.ArgumentParser, games_help: str, players_he
         "--scheduler", default=None, metavar="tcp://HOST:PORT",
         help="run on this Dask cluster instead (needs the optional 'dask' extra)",
     )
+
+
+def checked_agents(args: argparse.Namespace) -> tuple[str, ...] | str:
+    """The --agents specs, checked together with --workers; or the usage message saying what is wrong."""
+    from marblestudio.agents import AgentSpecError, check_spec
+    from marblestudio.workers import WorkersError, resolve_workers
+
+    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
+    if not agents:
+        return "--agents needs at least one player"
+    try:
+        for spec in agents:
+            check_spec(spec)
+        resolve_workers(args.workers)
+    except (AgentSpecError, WorkersError) as error:
+        return str(error)
+    return agents

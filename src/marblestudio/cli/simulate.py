@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from marblestudio.cli.errors import guarded
-from marblestudio.cli.run_options import add_run_options
+from marblestudio.cli.run_options import add_run_options, checked_agents
 
 if TYPE_CHECKING:
     from marblestudio.engine.rules import Ruleset
@@ -53,19 +53,11 @@ def _usage(message: str) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from marblestudio.agents import AgentSpecError, check_spec
     from marblestudio.rulesets import RulesetError, load_with_source
-    from marblestudio.workers import WorkersError, resolve_workers
 
-    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
-    if not agents:
-        return _usage("--agents needs at least one player")
-    try:
-        for spec in agents:
-            check_spec(spec)
-        resolve_workers(args.workers)
-    except (AgentSpecError, WorkersError) as error:
-        return _usage(str(error))
+    agents = checked_agents(args)
+    if isinstance(agents, str):
+        return _usage(agents)
     try:
         loaded = load_with_source(args.ruleset)
     except RulesetError as exc:
