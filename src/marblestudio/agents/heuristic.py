@@ -140,21 +140,21 @@ def _stay_alive_value(state: State) -> list[float]:
 # result the family's evaluator likes best for the mover (a win first, a loss last).
 
 
+def _trial_score(state: State, seat: int, move: Move, value: Evaluator) -> float:
+    """`value` for `seat` after `move` on a copy; a win 2, a loss -1."""
+    trial = state.copy()
+    trial.apply(move)
+    outcome = trial.outcome()
+    if outcome is not None:
+        return 2.0 if seat in outcome.winners else -1.0
+    return value(trial)[seat]
+
+
 def _greedy(value: Evaluator) -> Policy:
     def policy(state: State, seat: int, moves: Sequence[Move], rng: random.Random) -> Move:
         if len(moves) == 1:
             return moves[0]
-        scored = []
-        for move in moves:
-            trial = state.copy()
-            trial.apply(move)
-            outcome = trial.outcome()
-            if outcome is not None:
-                score = 2.0 if seat in outcome.winners else -1.0
-            else:
-                score = value(trial)[seat]
-            scored.append((score, move))
-        return _best(scored, rng)
+        return _best([(_trial_score(state, seat, move, value), move) for move in moves], rng)
 
     return policy
 
@@ -164,16 +164,7 @@ def _greedy_prior(value: Evaluator) -> Prior:
 
     def prior(state: State, moves: Sequence[Move]) -> list[float]:
         seat = state.to_move
-        scores = []
-        for move in moves:
-            trial = state.copy()
-            trial.apply(move)
-            outcome = trial.outcome()
-            if outcome is not None:
-                scores.append(2.0 if seat in outcome.winners else -1.0)
-            else:
-                scores.append(value(trial)[seat])
-        return scores
+        return [_trial_score(state, seat, move, value) for move in moves]
 
     return prior
 
