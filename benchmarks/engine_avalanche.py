@@ -17,8 +17,8 @@ import time
 
 from marblestudio.engine import new_game
 from marblestudio.engine.avalanche.cascade import EMPTY, Board
-from marblestudio.engine.core import CHANCE
 from marblestudio.rulesets import load
+from _random_games import random_games
 
 
 def raw_drops(board: Board, seconds: float) -> float:
@@ -33,25 +33,6 @@ def raw_drops(board: Board, seconds: float) -> float:
             board.drop(tilt, held, rng.randrange(holes), rng.randrange(3))
         drops += 1000
     return drops / (time.process_time() - start)
-
-
-def game_drops(rules, seconds: float) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
-    """Random 3-player games for `seconds`: (player moves/s, games/s, mean moves per game)."""
-    rng = random.Random(2026)
-    moves = games = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = new_game(rules, 3)
-        while state.outcome() is None:
-            if state.to_move == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            legal = state.legal_moves()
-            state.apply(legal[rng.randrange(len(legal))])
-            moves += 1
-        games += 1
-    elapsed = time.process_time() - start
-    return moves / elapsed, games / elapsed, moves / max(games, 1)
 
 
 def playouts(rules, seconds: float) -> float:  # type: ignore[no-untyped-def]
@@ -89,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     standard = load("avalanche/standard")
     board = Board(standard.family)
     print(f"avalanche: cascade drops/s on the bundled board ({board.size} gates): {raw_drops(board, args.seconds):,.0f}")
-    moves, games, per_game = game_drops(standard, args.seconds)
+    games, moves, per_game = random_games(standard, 3, args.seconds, random.Random(2026))
     print(f"avalanche: drops/s through State.apply (3-player Standard, random play): {moves:,.0f}")
     print(f"avalanche: random games/s of 3-player Standard with events: {games:,.1f} (mean {per_game:.1f} player moves per game)")
     print(f"avalanche: random playouts/s of 3-player Standard (State.random_playout): {playouts(standard, args.seconds):,.1f}")
