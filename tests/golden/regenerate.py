@@ -32,24 +32,37 @@ def name_of(ruleset: str, players: int) -> str:
     return f"{ruleset.replace('/', '-')}-{players}p"
 
 
-def main_() -> int:
-    os.chdir(HERE)
-    for ruleset, players, seed, index in GAMES:
-        loaded = load_with_source(ruleset)
-        result = play_game(loaded.rules, players, game_rng(seed, index))
-        names = [loaded.rules.presentation.seat_name(s) for s in range(players)]
-        record = record_from_game(loaded.rules.id, loaded.resolved, player_entries(names), result.moves,
-                                  result.outcome, seed=seed, game=index)
-        stem = name_of(ruleset, players)
-        save_record(f"{stem}.json", record)
-        out = io.StringIO()
+def write_golden(folder: Path, stem: str, ruleset: str, players: int, seed: str, index: int) -> str | None:
+    """Play game `index` of `seed` between random players, write `stem`.json and the replay
+    output `stem`.txt into `folder`; a line about the game, or None if its replay failed."""
+    loaded = load_with_source(ruleset)
+    result = play_game(loaded.rules, players, game_rng(seed, index))
+    names = [loaded.rules.presentation.seat_name(s) for s in range(players)]
+    record = record_from_game(loaded.rules.id, loaded.resolved, player_entries(names), result.moves,
+                              result.outcome, seed=seed, game=index)
+    save_record(folder / f"{stem}.json", record)
+    out = io.StringIO()
+    previous = os.getcwd()
+    os.chdir(folder)  # the replay output names the record as it is given
+    try:
         with contextlib.redirect_stdout(out):
             code = main(["replay", f"{stem}.json"])
-        if code != 0:
+    finally:
+        os.chdir(previous)
+    if code != 0:
+        return None
+    (folder / f"{stem}.txt").write_text(out.getvalue(), encoding="utf-8")
+    return f"{stem}: {len(record.moves)} moves, {result.outcome.termination.value} {list(result.outcome.winners)} ({result.outcome.reason})"
+
+
+def main_() -> int:
+    for ruleset, players, seed, index in GAMES:
+        stem = name_of(ruleset, players)
+        line = write_golden(HERE, stem, ruleset, players, seed, index)
+        if line is None:
             print(f"{stem}: replay failed", file=sys.stderr)
             return 1
-        Path(f"{stem}.txt").write_text(out.getvalue(), encoding="utf-8")
-        print(f"{stem}: {len(record.moves)} moves, {result.outcome.termination.value} {list(result.outcome.winners)}")
+        print(line)
     return 0
 
 

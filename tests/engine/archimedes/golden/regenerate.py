@@ -9,16 +9,11 @@ deliberate change of the engine's events, the notation or the replay output, and
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
 import sys
 from pathlib import Path
 
-from marblestudio.cli import main
-from marblestudio.playtest import game_rng, play_game
-from marblestudio.records import player_entries, record_from_game, save_record
-from marblestudio.rulesets import load_with_source
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "golden"))
+from regenerate import write_golden  # noqa: E402 - tests/golden/regenerate.py, the shared writer
 
 HERE = Path(__file__).resolve().parent
 GAMES = [  # (ruleset, seed, game index)
@@ -32,23 +27,13 @@ def name_of(ruleset: str) -> str:
 
 
 def main_() -> int:
-    os.chdir(HERE)
     for ruleset, seed, index in GAMES:
-        loaded = load_with_source(ruleset)
-        result = play_game(loaded.rules, 2, game_rng(seed, index))
-        names = [loaded.rules.presentation.seat_name(s) for s in range(2)]
-        record = record_from_game(loaded.rules.id, loaded.resolved, player_entries(names), result.moves,
-                                  result.outcome, seed=seed, game=index)
         stem = name_of(ruleset)
-        save_record(f"{stem}.json", record)
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            code = main(["replay", f"{stem}.json"])
-        if code != 0:
+        line = write_golden(HERE, stem, ruleset, 2, seed, index)
+        if line is None:
             print(f"{stem}: replay failed", file=sys.stderr)
             return 1
-        Path(f"{stem}.txt").write_text(out.getvalue(), encoding="utf-8")
-        print(f"{stem}: {len(record.moves)} moves, {result.outcome.reason}")
+        print(line)
     return 0
 
 
