@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from pytestqt.qtbot import QtBot
 
 from marblestudio.engine.core import CHANCE, Move, State
 from marblestudio.views.game_view import GameView
 from marblestudio.views.palette import hex_to_rgba
+
+if TYPE_CHECKING:
+    from marblestudio.views.main_window import MainWindow
 
 
 def random_game(state: State, seed: str, limit: int = 5000) -> list[Move]:
@@ -31,6 +35,19 @@ def open_game_view(qtbot: QtBot, width: int, height: int) -> GameView:
     qtbot.waitExposed(view)
     view.scene.clock.set_speed(0)
     return view
+
+
+def open_main_window(qtbot: QtBot, width: int, height: int) -> MainWindow:
+    """A shown main window of the given size whose animations finish at once."""
+    from marblestudio.views.main_window import MainWindow
+
+    win = MainWindow()
+    win.resize(width, height)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.game.scene.clock.set_speed(0)
+    return win
 
 
 def pixel_at(game: GameView, point: tuple[float, float, float]) -> tuple[int, int, int]:

@@ -17,6 +17,8 @@ from pytestqt.qtbot import QtBot
 from marblestudio.session import HUMAN
 from marblestudio.views.main_window import MainWindow
 
+from .helpers import open_main_window
+
 pytestmark = pytest.mark.gl
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "stay-alive-quick-3p.json"
@@ -51,12 +53,7 @@ def boxes(monkeypatch: pytest.MonkeyPatch) -> Boxes:
 
 @pytest.fixture
 def window(qtbot: QtBot, boxes: Boxes) -> MainWindow:
-    win = MainWindow()
-    win.resize(1000, 700)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    win.game.scene.clock.set_speed(0)
+    win = open_main_window(qtbot, 1000, 700)
     assert win.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=5)
     qtbot.waitUntil(lambda: win.game.session is not None and win.game.session.waiting_for_human(), timeout=5000)
     return win

@@ -15,18 +15,15 @@ from marblestudio.session import HUMAN
 from marblestudio.views.hint_worker import hint_move
 from marblestudio.views.main_window import MainWindow
 
+from .helpers import open_main_window
+
 pytestmark = pytest.mark.gl
 
 
 @pytest.fixture
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     monkeypatch.setattr(QMessageBox, "question", lambda *_a: QMessageBox.StandardButton.Discard)
-    win = MainWindow()
-    win.resize(1000, 700)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    win.game.scene.clock.set_speed(0)
+    win = open_main_window(qtbot, 1000, 700)
     win.hint_level = {"spec": "mcts:40", "time_limit": 20.0}
     yield win
     win.hint_worker.shutdown()

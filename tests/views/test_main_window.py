@@ -16,7 +16,7 @@ from marblestudio.records import load_record, replay, save_record
 from marblestudio.session import HUMAN, Session, to_record
 from marblestudio.views.main_window import MainWindow
 
-from .helpers import random_game
+from .helpers import open_main_window, random_game
 
 pytestmark = pytest.mark.gl
 
@@ -48,12 +48,7 @@ def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
 
 @pytest.fixture
 def window(qtbot: QtBot, answers: Answers) -> MainWindow:
-    win = MainWindow()
-    win.resize(1100, 760)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    win.game.scene.clock.set_speed(0)
+    win = open_main_window(qtbot, 1100, 760)
     return win
 
 
