@@ -131,25 +131,32 @@ class Tables:
 
         return walk(start, spaces, 1 << start)
 
-    def destinations(self, mine: int, theirs: int, start: int, most: int) -> set[tuple[int, int]]:
-        """Each (destination, spaces) that some path of at most `most` spaces reaches."""
-        out: set[tuple[int, int]] = set()
-        memo: dict[int, list[int]] = {}
+    def path_counts(
+        self, mine: int, theirs: int, start: int, most: int, memo: dict[int, list[int]] | None = None
+    ) -> dict[tuple[int, int], int]:
+        """How many paths of each length up to `most` lead from `start` to each cup: {(cup, L): m}.
+        `memo` may carry the cups' spaces between calls for the same `mine` and `theirs`."""
+        out: dict[tuple[int, int], int] = {}
+        spaces_of: dict[int, list[int]] = {} if memo is None else memo
 
         def walk(cup: int, length: int, visited: int) -> None:
-            found = memo.get(cup)
+            found = spaces_of.get(cup)
             if found is None:
-                found = memo[cup] = self.spaces(mine, theirs, cup)
+                found = spaces_of[cup] = self.spaces(mine, theirs, cup)
             for s in found:
                 nxt = s >> 1
                 if visited >> nxt & 1:
                     continue
-                out.add((nxt, length))
+                out[(nxt, length)] = out.get((nxt, length), 0) + 1
                 if length < most:
                     walk(nxt, length + 1, visited | 1 << nxt)
 
         walk(start, 1, 1 << start)
         return out
+
+    def destinations(self, mine: int, theirs: int, start: int, most: int) -> set[tuple[int, int]]:
+        """Each (destination, spaces) that some path of at most `most` spaces reaches."""
+        return set(self.path_counts(mine, theirs, start, most))
 
     def completable(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int) -> bool:
         """Whether marbles at `unmoved` can use exactly `remaining` spaces, each moved once."""

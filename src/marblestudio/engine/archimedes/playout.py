@@ -140,7 +140,7 @@ def sample_marble_move(
                 return RollMarble(cups[start], tuple(cups[s >> 1] for s in path), tuple(bool(s & 1) for s in path))
             found = counts.get(start)
             if found is None:
-                found = counts[start] = _path_counts(tables, mine, theirs, start, remaining, memo)
+                found = counts[start] = tables.path_counts(mine, theirs, start, remaining, memo)
             if random_() * found[(cup, length)] < 1:
                 return LiftMarble(cups[start], cups[cup], length)
     return None
@@ -152,23 +152,3 @@ def _codes(most: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple((length, dirs) for length in range(1, most + 1) for dirs in product(range(4), repeat=length))
 
 
-def _path_counts(
-    tables: Tables, mine: int, theirs: int, start: int, most: int, memo: dict[int, list[int]]
-) -> dict[tuple[int, int], int]:
-    """How many paths of each length up to `most` lead from `start` to each cup: {(cup, L): m}."""
-    out: dict[tuple[int, int], int] = {}
-
-    def walk(cup: int, length: int, visited: int) -> None:
-        found = memo.get(cup)
-        if found is None:
-            found = memo[cup] = tables.spaces(mine, theirs, cup)
-        for s in found:
-            nxt = s >> 1
-            if visited >> nxt & 1:
-                continue
-            out[(nxt, length)] = out.get((nxt, length), 0) + 1
-            if length < most:
-                walk(nxt, length + 1, visited | 1 << nxt)
-
-    walk(start, 1, 1 << start)
-    return out
