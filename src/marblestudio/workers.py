@@ -88,8 +88,8 @@ class _Chunk(Generic[T]):
         try:
             return [(i, self.task(i)) for i in indices]
         except KeyboardInterrupt:
-            # A pool worker dies on a BaseException and its chunk never comes back; an ordinary
-            # exception travels to the parent, which turns it back into the interrupt.
+            # An executor (Dask's) passes on only ordinary exceptions; `run_indexed` turns this
+            # one back into the interrupt.
             raise _Interrupted from None
 
 

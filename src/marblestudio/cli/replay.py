@@ -43,7 +43,7 @@ def _run(args: argparse.Namespace) -> int:
         state = start(record, rules)
         for step in play_moves(state, record.moves, args.record):
             steps.append(step)
-        outcome = state.outcome()
+        outcome = state.outcome()  # printed even if the check below fails
         outcome = final_outcome(record, state, rules)
     except RecordError as exc:
         error = str(exc)
