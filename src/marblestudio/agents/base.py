@@ -75,3 +75,12 @@ class SeededAgent:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} seed={self.seed!r}>"
+
+
+def shares(raw: Sequence[float]) -> list[float]:
+    """Raw per-seat scores as values in [0, 1]: 1/2 plus half the lead over the others' mean."""
+    n = len(raw)
+    if n < 2:
+        return [0.5] * n
+    total = sum(raw)
+    return [min(1.0, max(0.0, 0.5 + 0.5 * (x - (total - x) / (n - 1)))) for x in raw]

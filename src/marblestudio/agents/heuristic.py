@@ -1,10 +1,12 @@
 """Fast rule-of-thumb players, one per game family, and the pieces MCTS borrows from them.
 
-This is the only module of `agents` that knows the games.  Each family registers a *policy*
-(`policy(state, seat, moves, rng) -> move`, reading only the seat's observation, the ruleset and
-what a trial move on a copy shows), optionally a cheaper *rollout policy* for MCTS, and an
-*evaluator* that scores a position where a capped rollout stopped.  A family whose engine has
-no heuristic yet plays uniformly at random, and `HeuristicAgent.note` says so.
+With `archimedes_search`, this is the only module of `agents` that knows the games.  Each
+family registers a *policy* (`policy(state, seat, moves, rng) -> move`, reading only the seat's
+observation, the ruleset and what a trial move on a copy shows), optionally a cheaper *rollout
+policy* for MCTS, and an *evaluator* that scores a position where a capped rollout stopped.  A
+family may give MCTS its own evaluator (`SEARCH_EVALUATORS`) and say which positions it can
+score (`QUIET`: a rollout plays the family's policy on until one, see `settler`).  A family
+whose engine has no heuristic yet plays uniformly at random, and `HeuristicAgent.note` says so.
 
 The family of a state is the engine package its class lives in
 (``marblestudio.engine.<family>``), so nothing here needs the state to say what it is.
@@ -15,8 +17,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from marblestudio.agents.base import SeededAgent, check_turn, pick
-from marblestudio.engine.core import Move, State
+from marblestudio.agents import archimedes_search
+from marblestudio.agents.base import SeededAgent, check_turn, pick, shares
+from marblestudio.engine.core import CHANCE, Move, State
 
 Policy = Callable[[State, int, Sequence[Move], random.Random], Move]
 RolloutPolicy = Callable[[State, Sequence[Move], random.Random], Move]
@@ -169,15 +172,6 @@ def _greedy_prior(value: Evaluator) -> Prior:
     return prior
 
 
-def _shares(raw: Sequence[float]) -> list[float]:
-    """Raw per-seat scores as values in [0, 1]: 1/2 plus half the lead over the others' mean."""
-    n = len(raw)
-    if n < 2:
-        return [0.5] * n
-    total = sum(raw)
-    return [min(1.0, max(0.0, 0.5 + 0.5 * (x - (total - x) / (n - 1)))) for x in raw]
-
-
 # Avalanche: drop where your colours fall; fill your cards, hold little. -------------------------
 
 
@@ -197,7 +191,7 @@ def _avalanche_value(state: State) -> list[float]:
             holes = [h for card in view["cards"][seat] for h in card["holes"]]
             filled = sum(1 for h in holes if h["filled"])
             raw.append(filled / max(1, len(holes)) - 0.04 * held)
-    return _shares(raw)
+    return shares(raw)
 
 
 # Rock Me Archimedes: head home, keep the board level. --------------------------------------------
@@ -247,7 +241,7 @@ def _archimedes_value(state: State) -> list[float]:
         home = state.home(seat) / need  # type: ignore[attr-defined]
         near = _archimedes_progress(state, seat, need, zones[seat])
         raw.append(0.6 * home + 0.4 * near - (0.6 * danger * danger if seat == mover else 0.0))
-    return _shares(raw)
+    return shares(raw)
 
 
 # ALIVE: play high numbers early, keep the wild cards for when nothing else fits. ----------------
@@ -284,7 +278,7 @@ def _alive_value(state: State) -> list[float]:
     view = state.public_view()
     lives, team_of, sizes = view["lives"], view["team_of"], view["hand_sizes"]
     raw = [lives[team_of[s] if team_of else s] - 0.1 * sizes[s] for s in range(state.num_players)]
-    return _shares(raw)
+    return shares(raw)
 
 
 # The registry --------------------------------------------------------------------------------
@@ -306,12 +300,28 @@ EVALUATORS: dict[str, Evaluator] = {
 }
 
 
+SEARCH_EVALUATORS: dict[str, Evaluator] = {
+    "archimedes": archimedes_search.value,
+}
+"""Where MCTS scores positions differently from the family's heuristic player (see
+`archimedes_search`: the heuristic player's evaluator leads a search into blockades)."""
+
 PRIORS: dict[str, Prior] = {
-    "archimedes": _greedy_prior(_archimedes_value),
+    "archimedes": _greedy_prior(archimedes_search.value),
 }
 
+QUIET: dict[str, Callable[[State], bool]] = {
+    "archimedes": lambda state: state.phase.value in ("choose", "over"),  # type: ignore[attr-defined]
+}
+"""Where the family's evaluator may score a position: in Rock Me Archimedes only between turns,
+since a turn is several steps (choose, the die, one marble after another) and a position in the
+middle of one looks better to its mover than it is."""
 
-ROLLOUT_DEPTHS: dict[str, int] = {"stay-alive": 4, "alive": 20, "avalanche": 20, "archimedes": 10}
+SETTLE_STEPS = 16
+"""At most this many steps of the family's policy bring a rollout to a quiet position."""
+
+
+ROLLOUT_DEPTHS: dict[str, int] = {"stay-alive": 4, "alive": 20, "avalanche": 20, "archimedes": 0}
 """How far a search's rollouts go before the evaluator scores the position (measured in
 `benchmarks/agents.py`: short rollouts and a good evaluator beat long random ones here)."""
 
@@ -337,6 +347,35 @@ def prior(state: State) -> Prior | None:
 def evaluator(state: State) -> Evaluator | None:
     """The family's scorer of unfinished positions, or None (a capped rollout is a draw)."""
     return EVALUATORS.get(family_of(state))
+
+
+def search_evaluator(state: State) -> Evaluator | None:
+    """The scorer MCTS uses: the family's search evaluator, else its `evaluator`."""
+    family = family_of(state)
+    return SEARCH_EVALUATORS.get(family, EVALUATORS.get(family))
+
+
+def settler(state: State) -> Callable[[State, random.Random], None] | None:
+    """For a family that says which positions its evaluator may score (`QUIET`), a function that
+    plays the family's policy on (chance from the generator it is given) until the position is
+    one, the game ends, or `SETTLE_STEPS` steps have passed; None for the other families."""
+    family = family_of(state)
+    quiet = QUIET.get(family)
+    policy = POLICIES.get(family)
+    if quiet is None or policy is None:
+        return None
+
+    def settle(state: State, rng: random.Random) -> None:
+        for _ in range(SETTLE_STEPS):
+            if quiet(state) or state.outcome() is not None:
+                return
+            seat = state.to_move
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(policy(state, seat, state.legal_moves(), rng))
+
+    return settle
 
 
 class HeuristicAgent(SeededAgent):

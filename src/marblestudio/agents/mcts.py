@@ -40,7 +40,8 @@ class SearchConfig:
     """How hard and how a search looks.
 
     `iterations` is the strength.  `rollout_depth` caps each rollout (a rollout that reaches it
-    is scored by the family's evaluator, or as a draw); None takes the family's depth from
+    is brought to a position the family can score, `heuristic.settler`, and scored by
+    `heuristic.search_evaluator`, or as a draw); None takes the family's depth from
     `heuristic`.  `information_set` None picks information-set search exactly when the game
     hides something.  `time_limit` (seconds) is an extra cap for
     interactive use; it makes the choice depend on the machine's speed.  `widening` is the
@@ -106,7 +107,7 @@ class Search:
         self.config = config
         self.rng = rng
         self.rollout_policy = rollout
-        self.evaluator = evaluator if evaluator is not None else heuristic.evaluator(state)
+        self.evaluator = evaluator if evaluator is not None else heuristic.search_evaluator(state)
         self.players = state.num_players
         hidden = has_hidden_information(state) if config.information_set is None else config.information_set
         self.information_set = hidden
@@ -114,6 +115,7 @@ class Search:
         self.iterations_done = 0
         self.rollout_depth = heuristic.rollout_depth(state) if config.rollout_depth is None else config.rollout_depth
         self.prior = heuristic.prior(state) if config.widening is not None else None
+        self.settle = heuristic.settler(state)
 
     # Sampling the start of an iteration --------------------------------------------------
     def _sample(self) -> State:
@@ -222,12 +224,15 @@ class Search:
             moves = state.legal_moves()
             move = moves[rng.randrange(len(moves))] if policy is None else policy(state, moves, rng)
             state.apply(move)
+        if self.evaluator is None:
+            outcome = state.outcome()
+            return rewards(outcome, self.players) if outcome is not None else [0.0] * self.players
+        if self.settle is not None:
+            self.settle(state, rng)
         outcome = state.outcome()
         if outcome is not None:
             return rewards(outcome, self.players)
-        if self.evaluator is not None:
-            return self.evaluator(state)
-        return [0.0] * self.players
+        return self.evaluator(state)
 
     # Reading the result -------------------------------------------------------------------
     def stats(self) -> list[MoveStats]:

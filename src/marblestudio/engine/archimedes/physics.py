@@ -95,6 +95,7 @@ class Balance:
         self._overshoot = p.swing_overshoot if p.swing else None
         self._rests: dict[tuple[int, int], Settled] = {}
         self._landings: dict[tuple[int, int, int, int], Swing | None] = {}
+        self._limits: dict[int, int | None] = {}
 
     def __reduce__(self) -> tuple[Any, tuple[ArchimedesRules]]:
         """Pickled as its ruleset, without what it remembers: unpickled, it is the process's
@@ -167,6 +168,23 @@ class Balance:
         peak = None if after is None else self.swing_peak(old if old is not None else Fraction(0), after)
         found = None if peak is None else Swing(str(peak), angle(peak), self.end_for(peak))
         self._landings[key] = found
+        return found
+
+    def lean_limit(self, n: int) -> int | None:
+        """The largest `k` at which a board with `n` marbles rests without an end touching the
+        table (by symmetry, -k too); None if no position of `n` marbles touches (remembered).
+
+        -1 when even the level board is unstable.
+        """
+        if n in self._limits:
+            return self._limits[n]
+        most = self.moment(self.rows - 1) * n  # every marble on an end row
+        found: int | None = None
+        for k in range(most + 1):
+            if self.tilt(k, n).touching is not None:
+                found = k - 1
+                break
+        self._limits[n] = found
         return found
 
     def touch_angle(self) -> float | None:

@@ -1,0 +1,174 @@
+"""How MCTS judges a Rock Me Archimedes position (the heuristic player keeps its own rule of thumb).
+
+The heuristic player's evaluator (`heuristic._archimedes_value`: marbles home, marbles near home,
+a steep board threatens the player to move) leads two careful players into a blockade: each
+parks its counterweight in the other's end zone, three enemy marbles leave fewer than four free
+cups, and neither can win before the move limit.  A search scored with it did not beat the
+heuristic player (0 of 2 games; see `benchmarks/agents.py`).  This evaluator plays for four home
+and against the blockade; each term was kept because games against the heuristic player got
+better with it (measured with a greedy player on this evaluator, then with the search):
+
+- marbles home, and how near the rest of the needed marbles are (a marble in the supply counts
+  as standing in the midzone);
+- an end zone that stays open: enemy marbles in it cost, and fewer free cups than marbles
+  needed is worth nothing;
+- whether bringing the needed marbles home would keep the board off the table, given where
+  every other marble is (a race that the balance forbids is no race);
+- marbles on the board rather than in the supply (the midzone fills, and a player with two
+  marbles out cannot do much);
+- the opponent locked out: own marbles leave its end zone fewer free cups than it needs;
+- the board leaning toward the opponent's end: its marbles then go there, which is its home
+  zone, already locked, and the lean gives room to bring one's own marbles home;
+- the player to move pays for a steep board and for the chance that the die leaves only moves
+  that make an end touch the table.
+
+Only whole turns are scored: `heuristic.settler` plays out the rest of a turn first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from marblestudio.agents.base import shares
+from marblestudio.engine.core import Move, State
+
+Cup = tuple[int, int]
+
+# Weights of the terms, per seat (see the module docstring).
+HOME, NEAR, OPEN, BALANCE, PLACED = 0.5, 0.2, 0.3, 0.3, 0.3
+ENEMY_IN_ZONE, LOCK, LEAN = 0.1, 0.3, 0.2
+STEEP, FORCED_TOUCH = 0.2, 1.0
+OVERFLOW_SCALE = 28
+"""How far past the board's limit (in `k` units: twice the rows from the middle) counts as a
+hopeless race: two marbles on the end rows."""
+RISK_FROM = 0.5
+"""The forced-touch chance is worked out only when the board leans past this share of the
+touch angle (it needs every move of every die face: too dear on a level board)."""
+
+
+@dataclass(frozen=True)
+class _Seat:
+    """What one seat's race is about, from the rules alone."""
+
+    zones: tuple[tuple[Cup, ...], ...]  # the cups of each end zone that counts for its win
+    inner: tuple[int, ...]  # per zone, its row nearest the middle
+    opponent_zones: tuple[tuple[Cup, ...], ...]  # the cups of the other seat's winning zones
+    toward_own_end: int  # +1 when the seat's own end is the high end (last row), -1 the low end, 0 none
+
+
+@cache
+def _seats(rules: Any, players: int) -> tuple[_Seat, ...]:
+    seats = []
+    for seat in range(players):
+        zones = rules.win_zones(seat)
+        own = rules.end_zone_of(seat)
+        toward = 0 if own is None else (1 if own.rows[0] >= rules.rows // 2 else -1)
+        others = tuple(z.cups() for other in range(players) if other != seat for z in rules.win_zones(other))
+        inner = tuple(z.rows[0] if z.rows[0] >= rules.rows // 2 else z.rows[1] for z in zones)
+        seats.append(_Seat(tuple(z.cups() for z in zones), inner, others, toward))
+    return tuple(seats)
+
+
+def _touches(state: State, move: Move) -> bool:
+    """Whether `move` ends the game with its mover losing (an end touched the table)."""
+    trial = state.copy()
+    trial.apply(move)
+    outcome = trial.outcome()
+    return outcome is not None and state.to_move not in outcome.winners
+
+
+def _all_touch(state: State, moves: Sequence[Move]) -> bool:
+    return bool(moves) and all(_touches(state, m) for m in moves)
+
+
+def forced_touch(state: State) -> float:
+    """The chance that the player to move (or about to roll) can only make an end touch the
+    table: on a roll, over the die's faces, whether every first marble move of the roll
+    touches; choosing, only if no marble can be added safely either."""
+    phase = state.phase.value  # type: ignore[attr-defined]
+    if phase == "moving":
+        moves = state.legal_moves()
+        return 1.0 if type(moves[0]).__name__ != "Pass" and _all_touch(state, moves) else 0.0
+    if phase == "choose":
+        moves = state.legal_moves()
+        places = [m for m in moves if type(m).__name__ == "Place"]
+        if places and not _all_touch(state, places):
+            return 0.0
+        rolls = [m for m in moves if type(m).__name__ == "Roll"]
+        if not rolls:
+            return 1.0 if places else 0.0
+        state = state.copy()
+        state.apply(rolls[0])
+    elif phase != "die":
+        return 0.0
+    risk = 0.0
+    for face, p in state.chance_outcomes() or []:
+        rolled = state.copy()
+        rolled.apply(face)
+        moves = rolled.legal_moves()
+        if type(moves[0]).__name__ != "Pass" and _all_touch(rolled, moves):
+            risk += p
+    return risk
+
+
+def _race(state: State, seat: int, info: _Seat, need: int) -> tuple[float, float, float]:
+    """Per seat, over its winning zones (the best one): marbles home (share of `need`), how near
+    the needed ones are, and whether bringing them home keeps the board off the table."""
+    rules, board, balance = state.rules, state.board, state.balance  # type: ignore[attr-defined]
+    k, n = state.k, len(board)  # type: ignore[attr-defined]
+    middle = rules.rows // 2
+    best = (0.0, 0.0, 0.0)
+    for cups, inner in zip(info.zones, info.inner, strict=True):
+        low, high = min(r for r, _ in cups), max(r for r, _ in cups)
+        home = sum(1 for c in cups if board.get(c) == seat)
+        # (rows to go, row) of the marbles outside the zone; the supply's stand in the midzone (row -1)
+        away = [(abs(r - inner), r) for (r, _), s in board.items() if s == seat and not low <= r <= high]
+        away += [(abs(middle - inner), -1)] * state.supply[seat]  # type: ignore[attr-defined]
+        away.sort()
+        chosen = away[: max(0, need - home)]
+        near = min(need, home + sum(1.0 - gap / rules.rows for gap, _ in chosen)) / need
+        added_k = sum(balance.moment(inner) - (balance.moment(r) if r >= 0 else 0) for _, r in chosen)
+        added_n = sum(1 for _, r in chosen if r < 0)
+        limit = balance.lean_limit(n + added_n)  # None: these marbles cannot tip the board
+        over = 0 if limit is None else max(0, abs(k + added_k) - limit)
+        fits = 1.0 - min(1.0, over / OVERFLOW_SCALE)
+        best = max(best, (min(home, need) / need, near, fits))
+    return best
+
+
+def value(state: State) -> list[float]:
+    """Each seat's value in [0, 1]: its `shares` of the raw scores."""
+    rules, board = state.rules, state.board  # type: ignore[attr-defined]
+    need = rules.marbles_to_win
+    players = state.num_players
+    seats = _seats(rules, players)
+    n = len(board)
+    limit = state.balance.lean_limit(n)  # type: ignore[attr-defined]  # None: no lean of n marbles touches
+    touch = state.balance.touch_angle() or 90.0  # type: ignore[attr-defined]
+    danger = min(1.0, abs(state.balance.settled(state.k, n).angle) / touch)  # type: ignore[attr-defined]
+    mover = state.mover  # type: ignore[attr-defined]  # also while the die decides
+    risk = forced_touch(state) if danger > RISK_FROM else 0.0
+    raw = []
+    for seat, info in enumerate(seats):
+        home, near, fits = _race(state, seat, info, need)
+        open_zone = 0.0
+        enemies = len(board)
+        for cups in info.zones:
+            taken = sum(1 for c in cups if board.get(c, seat) != seat)
+            free = len(cups) - taken
+            open_zone = max(open_zone, 1.0 if free >= need + 2 else 0.6 if free >= need else 0.0)
+            enemies = min(enemies, taken)
+        locked = bool(info.opponent_zones) and all(
+            len(cups) - sum(1 for c in cups if board.get(c) == seat) < need for cups in info.opponent_zones
+        )
+        lean = 0.0 if not limit or limit < 0 else max(-1.0, min(1.0, -info.toward_own_end * state.k / limit))  # type: ignore[attr-defined]
+        placed = 1.0 - state.supply[seat] / rules.marbles_per_player  # type: ignore[attr-defined]
+        v = HOME * home + NEAR * near + OPEN * open_zone + BALANCE * fits + PLACED * placed
+        v += LOCK * locked + LEAN * lean - ENEMY_IN_ZONE * enemies
+        if seat == mover:
+            v -= STEEP * danger * danger + FORCED_TOUCH * risk
+        raw.append(v)
+    return shares(raw)
