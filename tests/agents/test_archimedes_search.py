@@ -167,19 +167,20 @@ def test_the_player_to_move_pays_for_a_forced_touch(only) -> None:  # type: igno
     assert archimedes_search.value(state) == pytest.approx([0.0, 1.0])
 
 
-# The search scores whole turns --------------------------------------------------------------
-def test_rollouts_are_scored_between_turns(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[str] = []
+# The search scores positions at the start of its own turn ------------------------------------
+def test_rollouts_are_scored_at_the_start_of_the_searching_seats_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str, int]] = []
 
     def spy(state: ArchimedesState) -> list[float]:
-        seen.append(state.phase.value)
+        seen.append((state.phase.value, state.to_move))
         return archimedes_search.value(state)
 
     monkeypatch.setitem(heuristic.SEARCH_EVALUATORS, "archimedes", spy)
     state = advanced(load("archimedes/standard"), "quiet", 12)
-    search = Search(state, state.to_move, SearchConfig(iterations=40), random.Random(4))
+    seat = state.to_move
+    search = Search(state, seat, SearchConfig(iterations=40), random.Random(4))
     search.run()
-    assert seen and set(seen) <= {"choose"}
+    assert seen and set(seen) == {("choose", seat)}
 
 
 def test_only_archimedes_settles_its_rollouts() -> None:
@@ -189,11 +190,13 @@ def test_only_archimedes_settles_its_rollouts() -> None:
             assert heuristic.settler(advanced(load(f"{family}/standard"), "settle", 3)) is None
 
 
-def test_settling_plays_on_to_the_next_turn() -> None:
+def test_settling_plays_on_through_the_opponents_turn() -> None:
     state = advanced(load("archimedes/standard"), "settle", 12)
     settle = heuristic.settler(state)
     assert settle is not None
+    seat = state.mover
     state.apply(next(m for m in state.legal_moves() if str(m) == "roll"))
-    mover = state.mover
-    settle(state, random.Random(0))
-    assert state.outcome() is not None or (state.phase is Phase.CHOOSE and state.mover != mover)
+    turns = state.turns
+    settle(state, seat, random.Random(0))
+    assert state.outcome() is not None or (state.phase is Phase.CHOOSE and state.mover == seat)
+    assert state.outcome() is not None or state.turns == turns + 2

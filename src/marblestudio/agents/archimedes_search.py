@@ -22,7 +22,8 @@ better with it (measured with a greedy player on this evaluator, then with the s
 - the player to move pays for a steep board and for the chance that the die leaves only moves
   that make an end touch the table.
 
-Only whole turns are scored: `heuristic.settler` plays out the rest of a turn first.
+Positions are scored only at the start of the searching seat's turn: `heuristic.settler` plays
+the rest of its turn and the opponent's reply with the heuristic player's policy first.
 """
 
 from __future__ import annotations

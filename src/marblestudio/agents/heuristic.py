@@ -310,15 +310,18 @@ PRIORS: dict[str, Prior] = {
     "archimedes": _greedy_prior(archimedes_search.value),
 }
 
-QUIET: dict[str, Callable[[State], bool]] = {
-    "archimedes": lambda state: state.phase.value in ("choose", "over"),  # type: ignore[attr-defined]
+QUIET: dict[str, Callable[[State, int], bool]] = {
+    "archimedes": lambda state, seat: state.phase.value == "choose" and state.to_move == seat,  # type: ignore[attr-defined]
 }
-"""Where the family's evaluator may score a position: in Rock Me Archimedes only between turns,
-since a turn is several steps (choose, the die, one marble after another) and a position in the
-middle of one looks better to its mover than it is."""
+"""Where the family's evaluator may score a position for a search by `seat`: in Rock Me
+Archimedes only at the start of the seat's own turn.  A turn there is several steps (choose, the
+die, one marble after another); scored any earlier, a roll, whose leaves come before the
+opponent's reply, looks better than adding a marble, whose leaves come after it, and the search
+kept its marbles in the supply while the heuristic player raced home."""
 
-SETTLE_STEPS = 16
-"""At most this many steps of the family's policy bring a rollout to a quiet position."""
+SETTLE_STEPS = 32
+"""At most this many steps of the family's policy bring a rollout to a quiet position (the rest
+of a turn and the opponent's whole turn take about a dozen)."""
 
 
 ROLLOUT_DEPTHS: dict[str, int] = {"stay-alive": 4, "alive": 20, "avalanche": 20, "archimedes": 0}
@@ -355,25 +358,30 @@ def search_evaluator(state: State) -> Evaluator | None:
     return SEARCH_EVALUATORS.get(family, EVALUATORS.get(family))
 
 
-def settler(state: State) -> Callable[[State, random.Random], None] | None:
-    """For a family that says which positions its evaluator may score (`QUIET`), a function that
-    plays the family's policy on (chance from the generator it is given) until the position is
-    one, the game ends, or `SETTLE_STEPS` steps have passed; None for the other families."""
+Settle = Callable[[State, int, random.Random], None]
+"""Plays a rollout on to a position the evaluator may score for the given seat."""
+
+
+def settler(state: State) -> Settle | None:
+    """For a family that says which positions its evaluator may score (`QUIET`), a function
+    `settle(state, seat, rng)` that plays the family's policy on (chance from `rng`) until the
+    position is quiet for `seat`, the game ends, or `SETTLE_STEPS` steps have passed; None for
+    the other families."""
     family = family_of(state)
     quiet = QUIET.get(family)
     policy = POLICIES.get(family)
     if quiet is None or policy is None:
         return None
 
-    def settle(state: State, rng: random.Random) -> None:
+    def settle(state: State, seat: int, rng: random.Random) -> None:
         for _ in range(SETTLE_STEPS):
-            if quiet(state) or state.outcome() is not None:
+            if quiet(state, seat) or state.outcome() is not None:
                 return
-            seat = state.to_move
-            if seat == CHANCE:
+            mover = state.to_move
+            if mover == CHANCE:
                 state.apply(state.sample_chance(rng))
             else:
-                state.apply(policy(state, seat, state.legal_moves(), rng))
+                state.apply(policy(state, mover, state.legal_moves(), rng))
 
     return settle
 

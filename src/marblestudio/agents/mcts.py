@@ -228,7 +228,7 @@ class Search:
             outcome = state.outcome()
             return rewards(outcome, self.players) if outcome is not None else [0.0] * self.players
         if self.settle is not None:
-            self.settle(state, rng)
+            self.settle(state, self.seat, rng)
         outcome = state.outcome()
         if outcome is not None:
             return rewards(outcome, self.players)
