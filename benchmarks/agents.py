@@ -54,12 +54,13 @@ MATCHES = [
     # mcts:300 won 38/40 [0.835, 0.986]; 1000 iterations won 40/40 [0.912, 1] in about 3 minutes
     Match("avalanche", "mcts:1000", "random", 40, "share+0.9"),
     Match("avalanche", "mcts:100", "heuristic", 30, "majority"),
-    # with progressive widening over the heuristic's move order (heuristic.PRIORS).  Against the
-    # heuristic the games block: each side fills the other's end zone, nobody can get four home,
-    # and the game runs to the 4000-turn limit (8000 decisions), so only two games fit.  Not met
-    # at any budget tried (50 to 400 iterations, rollout depth 0 to 10, heuristic rollouts).
-    Match("archimedes", "mcts:50", "random", 12, "share"),
-    Match("archimedes", "mcts:50", "heuristic", 2, "majority"),
+    # with progressive widening over the prior (heuristic.PRIORS), MCTS's own evaluator
+    # (agents/archimedes_search.py), scored at the start of its own turn (heuristic.settler).
+    # On 2 workers: 8/8 against random in 249 s; 14/16 [0.640, 0.965] against the heuristic
+    # in 1067 s.  With the heuristic player's evaluator the games
+    # against it blocked (each side filled the other's end zone) and MCTS won 0 of 2.
+    Match("archimedes", "mcts:50", "random", 8, "share"),
+    Match("archimedes", "mcts:50", "heuristic", 16, "majority"),
 ]
 
 
