@@ -92,7 +92,7 @@ def forced_touch(state: State) -> float:
     phase = state.phase.value  # type: ignore[attr-defined]
     if phase == "moving":
         moves = state.legal_moves()
-        return 1.0 if type(moves[0]).__name__ != "Pass" and _all_touch(state, moves) else 0.0
+        return 1.0 if not moves[0].is_pass and _all_touch(state, moves) else 0.0
     if phase == "choose":
         moves = state.legal_moves()
         places = [m for m in moves if type(m).__name__ == "Place"]
@@ -110,7 +110,7 @@ def forced_touch(state: State) -> float:
         rolled = state.copy()
         rolled.apply(face)
         moves = rolled.legal_moves()
-        if type(moves[0]).__name__ != "Pass" and _all_touch(rolled, moves):
+        if not moves[0].is_pass and _all_touch(rolled, moves):
             risk += p
     return risk
 
