@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from marblestudio.engine.core import CHANCE, Move, State
@@ -13,6 +14,8 @@ from marblestudio.views.palette import hex_to_rgba
 
 if TYPE_CHECKING:
     from marblestudio.views.main_window import MainWindow
+
+W = TypeVar("W", bound=QWidget)
 
 
 def random_game(state: State, seed: str, limit: int = 5000) -> list[Move]:
@@ -26,13 +29,18 @@ def random_game(state: State, seed: str, limit: int = 5000) -> list[Move]:
     return moves
 
 
+def _shown(qtbot: QtBot, widget: W, width: int, height: int) -> W:
+    """`widget` resized, shown and exposed, closed with the test."""
+    widget.resize(width, height)
+    qtbot.addWidget(widget)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
 def open_game_view(qtbot: QtBot, width: int, height: int) -> GameView:
     """A shown GameView of the given size whose animations finish at once."""
-    view = GameView()
-    view.resize(width, height)
-    qtbot.addWidget(view)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown(qtbot, GameView(), width, height)
     view.scene.clock.set_speed(0)
     return view
 
@@ -41,11 +49,7 @@ def open_main_window(qtbot: QtBot, width: int, height: int) -> MainWindow:
     """A shown main window of the given size whose animations finish at once."""
     from marblestudio.views.main_window import MainWindow
 
-    win = MainWindow()
-    win.resize(width, height)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
+    win = _shown(qtbot, MainWindow(), width, height)
     win.game.scene.clock.set_speed(0)
     return win
 
