@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -148,25 +147,11 @@ def player_entries(names: Sequence[str], kind: str = "computer") -> list[dict[st
 
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
-    """Write `record` atomically: a temporary file in the same folder, then `os.replace`."""
-    target = Path(path)
-    text = json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else _default_mode())
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write `record` atomically (`marblestudio.atomic`): the old file or the whole new one, and
+    no temporary file left behind, even when the process is killed."""
+    from marblestudio.atomic import write_atomic
 
-
-def _default_mode() -> int:
-    """0o666 less the umask: what an ordinary `open(path, "w")` would give."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
+    write_atomic(path, json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n")
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
