@@ -21,14 +21,12 @@ from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.stay_alive.board import RED, BoardTables, tables_for
 from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove, parse_move
 from marblestudio.engine.stay_alive.rules import OpenCellPlacing, PreviousSlide, StayAliveRules, TwoPlayerLimit
+from marblestudio.engine.stay_alive.setup import draw_setup
 from marblestudio.engine.stay_alive.turns import OVER, PLACING, SETUP, SLIDING, blocked, phase_rule, slide_rule
 from marblestudio.engine.stay_alive.view import public_view
 
 _item = tuple.__getitem__
 _chain = itertools.chain.from_iterable
-
-MAX_SETUP_DRAWS = 10_000
-"""A random set-up is redrawn at most this often; then the draw with most closed cells stands."""
 
 
 class StayAliveState(State):
@@ -149,22 +147,11 @@ class StayAliveState(State):
 
     def sample_chance(self, rng: random.Random) -> Move:
         """Every slide's position, drawn as ``rng.randrange(positions)`` per slide in ruleset
-        order; the whole draw is repeated while fewer cells are closed than there are marbles
-        (at most `MAX_SETUP_DRAWS` times, then the draw with most closed cells stands)."""
+        order, again while fewer cells are closed than there are marbles; on a board where that
+        rarely succeeds, the bounded search of `setup.draw_setup` finds one."""
         if self._to_move != CHANCE:
             raise IllegalMoveError("setup", "only the set-up is a chance step")
-        t = self._t
-        need = self.num_players * self._mpp
-        best: tuple[int, ...] = ()
-        best_closed = -1
-        for _ in range(MAX_SETUP_DRAWS):
-            draw = tuple(rng.randrange(len(masks)) for masks in t.open_masks)
-            closed = t.cells - t.open_cells(draw).bit_count()
-            if closed >= need:
-                return SetupMove(t.slide_ids, draw)
-            if closed > best_closed:
-                best, best_closed = draw, closed
-        return SetupMove(t.slide_ids, best)
+        return SetupMove(self._t.slide_ids, draw_setup(self._t, self.num_players * self._mpp, rng))
 
     def public_view(self) -> Mapping[str, Any]:
         return public_view(self)

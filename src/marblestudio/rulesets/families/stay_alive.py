@@ -7,8 +7,7 @@ character per cell ('o' open, '.' closed); the engine gets the tuple of open ind
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from marblestudio.engine.stay_alive.rules import (
@@ -19,13 +18,13 @@ from marblestudio.engine.stay_alive.rules import (
     StayAliveRules,
     TwoPlayerLimit,
 )
+from marblestudio.engine.stay_alive.board import build_tables
+from marblestudio.engine.stay_alive.setup import closing_setup, most_closed, searched_all
 from marblestudio.rulesets.diagnostics import WARNING, Problem, pointer_join
 
 SECTION = "/stay_alive"
 POSITION_NAMES = {"inside": 0, "centre": 1, "outside": 2}
 DEFAULT_POSITIONS = 3
-EXHAUSTIVE_LIMIT = 20_000
-"""Boards with at most this many slide settings are searched completely for enough closed cells."""
 
 
 def _position_index(value: int | str) -> int:
@@ -129,7 +128,7 @@ def _check_start(section: Mapping[str, Any], slides: Mapping[str, Any]) -> list[
     return problems
 
 
-def _closed_cells(rows: int, columns: int, red: dict[int, tuple[int, ...]], white: dict[int, tuple[int, ...]]) -> int:
+def _closed_cells(rows: int, columns: int, red: Mapping[int, Collection[int]], white: Mapping[int, Collection[int]]) -> int:
     """Cells where at least one of the two slides is closed, given each line's open cells."""
     falls = sum(1 for r in range(rows) for c in red[r] if r in white[c])
     return rows * columns - falls
@@ -156,54 +155,23 @@ def _check_room(data: Mapping[str, Any], section: Mapping[str, Any], slides: Map
         shown = ", ".join(never[:5]) + (" ..." if len(never) > 5 else "")
         problems.append(Problem(f"{SECTION}/slides", f"{len(never)} cell(s) can never open, so a marble there never falls: (row,column) {shown}", WARNING))
     start = section.get("start", "random")
-
-    def closed(choice: Mapping[str, int]) -> int:
-        red = {r: options[sid][choice[sid]] for r, sid in red_of.items()}
-        white = {c: set(options[sid][choice[sid]]) for c, sid in white_of.items()}
-        return _closed_cells(rows, columns, red, white)  # type: ignore[arg-type]
-
     if isinstance(start, Mapping):
-        count = closed({sid: _position_index(v) for sid, v in start.items()})
+        red = {r: options[sid][_position_index(start[sid])] for r, sid in red_of.items()}
+        white = {c: set(options[sid][_position_index(start[sid])]) for c, sid in white_of.items()}
+        count = _closed_cells(rows, columns, red, white)
         if count < most:
             problems.append(Problem(f"{SECTION}/start", f"the start leaves {count} cells closed, but {most} marbles must be placed"))
         return problems
-    best = _best_closed(options, closed, most)
-    if best >= most:
-        return problems
-    settings = 1
-    for o in options.values():
-        settings *= len(o)
-    if settings <= EXHAUSTIVE_LIMIT:  # few enough to try them all: a proof, hence an error
-        best = max(closed(dict(zip(options, combo))) for combo in itertools.product(*(range(len(o)) for o in options.values())))
-        if best < most:
-            problems.append(Problem(where, f"no setting of the slides leaves {most} cells closed for {most} marbles (at most {best}); the random set-up could never finish"))
-    else:
-        problems.append(
-            Problem(
-                where,
-                f"no setting of the slides found leaves {most} cells closed for {most} marbles (the most found: {best}); the random set-up may never finish",
-                WARNING,
-            )
-        )
+    tables = build_tables(build(data))
+    if closing_setup(tables, most) is None:  # the engine's own search: what it finds, a game can use
+        if searched_all(tables):
+            message = (f"no setting of the slides leaves {most} cells closed for {most} marbles (at most {most_closed(tables)}); "
+                       "the random set-up could never finish")
+        else:
+            message = (f"no setting of the slides found leaves {most} cells closed for {most} marbles (the most found: "
+                       f"{most_closed(tables)}), so the random set-up could not finish: close more cells or use fewer marbles")
+        problems.append(Problem(where, message))
     return problems
-
-
-def _best_closed(options: Mapping[str, list[tuple[int, ...]]], closed: Any, enough: int) -> int:
-    """The most closed cells found by improving one slide at a time, stopping at `enough`."""
-    choice = {sid: min(range(len(o)), key=lambda p: len(o[p])) for sid, o in options.items()}
-    best: int = closed(choice)
-    improved = True
-    while improved and best < enough:
-        improved = False
-        for sid, o in options.items():
-            for p in range(len(o)):
-                if p == choice[sid]:
-                    continue
-                trial = {**choice, sid: p}
-                count = closed(trial)
-                if count > best:
-                    best, choice, improved = count, trial, True
-    return best
 
 
 def build(data: Mapping[str, Any]) -> StayAliveRules:
