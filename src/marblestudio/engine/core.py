@@ -120,6 +120,11 @@ class IllegalMoveError(ValueError):
         self.move = move
         self.rule = rule
 
+    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[object, str]]:
+        # Pickle calls the class with `args` (here the message alone), which would fail: worker
+        # processes send errors back to the parent, so rebuild from the move and the rule.
+        return type(self), (self.move, self.rule)
+
 
 class NotationError(ValueError):
     """Text that is not a move in this game's notation."""

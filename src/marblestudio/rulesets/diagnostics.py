@@ -61,6 +61,9 @@ class RulesetError(Exception):
         more = len([d for d in self.diagnostics if d.is_error]) - 1
         super().__init__(first + (f" (and {more} more)" if more > 0 else ""))
 
+    def __reduce__(self) -> tuple[type[RulesetError], tuple[list[Diagnostic]]]:
+        return type(self), (self.diagnostics,)  # not the message: `args` would be read as diagnostics
+
 
 def unique(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """`diagnostics` without repeats (same place and message), in their first order."""

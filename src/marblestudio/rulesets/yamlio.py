@@ -85,6 +85,9 @@ class _Fatal(Exception):
         self.position = position
         self.message = message
 
+    def __reduce__(self) -> tuple[type[_Fatal], tuple[Position, str]]:
+        return type(self), (self.position, self.message)
+
 
 def _pos(mark: Any) -> Position:
     if mark is None:
