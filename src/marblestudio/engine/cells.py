@@ -11,7 +11,7 @@ import re
 
 from marblestudio.engine.core import NotationError
 
-_CELL = re.compile(r"([a-z]+)([1-9][0-9]*)")
+_CELL = re.compile(r"([a-z]{1,3})([1-9][0-9]{0,5})", re.ASCII)  # bounded: int() of 5,000 digits raises
 
 
 def column_name(col: int) -> str:

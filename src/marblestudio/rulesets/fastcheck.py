@@ -4,11 +4,13 @@ jsonschema is thorough but slow to import and to run (tens of milliseconds for a
 the editor re-checks on every pause in typing.  Most checks find nothing, so we answer "valid?"
 here, and only when the answer is no do we ask jsonschema for its detailed errors.  A schema
 using a keyword this module does not know compiles to None, and callers use jsonschema alone.
-Types follow our strict reading: an integer is an int, never a float or a bool.
+Types follow our strict reading: an integer is an int, never a float or a bool; a number is finite.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -16,6 +18,16 @@ from typing import Any
 Check = Callable[[Any], bool]
 
 _ANNOTATIONS = {"$schema", "$id", "$comment", "title", "description", "default", "examples", "definitions", "readOnly", "writeOnly"}
+
+
+@functools.cache
+def pattern_regex(pattern: str) -> re.Pattern[str]:
+    """A JSON Schema `pattern` compiled for Python with the meaning it has in ECMA-262 (editors):
+    there `$` ends the text, while Python's `$` also matches before a final newline, so that
+    "BOMB\\n" would pass `^[A-Z]+$`.  A final unescaped `$` becomes `\\Z`."""
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + "\\Z"
+    return re.compile(pattern)
 
 
 class _Unsupported(Exception):
@@ -26,7 +38,7 @@ def _is_type(value: Any, name: str) -> bool:
     if name == "integer":
         return isinstance(value, int) and not isinstance(value, bool)
     if name == "number":
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and (isinstance(value, int) or math.isfinite(value))
     if name == "string":
         return isinstance(value, str)
     if name == "object":
@@ -104,7 +116,7 @@ class _Compiler:
         if key == "const":
             return lambda value: _equal(value, arg)
         if key == "pattern":
-            regex = re.compile(arg)
+            regex = pattern_regex(arg)
             return lambda value: not isinstance(value, str) or regex.search(value) is not None
         if key in ("minimum", "maximum"):
             low = key == "minimum"

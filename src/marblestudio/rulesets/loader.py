@@ -18,7 +18,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from marblestudio.engine.rules import Players, Presentation, Ruleset, Teams
+from marblestudio.engine.rules import DEFAULT_MOVE_LIMIT, Players, Presentation, Ruleset, Teams
 from marblestudio.rulesets import catalog, checks, structure
 from marblestudio.rulesets.diagnostics import ERROR, Diagnostic, Problem, RulesetError, unique
 from marblestudio.rulesets.yamlio import START, Document, Position, read_file, read_text
@@ -293,7 +293,7 @@ def _build(data: dict[str, Any], module: ModuleType) -> Ruleset:
             seat_names=tuple(presentation.get("seat_names", ())),
             labels=tuple(presentation.get("labels", {}).items()),
         ),
-        move_limit=data.get("move_limit"),
+        move_limit=data.get("move_limit", DEFAULT_MOVE_LIMIT),
         format=data.get("format", checks.FORMAT),
     )
 

@@ -7,13 +7,15 @@ to point at the key or the value, and a sentence for people), most useful first.
 from __future__ import annotations
 
 import difflib
+import math
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from marblestudio.rulesets import schema as schema_files
 from marblestudio.rulesets.diagnostics import dotted, pointer_join
+from marblestudio.rulesets.fastcheck import pattern_regex
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -34,6 +36,9 @@ _PATTERN_WORDS = {
 }
 
 
+_YAML_FLOATS = {"nan": ".nan", "inf": ".inf", "-inf": "-.inf"}
+
+
 @dataclass(frozen=True, slots=True)
 class Found:
     """One structural problem: at `pointer` (its key when `at_key`), with a message."""
@@ -49,11 +54,25 @@ class Found:
 def _validator() -> Any:
     from jsonschema import Draft7Validator, validators
 
-    # Draft 7 counts 2.0 as an integer; the engine needs real ints (range(2.0) fails).
-    strict = Draft7Validator.TYPE_CHECKER.redefine("integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
-    validator_class = validators.extend(Draft7Validator, type_checker=strict)  # type: ignore[no-untyped-call]
+    # Draft 7 counts 2.0 as an integer; the engine needs real ints (range(2.0) fails).  And .nan
+    # or .inf is no number a board can be drawn or a game played with (nor one JSON can hold).
+    strict = Draft7Validator.TYPE_CHECKER.redefine_many(
+        {
+            "integer": lambda _checker, value: _is_type(value, "integer"),
+            "number": lambda _checker, value: _is_type(value, "number"),
+        }
+    )
+    validator_class = validators.extend(Draft7Validator, {"pattern": _pattern}, type_checker=strict)  # type: ignore[no-untyped-call]
     schema = schema_files.combined()
     return validator_class(schema)
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[Any]:
+    """jsonschema's `pattern`, with `$` ending the text as in ECMA-262 (see `pattern_regex`)."""
+    from jsonschema.exceptions import ValidationError
+
+    if isinstance(instance, str) and pattern_regex(pattern).search(instance) is None:
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
 @functools.cache
@@ -112,8 +131,11 @@ def _value_words(value: Any) -> str:
         return "empty"
     if isinstance(value, str):
         return f"text {value!r}"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{_YAML_FLOATS[str(value)]} (not a finite number)"
     if isinstance(value, (int, float)):
-        return str(value)
+        text = str(value)
+        return text if len(text) <= 24 else f"a number of {len(text)} digits"
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
@@ -239,9 +261,11 @@ def _explain_choice(error: Any, where: str, pointer: str, root: Any) -> list[Fou
 
 
 def _is_type(value: Any, schema_type: str) -> bool:
+    """Our strict reading of JSON Schema types: an integer is an int (never 2.0 or true), and a
+    number is finite."""
     return {
         "integer": isinstance(value, int) and not isinstance(value, bool),
-        "number": isinstance(value, (int, float)) and not isinstance(value, bool),
+        "number": isinstance(value, (int, float)) and not isinstance(value, bool) and (isinstance(value, int) or math.isfinite(value)),
         "string": isinstance(value, str),
         "object": isinstance(value, dict),
         "array": isinstance(value, list),

@@ -24,7 +24,7 @@ Cup = tuple[int, int]
 """A cup as (row, column), both 0-based."""
 
 _COLUMNS = "abcdefghijklmnopqrstuvwxyz"
-_CUP = re.compile(r"([a-z])(\d{1,3})")
+_CUP = re.compile(r"([a-z])(\d{1,3})", re.ASCII)
 
 
 def cup_name(cup: Cup) -> str:
@@ -130,10 +130,11 @@ class LiftMarble(Move):
 
 MarbleMove = RollMarble | LiftMarble
 
-_START = re.compile(r"start (\d+)-(\d+)")
-_DIE = re.compile(r"die (\d+)")
-_LIFT = re.compile(r"([a-z]\d+)\^([a-z]\d+)/(\d+)")
-_ROLLED = re.compile(r"[a-z]\d+(?:[-x][a-z]\d+)+")
+# ASCII digits only, and few of them: "die ٣" is no move, and int() of 5,000 digits raises.
+_START = re.compile(r"start (\d{1,6})-(\d{1,6})", re.ASCII)
+_DIE = re.compile(r"die (\d{1,6})", re.ASCII)
+_LIFT = re.compile(r"([a-z]\d{1,3})\^([a-z]\d{1,3})/(\d{1,6})", re.ASCII)
+_ROLLED = re.compile(r"[a-z]\d{1,3}(?:[-x][a-z]\d{1,3})+", re.ASCII)
 
 
 def parse(text: str) -> Move:

@@ -99,7 +99,7 @@ def _drop(colour: str, hole: str, text: str, rules: AvalancheRules) -> Drop:
     if index is None:
         letters = ", ".join(c.letter for c in rules.colours)
         raise NotationError(f"{text!r}: no colour {colour!r} (the colours are {letters})")
-    if not hole.isdigit() or not 1 <= int(hole) <= len(rules.holes):
+    if not (hole.isascii() and hole.isdigit() and len(hole) <= 6) or not 1 <= int(hole) <= len(rules.holes):
         raise NotationError(f"{text!r}: the holes are numbered 1 to {len(rules.holes)}")
     return Drop(index, int(hole), rules.colours[index].letter)
 

@@ -113,7 +113,7 @@ def _parse_setup(body: str, tables: BoardTables) -> SetupMove:
         given: dict[str, int] = {}
         for part in body.split():
             name, eq, value = part.partition("=")
-            if not eq or not value.isdigit():
+            if not eq or not (value.isascii() and value.isdigit() and len(value) <= 6):
                 raise NotationError(f"setup: {part!r} is not SLIDE=POSITION (like R1=0)")
             if name not in tables.slide_index:
                 raise NotationError(f"setup: there is no slide {name!r}")
