@@ -3,11 +3,16 @@
 `write_atomic(path, data)` gives either the old file or the whole new one, never a mix.  The
 bytes go first into a file with no name (Linux's ``O_TMPFILE``), which a crash or ``kill -9``
 simply discards; only when it is complete does it get a temporary name beside the target
-(``.NAME.PID.tmp``) and, at once, the target's name (``os.replace``).  Where ``O_TMPFILE`` is not
-available the temporary name exists while the data is written.  Either way the temporary name
-carries the writer's pid, and the next write into the same folder removes temporary files of
-ours whose writer is no longer running (`sweep`), so even the narrow window cannot leave litter
-for long.
+(``.NAME.PID.RANDOM.tmp``) and, at once, the target's name (``os.replace``).  Where
+``O_TMPFILE`` is not available the temporary name exists while the data is written.  Either way
+the temporary name carries the writer's pid, and the next write into the same folder removes
+temporary files of ours whose writer is no longer running (`sweep`), so even the narrow window
+cannot leave litter for long.
+
+The new file has the old one's permissions; a new file gets those of a plain ``open(path,
+"w")`` (0o666 less the umask, or the folder's default ACL: the kernel applies them, we do not
+guess).  A symlink is followed: the file it points to is replaced, the link stays a link (as
+``QSaveFile`` does).
 
 A failed write (a full disk, a read-only folder) raises `OSError` whose `strerror` says why;
 `describe(exc)` turns it into words for people ("No space left on device (ENOSPC)").
@@ -23,19 +28,20 @@ from pathlib import Path
 
 _TMP = re.compile(r"^\..+\.(\d+)\.[0-9a-f]{8}\.tmp\Z")
 
+_NEW_FILE_MODE = 0o666
+"""What a new file asks for; the kernel takes off the umask (or applies a default ACL)."""
 
-def default_mode() -> int:
-    """0o666 less the umask: the mode an ordinary ``open(path, "w")`` would give a new file."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
+_CANNOT_LINK = (errno.EXDEV, errno.EPERM, errno.ENOENT, errno.EOPNOTSUPP, errno.EACCES)
+"""Errors of naming a nameless file that mean "this file system or /proc will not", so a named
+temporary file is written instead."""
 
 
-def _mode_for(target: Path) -> int:
+def _old_mode(target: Path) -> int | None:
+    """The permission bits of the file being replaced, or None when there is none."""
     try:
         return target.stat().st_mode & 0o777
     except OSError:
-        return default_mode()
+        return None
 
 
 def _temp_name(target: Path) -> Path:
@@ -49,7 +55,7 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:
+    except PermissionError:  # someone else's process: alive
         return True
     return True
 
@@ -82,13 +88,13 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def _anonymous(folder: Path, mode: int) -> int | None:
+def _anonymous(folder: Path) -> int | None:
     """A file with no name in `folder` (O_TMPFILE), or None where that is not available."""
     flag = getattr(os, "O_TMPFILE", 0)
     if not flag or not os.path.isdir("/proc/self/fd"):
         return None
     try:
-        return os.open(folder, flag | os.O_WRONLY, mode)
+        return os.open(folder, flag | os.O_WRONLY, _NEW_FILE_MODE)
     except OSError as exc:
         if exc.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL, errno.ENOENT):
             return None  # the file system cannot do it; a named temporary file will
@@ -108,52 +114,71 @@ def _link(fd: int, name: Path) -> None:
 def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, fsync: bool = True) -> None:
     """Replace `path` with `data` (text is written as UTF-8) atomically; see the module docstring.
 
-    The new file keeps the old one's permissions, or gets those of a plain write (the umask).
     Raises `OSError` and leaves the old file and the folder as they were on any failure."""
-    write_with(path, lambda fd: _write_all(fd, data.encode("utf-8") if isinstance(data, str) else data), fsync=fsync)
+    content = data.encode("utf-8") if isinstance(data, str) else data
+    write_with(path, lambda fd: _write_all(fd, content), fsync=fsync)
 
 
 def write_with(path: str | os.PathLike[str], writer: Callable[[int], None], *, fsync: bool = True) -> None:
     """As `write_atomic`, with `writer(fd)` writing the content to an open file descriptor
     (it may be called twice, when a nameless file cannot be given a name on this file system)."""
-    target = Path(path)
+    target = Path(os.path.realpath(path))
     folder = target.parent
     sweep(folder)
-    mode = _mode_for(target)
+    mode = _old_mode(target)
     temp = _temp_name(target)
-    fd = _anonymous(folder, mode)
+    try:
+        _write_temp(folder, temp, mode, writer, fsync)
+        os.replace(temp, target)
+    except BaseException:  # a failure or Ctrl-C: the temporary name must not stay behind
+        _unlink(temp)
+        raise
+    if fsync:
+        _sync_folder(folder)
+
+
+def _write_temp(folder: Path, temp: Path, mode: int | None, writer: Callable[[int], None], fsync: bool) -> None:
+    """The complete content under the name `temp`: a nameless file named once written, or else a
+    named file written in place."""
+    fd = _anonymous(folder)
     if fd is not None:
         try:
             _fill(fd, mode, writer, fsync)
-            _link(fd, temp)
-        except OSError as exc:
-            if exc.errno not in (errno.EXDEV, errno.EPERM, errno.ENOENT, errno.EOPNOTSUPP):
-                raise
-            fd = None  # the file system would not name it: write a named temporary file
+            try:
+                _link(fd, temp)
+                return
+            except OSError as exc:
+                if exc.errno not in _CANNOT_LINK:
+                    raise
         finally:
-            if fd is not None:
-                os.close(fd)
-    if fd is None:
-        named = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-        try:
-            _fill(named, mode, writer, fsync)
-        except BaseException:
-            os.close(named)
-            _unlink(temp)
-            raise
-        os.close(named)
+            os.close(fd)
+    named = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, _NEW_FILE_MODE)
     try:
-        os.replace(temp, target)
-    except BaseException:
-        _unlink(temp)
-        raise
+        _fill(named, mode, writer, fsync)
+    finally:
+        os.close(named)
 
 
-def _fill(fd: int, mode: int, writer: Callable[[int], None], fsync: bool) -> None:
-    os.fchmod(fd, mode)  # the umask does not apply to a copied mode
+def _fill(fd: int, mode: int | None, writer: Callable[[int], None], fsync: bool) -> None:
+    if mode is not None:
+        os.fchmod(fd, mode)  # the old file's mode, which the umask must not trim
     writer(fd)
     if fsync:
         os.fsync(fd)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (best effort: not every system can open a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _unlink(path: Path) -> None:
@@ -164,10 +189,15 @@ def _unlink(path: Path) -> None:
 
 
 def describe(exc: OSError) -> str:
-    """Why a write failed, in words, with the error's name: "No space left on device (ENOSPC)"."""
-    code = exc.errno
-    name = errno.errorcode.get(code, "") if isinstance(code, int) else ""
-    words = exc.strerror or (os.strerror(code) if isinstance(code, int) else "") or str(exc) or type(exc).__name__
-    if words == "Unknown error" or words.startswith("Unknown error"):
-        words = type(exc).__name__
+    """Why a write failed, in words, with the error's name: "No space left on device (ENOSPC)".
+
+    Never "Unknown error" when the error has a number (Qt's messages and some C libraries say
+    that for a full disk)."""
+    code = exc.errno if isinstance(exc.errno, int) else None
+    name = errno.errorcode.get(code, "") if code is not None else ""
+    words = exc.strerror or ""
+    if (not words or words.startswith("Unknown error")) and code is not None:
+        words = os.strerror(code)
+    if not words or words.startswith("Unknown error"):
+        words = f"error {code}" if code is not None else str(exc) or type(exc).__name__
     return f"{words} ({name})" if name else words
