@@ -100,7 +100,9 @@ def test_invalid_base_file_is_named_at_the_extends_line(tmp_path: Path) -> None:
     text = mutate(QUICK.read_text(), EXTENDS, "extends: base.yaml")
     first = only_error(check_written(tmp_path, "quick.yaml", text))
     assert (first.line, first.column) == (4, 10)
-    assert first.message.startswith(f"the base 'base.yaml' is not valid: {tmp_path / 'base.yaml'}:17:14: error: stay_alive.positions is 4")
+    # A path base may be anyone's file: its errors are given by place, not quoted (issue 13, defect 5).
+    base = tmp_path / "base.yaml"
+    assert first.message == f"the base 'base.yaml' is not valid: an error at {base}:17:14; check it with: marblestudio validate {base}"
 
 
 def test_relative_base_path_is_found_next_to_the_file(tmp_path: Path) -> None:
@@ -110,9 +112,11 @@ def test_relative_base_path_is_found_next_to_the_file(tmp_path: Path) -> None:
     assert check_written(tmp_path, "quick.yaml", text) == []
 
 
-def test_base_path_without_suffix_is_found_next_to_the_file_not_the_working_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_base_path_without_a_ruleset_suffix_is_refused_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "base").write_text(STANDARD.read_text())
     monkeypatch.chdir(tmp_path)
     text = mutate(QUICK.read_text(), EXTENDS, "extends: base")
-    assert check_written(tmp_path / "rules", "quick.yaml", text) == []
+    first = only_error(check_written(tmp_path / "rules", "quick.yaml", text))
+    assert (first.line, first.column) == (4, 10)
+    assert first.message == "the base 'base' is not a ruleset file: a base is a bundled or user ruleset id, or a .yaml or .yml file"

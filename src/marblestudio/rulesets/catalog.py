@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,8 +112,15 @@ def user_ids() -> set[str]:
     return {_id_of(p, folder) for p in _files(folder)}
 
 
+ID = re.compile(r"[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*")
+"""A ruleset id, '<game>/<variant>' (matched whole: `ID.fullmatch`)."""
+
+
 def find(ruleset_id: str) -> Path | None:
-    """The file of a bundled or user id (bundled first), or None."""
+    """The file of a bundled or user id (bundled first), or None.  Only an id is looked up, so
+    that '../../elsewhere' never reaches outside the user folder."""
+    if not ID.fullmatch(ruleset_id):
+        return None
     found = _bundled_ids().get(ruleset_id)
     if found is not None:
         return found

@@ -161,7 +161,7 @@ def _check(
     source = _Source(doc, path)
     data = doc.data
     if not isinstance(data, dict):
-        kind = "a list" if isinstance(data, list) else f"the single value {data!r}"
+        kind = "a list" if isinstance(data, list) else f"a single {_kind(data)}"  # never its text: see _resolve_base
         source.at("", f"a ruleset is a mapping of keys such as 'id:' and 'game:'; this file holds {kind}")
         return None, source.diagnostics
     if {"moves", "players", "ruleset"} <= data.keys() and isinstance(data["ruleset"], dict):
@@ -229,21 +229,44 @@ def _check_place(source: _Source, data: Mapping[str, Any]) -> None:
         source.at("/id", f"the id '{data['id']}' must match the file's place in its folder: '{place_id}'")
 
 
+def _kind(value: Any) -> str:
+    """What sort of value `value` is, in words, without its text."""
+    if isinstance(value, bool):
+        return "true or false value"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "line of text" if "\n" not in value.strip() else "block of text"
+    return "value"
+
+
 def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded | None:
-    """Load the base named by `extends:`; a problem becomes a diagnostic at the `extends:` line."""
+    """Load the base named by `extends:`; a problem becomes a diagnostic at the `extends:` line.
+
+    A ruleset may come from anyone (a shared file, a CI job), and `extends:` names a file on the
+    machine that checks it.  So a path base must be a .yaml or .yml file, and what is wrong with
+    a path base is reported by place and count, never by its text: a hostile `extends:
+    ../secrets/.env` or `/etc/passwd` learns nothing of the file it names."""
     here = source.path.parent if source.path is not None else Path.cwd()
-    if Path(ref).suffix.lower() in catalog.SUFFIXES or catalog.is_file(here / ref):  # a path, relative to this file
+    trusted = False  # a bundled or user ruleset, whose problems may be quoted
+    suffix = Path(ref).suffix.lower()
+    if suffix in catalog.SUFFIXES or catalog.is_file(here / ref) or catalog.is_dir(here / ref):  # a path, relative to this file
         base_path = (here / ref).resolve()
+        if catalog.is_dir(base_path):
+            source.at("/extends", f"the base '{ref}' is a folder, not a ruleset file (looked for {base_path})")
+            return None
+        if suffix not in catalog.SUFFIXES:
+            source.at("/extends", f"the base '{ref}' is not a ruleset file: a base is a bundled or user ruleset id, or a .yaml or .yml file")
+            return None
         if not catalog.is_file(base_path):
-            missing = "is a folder, not a ruleset file" if catalog.is_dir(base_path) else "does not exist"
-            source.at("/extends", f"the base '{ref}' {missing} (looked for {base_path})")
+            source.at("/extends", f"the base '{ref}' does not exist (looked for {base_path})")
             return None
     else:
         found = catalog.find(ref)
         if found is None:
             source.at("/extends", _unknown_id(ref))
             return None
-        base_path = found
+        base_path, trusted = found, True
     key = str(base_path.resolve())
     if key in stack or (source.path is not None and key == str(source.path.resolve())):
         own_name = (str(source.path.resolve()),) if source.path is not None else ()
@@ -251,16 +274,30 @@ def _resolve_base(source: _Source, ref: str, stack: tuple[str, ...]) -> Loaded |
         source.at("/extends", f"'extends' makes a cycle: {chain}")
         return None
     own = (str(source.path.resolve()),) if source.path is not None else ()
-    loaded, diagnostics = _load_file(base_path, (*stack, *own))
-    if loaded is not None:
-        source.bases = _cache[str(base_path.resolve())][1]
-    if loaded is None:
-        errors = [d for d in diagnostics if d.is_error]
-        first = str(errors[0]) if errors else "it cannot be loaded"
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        source.at("/extends", f"the base '{ref}' is not valid: {first}{more}")
+    try:
+        loaded, diagnostics = _load_file(base_path, (*stack, *own))
+    except OSError as exc:
+        source.at("/extends", f"the base '{ref}' cannot be read: {exc.strerror or type(exc).__name__}")
         return None
+    if loaded is None:
+        source.at("/extends", _invalid_base(ref, [d for d in diagnostics if d.is_error], trusted))
+        return None
+    source.bases = _cache[str(base_path.resolve())][1]
     return loaded
+
+
+def _invalid_base(ref: str, errors: list[Diagnostic], trusted: bool) -> str:
+    """Why a base is invalid: its first error in full for a bundled or user ruleset, or when it is
+    about the base's own `extends:`; otherwise, for a path, only where the errors are (their
+    messages may quote the file's text)."""
+    if not errors:
+        return f"the base '{ref}' is not valid"
+    first = errors[0]
+    if trusted or first.pointer == "/extends":  # a base's own base: names of files, which one must follow
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        return f"the base '{ref}' is not valid: {first}{more}"
+    count = f"{len(errors)} errors, the first" if len(errors) > 1 else "an error"
+    return f"the base '{ref}' is not valid: {count} at {first.path}:{first.line}:{first.column}; check it with: marblestudio validate {first.path}"
 
 
 def _unknown_id(ref: str) -> str:
