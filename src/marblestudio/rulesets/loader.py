@@ -21,7 +21,7 @@ from typing import Any
 from marblestudio.engine.rules import DEFAULT_MOVE_LIMIT, Players, Presentation, Ruleset, Teams
 from marblestudio.rulesets import catalog, checks, structure
 from marblestudio.rulesets.diagnostics import ERROR, Diagnostic, Problem, RulesetError, unique
-from marblestudio.rulesets.yamlio import START, Document, Position, read_file, read_text
+from marblestudio.rulesets.yamlio import MAX_DEPTH, MAX_NODES, START, Document, Position, read_file, read_text
 
 RESOLVED = "<resolved>"
 
@@ -397,8 +397,36 @@ def load(ref: str | os.PathLike[str]) -> Ruleset:
     return load_with_source(ref).rules
 
 
+def _plain_data_problem(data: Any) -> str | None:
+    """Why `data` (a resolved ruleset from a record, not from our YAML reader) is not plain data
+    within the reader's limits (nesting, values, kinds), or None.  Iterative: a 100,000-deep
+    list must give this message, not a RecursionError."""
+    todo: list[tuple[Any, int]] = [(data, 1)]
+    count = 0
+    while todo:
+        value, depth = todo.pop()
+        count += 1
+        if count > MAX_NODES:
+            return f"it holds more than {MAX_NODES:,} values"
+        if isinstance(value, (dict, list)):
+            if depth > MAX_DEPTH:
+                return f"it nests deeper than {MAX_DEPTH} levels"
+            if isinstance(value, dict):
+                if not all(isinstance(k, str) for k in value):
+                    return "a key is not text"
+                todo.extend((v, depth + 1) for v in value.values())
+            else:
+                todo.extend((v, depth + 1) for v in value)
+        elif value is not None and not isinstance(value, (str, int, float, bool)):
+            return f"it holds a {type(value).__name__}, which is not plain data"
+    return None
+
+
 def from_resolved(data: Mapping[str, Any]) -> Ruleset:
     """Check and build a resolved ruleset (no `extends:`), e.g. one stored in a game record."""
+    problem = _plain_data_problem(data)
+    if problem is not None:
+        raise RulesetError([Diagnostic(RESOLVED, 1, 1, ERROR, f"the resolved ruleset is not a ruleset: {problem}")])
     plain = _plain(data)
     doc = Document(RESOLVED, plain)
     if isinstance(plain, dict) and "extends" in plain:
