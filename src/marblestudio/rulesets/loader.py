@@ -20,7 +20,7 @@ from typing import Any
 
 from marblestudio.engine.rules import DEFAULT_MOVE_LIMIT, Players, Presentation, Ruleset, Teams
 from marblestudio.rulesets import catalog, checks, structure
-from marblestudio.rulesets.diagnostics import ERROR, Diagnostic, Problem, RulesetError, unique
+from marblestudio.rulesets.diagnostics import ERROR, Diagnostic, Problem, RulesetError, pointer_parts, unique
 from marblestudio.rulesets.yamlio import MAX_DEPTH, MAX_NODES, START, Document, Position, read_file, read_text
 
 RESOLVED = "<resolved>"
@@ -172,6 +172,7 @@ def _check(
         )
         return None, source.diagnostics
     source.problems(checks.format_warning(data))
+    base_data: Mapping[str, Any] | None = None
     if "extends" not in data:
         merged = data
         if _unsupported(data.get("game")):
@@ -196,6 +197,7 @@ def _check(
             )
         if source.failed:
             return None, _sorted(source.diagnostics)
+        base_data = base.resolved
         merged = merge(base.resolved, {k: v for k, v in data.items() if k != "extends"})
         source.found(structure.check(merged))
     if source.failed:
@@ -205,6 +207,7 @@ def _check(
     module = _family_module(merged["game"])
     assert module is not None  # _unsupported was checked
     source.problems(module.check(merged))
+    source.problems(_written_unused(doc, module.unused(merged), base_data))
     if source.failed:
         return None, _sorted(source.diagnostics)
     resolved = _plain(merged)
@@ -213,6 +216,31 @@ def _check(
     if bases_out is not None:
         bases_out.append(source.bases)
     return Loaded(rules, resolved, path, warnings), list(warnings)
+
+
+_MISSING = object()
+
+
+def _at_pointer(data: Any, pointer: str) -> Any:
+    for part in pointer_parts(pointer):
+        if not isinstance(data, Mapping) or part not in data:
+            return _MISSING
+        data = data[part]
+    return data
+
+
+def _written_unused(doc: Document, unused: list[Problem], base: Mapping[str, Any] | None) -> list[Problem]:
+    """The keys a family's rules never read that this file itself wrote (issue 13: 'teams' in Stay
+    Alive validated and played as every player alone).  A value a house rule repeats from its
+    base changes nothing and is not reported."""
+    out = []
+    for problem in unused:
+        if doc.key_at(problem.pointer) is None:
+            continue  # a base wrote it
+        if base is not None and _at_pointer(base, problem.pointer) == _at_pointer(doc.data, problem.pointer):
+            continue
+        out.append(problem)
+    return out
 
 
 def _check_place(source: _Source, data: Mapping[str, Any]) -> None:

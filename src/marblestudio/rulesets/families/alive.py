@@ -84,6 +84,12 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
     return problems
 
 
+def unused(data: Mapping[str, Any]) -> list[Problem]:
+    """Keys of a checked ruleset that ALIVE's rules never read: none beyond what `check` warns of
+    (a card's 'amount' or 'total' that its effect does not use); 'teams' is team play."""
+    return []
+
+
 def build(data: Mapping[str, Any]) -> AliveRules:
     """The engine's typed rules from a schema-valid, checked ruleset."""
     section = data["alive"]

@@ -63,6 +63,20 @@ def _physics(p: Mapping[str, Any]) -> Physics:
     )
 
 
+def unused(data: Mapping[str, Any]) -> list[Problem]:
+    """Keys of a checked ruleset that Rock Me Archimedes' rules never read (the loader reports those the file wrote)."""
+    problems: list[Problem] = []
+    if "teams" in data:
+        problems.append(Problem("/teams", "Rock Me Archimedes has no team play: 'teams' would be ignored; leave it out"))
+    physics = data["archimedes"]["physics"]
+    swing = physics.get("swing", {})
+    if swing.get("overshoot", 0) and not swing.get("enabled", False):
+        problems.append(Problem(f"{SECTION}/physics/swing/overshoot", "'overshoot' is read only when the swing is enabled (swing.enabled: true)", WARNING))
+    if "height" in physics["platform"] and not physics["platform"]["present"]:
+        problems.append(Problem(f"{SECTION}/physics/platform/height", "the platform's 'height' is read only when it is present (platform.present: true)", WARNING))
+    return problems
+
+
 def build(data: Mapping[str, Any]) -> ArchimedesRules:
     """The typed rules of a schema-valid, checked ruleset."""
     section = data["archimedes"]

@@ -213,6 +213,25 @@ def _check_play(data: Mapping[str, Any], section: Mapping[str, Any]) -> list[Pro
     return problems
 
 
+def unused(data: Mapping[str, Any]) -> list[Problem]:
+    """Keys of a checked ruleset that Avalanche's rules never read with its other settings (the
+    loader reports those the file wrote).  A key set to its default only states the default and
+    is not reported ('going_out: never' is as good as no 'going_out')."""
+    play = data["avalanche"]["play"]
+    here = f"{SECTION}/play"
+    problems: list[Problem] = []
+    partnership = play.get("partnership", False)
+    if "teams" in data and not partnership:
+        problems.append(Problem("/teams", "Avalanche reads 'teams' only for partnership play: set avalanche.play.partnership: true, or leave 'teams' out"))
+    if play.get("goal_count", 5) != 5 and play["goal"] != "one-colour":
+        problems.append(Problem(f"{here}/goal_count", f"'goal_count' is read only with goal: one-colour, not {play['goal']!r}", WARNING))
+    if play.get("deal", "random") != "random" and play.get("cards_per_player", 1 if data["avalanche"].get("cards") else 0) == 0:
+        problems.append(Problem(f"{here}/deal", "'deal' is read only when players have cards (cards_per_player above 0)", WARNING))
+    if play.get("trays_empty", "hold") != "hold" and play.get("unmatched", "hold") != "hold":
+        problems.append(Problem(f"{here}/trays_empty", "'trays_empty' is read only with unmatched: hold", WARNING))
+    return problems
+
+
 def build(data: Mapping[str, Any]) -> AvalancheRules:
     """The engine's `AvalancheRules` from a checked ruleset."""
     section = data["avalanche"]

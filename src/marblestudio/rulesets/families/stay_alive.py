@@ -174,6 +174,13 @@ def _check_room(data: Mapping[str, Any], section: Mapping[str, Any], slides: Map
     return problems
 
 
+def unused(data: Mapping[str, Any]) -> list[Problem]:
+    """Keys of a checked ruleset that Stay Alive's rules never read (the loader reports those the file wrote)."""
+    if "teams" in data:
+        return [Problem("/teams", "Stay Alive has no team play: 'teams' would be ignored and every player would play alone; leave it out")]
+    return []
+
+
 def build(data: Mapping[str, Any]) -> StayAliveRules:
     """The engine's `StayAliveRules` from a checked ruleset."""
     section = data["stay_alive"]
