@@ -1,17 +1,21 @@
-"""The process pool: every chunk's result comes back, failures are raised, and Ctrl-C or a dead
-worker ends the run at once with no process left behind."""
+"""The process pool: every chunk's result comes back, failures are raised, Ctrl-C, SIGTERM or a
+dead worker ends the run at once with no process left behind, and no worker outlives a killed
+parent."""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 
 import pytest
 
-from marblestudio.pool import WorkerDied, run_chunks
+from marblestudio.pool import StopFlag, Stopped, WorkerDied, exit_code, interrupt_on_signals, run_chunks
 
 
 def _square_all(chunk: list[int]) -> list[int]:
@@ -93,3 +97,105 @@ def test_ctrl_c_stops_the_workers_and_keeps_what_was_passed_on() -> None:
     assert 3 <= len(got) < 400
     assert _no_children_left()
     assert signal.getsignal(signal.SIGINT) is previous  # the run's own handler is gone
+
+
+# SIGTERM, and processes that never outlive the parent ----------------------------------------------
+def test_sigterm_stops_the_run_like_ctrl_c_and_says_which_signal() -> None:
+    got: list[list[int]] = []
+
+    def take(chunk: list[int]) -> None:
+        got.append(chunk)
+        if len(got) == 3:
+            os.kill(os.getpid(), signal.SIGTERM)  # as `kill PID` would
+
+    with interrupt_on_signals(), pytest.raises(Stopped) as stopped:
+        run_chunks(_slow, [[i] for i in range(400)], 2, take)
+    assert stopped.value.signum == signal.SIGTERM and exit_code(stopped.value) == 143
+    assert 3 <= len(got) < 400
+    assert _no_children_left()
+
+
+def _sigterm_disposition(chunk: list[int]) -> list[object]:
+    return [signal.getsignal(signal.SIGTERM)]
+
+
+def test_a_worker_does_not_inherit_the_parents_sigterm_handler() -> None:
+    """Otherwise `terminate()` would only set a flag in the worker, and stopping would wait."""
+    got: list[list[object]] = []
+    with interrupt_on_signals():
+        run_chunks(_sigterm_disposition, [[1]], 1, got.append)
+    assert got == [[signal.SIG_DFL]]
+
+
+def test_a_stop_signal_that_was_not_acted_on_goes_to_the_previous_handler() -> None:
+    with pytest.raises(Stopped) as stopped, interrupt_on_signals(), StopFlag():
+        os.kill(os.getpid(), signal.SIGTERM)
+    assert stopped.value.signum == signal.SIGTERM
+
+
+def test_exit_codes_of_signals() -> None:
+    assert exit_code(KeyboardInterrupt()) == exit_code(None) == exit_code(Stopped(signal.SIGINT)) == 130
+    assert exit_code(Stopped(signal.SIGTERM)) == exit_code(signal.SIGTERM) == 143
+
+
+_PARENT = textwrap.dedent(
+    """
+    import os, sys, time
+    from marblestudio import pool
+
+    how = sys.argv[1]
+    if how in ("idle", "watched"):
+        pool.set_parent_death_signal = lambda signum: False  # as where prctl is missing
+    if how == "idle":
+        pool._watch_parent = lambda parent: None  # only the closed pipe ends are left
+
+    def work(chunk):
+        print(os.getpid(), flush=True)
+        if how != "idle":
+            time.sleep(600)  # busy in a long chunk
+        return chunk
+
+    def take(result):
+        time.sleep(600)
+
+    pool.run_chunks(work, [[1], [2]], 2, take)
+    """
+)
+
+
+def _gone(pid: int) -> bool:
+    """Whether `pid` has ended (a zombie waiting for a new parent to reap it counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc to watch the workers")
+@pytest.mark.parametrize(
+    "how",
+    [
+        pytest.param("busy", id="busy-worker-gets-the-parent-death-signal"),
+        pytest.param("watched", id="busy-worker-without-prctl-is-ended-by-its-watcher"),
+        pytest.param("idle", id="idle-worker-sees-end-of-file"),
+    ],
+)
+def test_workers_end_when_the_parent_is_killed(how: str) -> None:
+    with subprocess.Popen(
+        [sys.executable, "-c", _PARENT, how], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as parent:
+        assert parent.stdout is not None and parent.stderr is not None
+        workers = [int(parent.stdout.readline()) for _ in range(2)]
+        parent.kill()
+        parent.wait(timeout=30)
+        try:
+            deadline = time.monotonic() + 10
+            while not all(_gone(pid) for pid in workers) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert all(_gone(pid) for pid in workers), "a worker outlived its killed parent"
+        finally:
+            for pid in workers:
+                if not _gone(pid):
+                    os.kill(pid, signal.SIGKILL)
+        assert "Traceback" not in parent.stderr.read()  # the workers said nothing on their way out

@@ -4,9 +4,12 @@ and a stopped run keeps what finished."""
 from __future__ import annotations
 
 import importlib.util
+import os
+import signal
 
 import pytest
 
+from marblestudio.pool import interrupt_on_signals
 from marblestudio.rulesets import load_with_source
 from marblestudio.stats import GameSummary
 from marblestudio.workers import GameTask, WorkersError, resolve_workers, run_indexed, seating
@@ -73,6 +76,47 @@ def test_ctrl_c_in_a_pool_keeps_the_finished_games() -> None:
     assert result.interrupted
     assert 150 not in result.indices
     assert result.results == [i * i for i in result.indices]
+
+
+class _TermAt:
+    """A task that stands for `kill PARENT` (SIGTERM) arriving while game `stop` is played."""
+
+    def __init__(self, stop: int) -> None:
+        self.stop = stop
+        self.parent = os.getpid()
+
+    def __call__(self, index: int) -> int:
+        if index == self.stop:
+            os.kill(self.parent, signal.SIGTERM)
+        return index * index
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_sigterm_stops_cleanly_with_what_finished_and_says_so(workers: int) -> None:
+    with interrupt_on_signals():
+        result = run_indexed(_TermAt(150), 400, workers=workers)
+    assert result.interrupted and result.signum == signal.SIGTERM
+    assert 150 not in result.indices and len(result.indices) < 400
+    assert result.results == [i * i for i in result.indices]
+
+
+def test_ctrl_c_is_sigint() -> None:
+    assert run_indexed(_StopAt(3), 10, workers=1).signum == signal.SIGINT
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_on_result_sees_each_result_here_and_decides_what_is_kept(workers: int) -> None:
+    seen: list[tuple[int, int]] = []
+
+    def keep_length(index: int, game: GameSummary) -> int:
+        seen.append((index, os.getpid()))
+        return game.length
+
+    run = run_indexed(_task(), GAMES, workers=workers, on_result=keep_length)
+    full = run_indexed(_task(), GAMES, workers=1)
+    assert run.complete and run.results == [g.length for g in full.results]
+    assert sorted(i for i, _ in seen) == list(range(GAMES))
+    assert {pid for _, pid in seen} == {os.getpid()}  # in the parent, as each chunk came back
 
 
 @pytest.mark.parametrize(("value", "message"), [("many", "'auto' or a whole number"), ("0", "at least 1")])

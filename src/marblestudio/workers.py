@@ -3,8 +3,10 @@
 `run_indexed(task, count, ...)` calls the picklable `task(i)` for i in 0..count-1 and returns the
 results in index order, so a report never depends on how many workers ran it or in which order
 they finished.  Games are sent in small chunks (a Stay Alive game between random players takes
-under a millisecond, far less than a round trip to a worker).  Ctrl-C stops the run cleanly: the
-chunks that finished are kept and the result says the run was interrupted.
+under a millisecond, far less than a round trip to a worker).  Ctrl-C (or SIGTERM, with
+`pool.interrupt_on_signals`) stops the run cleanly: the chunks that finished are kept and the
+result says the run was interrupted, and by which signal.  `on_result` sees each result as it
+comes back, so a caller can write it out and keep only what it needs.
 
 `GameTask` is the task of a playtest: game i of a run with seed S draws chance from
 ``random.Random(f"{S}:{i}")``, as do the players' own random choices (the playtest convention:
@@ -20,9 +22,10 @@ import concurrent.futures as cf
 import json
 import os
 import random
+import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, overload
 
 from marblestudio.agents import Agent, RandomAgent, make_agent
 from marblestudio.engine import CHANCE, new_game
@@ -32,6 +35,7 @@ from marblestudio.pool import run_chunks
 from marblestudio.stats import GameSummary
 
 T = TypeVar("T")
+K = TypeVar("K")
 Progress = Callable[[int, int], None]
 """Called with (games finished, games in the run) as chunks come back."""
 
@@ -47,12 +51,13 @@ class WorkersError(ValueError):
 @dataclass
 class RunResult(Generic[T]):
     """What a run produced: results in index order (`indices` says which), and whether it was
-    stopped before the end."""
+    stopped before the end (`signum`: by which signal, SIGINT for Ctrl-C or SIGTERM)."""
 
     results: list[T] = field(default_factory=list)
     indices: list[int] = field(default_factory=list)
     requested: int = 0
     interrupted: bool = False
+    signum: int | None = None
 
     @property
     def complete(self) -> bool:
@@ -97,69 +102,107 @@ class _Interrupted(Exception):
     """A task in a worker process was interrupted."""
 
 
+class _Collector(Generic[T, K]):
+    """Takes the results as they come back: keeps `on_result(i, value)` of each and reports
+    progress."""
+
+    def __init__(self, count: int, progress: Progress | None, on_result: Callable[[int, T], K]) -> None:
+        self.count = count
+        self.progress = progress
+        self.on_result = on_result
+        self.done: dict[int, K] = {}
+
+    def keep(self, index: int, value: T) -> None:
+        self.done[index] = self.on_result(index, value)
+
+    def report(self) -> None:
+        if self.progress:
+            self.progress(len(self.done), self.count)
+
+    def take(self, chunk: Sequence[tuple[int, T]]) -> None:
+        """A chunk that came back from a worker."""
+        for i, value in chunk:
+            self.keep(i, value)
+        self.report()
+
+
+def _keep_all(index: int, value: T) -> T:
+    return value
+
+
+@overload
 def run_indexed(
-    task: Callable[[int], T],
+    task: Callable[[int], T], count: int, workers: str | int | None = "auto", scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> RunResult[T]: ...
+
+
+@overload
+def run_indexed(
+    task: Callable[[int], T], count: int, workers: str | int | None = "auto", scheduler: str | None = None,
+    progress: Progress | None = None, *, on_result: Callable[[int, T], K],
+) -> RunResult[K]: ...
+
+
+def run_indexed(
+    task: Callable[[int], Any],
     count: int,
     workers: str | int | None = "auto",
     scheduler: str | None = None,
     progress: Progress | None = None,
-) -> RunResult[T]:
-    """`task(i)` for every i < count, in index order (see the module docstring)."""
-    result: RunResult[T] = RunResult(requested=count)
-    done: dict[int, T] = {}
+    *,
+    on_result: Callable[[int, Any], Any] = _keep_all,
+) -> RunResult[Any]:
+    """`task(i)` for every i < count, in index order (see the module docstring).
+
+    `on_result(i, value)` is called in this process as each result comes back (in the order
+    they finish, not by index) and returns what the run keeps of it: a caller that writes each
+    game's record there keeps only its summary, so a long run does not hold every game in
+    memory.  Stopped by SIGINT or SIGTERM (`pool.interrupt_on_signals`), the result holds what
+    finished and says which signal it was."""
+    result: RunResult[Any] = RunResult(requested=count)
+    collector: _Collector[Any, Any] = _Collector(count, progress, on_result)
     try:
         if scheduler:
-            _run_dask(task, count, scheduler, done, progress)
+            _run_dask(task, count, scheduler, collector)
         else:
             n = min(resolve_workers(workers), max(count, 1))
             if n == 1:
-                _run_inline(task, count, done, progress)
+                _run_inline(task, count, collector)
             else:
-                _run_pool(task, count, n, done, progress)
-    except (KeyboardInterrupt, _Interrupted):
+                run_chunks(_Chunk(task), _chunks(count, n), n, collector.take)
+    except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM as `pool.Stopped`
         result.interrupted = True
-    for i in sorted(done):
+        result.signum = getattr(stop, "signum", signal.SIGINT)
+    except _Interrupted:
+        result.interrupted = True
+        result.signum = signal.SIGINT
+    for i in sorted(collector.done):
         result.indices.append(i)
-        result.results.append(done[i])
+        result.results.append(collector.done[i])
     return result
 
 
-def _run_inline(task: Callable[[int], T], count: int, done: dict[int, T], progress: Progress | None) -> None:
+def _run_inline(task: Callable[[int], T], count: int, collector: _Collector[T, Any]) -> None:
     for chunk in _chunks(count, 1):
         for i in chunk:
-            done[i] = task(i)
-        if progress:
-            progress(len(done), count)
+            collector.keep(i, task(i))  # each game kept at once: Ctrl-C loses none that finished
+        collector.report()
 
 
-def _collect(
-    executor: cf.Executor, task: Callable[[int], T], count: int, workers: int, done: dict[int, T], progress: Progress | None
-) -> None:
+def _collect(executor: cf.Executor, task: Callable[[int], T], count: int, workers: int, collector: _Collector[T, Any]) -> None:
     runner = _Chunk(task)
     futures = [executor.submit(runner, chunk) for chunk in _chunks(count, workers)]
     try:
         for future in cf.as_completed(futures):
-            for i, value in future.result():
-                done[i] = value
-            if progress:
-                progress(len(done), count)
+            collector.take(future.result())
     except BaseException:
         for future in futures:
             future.cancel()
         raise
 
 
-def _run_pool(task: Callable[[int], T], count: int, workers: int, done: dict[int, T], progress: Progress | None) -> None:
-    def take(chunk: list[tuple[int, T]]) -> None:
-        for i, value in chunk:
-            done[i] = value
-        if progress:
-            progress(len(done), count)
-
-    run_chunks(_Chunk(task), _chunks(count, workers), workers, take)
-
-
-def _run_dask(task: Callable[[int], T], count: int, scheduler: str, done: dict[int, T], progress: Progress | None) -> None:
+def _run_dask(task: Callable[[int], T], count: int, scheduler: str, collector: _Collector[T, Any]) -> None:
     try:
         from distributed import Client
     except ImportError:
@@ -173,7 +216,7 @@ def _run_dask(task: Callable[[int], T], count: int, scheduler: str, done: dict[i
     try:
         workers = max(1, sum(client.nthreads().values()))
         with client.get_executor(pure=False) as executor:
-            _collect(executor, task, count, workers, done, progress)
+            _collect(executor, task, count, workers, collector)
     finally:
         client.close()
 
