@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test bench system-deps lint clean
+.PHONY: run test bench fuzz system-deps lint clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,9 @@ test: $(VENV)/.test-installed system-deps
 
 bench: $(VENV)/.test-installed system-deps
 	@for b in benchmarks/[!_]*.py; do case $$b in */engine_*) continue;; esac; echo "== $$b"; $(PY) $$b || exit 1; done  # engine.py runs engine_*.py
+
+fuzz: $(VENV)/.test-installed  # the fuzz properties over many more inputs, with figures (FUZZ_COUNT=3000)
+	$(PY) scripts/fuzz.py --count $(or $(FUZZ_COUNT),3000)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .hypothesis

@@ -10,6 +10,7 @@ Every problem becomes a positioned `Diagnostic`; nothing here raises for bad inp
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,8 @@ MAX_DEPTH = 64
 MAX_NODES = 100_000
 """Most values a file may hold once its aliases are expanded (stops "billion laughs")."""
 
+_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+"""What ends a line in YAML (and so in the positions PyYAML reports)."""
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STR = "tag:yaml.org,2002:str"
 _MAP_TAGS = {None, "!", "tag:yaml.org,2002:map"}
@@ -259,6 +262,27 @@ def read_text(text: str, path: str = "<text>") -> tuple[Document | None, list[Di
     A document is returned even when some values had problems (duplicate keys, bad tags),
     together with those problems; callers stop when any problem is an error.
     """
+    doc, problems = _read_text(text, path)
+    return doc, _within(problems, text)
+
+
+def _within(problems: list[Diagnostic], text: str) -> list[Diagnostic]:
+    """`problems` placed inside the text: the parser reports "the end of the file" on the line
+    after a final newline, a line that the editor shows empty and the user never wrote; such a
+    problem goes to the end of the last line.  Lines end where YAML says they do."""
+    lines = _LINE_BREAK.split(text)
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()
+    last = len(lines)
+    out = []
+    for d in problems:
+        if d.line > last:
+            d = Diagnostic(d.path, last, len(lines[-1]) + 1, d.severity, d.message, d.pointer)
+        out.append(d)
+    return out
+
+
+def _read_text(text: str, path: str) -> tuple[Document | None, list[Diagnostic]]:
     if len(text) > MAX_BYTES:
         return None, [_at(path, START, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB; a ruleset is a few kilobytes")]
     if "\x00" in text:
