@@ -76,7 +76,7 @@ CASES = [
         14, 13,
         "the tag '!!python/object/apply:os.system' is not allowed: a ruleset holds only plain data",
     ),
-    ("tab_indentation", "  positions: 3", "\tpositions: 3", 17, 1, "YAML syntax: found character that cannot start any token"),
+    ("tab_indentation", "  positions: 3", "\tpositions: 3", 17, 1, "a tab character: YAML indents with spaces only; replace the tab with spaces"),
     (
         "other_family_section",
         "move_limit: 1000\n",

@@ -185,3 +185,13 @@ def test_pure_python_parser_also_stops_deep_nesting(monkeypatch: pytest.MonkeyPa
 def test_lone_surrogate_in_text_is_positioned() -> None:
     diagnostics = check_text("name: ok\nid: \ud800\n", "odd.yaml")
     assert [(d.line, d.column, d.message) for d in diagnostics] == [(2, 5, "the text holds a character that is not valid Unicode")]
+
+
+@pytest.mark.parametrize("ending", ["\n", "", "\r\n"])
+def test_an_error_at_the_end_of_the_file_is_on_its_last_line(ending: str) -> None:
+    # The parser reports an unclosed list on the line after the final newline, a line the user
+    # never wrote (issue 14: "28:1 in a 27-line file"); it belongs just after the last character of line 3.
+    text = "format: 1\nid: a/b\nname: [X" + ending
+    doc, found = read_text(text, "eof.yaml")
+    assert doc is None
+    assert [(d.line, d.column) for d in found] == [(3, 9)]  # just after "name: [X"

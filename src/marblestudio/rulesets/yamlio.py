@@ -298,7 +298,11 @@ def _read_text(text: str, path: str) -> tuple[Document | None, list[Diagnostic]]
         mark = exc.problem_mark or exc.context_mark
         what = exc.problem or "not valid YAML"
         context = f" ({exc.context})" if exc.context else ""
-        return None, [*builder.problems, _at(path, _pos(mark), f"YAML syntax: {what}{context}")]
+        if mark is not None and _char_at(text, mark) == "\t":
+            message = "a tab character: YAML indents with spaces only; replace the tab with spaces"
+        else:
+            message = f"YAML syntax: {what}{context}"
+        return None, [*builder.problems, _at(path, _pos(mark), message)]
     except UnicodeEncodeError as exc:  # a lone surrogate, e.g. pasted into an editor
         line = text[: exc.start].count("\n") + 1
         column = exc.start - (text.rfind("\n", 0, exc.start) + 1) + 1
@@ -344,6 +348,12 @@ def read_bytes(raw: bytes, path: str) -> tuple[Document | None, list[Diagnostic]
                           f"byte 0x{byte:02X} is not UTF-8 text: the file is in another encoding "
                           "(Latin-1 or Windows-1252?) or not text; save it as UTF-8")]
     return read_text(text, path)
+
+
+def _char_at(text: str, mark: Any) -> str:
+    """The character a parser's mark points at ("" past the end)."""
+    index = getattr(mark, "index", None)
+    return text[index] if isinstance(index, int) and 0 <= index < len(text) else ""
 
 
 def _short(exc: Exception) -> str:
