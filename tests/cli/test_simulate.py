@@ -103,6 +103,24 @@ def test_ctrl_c_stops_with_the_games_that_finished(capsys: pytest.CaptureFixture
     assert data["requested"] == 200 and data["games"] == 60  # the 60 games that finished
 
 
+def test_records_are_written_as_games_finish_not_held_to_the_end(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from marblestudio import workers
+
+    real = workers.play_game
+    on_disk_at_each_game: list[int] = []
+
+    def play_game(*args, **kwargs):  # type: ignore[no-untyped-def]
+        on_disk_at_each_game.append(len(list(tmp_path.glob("*.json"))))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(workers, "play_game", play_game)
+    code, _, _ = run(capsys, "stay-alive/quick", "--games", "30", "--workers", "1", "--record-dir", str(tmp_path))
+    assert code == 0 and len(list(tmp_path.glob("*.json"))) == 30
+    assert on_disk_at_each_game[-1] > 0  # earlier games' records were on disk before the last game
+
+
 def test_unknown_ruleset_exits_1_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "stay-alive/nonexistent", "--games", "1")
     assert code == 1 and "cannot load the ruleset stay-alive/nonexistent" in err

@@ -4,7 +4,7 @@ Every ruleset plays the same seeded games (game i of seed S draws from ``random.
 with the same players, seats rotated game by game, so a house rule's effect on balance and
 length reads across one line.  Exit 0 when the games ran, 1 when a ruleset cannot be loaded (its
 problems are printed with file, line and column), 2 for bad options, 130 when stopped with
-Ctrl-C (the report then covers the games that finished).
+Ctrl-C and 143 with SIGTERM (the report then covers the games that finished).
 """
 
 from __future__ import annotations
@@ -30,7 +30,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    return guarded("compare", _run, args)
+    from marblestudio.pool import exit_code, interrupt_on_signals
+
+    with interrupt_on_signals():  # SIGTERM stops the run as Ctrl-C does
+        try:
+            return guarded("compare", _run, args)
+        except KeyboardInterrupt as stop:  # outside the games (loading, printing the reports)
+            print("compare: stopped", file=sys.stderr)
+            return exit_code(stop)
 
 
 @dataclass
@@ -54,7 +61,7 @@ def _run(args: argparse.Namespace) -> int:
         if isinstance(item, int):
             return item
         prepared.append(item)
-    reports, interrupted = _play_all(prepared, agents, args)
+    reports, stopped_by = _play_all(prepared, agents, args)
     if reports is None:
         return 2
     from marblestudio.report import render_side_by_side, to_json_text
@@ -64,7 +71,11 @@ def _run(args: argparse.Namespace) -> int:
     else:
         print(f"agents: {', '.join(agents)} (seats rotated by game); seed {args.seed}")
         print(render_side_by_side(reports))
-    return 130 if interrupted else 0
+    if stopped_by is None:
+        return 0
+    from marblestudio.pool import exit_code
+
+    return exit_code(stopped_by)
 
 
 def _prepare(ref: str, players: int | None) -> _Prepared | int:
@@ -84,31 +95,31 @@ def _prepare(ref: str, players: int | None) -> _Prepared | int:
     return _Prepared(rules.id, dict(loaded.resolved), count)
 
 
-def _play_all(prepared: list[_Prepared], agents: tuple[str, ...], args: argparse.Namespace) -> tuple[list[Report] | None, bool]:
+def _play_all(prepared: list[_Prepared], agents: tuple[str, ...], args: argparse.Namespace) -> tuple[list[Report] | None, int | None]:
+    """Each ruleset's report, and the signal that stopped the run early (None: it ran to the end)."""
     from marblestudio.stats import summarize
     from marblestudio.workers import GameTask, WorkersError, run_indexed
 
     reports = []
-    interrupted = False
+    stopped_by: int | None = None
     titles = [p.title for p in prepared]
     for i, p in enumerate(prepared):
-        if interrupted:
-            break
         title = p.title if titles.count(p.title) == 1 else f"{p.title} ({i + 1})"
         task = GameTask(p.resolved, agents, args.seed, p.players)
         try:
             result = run_indexed(task, args.games, args.workers, args.scheduler, _progress_bar(title))
         except WorkersError as error:
             print(f"compare: {error}", file=sys.stderr)
-            return None, False
+            return None, None
         finally:
             if sys.stderr.isatty():
                 sys.stderr.write("\r\x1b[K")
-        interrupted = result.interrupted
         reports.append(summarize(result.results, title, requested=args.games))
-    if interrupted:
-        print("compare: stopped; the report covers the games that finished", file=sys.stderr)
-    return reports, interrupted
+        if result.interrupted:
+            stopped_by = result.signum
+            print("compare: stopped; the report covers the games that finished", file=sys.stderr)
+            break
+    return reports, stopped_by
 
 
 def _progress_bar(title: str) -> Any:

@@ -2,14 +2,17 @@
 
 Wins by seat (and by player when several kinds play) with 95% Wilson intervals, draws, capped
 games, the distribution of game lengths, the first player's advantage, and the notable games
-with what reproduces them: the same report as `marblestudio compare`, built by
-`marblestudio.playtest.run_games`.  Game i of a run with seed S draws all its chance and random
-choices from ``random.Random(f"{S}:{i}")`` and seats the players rotated by i, so ``--game i``
-plays that one game again alone, and the report does not depend on ``--workers``.
+with what reproduces them: the same report as `marblestudio compare` and the editor's playtest
+(`playtest.PlaytestTask` games summed up by `stats.summarize`).  Game i of a run with seed S
+draws all its chance and random choices from ``random.Random(f"{S}:{i}")`` and seats the players
+rotated by i, so ``--game i`` plays that one game again alone, and the report does not depend on
+``--workers``.  With ``--record-dir`` each game's record is written as soon as its chunk comes
+back, and only its summary is kept, so memory does not grow with the number of games.
 
 Exit 0 when the games ran, 1 for a ruleset that cannot be loaded (its problems are printed with
 file, line and column), 2 for bad options, 3 on an unexpected error (logged), 130 when stopped
-with Ctrl-C (the report then covers the games that finished).
+with Ctrl-C and 143 with SIGTERM (the report then covers the games that finished; every record
+file is whole).
 """
 
 from __future__ import annotations
@@ -27,9 +30,11 @@ from marblestudio.cli.errors import guarded
 from marblestudio.cli.run_options import add_run_options, checked_agents
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from marblestudio.engine.rules import Ruleset
     from marblestudio.playtest import Played
-    from marblestudio.stats import Report
+    from marblestudio.stats import GameSummary, Report
 
 HELP = "play seeded games between computer players and print wins by seat with intervals, draws, lengths and notable games"
 
@@ -44,7 +49,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    return guarded("simulate", _run, args)
+    from marblestudio.pool import exit_code, interrupt_on_signals
+
+    with interrupt_on_signals():  # SIGTERM stops the run as Ctrl-C does
+        try:
+            return guarded("simulate", _run, args)
+        except KeyboardInterrupt as stop:  # outside the games (loading, printing the report)
+            print("simulate: stopped", file=sys.stderr)
+            return exit_code(stop)
 
 
 def _usage(message: str) -> int:
@@ -82,34 +94,35 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any], players: int, agents: tuple[str, ...]) -> int:
-    from marblestudio.playtest import run_games
-    from marblestudio.records import record_from_game, save_record
-    from marblestudio.workers import WorkersError
+    from marblestudio.playtest import PlaytestTask
+    from marblestudio.pool import exit_code
+    from marblestudio.stats import summarize
+    from marblestudio.workers import GameTask, WorkersError, run_indexed
 
+    todo = tuple(range(args.games)) if args.game is None else (args.game,)
+    inline = args.scheduler is None and str(args.workers) == "1"
+    task = PlaytestTask(
+        GameTask(rules if inline else dict(resolved), agents, args.seed, players),
+        keep_moves=args.record_dir is not None or args.game is not None, indexes=todo,
+    )
+    save = _record_writer(args, rules, resolved)
     single: list[Played] = []
-    width = len(str(max(args.games, (args.game or 0) + 1) - 1))
 
-    def on_game(index: int, played: Played) -> None:
+    def on_result(k: int, played: Played) -> GameSummary:
+        """Each game as it comes back: its record is written now and only its summary is kept,
+        so a long run with --record-dir does not hold every game's moves in memory."""
+        summary = played.summary
+        assert summary is not None  # without catch_errors a failing game raises instead
+        if save is not None:
+            save(played, summary)
         if args.game is not None:
             single.append(played)
-        if args.record_dir is not None and played.summary is not None:
-            # each seat's kind is its player spec, so the app opens the record with those players
-            entries = [{"name": rules.presentation.seat_name(s), "kind": spec} for s, spec in enumerate(played.summary.seating)]
-            record = record_from_game(rules.id, resolved, entries, played.moves, played.outcome,
-                                      seed=args.seed, game=index)
-            stem = re.sub(r"[^\w.-]+", "-", f"{rules.id}-{args.seed}")
-            save_record(args.record_dir / f"{stem}-{index:0{width}d}.json", record)
+        return summary
 
-    wanted = args.record_dir is not None or args.game is not None
-    indexes = None if args.game is None else [args.game]
     start = time.perf_counter()
     try:
-        report = run_games(
-            rules, players, args.games, args.seed, agents, resolved=resolved, workers=args.workers,
-            scheduler=args.scheduler, progress=_progress_bar(rules.id, args.progress),
-            on_game=on_game if wanted else None, indexes=indexes,
-            title=f"{rules.id}: {players} players, seed {args.seed}",
-        )
+        run = run_indexed(task, len(todo), args.workers, args.scheduler, _progress_bar(rules.id, args.progress),
+                          on_result=on_result)
     except WorkersError as error:
         print(f"simulate: {error}", file=sys.stderr)
         return 2
@@ -118,14 +131,36 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
     seconds = time.perf_counter() - start
-    interrupted = report.games < report.requested
-    if interrupted:
+    report = summarize(run.results, f"{rules.id}: {players} players, seed {args.seed}", requested=len(todo))
+    if run.interrupted:
         print("simulate: stopped; the report covers the games that finished", file=sys.stderr)
     try:
         _print_report(args, report, rules, seconds, single)
     except BrokenPipeError:  # the reader went away (| head): not an error of ours
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python's advice: no second error at exit
-    return 130 if interrupted else 0
+    return exit_code(run.signum) if run.interrupted else 0
+
+
+def _record_writer(
+    args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
+) -> Callable[[Played, GameSummary], None] | None:
+    """What writes one game's record into --record-dir (None without it): one file per game,
+    named by ruleset, seed and game index, written atomically."""
+    if args.record_dir is None:
+        return None
+    from marblestudio.records import record_from_game, save_record
+
+    width = len(str(max(args.games, (args.game or 0) + 1) - 1))
+    stem = re.sub(r"[^\w.-]+", "-", f"{rules.id}-{args.seed}")
+
+    def save(played: Played, summary: GameSummary) -> None:
+        # each seat's kind is its player spec, so the app opens the record with those players
+        entries = [{"name": rules.presentation.seat_name(s), "kind": spec} for s, spec in enumerate(summary.seating)]
+        record = record_from_game(rules.id, resolved, entries, played.moves, played.outcome,
+                                  seed=args.seed, game=played.index)
+        save_record(args.record_dir / f"{stem}-{played.index:0{width}d}.json", record)
+
+    return save
 
 
 def _print_report(args: argparse.Namespace, report: Report, rules: Ruleset, seconds: float, single: list[Played]) -> None:
