@@ -4,16 +4,25 @@ A record holds everything needed to play the game again on any machine: the full
 ruleset (with the SHA-256 of its canonical JSON, so an edited record is caught), the seed, the
 players, and every move in notation, chance outcomes included.  Replaying rebuilds the game from
 the record alone and must reach the recorded result.
+
+A record comes from outside (a file someone sent, a disk that failed), so reading one caps the
+file's size and nesting before the JSON is parsed and then checks every field's type and size
+strictly (``type(x) is int``: JSON's ``true`` is no format number): whatever the file holds,
+reading and replaying it raise `RecordError` with a message naming the file and the fault, and
+nothing else.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
+import re
+import reprlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from itertools import accumulate
 from typing import Any
 
 from marblestudio.engine import new_game
@@ -24,10 +33,42 @@ FORMAT = 1
 """The record format this code writes and reads."""
 
 KEYS = ("format", "ruleset", "seed", "players", "moves", "result")
+"""The keys every record has."""
+OPTIONAL_KEYS = ("game", "resigned")
+"""The keys a record may have besides.  Any other key is refused: a misspelt `resigned` would
+otherwise be ignored without a word."""
+
+MAX_BYTES = 16 * 1024 * 1024
+"""The largest record file read (16 MB).  A record is about 10 KB and a long game about 1 MB;
+the cap keeps a hostile file from taking gigabytes (parsed JSON takes ten times its text)."""
+MAX_DEPTH = 64
+"""The deepest nesting of arrays and objects in a record; a real one nests about 8 deep.  It is
+checked on the text before parsing, as Python's JSON parser and the ruleset loader recurse."""
+MAX_DIGITS = 100
+"""The most digits of a whole number in a record (a 64-bit seed has 20)."""
+MAX_TEXT = 1_000
+"""The longest ruleset id, player name, player kind, string seed or result reason."""
+MAX_MOVE = 10_000
+"""The longest move notation (a shuffled ALIVE deck is about 250 characters)."""
+
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+"""A JSON string, or an unterminated one running to the end of the text (which is then no JSON
+at all): one left-to-right pass, never a second look at the same text."""
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 40
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 3, 6, 4
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says why (and `index` which move)."""
+    """A record that cannot be read or replayed; the message says why (and `index` which move).
+
+    It pickles with its index (errors cross process boundaries): an exception pickles as its
+    `args`, the message here, and its `__dict__`, which holds `index`."""
 
     def __init__(self, message: str, index: int | None = None) -> None:
         super().__init__(message)
@@ -52,7 +93,7 @@ class GameRecord:
     players: list[dict[str, str]]
     moves: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    seed: Any = None
+    seed: Any = None  # None, an int or a str (see _seed)
     game: int | None = None  # the game's index in a `simulate` run (its chance: seed and index)
     resigned: int | None = None  # the seat that gave up after the last move (the result says so)
     source: str | None = field(default=None, compare=False, repr=False)  # the file it was read from
@@ -86,59 +127,198 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Any, source: str = "record") -> GameRecord:
-        """Check the shape of `data` and build the record (raises `RecordError`)."""
+        """Check the shape and every field of `data` and build the record (raises `RecordError`
+        naming `source` and the field)."""
         if not isinstance(data, dict):
             raise RecordError(f"{source}: a game record is a JSON object, not {type(data).__name__}")
         missing = [k for k in KEYS if k not in data]
         if missing:
             raise RecordError(f"{source}: not a game record: missing key(s) {', '.join(missing)}")
-        if data["format"] != FORMAT:
-            raise RecordError(f"{source}: record format {data['format']!r} is not supported (this version reads {FORMAT})")
-        ruleset = data["ruleset"]
-        if not isinstance(ruleset, dict) or not {"id", "resolved", "sha256"} <= ruleset.keys():
-            raise RecordError(f"{source}: 'ruleset' must be an object with 'id', 'resolved' and 'sha256'")
-        if not isinstance(ruleset["resolved"], dict):
-            raise RecordError(f"{source}: 'ruleset.resolved' must be an object (the full ruleset)")
-        actual = ruleset_sha256(ruleset["resolved"])
-        if actual != ruleset["sha256"]:
-            raise RecordError(
-                f"{source}: the ruleset in the record was changed: its SHA-256 is {actual[:12]}..., "
-                f"the record says {str(ruleset['sha256'])[:12]}..."
-            )
-        moves = data["moves"]
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise RecordError(f"{source}: 'moves' must be a list of move notations (strings)")
-        players = data["players"]
-        if not isinstance(players, list) or not all(isinstance(p, dict) and "name" in p for p in players):
-            raise RecordError(f"{source}: 'players' must be a list of objects with a 'name'")
-        if not players:
-            raise RecordError(f"{source}: 'players' is empty: a record lists one object per seat")
-        result = data["result"]
-        if result is not None:
-            try:
-                Outcome.from_json(result)
-            except (KeyError, TypeError, ValueError):
-                raise RecordError(f"{source}: 'result' is not a game result: {result!r}") from None
-            winners = result.get("winners", [])
-            seats = range(len(players))
-            if not isinstance(winners, list) or not all(type(w) is int and w in seats for w in winners):
-                raise RecordError(f"{source}: 'result.winners' must list seats 0 to {len(players) - 1}, not {winners!r}")
-        resigned = data.get("resigned")
-        if resigned is not None:
-            if type(resigned) is not int or resigned not in range(len(players)):
-                raise RecordError(f"{source}: 'resigned' must be the seat that resigned, 0 to {len(players) - 1}, not {resigned!r}")
-            if result is None:
-                raise RecordError(f"{source}: the record says seat {resigned} resigned but has no 'result'")
+        _format(data["format"], source)
+        unknown = [k for k in data if k not in KEYS and k not in OPTIONAL_KEYS]
+        if unknown:
+            raise RecordError(f"{source}: unknown key(s) {', '.join(_shown(k) for k in unknown)}: "
+                              f"a record of format {FORMAT} has {', '.join(KEYS + OPTIONAL_KEYS)}")
+        ruleset_id, resolved = _ruleset(data["ruleset"], source)
+        players = _players(data["players"], source)
+        result = _result(data["result"], len(players), source)
         return cls(
-            ruleset_id=str(ruleset["id"]),
-            resolved=ruleset["resolved"],
-            players=[{"name": str(p["name"]), "kind": str(p.get("kind", "human"))} for p in players],
-            moves=list(moves),
+            ruleset_id=ruleset_id,
+            resolved=resolved,
+            players=players,
+            moves=_moves(data["moves"], source),
             result=result,
-            seed=data["seed"],
-            game=data.get("game"),
-            resigned=resigned,
+            seed=_seed(data["seed"], source),
+            game=_game(data.get("game"), source),
+            resigned=_resigned(data.get("resigned"), len(players), result, source),
         )
+
+
+# Checking the fields of a record ----------------------------------------------------------
+def _shown(value: Any) -> str:
+    """`value` for a message: a short repr (a hostile value may be megabytes long)."""
+    return _SHORT.repr(value)
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words, for "must be X, not Y" messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float, str)):
+        return _shown(value)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _fail(source: str, message: str) -> RecordError:
+    return RecordError(f"{source}: {message}")
+
+
+def _text(value: Any, name: str, source: str, *, limit: int = MAX_TEXT, empty: bool = False) -> str:
+    """`value` when it is a string fit to print: not empty (unless `empty`), at most `limit`
+    characters, no control characters (a newline in a name would forge output lines) and
+    valid Unicode (a lone surrogate cannot be written out as UTF-8)."""
+    if type(value) is not str:
+        raise _fail(source, f"'{name}' must be a string, not {_kind(value)}")
+    if not value and not empty:
+        raise _fail(source, f"'{name}' is empty")
+    if len(value) > limit:
+        raise _fail(source, f"'{name}' is {len(value):,} characters long; at most {limit:,} are allowed")
+    if _CONTROL.search(value):
+        raise _fail(source, f"'{name}' holds a control character: {_shown(value)}")
+    if _SURROGATE.search(value):
+        raise _fail(source, f"'{name}' holds a character that is not valid Unicode (a lone surrogate): {_shown(value)}")
+    return value
+
+
+def _whole(value: Any) -> bool:
+    """True for a whole number of at most MAX_DIGITS digits (JSON's true and false are not)."""
+    return type(value) is int and abs(value) < 10**MAX_DIGITS
+
+
+def _members(value: Any, name: str, source: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """`value` when it is an object with the `required` keys and no keys but those and `optional`."""
+    keys = ", ".join(f"'{k}'" for k in required + optional)
+    if type(value) is not dict:
+        raise _fail(source, f"'{name}' must be an object with {keys}, not {_kind(value)}")
+    missing = [k for k in required if k not in value]
+    if missing:
+        raise _fail(source, f"'{name}' has no {', '.join(repr(k) for k in missing)}: it must be an object with {keys}")
+    unknown = [k for k in value if k not in required and k not in optional]
+    if unknown:
+        raise _fail(source, f"'{name}' has unknown key(s) {', '.join(_shown(k) for k in unknown)}: it has only {keys}")
+    return value
+
+
+def _format(value: Any, source: str) -> None:
+    """Refuse a record of another format (JSON's true is no number here, though True == 1)."""
+    if type(value) is not int:
+        raise _fail(source, f"'format' must be the number {FORMAT}, not {_kind(value)}")
+    if value != FORMAT:
+        raise _fail(source, f"record format {_shown(value)} is not supported (this version reads {FORMAT})")
+
+
+def _ruleset(value: Any, source: str) -> tuple[str, dict[str, Any]]:
+    """The ruleset's id and resolved data, after checking the SHA-256 of the data."""
+    ruleset = _members(value, "ruleset", source, ("id", "resolved", "sha256"))
+    ruleset_id = _text(ruleset["id"], "ruleset.id", source)
+    resolved = ruleset["resolved"]
+    if type(resolved) is not dict:
+        raise _fail(source, f"'ruleset.resolved' must be an object (the full ruleset), not {_kind(resolved)}")
+    said = ruleset["sha256"]
+    if type(said) is not str or not _SHA256.fullmatch(said):
+        raise _fail(source, f"'ruleset.sha256' must be 64 hex digits (the SHA-256 of 'ruleset.resolved'), not {_kind(said)}")
+    try:
+        actual = ruleset_sha256(resolved)
+    except UnicodeEncodeError:
+        raise _fail(source, "'ruleset.resolved' holds a character that is not valid Unicode (a lone surrogate)") from None
+    except (TypeError, ValueError, RecursionError) as exc:  # data built in memory, not read from JSON
+        raise _fail(source, f"'ruleset.resolved' is not plain JSON data: {exc}") from None
+    if actual != said.lower():
+        raise _fail(source, f"the ruleset in the record was changed: its SHA-256 is {actual[:12]}..., the record says {said[:12]}...")
+    return ruleset_id, resolved
+
+
+def _players(value: Any, source: str) -> list[dict[str, str]]:
+    """One `{"name", "kind"}` per seat; `kind` defaults to "human" (a seat played by a person)."""
+    if type(value) is not list:
+        raise _fail(source, f"'players' must be a list of objects with a 'name', not {_kind(value)}")
+    if not value:
+        raise _fail(source, "'players' is empty: a record lists one object per seat")
+    players = []
+    for seat, entry in enumerate(value):
+        name = f"players[{seat}]"
+        entry = _members(entry, name, source, ("name",), ("kind",))
+        players.append({
+            "name": _text(entry["name"], f"{name}.name", source),
+            "kind": _text(entry.get("kind", "human"), f"{name}.kind", source),
+        })
+    return players
+
+
+def _moves(value: Any, source: str) -> list[str]:
+    """The move notations (what they say is for the game to judge, when it is replayed)."""
+    if type(value) is not list:
+        raise _fail(source, f"'moves' must be a list of move notations (strings), not {_kind(value)}")
+    for index, move in enumerate(value):
+        if type(move) is not str:
+            raise RecordError(f"{source}: move {index} must be a move notation (a string), not {_kind(move)}", index)
+        if len(move) > MAX_MOVE:
+            raise RecordError(f"{source}: move {index} is {len(move):,} characters long; a move is at most {MAX_MOVE:,}", index)
+    return list(value)
+
+
+def _result(value: Any, players: int, source: str) -> dict[str, Any] | None:
+    """The stated result (None for an unfinished game): a known termination, distinct seats
+    as winners, and a reason."""
+    if value is None:
+        return None
+    result = _members(value, "result", source, ("termination", "winners", "reason"))
+    termination = result["termination"]
+    names = [t.value for t in Termination]
+    if type(termination) is not str or termination not in names:
+        raise _fail(source, f"'result.termination' must be {', '.join(names)}, not {_kind(termination)}")
+    winners = result["winners"]
+    seats = range(players)
+    if type(winners) is not list or not all(type(w) is int and w in seats for w in winners):
+        raise _fail(source, f"'result.winners' must list seats 0 to {players - 1}, not {_shown(winners)}")
+    if len(set(winners)) < len(winners):
+        raise _fail(source, f"'result.winners' names a seat twice: {_shown(winners)}")
+    reason = _text(result["reason"], "result.reason", source, empty=True)
+    return {"termination": termination, "winners": list(winners), "reason": reason}
+
+
+def _seed(value: Any, source: str) -> int | str | None:
+    """The run's seed: null, a whole number or a string (it is printed, and a whole number
+    seeds the chance of a game played on from the record)."""
+    if value is None or _whole(value):
+        return value  # type: ignore[no-any-return]
+    if type(value) is str:
+        return _text(value, "seed", source, empty=True)
+    raise _fail(source, f"'seed' must be null, a whole number of at most {MAX_DIGITS} digits or a string, not {_kind(value)}")
+
+
+def _game(value: Any, source: str) -> int | None:
+    """The game's index in its `simulate` run: a whole number from 0, if given."""
+    if value is None or (_whole(value) and value >= 0):
+        return value  # type: ignore[no-any-return]
+    raise _fail(source, f"'game' must be the game's index in its run, a whole number from 0, not {_kind(value)}")
+
+
+def _resigned(value: Any, players: int, result: dict[str, Any] | None, source: str) -> int | None:
+    """The seat that resigned after the last move, if any; the record must then have a result."""
+    if value is None:
+        return None
+    if type(value) is not int or value not in range(players):
+        raise _fail(source, f"'resigned' must be the seat that resigned, 0 to {players - 1}, not {_kind(value)}")
+    if result is None:
+        raise _fail(source, f"the record says seat {value} resigned but has no 'result'")
+    return value
 
 
 def player_entries(names: Sequence[str], kind: str = "computer") -> list[dict[str, str]]:
@@ -155,27 +335,122 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read and check a record file (raises `RecordError` with a message for the user)."""
+    """Read and check a record file (raises `RecordError` with a message for the user).
+
+    The size cap is checked before the file is read and the nesting before it is parsed, so a
+    huge or deeply nested file is refused at once."""
+    name = os.fspath(path)
+    data = parse_record_text(_read_text(name), name)
+    record = GameRecord.from_json(data, name)
+    record.source = name
+    return record
+
+
+def _read_text(path: str) -> str:
+    """The file's text: its size checked first, then at most MAX_BYTES + 1 bytes read (the
+    file may grow between the two)."""
+    too_big = f"{path}: the file is larger than {MAX_BYTES // (1024 * 1024)} MB; a game record is at most that (a long game is about 1 MB)"
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if os.stat(path).st_size > MAX_BYTES:
+            raise RecordError(too_big)
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"{path}: cannot read the record: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise RecordError(too_big)
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not a game record: the file is not UTF-8 text") from None
+
+
+def parse_record_text(text: str, source: str) -> Any:
+    """The JSON data of a record's `text` (raises `RecordError` naming `source`).
+
+    Refused before parsing: empty text and nesting deeper than MAX_DEPTH.  Refused while
+    parsing: a key twice in one object, NaN and Infinity (not JSON, though Python reads
+    them), numbers too large for a float and whole numbers of more than MAX_DIGITS digits.
+    """
     if not text.strip():
-        raise RecordError(f"{path}: the file is empty: a game record is a JSON object (see docs/records.md)")
+        raise RecordError(f"{source}: the file is empty: a game record is a JSON object (see docs/records.md)")
+    depth = nesting_depth(text)
+    if depth > MAX_DEPTH:
+        raise RecordError(f"{source}: the record nests {depth:,} levels deep; a record nests at most {MAX_DEPTH} (a real one about 8)")
     try:
-        data = json.loads(text)
+        return json.loads(text, object_pairs_hook=_object, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        if Path(path).suffix.lower() in (".yaml", ".yml"):
+        if source.lower().endswith((".yaml", ".yml")):
             raise RecordError(
-                f"{path}: this is a ruleset, not a game record: start a game of it from the library, "
+                f"{source}: this is a ruleset, not a game record: start a game of it from the library, "
                 "or with: marblestudio play FILE"
             ) from None
-        raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: the record is not valid JSON: {exc.msg}") from None
-    record = GameRecord.from_json(data, str(path))
-    record.source = str(path)
-    return record
+        raise RecordError(f"{source}:{exc.lineno}:{exc.colno}: the record is not valid JSON: {exc.msg}") from None
+    except _Refused as exc:
+        raise RecordError(f"{source}{_position(text, exc.token)}: the record is not valid: {exc}") from None
+
+
+def nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in JSON `text`, counting brackets outside strings.
+
+    Linear in the text and done in C (regular expressions, `accumulate`), so even a text of
+    MAX_BYTES brackets is measured in well under a second; text that is no JSON gets some
+    number, and the parser then says what is wrong with it."""
+    skeleton = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, skeleton)), default=0)
+
+
+class _Refused(ValueError):
+    """A value that the JSON parser met and no record holds (raised by the parser's hooks);
+    `token` is its text, to find where it is."""
+
+    def __init__(self, message: str, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+def _position(text: str, token: str | None) -> str:
+    """":LINE:COLUMN" of the first `token` outside JSON strings in `text`, or "" (the parser's
+    hooks are not told where they are)."""
+    if token is None:
+        return ""
+    for found in re.finditer(f"{_STRING.pattern}|{re.escape(token)}", text, re.DOTALL):
+        if not found.group().startswith('"'):
+            start = found.start()
+            line = text.count("\n", 0, start) + 1
+            column = start - text.rfind("\n", 0, start)
+            return f":{line}:{column}"
+    return ""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when a key comes twice (the parser would keep the last silently)."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {_shown(key)} appears twice in one object")
+            seen.add(key)
+    return data
+
+
+def _int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _Refused(f"a number has {digits:,} digits; a record's numbers have at most {MAX_DIGITS}", text)
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"the number {_shown(text)} is too large", text)
+    return value
+
+
+def _constant(name: str) -> float:
+    raise _Refused(f"{name} is not a number JSON allows", name)
 
 
 # Replay ------------------------------------------------------------------------------------
@@ -220,18 +495,26 @@ def play_moves(state: State, moves: Sequence[str], source: str | None = None) ->
     first unreadable or illegal move, with its 0-based index (and the file `source`, if given)."""
     where = f"{source}: " if source else ""
     for index, text in enumerate(moves):
+        shown = _move_text(text)
         if state.outcome() is not None:
-            raise RecordError(f"{where}move {index} ({text}): the game was already over", index)
+            raise RecordError(f"{where}move {index} ({shown}): the game was already over", index)
         try:
             move = state.parse_move(text)
         except NotationError as exc:
-            raise RecordError(f"{where}move {index} ({text}): {exc}", index) from None
+            raise RecordError(f"{where}move {index} ({shown}): {exc}", index) from None
         seat = state.to_move
         try:
             events = state.apply(move)
         except IllegalMoveError as exc:
-            raise RecordError(f"{where}move {index} ({text}) is illegal: {exc.rule}", index) from None
+            raise RecordError(f"{where}move {index} ({shown}) is illegal: {exc.rule}", index) from None
         yield ReplayStep(index, seat, move, events)
+
+
+def _move_text(text: str) -> str:
+    """A move's notation for a message: as written when it is short and printable."""
+    if len(text) <= 80 and text.isprintable():
+        return text
+    return _shown(text)
 
 
 def resignation(state: State, rules: Ruleset, seat: int) -> Outcome:
@@ -241,17 +524,21 @@ def resignation(state: State, rules: Ruleset, seat: int) -> Outcome:
     return Outcome(Termination.WIN, others, f"{rules.presentation.seat_name(seat)} resigned")
 
 
-def final_outcome(record: GameRecord, state: State, rules: Ruleset) -> Outcome | None:
+def final_outcome(record: GameRecord, state: State, rules: Ruleset, *, prefix: bool = False) -> Outcome | None:
     """How the replayed game ended: by its rules, or by the recorded resignation after the last
-    move; raises `RecordError` if that is not what the record says."""
+    move; raises `RecordError` if that is not what the record's `result` says.
+
+    A `result` of None says the game is unfinished, and a finished game is then an error too;
+    with `prefix`, None says nothing (the record holds the first moves of a game, as the app
+    and `render --move` open them) and any ending is accepted."""
     got = state.outcome()
     if record.resigned is not None:
         if got is not None:
             raise RecordError(f"{record.where()}seat {record.resigned} resigned after the game was over", len(record.moves))
         got = resignation(state, rules, record.resigned)
     expected = record.outcome
-    if expected is not None and got != expected:
-        said = _describe(expected)
+    if got != expected and not (prefix and expected is None):
+        said = "an unfinished game (its 'result' is null)" if expected is None else _describe(expected)
         raise RecordError(f"{record.where()}the replay ends in {_describe(got)}, but the record says {said}", len(record.moves))
     return got
 
@@ -266,11 +553,13 @@ def replay(record: GameRecord, rules: Ruleset | None = None) -> tuple[State, lis
 
 
 def _describe(outcome: Outcome | None) -> str:
+    """An outcome in words, its reason included (two results may differ in the reason only)."""
     if outcome is None:
         return "an unfinished game"
+    text = f"a {outcome.termination.value}"
     if outcome.winners:
-        return f"a {outcome.termination.value} for seat(s) {', '.join(str(s + 1) for s in outcome.winners)}"
-    return f"a {outcome.termination.value}"
+        text += f" for seat(s) {', '.join(str(s + 1) for s in outcome.winners)}"
+    return f"{text} ({outcome.reason})" if outcome.reason else text
 
 
 def record_from_game(

@@ -21,7 +21,7 @@ from typing import Any
 from marblestudio.engine import new_game
 from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, NotationError, Outcome, State
 from marblestudio.engine.rules import Ruleset
-from marblestudio.records import GameRecord, RecordError, final_outcome, record_from_game, record_rules, resignation
+from marblestudio.records import GameRecord, RecordError, final_outcome, play_moves, record_from_game, record_rules, resignation
 
 HUMAN = "human"
 
@@ -270,23 +270,22 @@ def from_record(record: GameRecord, rules: Ruleset | None = None) -> Session:
     """A session that has played the record's moves (raises `RecordError` naming the move).
 
     A seat recorded as "human" stays human; any other kind (an agent spec, or "computer")
-    becomes a computer seat (a kind that is no agent spec plays at the "medium" level)."""
+    becomes a computer seat (a kind that is no agent spec plays at the "medium" level).  A
+    whole-number seed seeds the chance of the game played on; any other seed (a string of a
+    `simulate` run, null) gives seed 0.  The moves are played and checked as `replay` does,
+    and the game must end as the record's `result` says; a record without a result may hold
+    the first moves of a finished game (the app and `render --move` open such prefixes)."""
     rules = record_rules(record) if rules is None else rules
     seats = [_seat_kind(p.get("kind", HUMAN)) for p in record.players]
-    seed = record.seed if isinstance(record.seed, int) else 0
+    seed = record.seed if type(record.seed) is int else 0
     try:
         session = Session(rules, seats, seed, record.resolved, record.ruleset_id)
     except ValueError as exc:
         raise RecordError(f"{record.where()}cannot start a game of {record.ruleset_id!r}: {exc}") from None
-    for index, text in enumerate(record.moves):
-        try:
-            session._apply(session.state.parse_move(text))
-        except NotationError as exc:
-            raise RecordError(f"{record.where()}move {index} ({text}): {exc}", index) from None
-        except IllegalMoveError as exc:
-            raise RecordError(f"{record.where()}move {index} ({text}) is illegal: {exc.rule}", index) from None
+    for step in play_moves(session.state, record.moves, record.source):
+        session.history.append(Step(step.seat, step.move, tuple(step.events)))
+    final_outcome(record, session.state, rules, prefix=True)
     if record.resigned is not None:
-        final_outcome(record, session.state, rules)  # the game was still on, and the result agrees
         session.resign(record.resigned)
     session.saved = True
     return session
