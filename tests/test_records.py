@@ -163,6 +163,15 @@ def _golden(**edits: Any) -> dict[str, Any]:
 _DELETE = object()
 
 
+def test_the_documented_limits_are_the_code_s() -> None:
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "records.md").read_text(encoding="utf-8")
+    assert f"at most {MAX_BYTES // (1024 * 1024)} MB (`records.MAX_BYTES`)" in docs
+    assert f"nest at most {MAX_DEPTH} levels deep (`records.MAX_DEPTH`" in docs
+    assert f"more than {records.MAX_DIGITS} digits (`records.MAX_DIGITS`)" in docs
+    assert f"at most {records.MAX_TEXT:,} characters (`records.MAX_TEXT`)" in docs
+    assert f"at most {records.MAX_MOVE:,} characters (`records.MAX_MOVE`" in docs
+
+
 def test_record_error_survives_pickling_with_its_index() -> None:
     error = pickle.loads(pickle.dumps(RecordError("g.json: move 8 (R5-) is illegal: slide R5 is blocked", 8)))
     assert type(error) is RecordError

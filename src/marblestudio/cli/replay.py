@@ -1,8 +1,11 @@
 """`marblestudio replay RECORD`: play a game record again and print every move with its events.
 
-Exit 0 when the record replays to its recorded result; 1 when it cannot be read, its ruleset
+Exit 0 when the record replays to its recorded result; 1 when it cannot be read (a file too
+large or nested too deep, a field of the wrong type or size: docs/records.md), its ruleset
 was changed or is invalid, a move is illegal (the message names the move's index and the rule
-it breaks; the moves before it are printed), or the replay ends otherwise than the record says.
+it breaks; the moves before it are printed), or the replay ends otherwise than the record says
+(a finished game whose result is null included).  Whatever the file holds, a bad record is
+exit 1 with a message; exit 3 (an unexpected error) would be a bug.
 """
 
 from __future__ import annotations
