@@ -157,7 +157,10 @@ class GameRecord:
 # Checking the fields of a record ----------------------------------------------------------
 def _shown(value: Any) -> str:
     """`value` for a message: a short repr (a hostile value may be megabytes long)."""
-    return _SHORT.repr(value)
+    try:
+        return _SHORT.repr(value)
+    except ValueError:  # an int too long to write out (only data built in memory holds one)
+        return type(value).__name__
 
 
 def _kind(value: Any) -> str:
