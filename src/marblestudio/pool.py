@@ -72,6 +72,9 @@ class Stopped(KeyboardInterrupt):
         super().__init__(signal.Signals(signum).name)
         self.signum = signum
 
+    def __reduce__(self) -> tuple[type[Stopped], tuple[int]]:
+        return type(self), (self.signum,)  # not the signal's name, which `args` holds
+
 
 def exit_code(stop: BaseException | int | None) -> int:
     """The conventional exit code of a program stopped by a signal: 128 + its number, so 130

@@ -75,6 +75,11 @@ class RecordError(ValueError):
         self.index = index
 
 
+class RecordUnreadable(RecordError):
+    """The record file itself cannot be read (missing, a folder, no permission): a usage error
+    of the command line (exit 2), where a bad record is exit 1."""
+
+
 def canonical_json(data: Any) -> str:
     """The one text of `data` that the SHA-256 is taken over."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -359,7 +364,7 @@ def _read_text(path: str) -> str:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read the record: {exc.strerror or exc}") from None
+        raise RecordUnreadable(f"{path}: cannot read the record: {exc.strerror or exc}") from None
     if len(raw) > MAX_BYTES:
         raise RecordError(too_big)
     try:

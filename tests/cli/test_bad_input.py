@@ -144,7 +144,7 @@ def test_a_name_too_long_for_the_system(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 1
     assert f"no bundled or user ruleset has the id '{long}'" in err
     code, _, err = run(capsys, "replay", f"{long}.json")
-    assert code == 1
+    assert code == 2
     assert f"{long}.json: cannot read the record: File name too long" in err
 
 
@@ -315,7 +315,7 @@ def test_replay_a_missing_folder_or_unreadable_file(capsys: pytest.CaptureFixtur
     unreadable(monkeypatch, tmp_path / "secret.json")
     for name, reason in (("nope.json", "No such file or directory"), ("folder.json", "Is a directory"), ("secret.json", "Permission denied")):
         code, _, err = run(capsys, "replay", name)
-        assert code == 1
+        assert code == 2  # an unreadable path is a usage error (the README's exit-code table)
         assert f"replay: {name}: cannot read the record: {reason}" in err
 
 

@@ -80,7 +80,7 @@ def test_corrupt_record_is_a_clear_message(capsys: pytest.CaptureFixture[str], t
 
 def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, str(tmp_path / "nope.json"))
-    assert code == 1 and "cannot read the record" in err
+    assert code == 2 and "cannot read the record" in err  # an unreadable path: exit 2
 
 
 def test_mismatched_ruleset(capsys: pytest.CaptureFixture[str], record_path: Path) -> None:

@@ -42,14 +42,17 @@ def build_parser() -> argparse.ArgumentParser:
         module = importlib.import_module(module_name)
         cmd = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(cmd)
-        cmd.set_defaults(_run=module.run)
+        cmd.set_defaults(_run=module.run, _parser=cmd)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    args = parser.parse_args(args_list)
+    args, extra = parser.parse_known_args(args_list)
+    if extra:  # a bad flag after a command: that command's usage, not the top level's
+        command_parser = getattr(args, "_parser", parser)
+        command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command is None:
         if "marblestudio.cli.play" in _available().values():
             from marblestudio.cli import play

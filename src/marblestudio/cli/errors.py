@@ -14,8 +14,14 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+OK = 0
+"""The exit code of a command that did what was asked."""
+INVALID = 1
+"""The input is invalid, a check failed, or a replay went wrong."""
+USAGE = 2
+"""A usage error, an unreadable path, or an unknown id (argparse exits 2 too)."""
 UNEXPECTED = 3
-"""The exit code of a command that stopped on an unexpected error."""
+"""The exit code of a command that stopped on an unexpected error (logged; "please report it")."""
 
 
 def log_unexpected(command: str) -> int:

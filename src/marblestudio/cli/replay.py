@@ -34,10 +34,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from marblestudio.records import RecordError, final_outcome, load_record, play_moves, record_rules, start
+    from marblestudio.cli.errors import INVALID, OK, USAGE
+    from marblestudio.records import RecordError, RecordUnreadable, final_outcome, load_record, play_moves, record_rules, start
 
     steps: list[ReplayStep] = []
     error: str | None = None
+    code = OK
     record: GameRecord | None = None
     outcome: Outcome | None = None
     try:
@@ -50,11 +52,12 @@ def _run(args: argparse.Namespace) -> int:
         outcome = final_outcome(record, state, rules)
     except RecordError as exc:
         error = str(exc)
+        code = USAGE if isinstance(exc, RecordUnreadable) else INVALID
     if args.json:
         _print_json(record, steps, outcome, error)
     else:
         _print_text(args.record, record, steps, outcome, error)
-    return 1 if error else 0
+    return code
 
 
 def _seat(record: GameRecord | None, seat: int) -> str:
