@@ -90,3 +90,33 @@ def test_existing_file_without_suffix_is_a_path(tmp_path: Path, monkeypatch: pyt
     (tmp_path / "stay-alive" / "standard").write_text(STANDARD.read_text())
     monkeypatch.chdir(tmp_path)
     assert resolve_ruleset_arg("stay-alive/standard") == Path("stay-alive/standard")
+
+
+def test_shelf_puts_each_games_standard_first_then_the_others_by_name() -> None:
+    order = [e.id for e in catalog.shelf_order(list_rulesets())]
+    games = [ruleset_id.split("/")[0] for ruleset_id in order]
+    # Grouped by game, in the order the games are listed (Stay Alive, ALIVE, Avalanche, Archimedes).
+    assert list(dict.fromkeys(games)) == ["stay-alive", "alive", "avalanche", "archimedes"]
+    stay_alive = [i for i in order if i.startswith("stay-alive/")]
+    # Names: "Stay Alive, any slide any time", "..., big board", "..., quick game", "..., same knob twice".
+    assert stay_alive == ["stay-alive/standard", "stay-alive/any-slide", "stay-alive/big-board", "stay-alive/quick", "stay-alive/two-knob"]
+    for game in ("stay-alive", "alive", "avalanche", "archimedes"):
+        assert order[games.index(game)] == f"{game}/standard"  # the plain game opens its group
+
+
+def test_shelf_order_takes_user_rulesets_into_their_games_group_by_name(own_user_dir: Path) -> None:  # noqa: F811
+    (own_user_dir / "house").mkdir(parents=True)
+    text = mutate(QUICK.read_text(), "id: stay-alive/quick", "id: house/aardvark")
+    (own_user_dir / "house" / "aardvark.yaml").write_text(mutate(text, "name: Stay Alive, quick game", "name: Stay Alive, all at once"))
+    entries = list_rulesets()
+    shelf = catalog.shelf_order(reversed(entries))  # the order found in does not matter
+    stay_alive = [e.id for e in shelf if e.game == "stay-alive"]
+    assert stay_alive[:3] == ["stay-alive/standard", "house/aardvark", "stay-alive/any-slide"]
+    assert shelf == catalog.shelf_order(entries)
+    assert [e.id for e in entries][-1] == "house/aardvark"  # list_rulesets keeps its own order
+
+
+def test_shelf_puts_an_unknown_game_after_the_known_ones() -> None:
+    known = next(e for e in list_rulesets() if e.id == "archimedes/standard")
+    stranger = catalog.CatalogEntry("zz/one", "A stranger", "", Players(2, 2, 2), "zz", Path("zz/one.yaml"), False)
+    assert catalog.shelf_order([stranger, known]) == [known, stranger]

@@ -11,10 +11,11 @@ from __future__ import annotations
 import functools
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from marblestudio.engine.rules import Players
+from marblestudio.engine.rules import FAMILIES, Players
 from marblestudio.rulesets.diagnostics import Diagnostic
 
 SUFFIXES = (".yaml", ".yml")
@@ -164,3 +165,19 @@ def scan() -> tuple[list[CatalogEntry], list[Diagnostic]]:
 def list_rulesets() -> list[CatalogEntry]:
     """The valid bundled and user rulesets, bundled first, each in id order."""
     return scan()[0]
+
+
+def shelf_key(entry: CatalogEntry) -> tuple[int, str, int, str, str, str]:
+    """Where `entry` stands on a player's shelf: grouped by game (in the order of
+    `engine.rules.FAMILIES`, unknown games after them by id), the game's `<game>/standard`
+    first in its group, then the others by name (ties broken by id and path, so the order
+    never depends on the order the files were found in)."""
+    game_rank = FAMILIES.index(entry.game) if entry.game in FAMILIES else len(FAMILIES)
+    not_standard = 0 if entry.id == f"{entry.game}/standard" else 1
+    return (game_rank, entry.game, not_standard, entry.name.casefold(), entry.id, str(entry.path))
+
+
+def shelf_order(entries: Iterable[CatalogEntry]) -> list[CatalogEntry]:
+    """`entries` in shelf order (see `shelf_key`): the order the library and the New Game
+    dialog show rulesets in, so a player finds the plain game first in each family."""
+    return sorted(entries, key=shelf_key)
