@@ -204,3 +204,81 @@ def test_computer_move_returns_a_legal_move_in_notation() -> None:
     session.advance_chance()
     text = computer_move(session.rules, 2, [str(m) for m in session.moves], "random", 1)
     assert text in {str(m) for m in session.state.legal_moves()}
+
+
+# A resignation on the timeline (issue 14, items 1 and 12) ----------------------------------------
+def _resigned_record(tmp_path, ref: str = "stay-alive/standard", players: int = 2):  # type: ignore[no-untyped-def]
+    seats = [HUMAN] + ["easy"] * (players - 1)
+    session = _session(seats, seed=5, ref=ref)
+    _play_random(session, 8)
+    session.resign(0)
+    path = tmp_path / "resigned.json"
+    save_record(path, to_record(session))
+    return load_record(path), session
+
+
+def test_a_resigned_game_steps_from_its_start_to_the_resignation(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record, played = _resigned_record(tmp_path)
+    session = from_record(record)
+    moves = len(record.moves)
+    assert session.timeline_length == moves + 1 and session.position == moves + 1
+    session.goto(0)
+    assert session.position == 0 and not session.is_over()  # the start, before anyone resigned
+    assert [str(m) for m in session.all_moves()] == record.moves
+    while session.redo():  # every step, then the resignation: no "the game is over"
+        pass
+    assert session.ply == moves and session.position == moves + 1
+    assert session.outcome() == played.outcome()
+
+
+def test_goto_reaches_the_resignation_after_the_last_move_and_leaves_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record, played = _resigned_record(tmp_path)
+    session = from_record(record)
+    moves = len(record.moves)
+    session.goto(moves)
+    assert session.ply == moves and not session.is_over() and session.can_redo()
+    session.goto(moves + 1)
+    assert session.outcome() == played.outcome() and not session.can_redo()
+    session.goto(3)
+    assert session.ply == 3 and session.timeline_length == moves + 1
+
+
+def test_redo_restores_a_resignation_that_undo_took_back() -> None:
+    session = _session()
+    _play_random(session, 5)
+    outcome = session.resign(1)
+    assert session.undo() and not session.is_over()
+    assert session.can_redo()
+    assert session.redo()
+    assert session.outcome() == outcome and session.resigned is not None and session.resigned[0] == 1
+    assert not session.can_redo()
+
+
+def test_a_move_after_the_end_never_names_a_hidden_card() -> None:
+    session = _session([HUMAN, HUMAN], ref="alive/standard")
+    session.advance_chance()
+    deal = session.history[0].move
+    session.resign(0)
+    with pytest.raises(IllegalMoveError) as info:
+        session.play(deal)
+    assert str(deal) not in str(info.value) and deal.public_text in str(info.value)
+
+
+def test_state_at_shows_an_earlier_position_without_changing_the_game() -> None:
+    session = _session()
+    _play_random(session, 10)
+    now = session.state.public_view()
+    probe = _session()
+    for move in session.moves[:4]:
+        probe.play(move)
+    assert session.state_at(4).public_view() == probe.state.public_view()
+    assert session.state.public_view() == now and session.ply == 10
+
+
+def test_branch_at_starts_a_new_unsaved_game_from_an_earlier_position() -> None:
+    session = _session([HUMAN, "easy"])
+    _play_random(session, 10)
+    session.resign(0)
+    branch = session.branch_at(6)
+    assert [str(m) for m in branch.moves] == [str(m) for m in session.moves[:6]]
+    assert branch.seats == [HUMAN, "easy"] and not branch.is_over() and not branch.saved

@@ -7,8 +7,12 @@ last decision of a human seat (undoing the computer's replies and any chance on 
 works against the computer too.  Chance is drawn from `random.Random(f"{seed}:{ply}")`, which
 makes a seeded game repeat; at ply 0 it is the generator `playtest.game_rng(seed, 0)` starts with.
 
+A resignation is part of the game's timeline: it comes after the last step, undo takes it back
+and redo restores it, and `goto` (the replay timeline) reaches it as one more position after the
+last move, so a resigned game replays like any other.
+
 Views subscribe with `session.subscribe(callback)`; the callback gets a `Change` naming what
-happened ("reset", "played", "undone", "redone") and the events of the steps played.
+happened ("reset", "played", "resigned", "undone", "redone") and the events of the steps played.
 """
 
 from __future__ import annotations
@@ -36,6 +40,17 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Resignation:
+    """A redo entry: `seat` resigns (so that redo restores a resignation that undo took back)."""
+
+    seat: int
+
+
+RedoEntry = tuple[Step, ...] | Resignation
+"""What one redo replays: the steps one undo took back, or a resignation."""
+
+
+@dataclass(frozen=True)
 class Change:
     """What a subscriber is told: `what` happened, with the events of the steps played now."""
 
@@ -57,7 +72,7 @@ class Session:
     history: list[Step] = field(init=False, default_factory=list)
     saved: bool = field(init=False, default=True)
     resigned: tuple[int, Outcome] | None = field(init=False, default=None)
-    _redo: list[list[Move]] = field(init=False, default_factory=list)
+    _redo: list[RedoEntry] = field(init=False, default_factory=list)  # the next redo is last
     _listeners: list[Callable[[Change], None]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
@@ -119,6 +134,40 @@ class Session:
     def ply(self) -> int:
         return len(self.history)
 
+    # The timeline: every step, then the resignation if there is one ---------------------
+    def all_steps(self) -> list[Step]:
+        """The history followed by the steps redo would replay (each with its events)."""
+        later = [s for entry in reversed(self._redo) if not isinstance(entry, Resignation) for s in entry]
+        return self.history + later
+
+    def all_moves(self) -> list[Move]:
+        """The history followed by what redo would replay."""
+        return [s.move for s in self.all_steps()]
+
+    def resigning_seat(self) -> int | None:
+        """The seat that resigned, or resigns at the end of the timeline (redo restores it)."""
+        if self.resigned is not None:
+            return self.resigned[0]
+        return next((e.seat for e in self._redo if isinstance(e, Resignation)), None)
+
+    @property
+    def position(self) -> int:
+        """Where the game stands on its timeline: the steps played, plus one once resigned."""
+        return self.ply + (1 if self.resigned is not None else 0)
+
+    @property
+    def timeline_length(self) -> int:
+        """The positions after the start: every step, and the resignation if there is one."""
+        return len(self.all_steps()) + (1 if self.resigning_seat() is not None else 0)
+
+    def state_at(self, position: int) -> State:
+        """A new state after the first `position` steps of the timeline (for looking back at an
+        earlier position while the game goes on; the session itself is not changed)."""
+        state = new_game(self.rules, len(self.seats))
+        for step in self.all_steps()[: max(0, position)]:
+            state.apply(step.move)
+        return state
+
     # Playing -------------------------------------------------------------------------------
     def chance_rng(self, ply: int | None = None) -> random.Random:
         return random.Random(f"{self.seed}:{self.ply if ply is None else ply}")
@@ -144,7 +193,8 @@ class Session:
 
     def _apply(self, move: Move) -> Step:
         if self.is_over():
-            raise IllegalMoveError(move, "the game is over")
+            # the move's public text: a shuffle's notation would print every hidden card
+            raise IllegalMoveError(move.public_text, "the game is over")
         mover = self.state.to_move
         events = self.state.apply(move)
         step = Step(mover, move, tuple(events))
@@ -154,11 +204,15 @@ class Session:
     def resign(self, seat: int) -> Outcome:
         """`seat` gives up. With two players left the other wins; otherwise the game ends with
         the players still in as winners (a game is a contest between those still playing)."""
-        outcome = resignation(self.state, self.rules, seat)
-        self.resigned = (seat, outcome)
+        outcome = self._resign(seat)
         self.saved = False
         self._redo.clear()
         self._emit(Change("resigned"))
+        return outcome
+
+    def _resign(self, seat: int) -> Outcome:
+        outcome = resignation(self.state, self.rules, seat)
+        self.resigned = (seat, outcome)
         return outcome
 
     def seat_name(self, seat: int) -> str:
@@ -178,7 +232,9 @@ class Session:
     def undo(self) -> bool:
         """Go back to before the last human decision (or the last decision, with no human)."""
         if self.resigned is not None:
+            self._redo.append(Resignation(self.resigned[0]))
             self.resigned = None
+            self.saved = False
             self._emit(Change("undone"))
             return True
         if not self.can_undo():
@@ -190,7 +246,7 @@ class Session:
             mover = self.history[keep].mover
             if mover != CHANCE and (not humans or self.is_human(mover)):
                 break
-        undone = [s.move for s in self.history[keep:]]
+        undone = tuple(self.history[keep:])
         self._rebuild([s.move for s in self.history[:keep]])
         self._redo.append(undone)
         self.saved = False
@@ -198,11 +254,16 @@ class Session:
         return True
 
     def redo(self) -> bool:
+        """Replay what the last undo took back (steps, or a resignation)."""
         if not self._redo:
             return False
-        moves = self._redo.pop()
-        steps = tuple(self._apply(m) for m in moves)
+        entry = self._redo.pop()
         self.saved = False
+        if isinstance(entry, Resignation):
+            self._resign(entry.seat)
+            self._emit(Change("redone"))
+            return True
+        steps = tuple(self._apply(s.move) for s in entry)
         self._emit(Change("redone", tuple(e for s in steps for e in s.events), steps))
         return True
 
@@ -212,18 +273,22 @@ class Session:
         for move in moves:
             self._apply(move)
 
-    def goto(self, ply: int) -> None:
-        """Show the position after `ply` steps of the history (for the replay timeline); the
-        later steps become the redo."""
-        ply = max(0, min(ply, len(self.history) + sum(len(r) for r in self._redo)))
-        full = self.moves + [m for r in reversed(self._redo) for m in r]
-        self._rebuild(full[:ply])
-        self._redo = [[m] for m in reversed(full[ply:])]
+    def goto(self, position: int) -> None:
+        """Show the game at `position` of its timeline (for the replay): after that many steps,
+        or resigned at the position after the last step.  What comes later becomes the redo,
+        one step at a time, the resignation last."""
+        steps = self.all_steps()
+        seat = self.resigning_seat()
+        position = max(0, min(position, self.timeline_length))
+        ply = min(position, len(steps))
+        self.resigned = None
+        self._rebuild([s.move for s in steps[:ply]])
+        self._redo = [] if seat is None else [Resignation(seat)]
+        self._redo += [(s,) for s in reversed(steps[ply:])]
+        if seat is not None and position > len(steps):
+            self._redo.pop()
+            self._resign(seat)
         self._emit(Change("reset"))
-
-    def all_moves(self) -> list[Move]:
-        """The history followed by what redo would replay."""
-        return self.moves + [m for r in reversed(self._redo) for m in r]
 
     def branch(self, seats: Sequence[str] | None = None, seed: int | None = None) -> Session:
         """A new game that starts from the current position (its history copied)."""
@@ -248,6 +313,15 @@ class Session:
         for move in moves:
             session._apply(session.state.parse_move(move) if isinstance(move, str) else move)
         return session
+
+    def branch_at(self, position: int, seats: Sequence[str] | None = None) -> Session:
+        """A new, unsaved game that starts from `position` of the timeline (its steps copied;
+        a resignation is not: the new game goes on)."""
+        new = Session(self.rules, list(seats or self.seats), self.seed, self.resolved, self.ruleset_ref)
+        for step in self.all_steps()[: max(0, position)]:
+            new._apply(step.move)
+        new.saved = False
+        return new
 
 
 # Records ----------------------------------------------------------------------------------------
@@ -286,7 +360,7 @@ def from_record(record: GameRecord, rules: Ruleset | None = None) -> Session:
         session.history.append(Step(step.seat, step.move, tuple(step.events)))
     final_outcome(record, session.state, rules, prefix=True)
     if record.resigned is not None:
-        session.resign(record.resigned)
+        session._resign(record.resigned)
     session.saved = True
     return session
 
