@@ -11,6 +11,7 @@ can be played.  The board reads the public view; the one hand it shows face up c
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
@@ -36,11 +37,15 @@ from marblestudio.views.board.alive_motion import Motion
 from marblestudio.views.board.alive_viewer import HoverTips, find_session, is_card_key, viewpoint, why_not
 from marblestudio.views.board.animation import Step
 from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.picking import Pickable
 
 FELT: Colour = (0.08, 0.33, 0.2, 1.0)
 RIM: Colour = (0.36, 0.24, 0.15, 1.0)
+HOME_ELEVATION = 50.0  # the default view: from the viewer's seat, high enough to read the table
+SEAT_ELEVATION = 42.0  # "from my seat": lower, nearer a player's eye, the hand standing up
+RIM_WIDTH = 0.3
 LIFE_LETTERS = "ALIVE"
 REVEAL = ("reveal",)
 FLIP_KEY = ("flip",)
@@ -76,7 +81,7 @@ class Board(BoardView):
         self.players = len(colours)
         rx, ry = lay.TABLE_RX, lay.TABLE_RY
         self.add(self.mesh(meshes.box((-rx, -ry, -0.25), (rx, ry, 0.0)), FELT))
-        rim = 0.3
+        rim = RIM_WIDTH
         sides = [((-rx - rim, ry), (rx + rim, ry + rim)), ((-rx - rim, -ry - rim), (rx + rim, -ry)),
                  ((-rx - rim, -ry), (-rx, ry)), ((rx, -ry), (rx + rim, ry))]
         self.add(self.mesh(meshes.boxes(((x0, y0, -0.25), (x1, y1, 0.08)) for (x0, y0), (x1, y1) in sides), RIM))
@@ -338,8 +343,16 @@ class Board(BoardView):
                 out.append(f"{view['hand_sizes'][seat]} cards, {lives} lives")
         return out
 
-    def camera(self) -> dict[str, Any]:
-        return {"distance": 15.5, "elevation": 50.0, "azimuth": -90.0, "center": (0.0, -0.9, 0.0)}
+    def camera_presets(self) -> CameraPresets:
+        """The whole table with the viewer's hand standing at its front; each seat round it
+        (the viewer sits at the front, so "from my seat" looks over the viewer's hand)."""
+        rx, ry = lay.TABLE_RX + RIM_WIDTH, lay.TABLE_RY + RIM_WIDTH
+        top = lay.HAND_Z + lay.CARD_H / 2
+        seats = []
+        for seat in range(self.players):
+            slot = lay.slot_of(seat, self.viewer, self.players)
+            seats.append(math.degrees(math.atan2(slot.y, slot.x)))
+        return CameraPresets(((-rx, -ry, -0.25), (rx, ry, top)), HOME_ELEVATION, -90.0, tuple(seats), SEAT_ELEVATION)
 
     # Positions used by the animations -----------------------------------------------------------------
     def seat_point(self, seat: int) -> tuple[float, float, float]:

@@ -12,6 +12,7 @@ keys and Enter select and click the same pieces.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -28,6 +29,7 @@ from marblestudio.views.board.archimedes_layout import DIE, MARBLE, Geometry, di
 from marblestudio.views.board.archimedes_motion import Motion, Point
 from marblestudio.views.board.archimedes_preview import Preview
 from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.picking import Pickable
 
 WOOD: Colour = (0.72, 0.53, 0.32, 1.0)
@@ -44,6 +46,9 @@ HOVER: Colour = (0.3, 1.0, 0.55, 1.0)
 MOVABLE: Colour = (0.95, 0.75, 0.2, 1.0)
 IDLE_PAD: Colour = (0.42, 0.42, 0.46, 1.0)
 LIMIT: Colour = (1.0, 0.3, 0.25, 0.45)
+HOME_ELEVATION = 52.0  # the default view: from the front, high enough that cups are round ovals
+SEAT_ELEVATION = 45.0
+SEAT_TURN = 40.0  # "from my seat": turned this far from the front towards the seat's end zone
 
 
 class Board(Motion, Preview, BoardView):
@@ -379,5 +384,18 @@ class Board(Motion, Preview, BoardView):
             out.append(f"{left} to place, {home} home")
         return out
 
-    def camera(self) -> dict[str, Any]:
-        return {"distance": self.geo.rows * 1.05 + 4, "elevation": 24.0, "azimuth": -90.0, "center": (0.0, -1.0, 0.6)}
+    def camera_presets(self) -> CameraPresets:
+        """The board at any tilt up to the touching angle, its row numbers, and in front the
+        marbles to place, the die and the pads.  Both players sit at the front, each on the
+        side of their own end zone."""
+        geo = self.geo
+        limit = math.radians(geo.touch_angle if geo.touch_angle is not None else 15.0)
+        lo = (-geo.half_length - 0.3, -geo.half_width - 3.5, -geo.drop)
+        hi = (geo.half_length + 0.3, geo.half_width + 0.3, geo.top + 2 * MARBLE + geo.half_length * math.sin(limit))
+        seats = []
+        for seat in range(len(self.colours)):
+            zone = self.family_rules.end_zone_of(seat)
+            rows = [row for row, _ in zone.cups()] if zone is not None else []
+            side = math.copysign(1.0, geo.cup_xy(round(sum(rows) / len(rows)), 0)[0]) if rows else 0.0
+            seats.append(-90.0 + SEAT_TURN * side)
+        return CameraPresets((lo, hi), HOME_ELEVATION, -90.0, tuple(seats), SEAT_ELEVATION)

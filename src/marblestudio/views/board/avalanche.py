@@ -9,6 +9,7 @@ legal drop has its own key; `pass`, `out` and `stay` are buttons beside the tray
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -32,6 +33,7 @@ from marblestudio.views.board.avalanche_layout import (
 )
 from marblestudio.views.board.avalanche_motion import Motion
 from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.picking import Pickable
 from marblestudio.views.board.pool import Pool
@@ -47,6 +49,8 @@ GATE: Colour = (0.93, 0.93, 0.9, 1.0)
 PIN: Colour = (0.35, 0.35, 0.38, 1.0)
 CARD_FACE: Colour = (0.96, 0.95, 0.9, 1.0)
 TABLE: Colour = (0.16, 0.22, 0.18, 1.0)
+HOME_ELEVATION = 38.0  # the default view: from the players' side, looking up the inclined board
+SEAT_ELEVATION = 34.0
 BUTTONS = (("pass",), ("out",), ("stay",))
 BUTTON_TEXT = {("pass",): "pass", ("out",): "go out", ("stay",): "stay in"}
 
@@ -374,5 +378,17 @@ class Board(BoardView):
             out.append(text)
         return out
 
-    def camera(self) -> dict[str, Any]:
-        return {"distance": 19.5, "elevation": 38.0, "azimuth": -90.0, "center": (1.0, -1.2, 1.4)}
+    def camera_presets(self) -> CameraPresets:
+        """The board, the trays and counts at its right, and the seats' cards and names in front.
+
+        Every player sits at the front; "from my seat" looks at the board from in front of
+        the seat's own cards."""
+        lay = self.layout
+        w = lay.half_width + 0.15
+        panel = [world((x, y, z)) for x in (-w, w) for y in (lay.tray_y - 0.6, 0.95) for z in (-0.25, 0.35)]
+        right = lay.bin_centre(0)[0] + 3.2  # the counts beside the trays
+        front = min(lay.name_plate(s)[1] for s in range(self.players)) - CARD - 2.5  # the seats' texts
+        lo = (min(p[0] for p in panel), front, 0.0)
+        hi = (right, max(p[1] for p in panel), max(p[2] for p in panel))
+        seats = tuple(math.degrees(math.atan2(lay.seat_centre(s)[1] - ORIGIN[1], lay.seat_centre(s)[0])) for s in range(self.players))
+        return CameraPresets((lo, hi), HOME_ELEVATION, -90.0, seats, SEAT_ELEVATION)

@@ -9,6 +9,7 @@ import pyqtgraph.opengl as gl
 from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board import meshes
 from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.camera import CameraPresets
 
 
 class PlaceholderBoard(BoardView):
@@ -23,3 +24,7 @@ class PlaceholderBoard(BoardView):
         self.add(table)
         text = self.reason or f"No 3D board for {rules.game} yet: the game is played from the move list."
         self.add(gl.GLTextItem(pos=(-3.8, 0, 0.2), text=text, color=(255, 255, 255, 255)))
+
+    def camera_presets(self) -> CameraPresets:
+        """The plain table, from the front."""
+        return CameraPresets(((-4.0, -3.0, -0.3), (4.0, 3.0, 0.3)), 45.0)

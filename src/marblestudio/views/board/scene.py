@@ -1,16 +1,22 @@
 """The common 3D scene of every board: camera, lights, picking, keyboard selection.
 
-`Scene` is a pyqtgraph GLViewWidget.  Drag with the left button to orbit, Ctrl+drag or the
-middle button to pan, and the wheel to zoom; `reset_camera()` returns to the board's view.
+`Scene` is a pyqtgraph GLViewWidget.  Drag with the left button to orbit (the camera stays
+between 10 and 89 degrees above the table, never under it), Ctrl+drag or the middle button to
+pan, and the wheel to zoom.  The camera has three presets, from the board's `CameraPresets`
+(camera.py): `view_home()` (the game's default view; `reset_camera()`), `view_top_down()` and
+`view_from_seat()`; each fits the camera to the board's bounds and the viewport, and keeps it
+fitted when the widget is resized until the user zooms or pans.
 Meshes are lit by our own shader (a head light plus ambient, per vertex so that Mesa's
 software renderer stays fast), since pyqtgraph's 'shaded' program lights from behind the camera.  A family board (`BoardView`) lives in the scene; the
 scene casts rays to find which of its pickables is under the mouse, highlights it when it can
 be clicked now, and emits `picked(key)` on a click (a press and release without dragging).
+Boards whose labels depend on the view (their size on screen) lay them out in a paint hook
+(`add_paint_hook`), called before every frame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import count
 from typing import Any
 
@@ -19,12 +25,14 @@ import pyqtgraph.opengl as gl
 from pyqtgraph import Vector
 from pyqtgraph.opengl import shaders
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QImage, QKeyEvent, QMouseEvent
+from PySide6.QtGui import QImage, QKeyEvent, QMouseEvent, QResizeEvent, QWheelEvent
 
+from marblestudio.engine.core import CHANCE
+from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board import picking
 from marblestudio.views.board.animation import AnimationClock
-from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.camera import TOP_DOWN, CameraPresets, HasCameraPresets, clamp_elevation, fit_view
 
 _VERTEX = """
 uniform mat4 u_mvp;
@@ -53,6 +61,7 @@ void main() {
 }
 """
 _ids = count()
+FOV = 60.0  # the horizontal field of view, in degrees
 _CLICK_SLOP = 4.0  # pixels a press may move and still be a click
 _ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
 
@@ -85,6 +94,8 @@ class Scene(gl.GLViewWidget):
         self._selected: Hashable | None = None
         self._press: QPointF | None = None
         self._dragged = False
+        self._fitted = False  # the camera is a preset fitted to the viewport (refitted on resize)
+        self._paint_hooks: list[Callable[[], None]] = []
         self.setBackgroundColor((38, 42, 48))
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -96,26 +107,109 @@ class Scene(gl.GLViewWidget):
         if self.board is not None:
             self.clock.skip()
             self.board.clear()
+        self._paint_hooks.clear()
         self.board = board
         self._legal = {}
         self._hover = self._selected = None
         board.build(rules, colours)
         self.reset_camera()
 
+    def camera_presets(self) -> CameraPresets | None:
+        """The board's camera presets (None for a board that gives only `camera()`)."""
+        return self.board.camera_presets() if isinstance(self.board, HasCameraPresets) else None
+
     def reset_camera(self) -> None:
+        """Back to the board's default view (Home)."""
+        self.view_home()
+
+    def view_home(self) -> None:
+        """The game's default view, fitted to the window."""
+        presets = self.camera_presets()
+        if presets is not None:
+            self._look(presets.elevation, presets.azimuth)
+            return
         cam = self.board.camera() if self.board is not None else {}
-        centre = cam.get("center", (0.0, 0.0, 0.0))
+        self._look(cam.get("elevation", 45.0), cam.get("azimuth", -90.0))
+
+    def view_top_down(self) -> None:
+        """Straight down on the board, its back at the top of the window."""
+        presets = self.camera_presets()
+        self._look(TOP_DOWN, presets.azimuth if presets is not None else self.opts["azimuth"])
+
+    def view_from_seat(self, seat: int | None = None) -> None:
+        """From behind `seat` (by default `my_seat()`), looking across the table."""
+        presets = self.camera_presets()
+        if presets is None:
+            self.view_home()
+            return
+        self._look(*presets.seat_view(self.my_seat() if seat is None else seat))
+
+    def my_seat(self) -> int:
+        """The seat of the person at the screen: the human to move, else the first human, else 0."""
+        session = self.board.session if self.board is not None else None
+        if session is None:
+            return 0
+        humans = [s for s in range(session.num_players) if session.is_human(s)]
+        if not humans:
+            return 0
+        to_move = session.state.to_move
+        return to_move if to_move != CHANCE and to_move in humans else humans[0]
+
+    def _look(self, elevation: float, azimuth: float) -> None:
+        """Look from (elevation, azimuth), fitted to the board's bounds and the viewport."""
+        elevation = clamp_elevation(elevation)
+        self.opts["fov"] = FOV
+        presets = self.camera_presets()
+        if presets is None:  # a board with a fixed distance (a placeholder, an older plug-in)
+            cam = self.board.camera() if self.board is not None else {}
+            self.opts["center"] = Vector(*cam.get("center", (0.0, 0.0, 0.0)))
+            self.setCameraPosition(distance=cam.get("distance", 14.0), elevation=elevation, azimuth=azimuth)
+            self._fitted = False
+            return
+        centre, distance = fit_view(presets.bounds, elevation, azimuth, FOV, max(self.width(), 1) / max(self.height(), 1))
         self.opts["center"] = Vector(*centre)
-        self.opts["fov"] = 60
-        self.setCameraPosition(
-            distance=cam.get("distance", 14.0), elevation=cam.get("elevation", 45.0), azimuth=cam.get("azimuth", -90.0)
-        )
+        self.setCameraPosition(distance=distance, elevation=elevation, azimuth=azimuth)
+        self._fitted = True
+
+    @property
+    def fitted(self) -> bool:
+        """Whether the camera is a preset fitted to the window (kept fitted when it is resized)."""
+        return self._fitted
+
+    def orbit(self, azim: float, elev: float) -> None:
+        """Turn about the centre; the elevation stays above the table (drags and Shift+arrows)."""
+        self.opts["azimuth"] += azim
+        self.opts["elevation"] = clamp_elevation(self.opts["elevation"] + elev)
+        self.update()
+
+    def pan(self, dx: float, dy: float, dz: float, relative: str = "global") -> None:
+        super().pan(dx, dy, dz, relative)
+        self._fitted = False
+
+    def wheelEvent(self, ev: QWheelEvent) -> None:
+        super().wheelEvent(ev)
+        self._fitted = False
+
+    def resizeEvent(self, ev: QResizeEvent) -> None:
+        super().resizeEvent(ev)
+        if self._fitted:
+            self._look(self.opts["elevation"], self.opts["azimuth"])
+
+    def add_paint_hook(self, hook: Callable[[], None]) -> None:
+        """Call `hook()` before every frame is drawn (e.g. to size labels for the view)."""
+        self._paint_hooks.append(hook)
+
+    def remove_paint_hook(self, hook: Callable[[], None]) -> None:
+        if hook in self._paint_hooks:
+            self._paint_hooks.remove(hook)
 
     def initializeGL(self) -> None:
         self.shader.prog = None  # a new context (e.g. after re-parenting) needs a new program
         super().initializeGL()
 
     def paintGL(self) -> None:
+        for hook in list(self._paint_hooks):
+            hook()
         super().paintGL()
         self.frame_painted.emit()
 

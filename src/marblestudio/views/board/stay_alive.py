@@ -21,6 +21,7 @@ from marblestudio.engine.stay_alive.rules import Layer, Slide, StayAliveRules
 from marblestudio.views.board import meshes
 from marblestudio.views.board.animation import Step, ease
 from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.stay_alive_layout import (
     BASE,
     CELL_LEGAL,
@@ -40,6 +41,17 @@ from marblestudio.views.board.stay_alive_layout import (
 )
 from marblestudio.views.board.picking import Pickable
 from marblestudio.views.board.pool import Pool
+
+HOME_ELEVATION = 58.0  # the default view: from the front, high enough to see every cell
+SEAT_ELEVATION = 55.0
+
+
+def seat_azimuths(players: int) -> tuple[float, ...]:
+    """Where the players sit round the square board: two face each other (front and back);
+    three or four take a side each, clockwise (seen from above) from the front."""
+    step = 180.0 if players <= 2 else 90.0
+    return tuple(-90.0 - step * k for k in range(players))
+
 
 class Board(BoardView):
     """The Stay Alive board."""
@@ -61,6 +73,7 @@ class Board(BoardView):
         half_w, half_h = self.columns / 2, self.rows / 2
         edge = OVERHANG + 1.3  # room for the names of rows and slides beyond the knobs
         back = half_h + OVERHANG + 3.3  # room behind the board for the marbles still to place
+        self._bounds = ((-half_w - edge, -half_h - edge, PLATE_Z - 0.3), (half_w + edge, back, TOP + 2 * MARBLE))
         for plate in self.layout.label_plates(edge):
             self.add(plate)
         table = meshes.box((-half_w - edge, -half_h - edge, PLATE_Z - 0.3), (half_w + edge, back, PLATE_Z - 0.01))
@@ -323,6 +336,6 @@ class Board(BoardView):
                 out.append(f"{len(cells)} left")
         return out
 
-    def camera(self) -> dict[str, Any]:
-        size = max(self.rows, self.columns) + 2 * OVERHANG
-        return {"distance": size * 2.15, "elevation": 58.0, "azimuth": -90.0, "center": (0.0, 0.15, 0.0)}
+    def camera_presets(self) -> CameraPresets:
+        """The table with its printed names and the marbles waiting behind it; the seats round it."""
+        return CameraPresets(self._bounds, HOME_ELEVATION, -90.0, seat_azimuths(len(self.colours)), SEAT_ELEVATION)
