@@ -218,3 +218,41 @@ def test_the_keyboard_can_pick_a_marble_and_then_its_destination(game: GameView)
     before = len(session.moves)
     game.scene.activate()
     assert len(session.moves) == before + 1 and session.moves[-1] == targets[selected]
+
+
+def _pad_pixel(game: GameView, mode: str) -> tuple[int, int, int]:
+    x, y, z = _board(game)._pads[mode].opts["_centre"]
+    return _pixel(game, (x, y + 0.2, z + 0.06))  # on the pad, clear of its label
+
+
+def _yellow(pixel: tuple[int, int, int]) -> bool:
+    r, g, b = pixel
+    return r > 150 and g > 110 and b < 90
+
+
+def test_the_roll_pad_rolls_the_die_when_rolling_is_legal(game: GameView) -> None:
+    session = _session()
+    game.set_session(session)
+    board = _board(game)
+    assert not _yellow(_pad_pixel(game, "roll"))  # no marble on the board yet: nothing to roll for
+    for name in ("b8", "b9"):
+        _click(game, board.world_position(("cup", parse_cup(name))))  # type: ignore[arg-type]
+    assert session.state.phase is Phase.CHOOSE and "roll" in [str(m) for m in session.state.legal_moves()]
+    assert _yellow(_pad_pixel(game, "roll"))  # it can be clicked, and looks it
+    assert _click(game, board._pads["roll"].opts["_centre"]) == ("mode", "roll")
+    assert [str(m) for m in session.moves if not m.is_chance][-1] == "roll"
+    assert session.state.phase is Phase.MOVING  # the die was rolled (chance drawn at once)
+
+
+def test_a_pad_that_can_do_nothing_looks_inert(game: GameView) -> None:
+    session = _session()
+    session.advance_chance()  # the starting rolls
+    session.play_text("place b8")
+    session.play_text("place b9")
+    assert "roll" in [str(m) for m in session.state.legal_moves()]
+    game.set_session(session, interactive=False)  # watching a game: nothing can be clicked
+    for mode in ("roll", "lift"):
+        r, g, b = _pad_pixel(game, mode)
+        assert not _yellow((r, g, b)) and max(r, g, b) < 110, f"the idle {mode} pad looks like a button"
+    assert _click(game, _board(game)._pads["roll"].opts["_centre"]) == ("mode", "roll")
+    assert session.state.phase is Phase.CHOOSE and session.ply == 3  # and a click on it does nothing

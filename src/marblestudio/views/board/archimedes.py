@@ -2,12 +2,14 @@
 
 The board tilts to the engine's angle (`public_view()["angle"]`, and each `board_tilted` event)
 and swings when the ruleset says so; faint red lines mark the angle at which an end touches the
-table.  To play: click an empty midzone cup to add a marble, or the die to roll; then click one
-of your marbles (rings mark those that can move) and a destination cup.  Hovering a destination
-previews the path (dots coloured from safe to touching) and a bar along the board's front edge at the
-steepest angle the move would bring; the pads beside the die choose rolling or lifting.  Among
-several paths to one cup, the click takes the one whose steepest angle is smallest.  The arrow
-keys and Enter select and click the same pieces.
+table.  To play: click an empty midzone cup to add a marble, or the die (or the "roll" pad) to
+roll; then click one of your marbles (rings mark those that can move) and a destination cup.
+Hovering a destination previews the path (dots coloured from safe to touching) and a bar along
+the board's front edge at the steepest angle the move would bring; while a marble is to move, the
+"roll" and "lift" pads choose rolling it along the grooves or lifting it.  A pad that can do
+nothing now lies dark and flat with a dim label.  Among several paths to one cup, the click takes
+the one whose steepest angle is smallest.  The arrow keys and Enter select and click the same
+pieces.
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ LEGAL: Colour = (0.55, 0.85, 0.6, 1.0)
 HOVER: Colour = (0.3, 1.0, 0.55, 1.0)
 MOVABLE: Colour = (0.95, 0.75, 0.2, 1.0)
 IDLE_PAD: Colour = (0.42, 0.42, 0.46, 1.0)
+INERT_PAD: Colour = (0.2, 0.25, 0.22, 1.0)  # nearly the table: a pad that does nothing now
+PAD_TEXT = QColor(235, 235, 235)
+INERT_TEXT = QColor(110, 122, 115)
 LIMIT: Colour = (1.0, 0.3, 0.25, 0.45)
 HOME_ELEVATION = 52.0  # the default view: from the front, high enough that cups are round ovals
 SEAT_ELEVATION = 45.0
@@ -136,15 +141,16 @@ class Board(Motion, Preview, BoardView):
         self._pips = self.add(self.mesh(meshes.box((0, 0, 0), (0.01, 0.01, 0.01)), PIP))
         self._die_value: int | None = None
         self._pads: dict[str, Any] = {}
+        self._pad_texts: dict[str, Any] = {}
         modes = ["lift"] if self.family_rules.carrying is Carrying.LIFT_ONLY else ["roll", "lift"]
         font = QFont("DejaVu Sans", 10)
         for i, mode in enumerate(modes):
             x, y = -geo.half_length + 1.0 + 1.4 * i, -geo.half_width - 2.2
-            pad = self.add(self.mesh(meshes.box((x - 0.5, y - 0.4, table_z), (x + 0.5, y + 0.4, table_z + 0.12)), IDLE_PAD))
+            pad = self.add(self.mesh(meshes.box((x - 0.5, y - 0.4, table_z), (x + 0.5, y + 0.4, table_z + 0.12)), INERT_PAD))
             pad.opts["_centre"] = (x, y, table_z + 0.06)
             self._pads[mode] = pad
-            self.add(gl.GLTextItem(pos=(x, y - 0.75, table_z + 0.15), text=mode, color=QColor(235, 235, 235), font=font,
-                                   alignment=Qt.AlignmentFlag.AlignCenter))
+            self._pad_texts[mode] = self.add(gl.GLTextItem(pos=(x, y - 0.75, table_z + 0.15), text=mode, color=INERT_TEXT,
+                                                           font=font, alignment=Qt.AlignmentFlag.AlignCenter))
         self.show_die(None)
 
     def _attach(self, item: Any, at: Point | None = None) -> Any:
@@ -257,7 +263,7 @@ class Board(Motion, Preview, BoardView):
     def _state(self) -> Any:
         """The game when a person is to choose a move in it (None while chance or the computer moves)."""
         session = self.session  # set by GameView
-        if session is None or session.is_over() or not session.waiting_for_human():
+        if session is None or session.is_over() or not session.waiting_for_human() or not self.scene.accepts_clicks():
             return None
         return session.state
 
@@ -287,6 +293,7 @@ class Board(Motion, Preview, BoardView):
         if state is None or self.scene.clock.is_running():
             return False
         legal: dict[Hashable, Any] = {("marble", cup): "select" for cup in sorted(self._movable)}
+        legal.update(self._pad_targets(state))
         for move in state.legal_moves():
             key = self.target_of(move)
             if key is not None:
@@ -297,6 +304,25 @@ class Board(Motion, Preview, BoardView):
         finally:
             self._refreshing = False
         return True
+
+    def _pad_targets(self, state: Any) -> dict[Hashable, Any]:
+        """The pads that do something now, each with what: the "roll" pad rolls the die when
+        rolling is a legal move; while a marble is to move, a pad chooses rolling or lifting it
+        when such moves exist (the pad of the mode chosen already is not a target)."""
+        if state is None:
+            return {}
+        out: dict[Hashable, Any] = {}
+        moves = state.legal_moves()
+        roll = next((m for m in moves if isinstance(m, Roll)), None)
+        if roll is not None and "roll" in self._pads:
+            out[("mode", "roll")] = roll
+        if self._movable:
+            kinds = {"roll" if isinstance(m, RollMarble) else "lift" for m in moves
+                     if isinstance(m, (RollMarble, LiftMarble)) and self._selected in (None, m.start)}
+            for mode in kinds - {self._mode}:
+                if mode in self._pads:
+                    out[("mode", mode)] = "choose"
+        return out
 
     def target_of(self, move: Move) -> Hashable | None:
         if isinstance(move, Place):
@@ -312,9 +338,13 @@ class Board(Motion, Preview, BoardView):
             return None
         state = self._state()
         if key[0] == "mode":
-            self._mode = key[1]
-            self._update_choices()
-            self._refresh_targets()
+            what = self._pad_targets(state).get(key)
+            if isinstance(what, Roll):
+                return str(what)  # the "roll" pad rolls the die, as a click on the die does
+            if what is not None:
+                self._mode = key[1]
+                self._update_choices()
+                self._refresh_targets()
             return None
         if key[0] == "marble":
             cup = key[1]
@@ -354,7 +384,9 @@ class Board(Motion, Preview, BoardView):
         return super().world_position(key)
 
     def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
-        missing = any(("marble", cup) not in legal for cup in self._movable)
+        missing = any(("marble", cup) not in legal for cup in self._movable) or any(
+            key not in legal for key in self._pad_targets(self._state())
+        )
         if missing and not self._refreshing and self._refresh_targets():
             return  # GameView listed only the moves; the scene was given the marbles too, and drew them
         for cup, marker in self._markers.items():
@@ -369,8 +401,21 @@ class Board(Motion, Preview, BoardView):
                 marker.setColor(LEGAL)
             marker.setVisible(key in legal or key == hover or cup in self._movable or ("marble", cup) == hover)
         self._die.setColor(HOVER if hover == ("die",) else MOVABLE if ("die",) in legal else DIE_FACE)
+        choosing = len(self._pads) > 1 and bool(self._movable) and self._state() is not None  # the mode shows
         for mode, pad in self._pads.items():
-            pad.setColor(HOVER if hover == ("mode", mode) else MOVABLE if mode == self._mode else IDLE_PAD)
+            key = ("mode", mode)
+            if key == hover and key in legal:
+                colour, text = HOVER, PAD_TEXT
+            elif key in legal and mode == "roll" and ("die",) in legal:
+                colour, text = MOVABLE, PAD_TEXT  # rolls the die
+            elif choosing and mode == self._mode:
+                colour, text = MOVABLE, PAD_TEXT  # the mode chosen
+            elif key in legal:
+                colour, text = IDLE_PAD, PAD_TEXT  # the other mode, to choose
+            else:
+                colour, text = INERT_PAD, INERT_TEXT
+            pad.setColor(colour)
+            self._pad_texts[mode].setData(color=text)
         dest = hover[1] if isinstance(hover, tuple) and hover and hover[0] == "cup" and hover in legal else None
         self.show_preview(dest)
 

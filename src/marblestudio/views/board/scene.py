@@ -251,6 +251,11 @@ class Scene(gl.GLViewWidget):
             self._selected = None
         self._refresh_highlight()
 
+    def accepts_clicks(self) -> bool:
+        """Whether a click can play now: False while the game view holding the scene only shows
+        a game (a replay), so that boards offer no targets of their own then."""
+        return bool(getattr(self.parent(), "interactive", True))
+
     def legal_keys(self) -> list[Hashable]:
         return list(self._legal)
 
