@@ -26,7 +26,9 @@ from marblestudio.views.board.alive_cards import (
     FLIPPED,
     HOVER,
     LIGHT_TEXT,
+    TEXT_HEIGHT_SHARE,
     CardPiece,
+    card_wordings,
     dim,
     face_colour,
     label_of,
@@ -38,6 +40,7 @@ from marblestudio.views.board.alive_viewer import HoverTips, find_session, is_ca
 from marblestudio.views.board.animation import Step
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
+from marblestudio.views.board.label_fit import FittedText, flat_slot
 from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.picking import Pickable
 
@@ -47,6 +50,11 @@ HOME_ELEVATION = 50.0  # the default view: from the viewer's seat, high enough t
 SEAT_ELEVATION = 42.0  # "from my seat": lower, nearer a player's eye, the hand standing up
 RIM_WIDTH = 0.3
 LIFE_LETTERS = "ALIVE"
+# Which labels keep their size when two compete for room on screen (higher first).
+TOTAL_FIRST, HAND_LABEL, HINT, PILE_TOP, VIEWER_NAME, INFO, SEAT_NAME, LIFE_LETTER, PILE_LABEL, DECK = (
+    100, 90, 80, 70, 60, 50, 40, 30, 20, 10,
+)
+LETTER_SHARE = 0.5  # a life card's letter may be this share of the card's height
 REVEAL = ("reveal",)
 FLIP_KEY = ("flip",)
 
@@ -71,6 +79,7 @@ class Board(BoardView):
         self._legal: set[Hashable] = set()
         self._hover: Hashable | None = None
         self._tips: HoverTips | None = None
+        self._texts: list[FittedText] = []
 
     # Building -----------------------------------------------------------------------------
     def build(self, rules: Ruleset, colours: Sequence[Colour]) -> None:
@@ -86,31 +95,47 @@ class Board(BoardView):
                  ((-rx - rim, -ry), (-rx, ry)), ((rx, -ry), (rx + rim, ry))]
         self.add(self.mesh(meshes.boxes(((x0, y0, -0.25), (x1, y1, 0.08)) for (x0, y0), (x1, y1) in sides), RIM))
         self.deck_item = self.add(self.mesh(meshes.box((-lay.CARD_W / 2, -lay.CARD_H / 2, 0.0), (lay.CARD_W / 2, lay.CARD_H / 2, 1.0)), BACK))
-        self.deck_text = self._text(font(12), (220, 220, 230, 255))
-        self.total_text = self._text(font(40), (255, 236, 150, 255))
-        self.info_text = self._text(font(12, bold=False), (225, 225, 225, 255))
-        self.hint_text = self._text(font(13), (255, 255, 255, 255))
-        self.name_texts = [self._text(font(12), (235, 235, 235, 255)) for _ in range(self.players)]
+        self.deck_text = self._text((220, 220, 230, 255), DECK)
+        self.total_text = self._text((255, 236, 150, 255), TOTAL_FIRST)
+        self.info_text = self._text((225, 225, 225, 255), INFO, bold=False)
+        self.hint_text = self._text((255, 255, 255, 255), HINT)
+        self.name_texts = [self._text((235, 235, 235, 255), SEAT_NAME) for _ in range(self.players)]
         self.hand_pieces: list[CardPiece] = []
-        self.pile_pieces = [self._piece(0.8, 12) for _ in range(lay.FAN_SHOWN)]
+        self.pile_pieces = [self._piece(lay.PILE_SCALE, PILE_LABEL) for _ in range(lay.FAN_SHOWN)]
         self.fan_pieces: list[list[CardPiece]] = [[] for _ in range(self.players)]
         life_scale = lay.LIFE_W / lay.CARD_W
-        self.life_pieces = [[self._piece(life_scale, 10) for _ in range(self.alive.lives)] for _ in range(self.players)]
+        self.life_pieces = [[self._piece(life_scale, LIFE_LETTER, LETTER_SHARE) for _ in range(self.alive.lives)] for _ in range(self.players)]
         self.motion = Motion(self)
         self._tips = HoverTips(self.scene, self.tooltip_at)
         self.listen_for_picks(self._on_picked)
+        self.scene.add_paint_hook(self.fit_labels)
 
     def clear(self) -> None:
         if self._tips is not None:
             self._tips.remove()
             self._tips = None
+        self.scene.remove_paint_hook(self.fit_labels)
+        self._texts = []
         super().clear()
 
-    def _text(self, f: Any, colour: tuple[int, int, int, int]) -> Any:
-        return self.add(centred_text(f, colour))
+    def _text(self, colour: tuple[int, int, int, int], priority: int, bold: bool = True) -> FittedText:
+        text = FittedText(self.add(centred_text(font(12, bold), colour)), bold, priority)
+        self._texts.append(text)
+        return text
 
-    def _piece(self, scale: float, font_size: int) -> CardPiece:
-        return CardPiece(self.add, self.mesh, scale, font_size)
+    def _piece(self, scale: float, priority: int, text_share: float = TEXT_HEIGHT_SHARE) -> CardPiece:
+        return CardPiece(self.add, self.mesh, scale, priority, text_share)
+
+    def labels(self) -> list[FittedText]:
+        """Every text on the table, the cards' labels included (for the layout, and tests)."""
+        pieces = self.hand_pieces + self.pile_pieces + [p for seat in self.life_pieces for p in seat]
+        pieces += [p for seat in self.fan_pieces for p in seat] + self.motion.pool.busy
+        return self._texts + [p.fitted for p in pieces]
+
+    def fit_labels(self) -> None:
+        """Size and word the labels for the view about to be drawn (a paint hook): they scale
+        with the board, and never overlap (label_fit)."""
+        self.scene.fit_texts(self.labels())
 
     # Whose hand may be seen ----------------------------------------------------------------------
     def _viewpoint(self, view: Mapping[str, Any]) -> None:
@@ -149,7 +174,7 @@ class Board(BoardView):
         self.deck_item.scale(1.0, 1.0, max(deck, 1) * 0.012)
         self.deck_item.translate(x, y, 0.0)
         self.deck_item.setVisible(deck > 0)
-        self.deck_text.setData(pos=(x, y - 0.95, 0.05), text=f"deck {deck}")
+        self.deck_text.set((f"deck {deck}", str(deck)), flat_slot((x, y - 0.95, 0.05), 0.9, 0.18))
         pile = view["discard"]
         spots = lay.pile_positions(len(pile))
         shown = pile[len(pile) - len(spots):]
@@ -157,16 +182,20 @@ class Board(BoardView):
             if i < len(spots):
                 px, py, pz, turn = spots[i]
                 kind = self.kinds[shown[i]]
+                top = i == len(spots) - 1
+                piece.room = None if top else lay.PILE_GAP - 0.08  # the next card covers the rest
+                piece.fitted.priority = PILE_TOP if top else PILE_LABEL
                 piece.place(px, py, pz, turn)
-                text = label_of(kind) if i == len(spots) - 1 else short_label(kind)
-                piece.show_face(text, face_colour(kind), text_colour(kind))
+                piece.show_face(label_of(kind) if top else short_label(kind), face_colour(kind), text_colour(kind), card_wordings(kind))
                 piece.set_visible(True)
             else:
                 piece.set_visible(False)
         tx, ty, tz = lay.TOTAL_XYZ
-        self.total_text.setData(pos=(tx, ty, tz), text=str(view["total"]))
+        self.total_text.set((str(view["total"]),), flat_slot((tx, ty, tz), 1.0, 0.42))
         arrow = "clockwise" if view["direction"] > 0 else "anticlockwise"
-        self.info_text.setData(pos=(tx, ty - 0.8, tz), text=f"running total (limit {view['limit']}) · play goes {arrow}")
+        limit = view["limit"]
+        wordings = (f"running total (limit {limit}) · play goes {arrow}", f"limit {limit} · {arrow}", f"limit {limit}")
+        self.info_text.set(wordings, flat_slot((tx, lay.INFO_Y, tz), 4.2, 0.16))
 
     def _show_seat(self, seat: int, view: Mapping[str, Any]) -> None:
         front = seat == self.viewer
@@ -186,12 +215,14 @@ class Board(BoardView):
                 piece.show_back(FLIPPED)
             else:
                 piece.show_face(life_letter(i), colour, LIGHT_TEXT)
+            piece.fitted.priority = VIEWER_NAME if front else LIFE_LETTER
+            piece.fitted.group = ("lives", seat)  # a seat's letters are all one size
             piece.set_visible(True)
         count = view["hand_sizes"][seat]
         fan = self.fan_pieces[seat]
         spots_fan = [] if front else lay.fan_positions(slot, count)
         while len(fan) < len(spots_fan):
-            fan.append(self._piece(lay.SMALL, 8))
+            fan.append(self._piece(lay.SMALL, LIFE_LETTER))
         for i, piece in enumerate(fan):
             if i < len(spots_fan):
                 fx, fy = spots_fan[i]
@@ -203,8 +234,12 @@ class Board(BoardView):
         name = self.seat_name(seat)
         marker = "▶ " if view.get("phase") == "play" and view.get("to_move") == seat and view.get("outcome") is None else ""
         status = f"{count} cards" if alive else "out"
-        nx, ny = lay.name_position(slot, self.alive.lives, front)
-        self.name_texts[seat].setData(pos=(nx, ny, 0.1), text=f"{marker}{name} · {status}")
+        short = str(count) if alive else "out"
+        (nx, ny), half_width, half_height = lay.name_strip(slot, self.alive.lives, front)
+        label = self.name_texts[seat]
+        label.priority = VIEWER_NAME if front else SEAT_NAME
+        label.set((f"{marker}{name} · {status}", f"{marker}{name} · {short}", f"{marker}{name}"),
+                  flat_slot((nx, ny, 0.1), half_width, half_height))
 
     def _show_hand(self, view: Mapping[str, Any]) -> None:
         cards: Sequence[str] = self.hand if self.hand is not None else ()
@@ -212,18 +247,21 @@ class Board(BoardView):
         count = len(cards) or face_down
         spots = lay.hand_positions(count)
         while len(self.hand_pieces) < len(spots):
-            self.hand_pieces.append(self._piece(1.0, 15))
+            self.hand_pieces.append(self._piece(1.0, HAND_LABEL))
         for i, piece in enumerate(self.hand_pieces):
             if i >= len(spots):
                 piece.set_visible(False)
                 continue
             x, y, z = spots[i]
+            gap = spots[1][0] - spots[0][0] if len(spots) > 1 else lay.CARD_W
+            piece.room = None if gap >= lay.CARD_W else gap - 0.04  # a squeezed hand overlaps
             piece.place(x, y, z, tilt=lay.HAND_TILT)
             if cards:
                 kind = self.kinds[cards[i]]
                 reason = self.why_not(kind.id)
                 colour = face_colour(kind)
-                piece.show_face(label_of(kind), dim(colour) if reason and self._my_turn() else colour, text_colour(kind))
+                shown = dim(colour) if reason and self._my_turn() else colour
+                piece.show_face(label_of(kind), shown, text_colour(kind), card_wordings(kind))
             else:
                 piece.show_back()
             piece.set_visible(True)
@@ -234,17 +272,18 @@ class Board(BoardView):
         return self.hand is not None and v.get("phase") == "play" and v.get("to_move") == self.viewer and v.get("outcome") is None
 
     def _show_hint(self, view: Mapping[str, Any]) -> None:
-        text = ""
+        wordings: tuple[str, ...] = ()
         if self.screen_for is not None:
-            text = f"Pass to {self.seat_name(self.screen_for)}, then click the cards"
+            who = self.seat_name(self.screen_for)
+            wordings = (f"Pass to {who}, then click the cards", f"Pass to {who}")
         elif view.get("outcome") is not None:
-            text = "Game over"
+            wordings = ("Game over",)
         elif self._my_turn():
             if all(self.why_not(c) for c in self.hand or ()):
-                text = "No card can be played: click a life card to flip it"
+                wordings = ("No card can be played: click a life card to flip it", "Click a life card to flip it", "Flip a life")
             else:
-                text = "Your turn: click a card to play it"
-        self.hint_text.setData(pos=(0.0, lay.HINT_Y, 0.05), text=text)
+                wordings = ("Your turn: click a card to play it", "Your turn")
+        self.hint_text.set(wordings, flat_slot((0.0, lay.HINT_Y, 0.05), 4.2, 0.2))
 
     # Why a card cannot be played ------------------------------------------------------------------
     def why_not(self, card: str, view: Mapping[str, Any] | None = None) -> str | None:
@@ -344,15 +383,17 @@ class Board(BoardView):
         return out
 
     def camera_presets(self) -> CameraPresets:
-        """The whole table with the viewer's hand standing at its front; each seat round it
+        """The part of the table that holds the cards and names of every seat, with the
+        viewer's hand standing at its front (the empty felt round them may be cut off in a
+        narrow window, so that the cards are as large as can be); each seat round the table
         (the viewer sits at the front, so "from my seat" looks over the viewer's hand)."""
-        rx, ry = lay.TABLE_RX + RIM_WIDTH, lay.TABLE_RY + RIM_WIDTH
+        (x0, y0), (x1, y1) = lay.content_bounds(self.players, self.alive.lives)
         top = lay.HAND_Z + lay.CARD_H / 2
         seats = []
         for seat in range(self.players):
             slot = lay.slot_of(seat, self.viewer, self.players)
             seats.append(math.degrees(math.atan2(slot.y, slot.x)))
-        return CameraPresets(((-rx, -ry, -0.25), (rx, ry, top)), HOME_ELEVATION, -90.0, tuple(seats), SEAT_ELEVATION)
+        return CameraPresets(((x0, y0, -0.25), (x1, y1, top)), HOME_ELEVATION, -90.0, tuple(seats), SEAT_ELEVATION)
 
     # Positions used by the animations -----------------------------------------------------------------
     def seat_point(self, seat: int) -> tuple[float, float, float]:

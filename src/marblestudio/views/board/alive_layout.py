@@ -22,8 +22,13 @@ TOTAL_XYZ = (0.0, -0.5, 0.05)
 HAND_Y, HAND_Z, HAND_TILT = -4.55, 0.75, 62.0  # the viewer's hand: y, height, tilt from flat (degrees)
 HAND_GAP = 0.98  # distance between the viewer's cards
 FAN_SHOWN = 5  # the last cards of the discard pile that are fanned
+PILE_SCALE = 0.9  # the discard pile's cards, as a share of a playing card
+PILE_GAP = 0.7  # between the fanned cards of the discard pile
 FRONT_LIVES_Y = -2.85  # the viewer's life cards
 HINT_Y = -2.05  # what the viewer may do now
+INFO_Y = -1.25  # the running total's limit and the direction of play
+NAME_HALF_HEIGHT = 0.25  # a seat's name: half the height of its strip of the table
+FAR_NAME_HALF_HEIGHT = 0.35  # at the far side, where the table looks thinnest, and has the room
 
 
 @dataclass(frozen=True)
@@ -85,11 +90,64 @@ def life_positions(slot: Slot, lives: int, front: bool) -> list[tuple[float, flo
     return [slot.along(first + gap * i, -0.05) for i in range(lives)]
 
 
-def name_position(slot: Slot, lives: int, front: bool) -> tuple[float, float]:
-    """Where a seat's name goes: behind its life cards, towards the table's edge."""
+def life_corners(slot: Slot, lives: int) -> list[tuple[float, float]]:
+    """The corners of another seat's life cards (turned to face the seat), on the table."""
+    turn = math.radians(facing_degrees(slot))
+    cos, sin = math.cos(turn), math.sin(turn)
+    out = []
+    for x, y in life_positions(slot, lives, False):
+        for dx in (-LIFE_W / 2, LIFE_W / 2):
+            for dy in (-LIFE_H / 2, LIFE_H / 2):
+                out.append((x + dx * cos - dy * sin, y + dx * sin + dy * cos))
+    return out
+
+
+def name_strip(slot: Slot, lives: int, front: bool) -> tuple[tuple[float, float], float, float]:
+    """Where a seat's name may be written: (centre, half width, half height) of a strip of the
+    table, clear of the seat's life cards.  A name is written across the
+    screen, so it goes where the table has room across: the viewer's left of its lives; a seat
+    at the far side, or at the left or right of the far half, beyond its lives towards the far
+    edge; a seat at the left or right of the near half (five or six players), between its lives
+    and the table's side edge (below them is the viewer's name)."""
+    gap = 0.08
     if front:
-        return (-lives * (LIFE_W + 0.06) / 2 - 1.45, FRONT_LIVES_Y)
-    return slot.along(0.0, -1.55 if abs(slot.out_x) > abs(slot.out_y) else -0.75)
+        right = -lives * (LIFE_W + 0.06) / 2 - gap
+        return (right - 1.5, FRONT_LIVES_Y), 1.5, NAME_HALF_HEIGHT
+    corners = life_corners(slot, lives)
+    if slot.out_y < -0.05:
+        sign = math.copysign(1.0, slot.out_x)
+        inner = max(sign * x for x, _ in corners) + gap  # the lives' outer edge, as |x|
+        outer = TABLE_RX - gap
+        _, y = slot.along(0.0, -0.45)
+        return (sign * (inner + outer) / 2, y), max(outer - inner, 0.0) / 2, NAME_HALF_HEIGHT
+    edge = max(y for _, y in corners) + gap
+    half = 2.0 if abs(slot.out_y) >= abs(slot.out_x) else 1.8
+    x = slot.x + slot.out_x * 0.45
+    x = max(-TABLE_RX + half + gap, min(TABLE_RX - half - gap, x))
+    return (x, edge + FAR_NAME_HALF_HEIGHT), half, FAR_NAME_HALF_HEIGHT
+
+
+def content_bounds(players: int, lives: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """((x0, y0), (x1, y1)): the part of the table that holds everything, for any seat at the
+    front: the longest hand, the middle, and every seat's cards and name (the empty felt
+    round them may be left out of the view)."""
+    half_hand = 11.5 / 2 + CARD_W / 2
+    xs = [-half_hand, half_hand]
+    ys = [HAND_Y - CARD_H / 2 * math.cos(math.radians(HAND_TILT)), DECK_XY[1] + CARD_H / 2]
+    for k in range(players):
+        slot = slot_of(k, 0, players)
+        (nx, ny), half_w, half_h = name_strip(slot, lives, k == 0)
+        xs += [nx - half_w, nx + half_w]
+        ys += [ny - half_h, ny + half_h]
+        if k:
+            for x, y in life_corners(slot, lives) + fan_positions(slot, 14):
+                xs.append(x)
+                ys.append(y)
+    margin = 0.35
+    return (max(-TABLE_RX, min(xs) - margin), max(-TABLE_RY, min(ys) - margin)), (
+        min(TABLE_RX, max(xs) + margin),
+        min(TABLE_RY, max(ys) + margin),
+    )
 
 
 def pile_positions(count: int) -> list[tuple[float, float, float, float]]:
@@ -98,5 +156,5 @@ def pile_positions(count: int) -> list[tuple[float, float, float, float]]:
     out = []
     for i in range(shown):
         step = i - (shown - 1)
-        out.append((PILE_XY[0] + 0.62 * (i - (FAN_SHOWN - 1) / 2), PILE_XY[1] + 0.05 * step, 0.03 + 0.012 * i, -6.0 + 3.0 * i))
+        out.append((PILE_XY[0] + PILE_GAP * (i - (FAN_SHOWN - 1) / 2), PILE_XY[1] + 0.05 * step, 0.03 + 0.012 * i, -6.0 + 3.0 * i))
     return out

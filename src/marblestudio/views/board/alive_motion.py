@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING
 
 from marblestudio.engine.core import Event
 from marblestudio.views.board import alive_layout as lay
-from marblestudio.views.board.alive_cards import FLIPPED, CardPiece, face_colour, label_of, text_colour
+from marblestudio.views.board.alive_cards import FLIPPED, CardPiece, card_wordings, face_colour, label_of, text_colour
 from marblestudio.views.board.animation import Point, Step, ease, lerp
 from marblestudio.views.board.pool import Pool
 
 if TYPE_CHECKING:
     from marblestudio.views.board.alive import Board
 
+FLYING = 5  # a flying card's label gives way to every other label of the table
 
 
 class Motion:
@@ -26,7 +27,7 @@ class Motion:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.pool: Pool[CardPiece] = Pool(lambda: board._piece(0.8, 12), lambda piece: piece.set_visible(False))
+        self.pool: Pool[CardPiece] = Pool(lambda: board._piece(lay.PILE_SCALE, FLYING), lambda piece: piece.set_visible(False))
 
     @property
     def busy(self) -> list[CardPiece]:
@@ -46,7 +47,7 @@ class Motion:
                 piece = self.pool.take()
                 if card is not None:
                     kind = self.board.kinds[card]
-                    piece.show_face(label_of(kind), face_colour(kind), text_colour(kind))
+                    piece.show_face(label_of(kind), face_colour(kind), text_colour(kind), card_wordings(kind))
                 else:
                     piece.show_back()
                 piece.set_visible(True)

@@ -33,6 +33,7 @@ from marblestudio.views.board import picking
 from marblestudio.views.board.animation import AnimationClock
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import TOP_DOWN, CameraPresets, HasCameraPresets, clamp_elevation, fit_view
+from marblestudio.views.board.label_fit import FittedText, fit_texts
 
 _VERTEX = """
 uniform mat4 u_mvp;
@@ -236,6 +237,14 @@ class Scene(gl.GLViewWidget):
         origin, direction = self.ray_at(x, y)
         hit = picking.pick(origin, direction, self.board.pickables())
         return None if hit is None else hit.key
+
+    def camera_matrices(self) -> tuple[np.ndarray, np.ndarray]:
+        """The projection and view matrices the scene draws with now (row-major numpy 4x4)."""
+        return self._matrices()
+
+    def fit_texts(self, texts: Sequence[FittedText]) -> None:
+        """Size and word `texts` for the current view and widget size (label_fit)."""
+        fit_texts(texts, max(self.width(), 1), max(self.height(), 1), *self._matrices())
 
     def render_image(self) -> QImage:
         """The current frame, drawn now (works off screen too)."""

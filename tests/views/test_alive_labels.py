@@ -1,0 +1,122 @@
+"""The ALIVE table's labels scale with the board and never overlap, at any width from 400 px.
+
+Every text the table draws is a GLTextItem centred on a projected point; these tests work out
+the rectangle each one covers on screen from its projected position and its font's metrics (as
+GLTextItem draws it), after a real frame is drawn (Xvfb with GLX, Mesa), and check that no two
+intersect.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from pyqtgraph.opengl import GLTextItem
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFontMetrics
+from pytestqt.qtbot import QtBot
+
+from marblestudio import rulesets
+from marblestudio.engine.alive import AliveState
+from marblestudio.engine.core import CHANCE
+from marblestudio.session import HUMAN, Session
+from marblestudio.views.board.alive import Board
+from marblestudio.views.board.scene import Scene
+from marblestudio.views.game_view import GameView
+from marblestudio.views.palette import seat_colours
+
+from .helpers import open_game_view
+
+pytestmark = pytest.mark.gl
+
+SIZES = [(400, 700), (440, 700), (800, 600), (1280, 720), (1920, 1080)]
+WIDE_HAND = ["=10", "DRAW1", "DRAW2", "SKIP", "PASS", "REVERSE", "REDEAL", "BOMB", "=21", "1", "2", "7"]
+WIDE_PILE = ["3", "=10", "DRAW2", "DRAW1", "SKIP", "PASS"]  # the top card last
+
+
+class _Seats:
+    """What the board asks of a session: the state, and which seats are human."""
+
+    def __init__(self, state: AliveState) -> None:
+        self.state = state
+
+    def is_human(self, seat: int) -> bool:
+        return seat == 0
+
+
+def _drawn_texts(scene: Scene) -> list[tuple[str, QRectF]]:
+    """(text, rectangle on screen) of every text the scene draws now, as GLTextItem.paint
+    places it: centred both ways on its projected position by the integer tight bounds."""
+    out = []
+    for item in scene.items:
+        if isinstance(item, GLTextItem) and item.visible() and item.text:
+            x, y = scene.screen_position(tuple(float(v) for v in item.pos))
+            tight = QFontMetrics(item.font).tightBoundingRect(item.text)
+            left, baseline = x - tight.width() / 2, y + tight.height() / 2
+            out.append((item.text, QRectF(left + tight.x(), baseline + tight.y(), tight.width(), tight.height())))
+    return out
+
+
+def _overlaps(texts: list[tuple[str, QRectF]]) -> list[tuple[str, str]]:
+    return [(a, b) for (a, ra), (b, rb) in itertools.combinations(texts, 2) if ra.intersects(rb)]
+
+
+def _crafted(players: int) -> AliveState:
+    rules = rulesets.load("alive/standard")
+    hands = [WIDE_HAND] + [["1", "2", "3", "4", "5", "0", "0", "1"]] * (players - 1)
+    return AliveState.from_hands(rules, hands, discard=WIDE_PILE, total=10, current=1)
+
+
+def _played(players: int, plies: int) -> Session:
+    loaded = rulesets.load_with_source("alive/standard")
+    session = Session(loaded.rules, [HUMAN] + ["easy"] * (players - 1), 7, loaded.resolved, "alive/standard")
+    rng = random.Random(f"labels:{players}")
+    while session.ply < plies and not session.is_over():
+        if session.state.to_move == CHANCE:
+            session.advance_chance()
+        else:
+            session.play(rng.choice(session.state.legal_moves()))
+    session.saved = True
+    return session
+
+
+def _check_every_width(game: GameView, board: Board, qtbot: QtBot) -> dict[int, int]:
+    """Draw the table at every size; no two texts overlap; the total and every face-up card
+    of the hand keep a label.  The total's font size per width."""
+    sizes = {}
+    for width, height in SIZES:
+        game.resize(width, height)
+        qtbot.waitUntil(lambda w=width: game.scene.width() == w)  # type: ignore[misc]
+        game.scene.render_image()
+        texts = _drawn_texts(game.scene)
+        assert not _overlaps(texts), f"labels overlap at {width}x{height}: {_overlaps(texts)}"
+        shown = [text for text, _ in texts]
+        assert board.total_text.text in shown
+        hand = [p for p in board.hand_pieces if p.visible and p.text]
+        assert hand and all(p.fitted.text for p in hand), f"a card lost its label at {width} px: {[p.text for p in hand if not p.fitted.text]}"
+        sizes[width] = board.total_text.item.font.pixelSize()
+    return sizes
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_labels_of_wide_cards_never_overlap_at_any_width(qtbot: QtBot, players: int) -> None:
+    game = open_game_view(qtbot, 1280, 720)
+    scene = game.scene
+    state = _crafted(players)
+    board = Board(scene)
+    board.session_lookup = lambda: _Seats(state)
+    scene.set_board(board, state.rules, seat_colours(state.rules.presentation, players))
+    board.show(state.public_view())
+    assert board.hand is not None and len(board.hand) == len(WIDE_HAND)
+    sizes = _check_every_width(game, board, qtbot)
+    assert sizes[1920] > sizes[800] > sizes[400]  # the text scales with the board
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_labels_of_a_game_in_progress_never_overlap_at_any_width(qtbot: QtBot, players: int) -> None:
+    game = open_game_view(qtbot, 1280, 720)
+    game.set_session(_played(players, 4 + 3 * players), interactive=False)
+    board = game.board
+    assert isinstance(board, Board)
+    _check_every_width(game, board, qtbot)
