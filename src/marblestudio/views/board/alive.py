@@ -6,7 +6,8 @@ one human; in hot-seat play with several humans, the human to move, after a "pas
 so that nobody sees another's cards).  Clicking a card of that hand plays it; cards that cannot
 be played now are dimmed and say why on hover; a life card is clicked to flip it when no card
 can be played.  The board reads the public view; the one hand it shows face up comes from
-`observation(seat)` of the session's state, never from the other seats.
+`observation(seat)` of the session's state, never from the other seats.  A magenta frame marks
+the last move: round the card on top of the pile that it played, or the life card it flipped.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from marblestudio.views.board.animation import Step
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.label_fit import FittedText, flat_slot
+from marblestudio.views.board.last_move import Marker, at, card_frame, last_move
 from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.picking import Pickable
 
@@ -106,6 +108,8 @@ class Board(BoardView):
         life_scale = lay.LIFE_W / lay.CARD_W
         self.life_pieces = [[self._piece(life_scale, LIFE_LETTER, LETTER_SHARE) for _ in range(self.alive.lives)] for _ in range(self.players)]
         self.motion = Motion(self)
+        self.pile_marker = card_frame(self, lay.CARD_W * lay.PILE_SCALE / 2, lay.CARD_H * lay.PILE_SCALE / 2)
+        self.life_marker = card_frame(self, lay.LIFE_W / 2, lay.LIFE_H / 2, bar=0.05)
         self._tips = HoverTips(self.scene, self.tooltip_at)
         self.listen_for_picks(self._on_picked)
         self.scene.add_paint_hook(self.fit_labels)
@@ -166,6 +170,33 @@ class Board(BoardView):
         for seat in range(self.players):
             self._show_seat(seat, view)
         self._show_hand(view)
+        self._show_last_move(view)
+
+    def _show_last_move(self, view: Mapping[str, Any]) -> None:
+        """Frame the card the last move played (while it is on top of the pile), or the life
+        card it flipped."""
+        self.pile_marker.hide()
+        self.life_marker.hide()
+        last = last_move(self.session)
+        if last is None:
+            return
+        seat, move = last
+        pile = view["discard"]
+        if isinstance(move, PlayCard) and pile and pile[-1] == move.card:
+            x, y, z, turn = lay.pile_positions(len(pile))[-1]
+            self.pile_marker.put(at(x, y, z + lay.CARD_T, turn))
+        elif isinstance(move, Flip) and 0 <= seat < self.players:
+            team_of = view.get("team_of")
+            flipped = self.alive.lives - view["lives"][team_of[seat] if team_of else seat]
+            if 0 < flipped <= len(self.life_pieces[seat]):
+                piece = self.life_pieces[seat][flipped - 1]
+                x, y, z = piece.centre
+                slot = lay.slot_of(seat, self.viewer, self.players)
+                self.life_marker.put(at(x, y, z + lay.CARD_T, 0.0 if seat == self.viewer else lay.facing_degrees(slot)))
+
+    def last_move_marker(self) -> Marker | None:
+        """The last-move marker shown, if any."""
+        return next((m for m in (self.pile_marker, self.life_marker) if m.shown), None)
 
     def _show_middle(self, view: Mapping[str, Any]) -> None:
         deck = view["deck_size"]

@@ -7,7 +7,8 @@ roll; then click one of your marbles (rings mark those that can move) and a dest
 Hovering a destination previews the path (dots coloured from safe to touching) and a bar along
 the board's front edge at the steepest angle the move would bring; while a marble is to move, the
 "roll" and "lift" pads choose rolling it along the grooves or lifting it.  A pad that can do
-nothing now lies dark and flat with a dim label.  Among several paths to one cup, the click takes
+nothing now lies dark and flat with a dim label.  A magenta ring marks the last move: round the
+cup it placed or moved a marble to, or round the die it rolled.  Among several paths to one cup, the click takes
 the one whose steepest angle is smallest.  The arrow keys and Enter select and click the same
 pieces.
 """
@@ -32,6 +33,7 @@ from marblestudio.views.board.archimedes_motion import Motion, Point
 from marblestudio.views.board.archimedes_preview import Preview
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
+from marblestudio.views.board.last_move import LIFT, Marker, at, last_move, ring
 from marblestudio.views.board.picking import Pickable
 
 WOOD: Colour = (0.72, 0.53, 0.32, 1.0)
@@ -81,6 +83,9 @@ class Board(Motion, Preview, BoardView):
         self._build_static(geo)
         self._build_board(geo, family)
         self._build_die(geo)
+        self.cup_marker = ring(self, 0.36, 0.47)
+        self._rock_with_board(self.cup_marker.item)
+        self.die_marker = ring(self, DIE * 0.8, DIE * 1.05)
         self.build_preview(geo)
         self.reset_plan()
         self.pose()
@@ -154,10 +159,16 @@ class Board(Motion, Preview, BoardView):
         self.show_die(None)
 
     def _attach(self, item: Any, at: Point | None = None) -> Any:
+        """Add `item` to the scene, rocking with the board (at `at` in the board's frame)."""
+        self.add(item)
+        return self._rock_with_board(item, at)
+
+    def _rock_with_board(self, item: Any, at: Point | None = None) -> Any:
+        """Make `item` (in the scene already) rock with the board; its place in the board's
+        frame is the matrix `item.opts["_local"]`, changed in place to move it."""
         local = QMatrix4x4()
         if at is not None:
             local.translate(*at)
-        self.add(item)
         self._attached.append((item, local))
         item.opts["_local"] = local
         return item
@@ -235,7 +246,29 @@ class Board(Motion, Preview, BoardView):
         self.show_die(view.get("die"))
         self.reset_plan()
         self._update_choices()
+        self._show_last_move()
         self.pose()
+
+    def _show_last_move(self) -> None:
+        """The ring round the cup of the last marble placed or moved, or round the die rolled."""
+        self.cup_marker.hide()
+        self.die_marker.hide()
+        last = last_move(self.session)
+        move = last[1] if last is not None else None
+        cup = move.cup if isinstance(move, Place) else move.dest if isinstance(move, (RollMarble, LiftMarble)) else None
+        if cup is not None:
+            x, y = self.geo.cup_xy(*cup)
+            local = self.cup_marker.item.opts["_local"]
+            local.setToIdentity()
+            local.translate(x, y, self.geo.top + LIFT)
+            self.cup_marker.item.show()  # placed by pose(), with the board
+        elif isinstance(move, Roll):
+            x, y, _ = self._die_at
+            self.die_marker.put(at(x, y, -self.geo.drop))
+
+    def last_move_marker(self) -> Marker | None:
+        """The last-move marker shown, if any."""
+        return next((m for m in (self.cup_marker, self.die_marker) if m.shown), None)
 
     def _show_supply(self, supply: Sequence[int]) -> None:
         """Each player's marbles still to add, in two rows on the table in front, on their side."""

@@ -4,7 +4,8 @@ Geometry is in `avalanche_layout`, the animated avalanche in `avalanche_motion`.
 marble the player chooses a colour (click a big marble on the trays at the right; the colour
 is chosen for you when only one is possible, e.g. held marbles first) and then clicks a hole at
 the top.  A hole's pick key carries the chosen colour, ("hole", number, colour index), so each
-legal drop has its own key; `pass`, `out` and `stay` are buttons beside the trays.
+legal drop has its own key; `pass`, `out` and `stay` are buttons beside the trays, shown only
+while they can be clicked.  A magenta ring marks the hole of the last drop.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QMatrix4x4
 
 from marblestudio.engine.avalanche.moves import Drop, GoOut, Pass
 from marblestudio.engine.avalanche.rules import AvalancheRules
@@ -34,6 +35,7 @@ from marblestudio.views.board.avalanche_layout import (
 from marblestudio.views.board.avalanche_motion import Motion
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
+from marblestudio.views.board.last_move import LIFT, Marker, last_move, ring
 from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.picking import Pickable
 from marblestudio.views.board.pool import Pool
@@ -87,6 +89,7 @@ class Board(BoardView):
         self.motion = Motion(self)
         self._build_board()
         self._build_table()
+        self.hole_marker = ring(self, 0.33, 0.42)
         self.listen_for_picks(self._on_picked)
 
     # Building ------------------------------------------------------------------------------------
@@ -251,7 +254,26 @@ class Board(BoardView):
             plate.setColor(self.colours[seat] if seat == to_move else _dim(self.colours[seat], 0.35))
         for seat, text in enumerate(self.seat_texts):
             text.setData(text=self._seat_line(view, seat))
+        self._show_last_move()
         self.set_highlight(self._legal, self._hover)
+
+    def _show_last_move(self) -> None:
+        """The ring round the hole of the last drop (none after a pass or a choice to go out)."""
+        last = last_move(self.session)
+        move = last[1] if last is not None else None
+        if not isinstance(move, Drop) or not 1 <= move.hole <= len(self.av.holes):
+            self.hole_marker.hide()
+            return
+        x, y, _ = self.layout.hole(move.hole)
+        m = QMatrix4x4()  # as _place_local puts a piece of the inclined board
+        m.translate(*ORIGIN)
+        m.rotate(INCLINE, 1, 0, 0)
+        m.translate(x, y, 0.03 + LIFT)
+        self.hole_marker.put(m)
+
+    def last_move_marker(self) -> Marker | None:
+        """The last-move marker shown, if any."""
+        return self.hole_marker if self.hole_marker.shown else None
 
     def _show_cards(self, cards: Sequence[Sequence[Mapping[str, Any]]]) -> None:
         ids = [[card["id"] for card in seat_cards] for seat_cards in cards]

@@ -101,3 +101,29 @@ def merged_copies(template: MeshData, centres: np.ndarray, colours: np.ndarray) 
     all_colours = np.repeat(np.asarray(colours, dtype=float), count, axis=0)
     md = MeshData(vertexes=all_verts, faces=all_faces.astype(np.uint32), vertexColors=all_colours)
     return with_vertex_normals(md, np.tile(normals, (copies, 1)))
+
+
+def annulus(inner: float, outer: float, height: float = 0.02, sections: int = 36) -> MeshData:
+    """A flat ring (a washer) from radius `inner` to `outer`, standing on z = 0, centred on the origin."""
+    angles = np.linspace(0, 2 * np.pi, sections, endpoint=False)
+    unit = np.column_stack([np.cos(angles), np.sin(angles)])
+    rings = [np.column_stack([unit * r, np.full(sections, z)]) for r, z in ((inner, 0), (outer, 0), (inner, height), (outer, height))]
+    verts = np.concatenate(rings)
+    i_lo, o_lo, i_hi, o_hi = (k * sections for k in range(4))
+    tris = []
+    for a in range(sections):
+        b = (a + 1) % sections
+        for p, q in ((i_hi, o_hi), (o_lo, i_lo), (o_hi, o_lo), (i_lo, i_hi)):  # top, bottom, outer wall, inner wall
+            tris += [(p + a, q + a, q + b), (p + a, q + b, p + b)]
+    return MeshData(vertexes=verts, faces=np.array(tris, dtype=np.uint32))
+
+
+def frame(half_width: float, half_height: float, bar: float, height: float = 0.02) -> MeshData:
+    """A flat rectangular frame `bar` wide round a (2 half_width x 2 half_height) hole, on z = 0."""
+    w, h = half_width, half_height
+    return boxes([
+        ((-w - bar, -h - bar, 0.0), (w + bar, -h, height)),
+        ((-w - bar, h, 0.0), (w + bar, h + bar, height)),
+        ((-w - bar, -h, 0.0), (-w, h, height)),
+        ((w, -h, 0.0), (w + bar, h, height)),
+    ])

@@ -3,7 +3,8 @@
 The geometry is in `stay_alive_layout.py`.  A slide is a bar with a hole over each cell it
 leaves open, so a cell looks open (dark, down to the table) exactly where both layers are open.
 Each slide has a knob at both ends; clicking a knob pulls the slide one position towards it
-(`R3+` at the outer end, `R3-` at the other).  Marbles rest on the upper layer.
+(`R3+` at the outer end, `R3-` at the other).  Marbles rest on the upper layer.  A magenta ring
+marks the last move: round the cell of the marble placed, or round the knob pulled.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from marblestudio.views.board import meshes
 from marblestudio.views.board.animation import Step, ease
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
+from marblestudio.views.board.last_move import Marker, at, last_move, ring
 from marblestudio.views.board.stay_alive_layout import (
     BASE,
     CELL_LEGAL,
@@ -98,6 +100,8 @@ class Board(BoardView):
         self._rest_item = self.add(self.mesh(self._marble_mesh, BASE, smooth=True))
         self._rest_item.hide()
         self._flyers: Pool[Any] = Pool(self._new_flyer, lambda item: item.hide())  # marbles in flight
+        self.cell_marker = ring(self, 0.4, 0.49)
+        self.knob_marker = ring(self, KNOB * 1.25, KNOB * 2.1)
         self._place_slides()
 
     def _place_slides(self, only: str | None = None, progress: float = 1.0, towards: int | None = None) -> None:
@@ -131,6 +135,25 @@ class Board(BoardView):
         self._waiting = [to_place[s] if s < len(to_place) else 0 for s in range(len(self.colours))]
         self._flyers.release_all()
         self._refresh_marbles()
+        self._show_last_move()
+
+    def _show_last_move(self) -> None:
+        """The ring round the cell of the last marble placed, or round the knob last pulled."""
+        self.cell_marker.hide()
+        self.knob_marker.hide()
+        last = last_move(self.session)
+        move = last[1] if last is not None else None
+        if isinstance(move, PlaceMove):
+            x, y = self.layout.cell_xy(move.row, move.col)
+            self.cell_marker.put(at(x, y, TOP))
+        elif isinstance(move, SlideMove) and move.slide_id in self.slides:
+            end = 1 if move.step > 0 else -1
+            x, y, z = self.layout.knob_centre(self.slides[move.slide_id], end, self.positions[move.slide_id])
+            self.knob_marker.put(at(x, y, z))
+
+    def last_move_marker(self) -> Marker | None:
+        """The last-move marker shown, if any."""
+        return next((m for m in (self.cell_marker, self.knob_marker) if m.shown), None)
 
     def _rebuild_slide(self, sid: str) -> None:
         item = self._slide_items[sid]
