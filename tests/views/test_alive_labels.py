@@ -8,13 +8,9 @@ intersect.
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
-from pyqtgraph.opengl import GLTextItem
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QFontMetrics
 from pytestqt.qtbot import QtBot
 
 from marblestudio import rulesets
@@ -22,11 +18,11 @@ from marblestudio.engine.alive import AliveState
 from marblestudio.engine.core import CHANCE
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.board.alive import Board
-from marblestudio.views.board.scene import Scene
 from marblestudio.views.game_view import GameView
 from marblestudio.views.palette import seat_colours
 
 from .helpers import open_game_view
+from .label_checks import drawn_texts, overlaps
 
 pytestmark = pytest.mark.gl
 
@@ -43,23 +39,6 @@ class _Seats:
 
     def is_human(self, seat: int) -> bool:
         return seat == 0
-
-
-def _drawn_texts(scene: Scene) -> list[tuple[str, QRectF]]:
-    """(text, rectangle on screen) of every text the scene draws now, as GLTextItem.paint
-    places it: centred both ways on its projected position by the integer tight bounds."""
-    out = []
-    for item in scene.items:
-        if isinstance(item, GLTextItem) and item.visible() and item.text:
-            x, y = scene.screen_position(tuple(float(v) for v in item.pos))
-            tight = QFontMetrics(item.font).tightBoundingRect(item.text)
-            left, baseline = x - tight.width() / 2, y + tight.height() / 2
-            out.append((item.text, QRectF(left + tight.x(), baseline + tight.y(), tight.width(), tight.height())))
-    return out
-
-
-def _overlaps(texts: list[tuple[str, QRectF]]) -> list[tuple[str, str]]:
-    return [(a, b) for (a, ra), (b, rb) in itertools.combinations(texts, 2) if ra.intersects(rb)]
 
 
 def _crafted(players: int) -> AliveState:
@@ -89,8 +68,8 @@ def _check_every_width(game: GameView, board: Board, qtbot: QtBot) -> dict[int, 
         game.resize(width, height)
         qtbot.waitUntil(lambda w=width: game.scene.width() == w)  # type: ignore[misc]
         game.scene.render_image()
-        texts = _drawn_texts(game.scene)
-        assert not _overlaps(texts), f"labels overlap at {width}x{height}: {_overlaps(texts)}"
+        texts = drawn_texts(game.scene)
+        assert not overlaps(texts), f"labels overlap at {width}x{height}: {overlaps(texts)}"
         shown = [text for text, _ in texts]
         assert board.total_text.text in shown
         hand = [p for p in board.hand_pieces if p.visible and p.text]

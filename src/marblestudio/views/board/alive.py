@@ -41,7 +41,7 @@ from marblestudio.views.board.alive_viewer import HoverTips, find_session, is_ca
 from marblestudio.views.board.animation import Step
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
-from marblestudio.views.board.label_fit import FittedText, flat_slot
+from marblestudio.views.board.label_fit import BoardTexts, FittedText, flat_slot
 from marblestudio.views.board.last_move import Marker, at, card_frame, last_move
 from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.picking import Pickable
@@ -81,7 +81,7 @@ class Board(BoardView):
         self._legal: set[Hashable] = set()
         self._hover: Hashable | None = None
         self._tips: HoverTips | None = None
-        self._texts: list[FittedText] = []
+        self._texts: BoardTexts | None = None
 
     # Building -----------------------------------------------------------------------------
     def build(self, rules: Ruleset, colours: Sequence[Colour]) -> None:
@@ -97,6 +97,7 @@ class Board(BoardView):
                  ((-rx - rim, -ry), (-rx, ry)), ((rx, -ry), (rx + rim, ry))]
         self.add(self.mesh(meshes.boxes(((x0, y0, -0.25), (x1, y1, 0.08)) for (x0, y0), (x1, y1) in sides), RIM))
         self.deck_item = self.add(self.mesh(meshes.box((-lay.CARD_W / 2, -lay.CARD_H / 2, 0.0), (lay.CARD_W / 2, lay.CARD_H / 2, 1.0)), BACK))
+        self._texts = BoardTexts(self.scene, self._card_labels)
         self.deck_text = self._text((220, 220, 230, 255), DECK)
         self.total_text = self._text((255, 236, 150, 255), TOTAL_FIRST)
         self.info_text = self._text((225, 225, 225, 255), INFO, bold=False)
@@ -112,34 +113,33 @@ class Board(BoardView):
         self.life_marker = card_frame(self, lay.LIFE_W / 2, lay.LIFE_H / 2, bar=0.05)
         self._tips = HoverTips(self.scene, self.tooltip_at)
         self.listen_for_picks(self._on_picked)
-        self.scene.add_paint_hook(self.fit_labels)
 
     def clear(self) -> None:
         if self._tips is not None:
             self._tips.remove()
             self._tips = None
-        self.scene.remove_paint_hook(self.fit_labels)
-        self._texts = []
+        if self._texts is not None:
+            self._texts.remove()
+            self._texts = None
         super().clear()
 
     def _text(self, colour: tuple[int, int, int, int], priority: int, bold: bool = True) -> FittedText:
-        text = FittedText(self.add(centred_text(font(12, bold), colour)), bold, priority)
-        self._texts.append(text)
-        return text
+        assert self._texts is not None
+        return self._texts.add(self.add(centred_text(font(12, bold), colour)), priority, bold)
 
     def _piece(self, scale: float, priority: int, text_share: float = TEXT_HEIGHT_SHARE) -> CardPiece:
         return CardPiece(self.add, self.mesh, scale, priority, text_share)
 
-    def labels(self) -> list[FittedText]:
-        """Every text on the table, the cards' labels included (for the layout, and tests)."""
+    def _card_labels(self) -> list[FittedText]:
         pieces = self.hand_pieces + self.pile_pieces + [p for seat in self.life_pieces for p in seat]
         pieces += [p for seat in self.fan_pieces for p in seat] + self.motion.pool.busy
-        return self._texts + [p.fitted for p in pieces]
+        return [p.fitted for p in pieces]
 
-    def fit_labels(self) -> None:
-        """Size and word the labels for the view about to be drawn (a paint hook): they scale
-        with the board, and never overlap (label_fit)."""
-        self.scene.fit_texts(self.labels())
+    def labels(self) -> list[FittedText]:
+        """Every text on the table, the cards' labels included.  They are sized and worded for
+        the view before every frame, so that they scale with the board and never overlap
+        (label_fit)."""
+        return self._texts.all() if self._texts is not None else []
 
     # Whose hand may be seen ----------------------------------------------------------------------
     def _viewpoint(self, view: Mapping[str, Any]) -> None:

@@ -33,6 +33,7 @@ from marblestudio.views.board.archimedes_motion import Motion, Point
 from marblestudio.views.board.archimedes_preview import Preview
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
+from marblestudio.views.board.label_fit import BoardTexts, FittedText, flat_slot
 from marblestudio.views.board.last_move import LIFT, Marker, at, last_move, ring
 from marblestudio.views.board.picking import Pickable
 
@@ -52,6 +53,9 @@ IDLE_PAD: Colour = (0.42, 0.42, 0.46, 1.0)
 INERT_PAD: Colour = (0.2, 0.25, 0.22, 1.0)  # nearly the table: a pad that does nothing now
 PAD_TEXT = QColor(235, 235, 235)
 INERT_TEXT = QColor(110, 122, 115)
+ROW_TEXT = QColor(225, 225, 225)
+CENTRED = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
+PAD_LABEL, ROW_NUMBER = 80, 50  # which texts keep their size when they compete for room
 LIMIT: Colour = (1.0, 0.3, 0.25, 0.45)
 HOME_ELEVATION = 52.0  # the default view: from the front, high enough that cups are round ovals
 SEAT_ELEVATION = 45.0
@@ -80,6 +84,7 @@ class Board(Motion, Preview, BoardView):
         self._mode = "lift" if family.carrying is Carrying.LIFT_ONLY else "roll"
         self._view: Mapping[str, Any] = {}
         self._marble_mesh = meshes.sphere(MARBLE, 12, 18)
+        self._texts = BoardTexts(self.scene)
         self._build_static(geo)
         self._build_board(geo, family)
         self._build_die(geo)
@@ -104,11 +109,10 @@ class Board(Motion, Preview, BoardView):
                 limit = self.add(self.mesh(bar, LIMIT))
                 limit.setGLOptions("translucent")
                 limit.setTransform(geo.transform(sign * geo.touch_angle))
-        font, colour = QFont("DejaVu Sans", 9), QColor(225, 225, 225)
         for row in range(geo.rows):
             x, _ = geo.cup_xy(row, 0)
-            self.add(gl.GLTextItem(pos=(x, -half_w - 0.9, table_z + 0.05), text=str(row + 1), color=colour, font=font,
-                                   alignment=Qt.AlignmentFlag.AlignCenter))
+            number = self._text(ROW_NUMBER, (x, -half_w - 0.9, table_z + 0.05), 0.42, 0.17, (str(row + 1),), ROW_TEXT)
+            number.group = "rows"  # one size for all
 
     def _build_board(self, geo: Geometry, family: ArchimedesRules) -> None:
         half_l, half_w = geo.half_length, geo.half_width
@@ -148,15 +152,31 @@ class Board(Motion, Preview, BoardView):
         self._pads: dict[str, Any] = {}
         self._pad_texts: dict[str, Any] = {}
         modes = ["lift"] if self.family_rules.carrying is Carrying.LIFT_ONLY else ["roll", "lift"]
-        font = QFont("DejaVu Sans", 10)
         for i, mode in enumerate(modes):
             x, y = -geo.half_length + 1.0 + 1.4 * i, -geo.half_width - 2.2
             pad = self.add(self.mesh(meshes.box((x - 0.5, y - 0.4, table_z), (x + 0.5, y + 0.4, table_z + 0.12)), INERT_PAD))
             pad.opts["_centre"] = (x, y, table_z + 0.06)
             self._pads[mode] = pad
-            self._pad_texts[mode] = self.add(gl.GLTextItem(pos=(x, y - 0.75, table_z + 0.15), text=mode, color=INERT_TEXT,
-                                                           font=font, alignment=Qt.AlignmentFlag.AlignCenter))
+            self._pad_texts[mode] = self._text(PAD_LABEL, (x, y - 0.72, table_z + 0.02), 0.65, 0.2, (mode,), INERT_TEXT).item
         self.show_die(None)
+
+    def _text(self, priority: int, at: Point, half_width: float, half_height: float, wordings: tuple[str, ...],
+              colour: QColor) -> FittedText:
+        """A text on the table, sized for a strip of it (label_fit)."""
+        item = self.add(gl.GLTextItem(color=colour, font=QFont("DejaVu Sans", 10), alignment=CENTRED))
+        text = self._texts.add(item, priority, bold=False)
+        text.set(wordings, flat_slot(at, half_width, half_height))
+        return text
+
+    def clear(self) -> None:
+        texts = getattr(self, "_texts", None)
+        if texts is not None:
+            texts.remove()
+        super().clear()
+
+    def labels(self) -> list[FittedText]:
+        """Every text of the board, sized and worded for the view before every frame (label_fit)."""
+        return self._texts.texts
 
     def _attach(self, item: Any, at: Point | None = None) -> Any:
         """Add `item` to the scene, rocking with the board (at `at` in the board's frame)."""

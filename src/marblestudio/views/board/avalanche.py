@@ -14,7 +14,7 @@ import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtGui import QFont, QMatrix4x4
+from PySide6.QtGui import QMatrix4x4
 
 from marblestudio.engine.avalanche.moves import Drop, GoOut, Pass
 from marblestudio.engine.avalanche.rules import AvalancheRules
@@ -36,6 +36,7 @@ from marblestudio.views.board.avalanche_motion import Motion
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.last_move import LIFT, Marker, last_move, ring
+from marblestudio.views.board.label_fit import BoardTexts, FittedText, flat_slot
 from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.picking import Pickable
 from marblestudio.views.board.pool import Pool
@@ -54,7 +55,8 @@ TABLE: Colour = (0.16, 0.22, 0.18, 1.0)
 HOME_ELEVATION = 38.0  # the default view: from the players' side, looking up the inclined board
 SEAT_ELEVATION = 34.0
 BUTTONS = (("pass",), ("out",), ("stay",))
-BUTTON_TEXT = {("pass",): "pass", ("out",): "go out", ("stay",): "stay in"}
+BUTTON_TEXT = {("pass",): ("pass",), ("out",): ("go out", "out"), ("stay",): ("stay in", "stay")}
+BUTTON, COUNT, SEAT = 90, 60, 50  # which texts keep their size when they compete for room
 
 
 def _dim(colour: Colour, by: float) -> Colour:
@@ -87,6 +89,7 @@ class Board(BoardView):
         self._hand_items: list[list[tuple[str, Any]]] = []
         self._marble_mesh = meshes.sphere(MARBLE, 12, 16)
         self.motion = Motion(self)
+        self._texts = BoardTexts(self.scene)
         self._build_board()
         self._build_table()
         self.hole_marker = ring(self, 0.33, 0.42)
@@ -118,7 +121,8 @@ class Board(BoardView):
         self._local_item(meshes.box((-w, bottom, 0.0), (w, lay.tray_y + 0.35, 0.06)), TRAY)
         self._local_item(meshes.box((-w, bottom - 0.15, -0.25), (w, bottom, 0.4)), RAIL)
         # the easel under the board and the table
-        self.add(self.mesh(meshes.box((-w - 4, -6.5, -0.3), (w + 6.5, 5.0, 0.0)), TABLE))
+        front = min(lay.seat_label(s)[1] for s in range(self.players)) - 1.1
+        self.add(self.mesh(meshes.box((-w - 4, front, -0.3), (w + 6.5, 5.0, 0.0)), TABLE))
         foot = world((0.0, lay.tray_y - 0.5, -0.25))
         self.add(self.mesh(meshes.box((-w * 0.6, foot[1] - 0.1, 0.0), (w * 0.6, ORIGIN[1] + 0.4, 0.12)), RAIL))
         self.hole_items = []
@@ -149,31 +153,47 @@ class Board(BoardView):
             ball = self.add(self.mesh(meshes.sphere(MARBLE * 1.8, 14, 20), colour, smooth=True))
             ball.translate(*lay.chooser(c))
             self.chooser_items.append(ball)
-            self.count_texts.append(self._text((x + 1.75, y, z + 0.2), bold))
+            self.count_texts.append(self._text(COUNT, (x + 1.95, y, z + 0.2), 1.1, 0.3))
+            self.count_texts[-1].group = "counts"  # one size for the three
         self.button_items: dict[Hashable, tuple[Any, Any]] = {}
         for i, key in enumerate(BUTTONS):
             x, y, z = self._button_centre(i)
             box = self.add(self.mesh(meshes.box((x - 0.7, y - 0.28, 0.0), (x + 0.7, y + 0.28, 0.18)), HOLE_LEGAL))
-            text = self._text((x, y, 0.45), bold, BUTTON_TEXT[key])
+            text = self._text(BUTTON, (x, y, 0.2), 0.62, 0.2, BUTTON_TEXT[key])
             box.hide()
-            text.hide()
-            self.button_items[key] = (box, text)
-        self.seat_texts, self.seat_names, self.seat_plates = [], [], []
-        small = font(9, bold=False)
+            text.item.hide()
+            self.button_items[key] = (box, text.item)
+        self.seat_plates, self.seat_names, self.seat_texts = [], [], []
         for seat in range(self.players):
             x, y, z = lay.name_plate(seat)
             plate = self.add(self.mesh(meshes.box((x - lay.seat_width() / 2 + 0.1, y - 0.2, 0.0),
                                                   (x + lay.seat_width() / 2 - 0.1, y + 0.2, 0.06)), self.colours[seat]))
             self.seat_plates.append(plate)
-            self.seat_names.append(self._text((x, y - CARD - 1.7, 0.3), small, self.seat_name(seat)))
-            self.seat_texts.append(self._text((x, y - CARD - 2.15, 0.3), small))
+            x, y, z = lay.seat_label(seat)
+            half = lay.seat_width() / 2 - 0.15
+            self.seat_names.append(self._text(SEAT, (x, y, z), half, 0.18, (self.seat_name(seat),)))
+            self.seat_texts.append(self._text(SEAT - 1, (x, y - 0.45, z), half, 0.15))
 
     def _button_centre(self, index: int) -> Point:
         x, y, _ = self.layout.bin_centre(len(self.av.colours) - 1)
         return (x, y - 1.4 - index * 0.75, 0.09)
 
-    def _text(self, pos: Point, qfont: QFont, text: str = "") -> Any:
-        return self.add(centred_text(qfont, text=text, pos=pos))
+    def _text(self, priority: int, at: Point, half_width: float, half_height: float, wordings: Sequence[str] = ()) -> FittedText:
+        """A text on the table, sized for a strip of it (label_fit)."""
+        text = self._texts.add(self.add(centred_text(font(11))), priority)
+        text.set(wordings, flat_slot(at, half_width, half_height))
+        return text
+
+    def clear(self) -> None:
+        texts = getattr(self, "_texts", None)
+        if texts is not None:
+            texts.remove()
+        super().clear()
+
+    def labels(self) -> list[FittedText]:
+        """Every text of the board; each is sized and worded for the view before every frame,
+        so that they scale with the board and never overlap (label_fit)."""
+        return self._texts.texts
 
     # Marbles ---------------------------------------------------------------------------------------
     def colour_number(self, name: str) -> int:
@@ -215,7 +235,12 @@ class Board(BoardView):
         if colour_name in self.tray_counts:
             self.tray_counts[colour_name] += change
             c = names.index(colour_name)
-            self.count_texts[c].setData(text=f"{colour_name} {self.tray_counts[colour_name]}")
+            self._show_count(c, colour_name)
+
+    def _show_count(self, c: int, name: str) -> None:
+        text = self.count_texts[c]
+        count = self.tray_counts[name]
+        text.set((f"{name} {count}", str(count)), text.slot)
 
     def card_hole_point(self, card_id: str, hole: int) -> Point | None:
         """Where a marble sits in hole `hole` (from 0) of the dealt card `card_id`."""
@@ -240,8 +265,8 @@ class Board(BoardView):
             if gate["held"] is not None:
                 self.held_items[gate_id] = self._marble_at(gate["held"], world(lay.held(gate_id, gate["tilt"])))
         self.tray_counts = dict(view.get("trays", {}))
-        for c, (name, count) in enumerate(self.tray_counts.items()):
-            self.count_texts[c].setData(text=f"{name} {count}")
+        for c, name in enumerate(self.tray_counts):
+            self._show_count(c, name)
         self._hand_items = []
         for seat, hand in enumerate(view.get("hands", [])):
             per_row, rows = lay.hand_rows()
@@ -253,7 +278,8 @@ class Board(BoardView):
         for seat, plate in enumerate(self.seat_plates):
             plate.setColor(self.colours[seat] if seat == to_move else _dim(self.colours[seat], 0.35))
         for seat, text in enumerate(self.seat_texts):
-            text.setData(text=self._seat_line(view, seat))
+            status = self._seat_line(view, seat)
+            text.set((status, status.replace("hand ", "").replace("card ", "")), text.slot)
         self._show_last_move()
         self.set_highlight(self._legal, self._hover)
 
@@ -409,7 +435,7 @@ class Board(BoardView):
         w = lay.half_width + 0.15
         panel = [world((x, y, z)) for x in (-w, w) for y in (lay.tray_y - 0.6, 0.95) for z in (-0.25, 0.35)]
         right = lay.bin_centre(0)[0] + 3.2  # the counts beside the trays
-        front = min(lay.name_plate(s)[1] for s in range(self.players)) - CARD - 2.5  # the seats' texts
+        front = min(lay.seat_label(s)[1] for s in range(self.players)) - 0.85  # the seats' names and counts
         lo = (min(p[0] for p in panel), front, 0.0)
         hi = (right, max(p[1] for p in panel), max(p[2] for p in panel))
         seats = tuple(math.degrees(math.atan2(lay.seat_centre(s)[1] - ORIGIN[1], lay.seat_centre(s)[0])) for s in range(self.players))

@@ -140,6 +140,13 @@ class Layout:
         top = cy - CARD / 2 - 0.45 if self.cards_per_player else cy - 0.5
         return (cx, top, TABLE_Z + MARBLE)
 
+    def seat_label(self, seat: int) -> Point:
+        """Where a seat's name and counts are written: below the lowest row of its hand."""
+        cx, _ = self.seat_centre(seat)
+        _, rows = self.hand_rows()
+        lowest = self.hand_point(seat)[1] - (rows - 1) * MARBLE * 2.3 - MARBLE
+        return (cx, lowest - 0.4, TABLE_Z + 0.02)
+
     def name_plate(self, seat: int) -> Point:
         cx, cy = self.seat_centre(seat)
         return (cx, cy + CARD / 2 + 0.35, TABLE_Z + 0.02)

@@ -14,9 +14,10 @@ are set directly (no `update()`, since this runs while the frame is being painte
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 from pyqtgraph.opengl import GLTextItem
@@ -25,6 +26,9 @@ from PySide6.QtGui import QFont, QFontMetrics
 
 from marblestudio.views.board import picking
 from marblestudio.views.board.labels import FONT_FAMILY
+
+if TYPE_CHECKING:
+    from marblestudio.views.board.scene import Scene
 
 Point = tuple[float, float, float]
 
@@ -85,11 +89,15 @@ class FittedText:
         self.rect: QRectF | None = None  # where its ink is on screen after the last fit
 
     def set(self, wordings: Sequence[str], slot: Slot | None) -> None:
-        """The texts it may show, longest first ("" or none: nothing), and where."""
+        """The texts it may show, longest first ("" or none: nothing), and where.  It shows the
+        first at once; the next frame's fit may choose another."""
         self.wordings = tuple(w for w in wordings if w)
         self.slot = slot
+        shown = self.wordings[0] if self.wordings and slot is not None else ""
         if slot is not None:
-            self.item.pos = np.array(slot.centre, dtype=float)
+            self.item.setData(text=shown, pos=np.array(slot.centre, dtype=float))
+        else:
+            self.item.setData(text=shown)
 
     @property
     def text(self) -> str:
@@ -174,3 +182,30 @@ def _show(t: FittedText, text: str, pixels: int, rect: QRectF | None) -> None:
     t.item.text = text
     t.item.font = label_font(pixels, t.bold)
     t.rect = rect
+
+
+class BoardTexts:
+    """The fitted texts of one board, laid out for the view before every frame (a paint hook
+    of the scene from `__init__` until `remove()`); `extra()` adds texts the board keeps
+    elsewhere (the labels of its cards)."""
+
+    def __init__(self, scene: Scene, extra: Callable[[], Sequence[FittedText]] | None = None) -> None:
+        self.scene = scene
+        self.extra = extra
+        self.texts: list[FittedText] = []
+        scene.add_paint_hook(self.fit)
+
+    def add(self, item: GLTextItem, priority: int = 0, bold: bool = True) -> FittedText:
+        """`item` (in the scene already) as a fitted text; `set()` gives its wordings and slot."""
+        text = FittedText(item, bold, priority)
+        self.texts.append(text)
+        return text
+
+    def all(self) -> list[FittedText]:
+        return self.texts + list(self.extra() if self.extra is not None else ())
+
+    def fit(self) -> None:
+        self.scene.fit_texts(self.all())
+
+    def remove(self) -> None:
+        self.scene.remove_paint_hook(self.fit)
