@@ -256,3 +256,23 @@ def test_a_pad_that_can_do_nothing_looks_inert(game: GameView) -> None:
         assert not _yellow((r, g, b)) and max(r, g, b) < 110, f"the idle {mode} pad looks like a button"
     assert _click(game, _board(game)._pads["roll"].opts["_centre"]) == ("mode", "roll")
     assert session.state.phase is Phase.CHOOSE and session.ply == 3  # and a click on it does nothing
+
+
+def test_the_default_view_shows_round_cups_both_end_zones_and_the_supply(game: GameView) -> None:
+    game.set_session(_session())
+    board = _board(game)
+    geo = board.geo
+    w, h = game.scene.width(), game.scene.height()
+    for cup in [(0, 0), (geo.rows - 1, geo.columns - 1), (geo.rows // 2, 1)]:  # both ends and the middle
+        x, y = geo.cup_xy(*cup)
+        left, right = (game.scene.screen_position(geo.to_world(board.angle, (x + d, y, geo.top))) for d in (-0.3, 0.3))
+        back, front = (game.scene.screen_position(geo.to_world(board.angle, (x, y + d, geo.top))) for d in (0.3, -0.3))
+        across, deep = abs(right[0] - left[0]), abs(front[1] - back[1])
+        assert deep > 0.6 * across, f"cup {cup} is a slit: {deep:.0f} px deep for {across:.0f} px across"
+        assert 0 <= left[0] and right[0] <= w and 0 <= back[1] and front[1] <= h
+    supply = [item for item in board._supply if item.visible()]
+    assert supply
+    for item in supply:
+        m = item.transform()
+        sx, sy = game.scene.screen_position((m.column(3).x(), m.column(3).y(), m.column(3).z()))
+        assert 0 <= sx <= w and 0 <= sy <= h, "a marble still to place is out of view"
