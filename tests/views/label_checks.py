@@ -18,7 +18,8 @@ def drawn_texts(scene: Scene) -> list[tuple[str, QRectF]]:
     out = []
     for item in scene.items:
         if isinstance(item, GLTextItem) and item.visible() and item.text:
-            x, y = scene.screen_position(tuple(float(v) for v in item.pos))
+            px, py, pz = (float(v) for v in item.pos)
+            x, y = scene.screen_position((px, py, pz))
             tight = QFontMetrics(item.font).tightBoundingRect(item.text)
             left, baseline = x - tight.width() / 2, y + tight.height() / 2
             out.append((item.text, QRectF(left + tight.x(), baseline + tight.y(), tight.width(), tight.height())))

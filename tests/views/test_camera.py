@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from marblestudio import rulesets
 from marblestudio.session import HUMAN, Session
-from marblestudio.views.board import alive, archimedes, avalanche, stay_alive
+from marblestudio.views.board import alive, archimedes, avalanche, stay_alive, stay_alive_layout
 from marblestudio.views.board.base import Colour
 from marblestudio.views.board.camera import MAX_ELEVATION, MIN_ELEVATION, CameraPresets, camera_axes, corners, fit_view
 from marblestudio.views.board.scene import FOV, Scene
@@ -28,7 +28,7 @@ from .helpers import open_game_view
 
 GAMES = {
     # ruleset, a colour that only the board itself has (lit: any brightness of it)
-    "stay-alive/standard": stay_alive.RED_LAYER,
+    "stay-alive/standard": stay_alive_layout.RED_LAYER,
     "alive/standard": alive.FELT,
     "avalanche/standard": avalanche.PANEL,
     "archimedes/standard": archimedes.WOOD,

@@ -456,14 +456,14 @@ class Board(Motion, Preview, BoardView):
         self._die.setColor(HOVER if hover == ("die",) else MOVABLE if ("die",) in legal else DIE_FACE)
         choosing = len(self._pads) > 1 and bool(self._movable) and self._state() is not None  # the mode shows
         for mode, pad in self._pads.items():
-            key = ("mode", mode)
-            if key == hover and key in legal:
+            pad_key = ("mode", mode)
+            if pad_key == hover and pad_key in legal:
                 colour, text = HOVER, PAD_TEXT
-            elif key in legal and mode == "roll" and ("die",) in legal:
+            elif pad_key in legal and mode == "roll" and ("die",) in legal:
                 colour, text = MOVABLE, PAD_TEXT  # rolls the die
             elif choosing and mode == self._mode:
                 colour, text = MOVABLE, PAD_TEXT  # the mode chosen
-            elif key in legal:
+            elif pad_key in legal:
                 colour, text = IDLE_PAD, PAD_TEXT  # the other mode, to choose
             else:
                 colour, text = INERT_PAD, INERT_TEXT

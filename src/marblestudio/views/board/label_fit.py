@@ -112,7 +112,7 @@ def _room(a: np.ndarray, b: np.ndarray, aspect: float) -> float:
     if det < 1e-9:
         return 0.0
     half = det / max(abs(b[1]) * aspect + abs(b[0]), abs(a[1]) * aspect + abs(a[0]), 1e-9)
-    return 2.0 * half
+    return float(2.0 * half)
 
 
 def fit_texts(
