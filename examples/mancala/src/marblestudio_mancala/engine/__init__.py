@@ -1,0 +1,57 @@
+"""Mancala (Kalah, Oware and house rules mixing them): the engine, on Marble Studio's core contract.
+
+Imports only `marblestudio.engine.core` and `marblestudio.engine.rules`: no Qt, no YAML, no files.
+The plug-in API's `Family.engine` will name this module; `new_game(rules, count)` is its entry.
+"""
+
+from __future__ import annotations
+
+from marblestudio.engine.rules import Ruleset
+
+from marblestudio_mancala.engine.moves import SowMove
+from marblestudio_mancala.engine.rules import (
+    KALAH,
+    OWARE,
+    Capture,
+    EndRule,
+    Feeding,
+    GrandSlam,
+    MancalaRules,
+    Majority,
+    Origin,
+    Repetition,
+    StoreLanding,
+    Stores,
+)
+from marblestudio_mancala.engine.state import EXTRA_TURN, MancalaState
+from marblestudio_mancala.engine.view import MancalaView
+
+GAME = "mancala"
+"""The family's name, as a ruleset's `game` key writes it."""
+
+
+def new_game(rules: Ruleset, count: int) -> MancalaState:
+    """A new game of `rules` for `count` players (Mancala is for exactly two)."""
+    return MancalaState(rules, count)
+
+
+__all__ = [
+    "EXTRA_TURN",
+    "GAME",
+    "KALAH",
+    "OWARE",
+    "Capture",
+    "EndRule",
+    "Feeding",
+    "GrandSlam",
+    "Majority",
+    "MancalaRules",
+    "MancalaState",
+    "MancalaView",
+    "Origin",
+    "Repetition",
+    "SowMove",
+    "StoreLanding",
+    "Stores",
+    "new_game",
+]

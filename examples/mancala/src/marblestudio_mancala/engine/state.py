@@ -1,0 +1,279 @@
+"""A game of Mancala in progress (docs/rules.md), on one list of pits (see `board`).
+
+A turn is one sowing: the player lifts every seed of one of their houses and drops them one by
+one counter-clockwise; the last seed may capture, and with Kalah's store rule a last seed in the
+player's own store gives another turn (the same seat moves again: an ``extra_turn`` event
+instead of ``turn_over``).  After every move the rules decide whether the game is over (see
+`_decide`); when it is, the seeds left in the houses go to their owners' stores (except when a
+majority ends it) and most seeds wins.  The ruleset's move limit ends a game as a capped draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from marblestudio.engine.core import TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
+from marblestudio.engine.rules import Ruleset
+
+from marblestudio_mancala.engine.board import BoardTables, tables_for
+from marblestudio_mancala.engine.moves import SowMove, parse_house
+from marblestudio_mancala.engine.rules import (
+    EndRule,
+    Feeding,
+    MancalaRules,
+    Majority,
+    Origin,
+    Repetition,
+    StoreLanding,
+    Stores,
+)
+from marblestudio_mancala.engine.sowing import feeds, find_captures, legal_pits, side_seeds, take
+from marblestudio_mancala.engine.view import MancalaView, make_view
+
+EXTRA_TURN = "extra_turn"
+"""The kind of the event that ends a move after which the same player moves again."""
+
+_Pending = tuple[str, int | None, bool]
+"""How a game ends: the reason, the winner a majority names (None: most seeds), whether the
+seeds left in the houses are stored first."""
+
+
+class MancalaState(State):
+    """One game; see the module docstring.  Build it with `new_game`."""
+
+    __slots__ = (
+        "_t", "ruleset", "rules", "num_players", "pits", "_to_move", "moves_played", "_outcome",
+        "_limit", "history", "_skip", "_extra", "_feed",
+    )
+
+    def __init__(self, ruleset: Ruleset, players: int = 2) -> None:
+        if players != 2:
+            raise ValueError(f"Mancala is a game for two players, not {players}")
+        rules = ruleset.family
+        if not isinstance(rules, MancalaRules):
+            raise TypeError(f"ruleset {ruleset.id} has no Mancala rules (its family is {type(rules).__name__})")
+        t = tables_for(rules)
+        self._t: BoardTables = t
+        self.ruleset = ruleset
+        self.rules = rules
+        self.num_players = 2
+        self.pits = [rules.seeds] * t.size
+        for store in t.stores:
+            self.pits[store] = 0
+        self._to_move = 0
+        self.moves_played = 0  # decisions made, for the move limit
+        self._outcome: Outcome | None = None
+        self._limit = ruleset.move_limit
+        self._skip = rules.origin is Origin.SKIPPED
+        self._extra = rules.stores is Stores.OWN and rules.last_in_store is StoreLanding.EXTRA_TURN
+        self._feed = rules.feeding is Feeding.MUST_FEED
+        # Positions seen since the stores last changed (earlier ones can never come back).
+        self.history: set[tuple[tuple[int, ...], int]] | None = None
+        if rules.repetition is Repetition.ENDS_GAME:
+            self.history = {(tuple(self.pits), 0)}
+
+    # The contract ------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_moves(self) -> list[Move]:
+        if self._outcome is not None:
+            return []
+        moves = self._t.moves
+        return [moves[p] for p in legal_pits(self.pits, self._t, self._to_move)]  # type: ignore[misc]
+
+    def apply(self, move: Move) -> list[Event]:
+        if self._outcome is not None:
+            raise IllegalMoveError(move, "the game is over")
+        if type(move) is not SowMove:
+            raise IllegalMoveError(move, "not a Mancala move: a move names a house to sow from")
+        t, pits, seat, pit = self._t, self.pits, self._to_move, move.pit
+        if not 0 <= pit < t.size or t.moves[pit] != move:
+            raise IllegalMoveError(move, f"this board has no house {move.place!r} ({t.houses} houses a side)")
+        if move.seat != seat:
+            raise IllegalMoveError(move, f"house {move.place} is {self._name(move.seat)}'s: {self._name(seat)} sows "
+                                         f"from {self._range(seat)}")
+        if not pits[pit]:
+            raise IllegalMoveError(move, f"house {move.place} is empty: sow from a house with seeds")
+        if self._feed and side_seeds(pits, t, 1 - seat) == 0 and not feeds(pits, t, seat, pit):
+            raise IllegalMoveError(move, f"{self._name(1 - seat)} has no seeds: {self._name(seat)} must sow so that seeds "
+                                         f"reach {self._name(1 - seat)}'s houses, and {move.place} does not")
+        return self._play(seat, pit)
+
+    def copy(self) -> MancalaState:
+        new = object.__new__(MancalaState)
+        new._t = self._t
+        new.ruleset = self.ruleset
+        new.rules = self.rules
+        new.num_players = 2
+        new.pits = self.pits[:]
+        new._to_move = self._to_move
+        new.moves_played = self.moves_played
+        new._outcome = self._outcome
+        new._limit = self._limit
+        new._skip = self._skip
+        new._extra = self._extra
+        new._feed = self._feed
+        new.history = None if self.history is None else set(self.history)
+        return new
+
+    def parse_move(self, text: str) -> Move:
+        seat, index = parse_house(text, self._t.houses)
+        move = self._t.moves[self._t.first[seat] + index]
+        assert move is not None
+        return move
+
+    def public_view(self) -> Mapping[str, Any]:
+        return self.view().to_plain()
+
+    def counts(self) -> Mapping[str, int]:
+        t = self._t
+        return {"houses": side_seeds(self.pits, t, 0) + side_seeds(self.pits, t, 1),
+                "stores": sum(self.pits[s] for s in t.stores)}
+
+    def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
+        """Play on to the end with uniformly random moves (see `playout`: no moves, no events)."""
+        from marblestudio_mancala.engine.playout import random_playout
+
+        return random_playout(self, rng, max_steps)
+
+    # Helpers for views, agents and tests ---------------------------------------------------
+    def view(self) -> MancalaView:
+        """The position as a frozen value (`public_view` is its plain-data form)."""
+        return make_view(self)
+
+    def store(self, seat: int) -> int:
+        """The seeds in `seat`'s store."""
+        return self.pits[self._t.stores[seat]]
+
+    def houses_of(self, seat: int) -> list[int]:
+        """The seeds in `seat`'s houses, in sowing order (``a`` first)."""
+        return [self.pits[p] for p in self._t.side(seat)]
+
+    def seeds_on_side(self, seat: int) -> int:
+        return side_seeds(self.pits, self._t, seat)
+
+    def is_out(self, seat: int) -> bool:
+        """True when `seat` has no seeds in their houses."""
+        return side_seeds(self.pits, self._t, seat) == 0
+
+    def seeds_in(self, place: str) -> int:
+        """The seeds in the house or store named `place` (``c``, ``C``, ``s``, ``S``)."""
+        return self.pits[self._t.names.index(place)]
+
+    @property
+    def tables(self) -> BoardTables:
+        return self._t
+
+    # Rules ---------------------------------------------------------------------------------
+    def _play(self, seat: int, pit: int) -> list[Event]:
+        """Sow house `pit` for `seat` (already checked), capture, and close the move."""
+        t, pits = self._t, self.pits
+        s0, s1 = t.stores
+        stored = pits[s0] + pits[s1]
+        seeds = pits[pit]
+        events = [t.taken(seat, pit, seeds)]
+        pits[pit] = 0
+        nxt, skip, sown, append = t.next_pit[seat], self._skip, t.sown, events.append
+        pos = pit
+        while seeds:
+            pos = nxt[pos]
+            if pos == pit and skip:
+                continue
+            k = pits[pos] + 1
+            pits[pos] = k
+            append(sown(pos, k))
+            seeds -= 1
+        taken, forfeited = find_captures(pits, t, seat, pos)
+        if forfeited:
+            append(t.grand_slam(seat, forfeited))
+        for p, k in taken:
+            append(t.captured(seat, p, k))
+        take(pits, t, seat, taken)
+        extra = self._extra and pos == t.stores[seat]
+        self.moves_played += 1
+        mover = seat if extra else 1 - seat
+        ending = self._decide(mover, pits[s0] + pits[s1] != stored)
+        if ending is None:
+            self._to_move = mover
+            append(t.seat_event(EXTRA_TURN if extra else TURN_OVER, seat))
+        else:
+            append(t.seat_event(TURN_OVER, seat))
+            self._finish(ending, events)
+        return events
+
+    def _decide(self, mover: int, stores_changed: bool) -> _Pending | None:
+        """After a move, with `mover` to move next: how the game ends now, or None.
+
+        In this order: a store holding more than half of the seeds (when that ends the game); an
+        empty side (either side, or the player to move unable to move, as the end rule says); a
+        position seen before (when repetition ends the game); the move limit (a capped draw).
+        """
+        rules, t, pits = self.rules, self._t, self.pits
+        if rules.majority is Majority.ENDS_GAME:
+            total = rules.total_seeds
+            for seat in (0, 1):
+                if 2 * pits[t.stores[seat]] > total:
+                    return (f"{self._name(seat)} has more than half of the seeds ({pits[t.stores[seat]]} of {total})", seat, False)
+        if rules.end is EndRule.EITHER_SIDE_EMPTY:
+            for seat in (mover, 1 - mover):
+                if side_seeds(pits, t, seat) == 0:
+                    return (f"{self._name(seat)} has no seeds in their houses", None, True)
+        elif not legal_pits(pits, t, mover):
+            if side_seeds(pits, t, mover) == 0:
+                return (f"{self._name(mover)} has no seeds to sow", None, True)
+            return (f"{self._name(mover)} cannot give {self._name(1 - mover)} seeds", None, True)
+        history = self.history
+        if history is not None:
+            if stores_changed:
+                history.clear()
+            key = (tuple(pits), mover)
+            if key in history:
+                return ("the position repeated", None, True)
+            history.add(key)
+        if self._limit is not None and self.moves_played >= self._limit:
+            return ("", None, False)
+        return None
+
+    def _finish(self, ending: _Pending, events: list[Event] | None) -> None:
+        """End the game as `ending` says (storing the seeds left in the houses first if it says so)."""
+        reason, winner, store_rest = ending
+        t, pits = self._t, self.pits
+        if not reason:
+            outcome = Outcome.capped(self._limit or 0)
+        else:
+            if store_rest:
+                for seat in (0, 1):
+                    store = t.stores[seat]
+                    for pit in t.side(seat):
+                        seeds = pits[pit]
+                        if seeds:
+                            pits[pit] = 0
+                            pits[store] += seeds
+                            if events is not None:
+                                events.append(t.collected(seat, pit, seeds))
+                reason += ": each player stored the seeds on their side"
+            a, b = pits[t.stores[0]], pits[t.stores[1]]
+            score = f"{self._name(0)} {a}, {self._name(1)} {b}"
+            if winner is None and a != b:
+                winner = 0 if a > b else 1
+            if winner is None:
+                outcome = Outcome(Termination.DRAW, (), f"{reason}; {score}: equal seeds, a draw")
+            else:
+                outcome = Outcome(Termination.WIN, (winner,), f"{reason}; {score}")
+        self._outcome = outcome
+        if events is not None:
+            events.append(outcome.event())
+
+    def _name(self, seat: int) -> str:
+        return self.ruleset.presentation.seat_name(seat)
+
+    def _range(self, seat: int) -> str:
+        names = [self._t.names[p] for p in self._t.side(seat)]
+        return f"{names[0]}-{names[-1]}"
