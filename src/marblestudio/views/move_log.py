@@ -1,84 +1,229 @@
-"""The move log: every step of the game in notation, coloured by who made it.
+"""The move list: every step of the game in notation, coloured by who made it, with the events
+of each step in words folded under it, and the box to type a move in.
 
-The log is updated incrementally (rows past the common prefix are replaced), so replaying or
-playing a long game does not rebuild the whole list at every step.
+Each row is a position of the game's timeline (the position after its step; the resignation is
+one more).  A click on a row asks for that position (`position_clicked`); the row of the
+position shown on the board is the current row, and steps still to come (a replay's later
+moves, what redo would replay) are in italics.  Only what every player may see is listed: a
+chance step by its public text (a shuffle's notation holds every card), and an event meant for
+some seats only (a card drawn) only when the one human at the table is among them.
+
+The list is updated in place (only the rows that changed are rewritten), so replaying or
+playing a long game does not rebuild it at every step.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+from dataclasses import dataclass
 
-from marblestudio.engine.core import CHANCE
-from marblestudio.session import Session
-from marblestudio.views.palette import seat_hex
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QKeySequence, QPalette
+from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+
+from marblestudio.engine.core import CHANCE, Event
+from marblestudio.session import HUMAN, Session
+from marblestudio.views.board.help import GENERIC, GameHelp
+from marblestudio.views.palette import readable_on, seat_hex
+
+MUTED = "#808080"
+"""The hue of rows that belong to no seat (chance) and of steps still to come."""
+
+POSITION = Qt.ItemDataRole.UserRole
 
 
-class MoveLog(QListWidget):
-    """Shows a session's history; refresh with `show_session` when it changes."""
+@dataclass(frozen=True)
+class Row:
+    """One row of the list: its text and colour, whether its step is still to come, the
+    timeline position it shows, and its events in words."""
+
+    text: str
+    colour: str = ""
+    later: bool = False
+    bold: bool = False
+    position: int = 0
+    events: tuple[str, ...] = ()
+
+
+class MoveLog(QTreeWidget):
+    """Shows a session's timeline; refresh with `show_session` when it changes."""
+
+    position_clicked = Signal(int)  # a row was clicked: the timeline position it shows
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.colour_blind = False
+        self.help: GameHelp = GENERIC
+        self.setHeaderHidden(True)
+        self.setColumnCount(1)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self._rows: list[tuple[str, str]] = []  # (text, colour) of each row shown
+        self.setUniformRowHeights(True)
+        self.setExpandsOnDoubleClick(True)
+        self._rows: list[Row] = []
+        self.itemClicked.connect(self._on_item_clicked)
+        self.itemActivated.connect(self._on_item_clicked)
 
-    def _wanted(self, session: Session | None) -> list[tuple[str, str]]:
+    # Colours ----------------------------------------------------------------------------------
+    def background(self) -> str:
+        """The colour rows are drawn on (the palette's Base), as '#rrggbb'."""
+        return self.viewport().palette().color(QPalette.ColorRole.Base).name()
+
+    def text_colour(self, colour: str) -> str:
+        """`colour`, or the nearest shade of it that reads on the list (WCAG 4.5:1)."""
+        return readable_on(colour, self.background())
+
+    def seat_colour(self, session: Session, seat: int) -> str:
+        """The text colour of `seat`'s moves: its seat colour made readable on the list."""
+        return self.text_colour(seat_hex(session.rules.presentation, seat, self.colour_blind))
+
+    # The rows ---------------------------------------------------------------------------------
+    def rows_for(self, session: Session | None) -> list[Row]:
+        """The rows that show `session`'s timeline."""
         if session is None:
             return []
-        rows = []
+        muted = self.text_colour(MUTED)
+        viewer = _only_human(session)
+        rows: list[Row] = []
         turn = 0
-        for step in session.history:
+        for index, step in enumerate(session.all_steps()):
+            later = index >= session.ply
+            events = tuple(
+                text for text in (self.help.describe(e, session.seat_name) for e in step.events if _visible(e, viewer)) if text
+            )
             if step.mover == CHANCE:
-                rows.append((f"      chance: {step.move.public_text}", "#888888"))
+                rows.append(Row(f"      chance: {step.move.public_text}", muted, later, False, index + 1, events))
             else:
                 turn += 1
-                colour = seat_hex(session.rules.presentation, step.mover, self.colour_blind)
-                rows.append((f"{turn:4d}. {session.seat_name(step.mover)}: {step.move}", colour))
+                colour = muted if later else self.seat_colour(session, step.mover)
+                text = f"{turn:4d}. {session.seat_name(step.mover)}: {step.move.public_text}"
+                rows.append(Row(text, colour, later, False, index + 1, events))
+        end = len(rows)
+        seat = session.resigning_seat()
         outcome = session.outcome()
-        if outcome is not None:
+        if seat is not None and session.resigned is None:
+            rows.append(Row(f"      {session.seat_name(seat)} resigns", muted, True, False, end + 1))
+        elif outcome is not None:
             from marblestudio.views.game_view import outcome_text
 
-            rows.append((outcome_text(session, outcome), ""))
+            rows.append(Row(outcome_text(session, outcome), "", False, True, session.position))
         return rows
 
-    def show_session(self, session: Session | None) -> None:
-        wanted = self._wanted(session)
-        same = 0
-        limit = min(len(wanted), len(self._rows))
-        while same < limit and wanted[same] == self._rows[same]:
-            same += 1
+    def show_session(self, session: Session | None, shown: int | None = None) -> None:
+        """Show `session`'s timeline, with the row of position `shown` (by default the
+        session's own position) as the current row."""
+        wanted = self.rows_for(session)
         self.blockSignals(True)
-        while self.count() > same:
-            self.takeItem(self.count() - 1)
-        for text, colour in wanted[same:]:
-            item = QListWidgetItem(text)
-            if colour:
-                item.setForeground(QBrush(QColor(colour)))
-            self.addItem(item)
+        for index, row in enumerate(wanted):
+            if index < len(self._rows):
+                if self._rows[index] != row:
+                    item = self.topLevelItem(index)
+                    assert item is not None
+                    self._fill(item, row, self._rows[index].events != row.events)
+            else:
+                item = QTreeWidgetItem()
+                self._fill(item, row, True)
+                self.addTopLevelItem(item)
+        while self.topLevelItemCount() > len(wanted):
+            self.takeTopLevelItem(self.topLevelItemCount() - 1)
+        grew = len(wanted) > len(self._rows)
         self._rows = wanted
-        if len(wanted) > same:
-            self.scrollToBottom()
+        target = session.position if shown is None and session is not None else shown
+        current = self.item_at_position(target) if target is not None else None
+        if current is not None:
+            self.setCurrentItem(current)
+            self.scrollToItem(current)
+        else:
+            self.clearSelection()
+            if grew:
+                self.scrollToBottom()
         self.blockSignals(False)
 
+    def _fill(self, item: QTreeWidgetItem, row: Row, events_changed: bool) -> None:
+        item.setText(0, row.text)
+        item.setToolTip(0, row.text.strip())
+        item.setData(0, POSITION, row.position)
+        item.setForeground(0, QBrush(QColor(row.colour)) if row.colour else QBrush())
+        font = item.font(0)
+        font.setItalic(row.later)
+        font.setBold(row.bold)
+        item.setFont(0, font)
+        if events_changed:
+            for child in item.takeChildren():
+                del child
+            for text in row.events:
+                child = QTreeWidgetItem([text])
+                child.setToolTip(0, text)
+                child.setData(0, POSITION, row.position)
+                child.setForeground(0, item.foreground(0))
+                item.addChild(child)
+
+    def item_at_position(self, position: int) -> QTreeWidgetItem | None:
+        """The last row that shows timeline position `position`, if any."""
+        for index in range(len(self._rows) - 1, -1, -1):
+            if self._rows[index].position == position:
+                return self.topLevelItem(index)
+        return None
+
+    def row_text(self, position: int) -> str | None:
+        """The text of the row of `position` (for "Viewing ..." banners), or None."""
+        item = self.item_at_position(position)
+        return None if item is None else item.text(0).strip()
+
+    def _on_item_clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        position = item.data(0, POSITION)
+        if isinstance(position, int):
+            self.position_clicked.emit(position)
+
+    # For tests and copying ------------------------------------------------------------------
     def lines(self) -> list[str]:
-        return [self.item(i).text() for i in range(self.count())]
+        """The text of every row (events not included)."""
+        return [row.text for row in self._rows]
+
+    def events_under(self, index: int) -> list[str]:
+        """The events in words under row `index`."""
+        item = self.topLevelItem(index)
+        return [] if item is None else [item.child(i).text(0) for i in range(item.childCount())]
+
+
+def _only_human(session: Session) -> int | None:
+    """The seat of the one human at the table, whose private events may be listed; None when
+    there are several (hot seat) or none."""
+    humans = [s for s in range(session.num_players) if session.seats[s] == HUMAN]
+    return humans[0] if len(humans) == 1 else None
+
+
+def _visible(event: Event, viewer: int | None) -> bool:
+    return event.visible_to is None or (viewer is not None and viewer in event.visible_to)
+
+
+class MoveEntry(QLineEdit):
+    """The line a move is typed in.  Undo and redo keys undo moves, not the typed text: the
+    window's Undo Move and Redo Move take them (the text is one short line)."""
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            if event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo):
+                event.ignore()  # not ours: the shortcut (the window's Undo Move) gets it
+                return True
+        return super().event(event)
 
 
 class MovePanel(QWidget):
-    """The move log with a line to type a move in notation (for every game, and for anyone who
-    prefers the keyboard); `move_typed` carries the text when Enter is pressed."""
+    """The move list with a line to type a move in notation (for every game, and for anyone who
+    prefers the keyboard); the window plays what is typed when Enter is pressed."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        from PySide6.QtWidgets import QLineEdit, QVBoxLayout
-
         super().__init__(parent)
         self.log = MoveLog(self)
-        self.entry = QLineEdit(self)
-        self.entry.setPlaceholderText("Type a move (e.g. place c4, R3+) and press Enter")
+        self.entry = MoveEntry(self)
+        self.set_help(GENERIC)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.log, 1)
         layout.addWidget(self.entry)
+
+    def set_help(self, help: GameHelp) -> None:  # noqa: A002 - the board's `help`
+        """Use `help`'s example in the box and its words for events in the list."""
+        self.log.help = help
+        self.entry.setPlaceholderText(help.placeholder())
+        self.entry.setToolTip(f"A move in notation, e.g. {help.move_example}; Enter plays it (an empty box: the hint shown)")

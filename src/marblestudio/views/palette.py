@@ -27,3 +27,50 @@ def seat_colours(presentation: Presentation, seats: int, colour_blind: bool = Fa
 def seat_hex(presentation: Presentation, seat: int, colour_blind: bool = False) -> str:
     """The seat's colour as '#rrggbb' (for labels in the move log and status line)."""
     return OKABE_ITO[seat % len(OKABE_ITO)] if colour_blind else presentation.colour(seat)
+
+
+# Readable text (WCAG 2.x) -----------------------------------------------------------------------
+MIN_CONTRAST = 4.5
+"""WCAG's least contrast for normal text (level AA)."""
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG's relative luminance of '#rrggbb', from 0 (black) to 1 (white)."""
+
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    r, g, b, _ = hex_to_rgba(colour)
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast_ratio(foreground: str, background: str) -> float:
+    """WCAG's contrast ratio of two '#rrggbb' colours, from 1 (the same) to 21 (black on white)."""
+    a, b = relative_luminance(foreground), relative_luminance(background)
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+
+
+def _mix(colour: str, other: str, amount: float) -> str:
+    """`colour` moved `amount` (0..1) of the way towards `other`, as '#rrggbb'."""
+    a, b = hex_to_rgba(colour), hex_to_rgba(other)
+    return "#" + "".join(f"{round(255 * (x + (y - x) * amount)):02x}" for x, y in zip(a[:3], b[:3]))
+
+
+def readable_on(colour: str, background: str, minimum: float = MIN_CONTRAST) -> str:
+    """`colour` itself when it reads on `background`; otherwise the nearest darker (on a light
+    background) or lighter (on a dark one) shade of it that does, so a seat keeps its hue."""
+    if contrast_ratio(colour, background) >= minimum:
+        return colour.lower() if colour.startswith("#") else f"#{colour.lower()}"
+    towards = "#000000" if relative_luminance(background) > 0.18 else "#ffffff"
+    steps = 100
+    for step in range(1, steps + 1):
+        shade = _mix(colour, towards, step / steps)
+        if contrast_ratio(shade, background) >= minimum:
+            return shade
+    return towards
+
+
+def badge_text(background: str) -> str:
+    """Black or white, whichever reads better on a badge of colour `background` (one of them
+    always reaches 4.5:1)."""
+    return "#000000" if contrast_ratio("#000000", background) >= contrast_ratio("#ffffff", background) else "#ffffff"

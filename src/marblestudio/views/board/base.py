@@ -32,6 +32,7 @@ from marblestudio.views.board.animation import Step
 from marblestudio.views.board.picking import Pickable
 
 if TYPE_CHECKING:
+    from marblestudio.views.board.help import GameHelp
     from marblestudio.views.board.scene import Scene
 
 Colour = tuple[float, float, float, float]
@@ -60,6 +61,14 @@ class BoardView:
     def mesh(self, meshdata: Any, colour: Colour, smooth: bool = False) -> gl.GLMeshItem:
         """A lit mesh item in the scene's shader (not yet added)."""
         return gl.GLMeshItem(meshdata=meshdata, color=colour, smooth=smooth, shader=self.scene.shader)
+
+    @property
+    def help(self) -> GameHelp:
+        """The family's help for the window (`<family module>_help.py`: a move to type, the
+        controls, its events in words)."""
+        from marblestudio.views.board.registry import board_help
+
+        return board_help(self.family)
 
     def seat_name(self, seat: int) -> str:
         """The ruleset's name for `seat` ("Player 2" before a ruleset is built)."""

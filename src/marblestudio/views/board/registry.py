@@ -1,7 +1,9 @@
 """Which module draws each game family's board.
 
 A family adds its board by shipping the module named here with a `BoardView` subclass called
-`Board`; nothing else needs to change.  A family whose module is missing (not written yet, or
+`Board`; nothing else needs to change.  Its help for the window (a move to type, the controls,
+its events in words: see `help.py`) is the module of the same name ending in `_help`
+(`stay_alive_help` beside `stay_alive`), found by `board_help`.  A family whose module is missing (not written yet, or
 failing to import) gets a placeholder that says so, and the app keeps working.
 """
 
@@ -11,6 +13,7 @@ import importlib
 import logging
 
 from marblestudio.views.board.base import BoardView
+from marblestudio.views.board.help import GENERIC, GameHelp
 
 BOARDS: dict[str, str] = {
     "stay-alive": "marblestudio.views.board.stay_alive",
@@ -40,6 +43,23 @@ def board_class(game: str) -> tuple[type[BoardView], str | None]:
     if not (isinstance(board, type) and issubclass(board, BoardView)):
         return _placeholder(), f"{module_name} has no Board class"
     return board, None
+
+
+def board_help(game: str) -> GameHelp:
+    """The help of `game`'s board (`<board module>_help`), or the generic help without one."""
+    module_name = BOARDS.get(game)
+    if module_name is None:
+        return GENERIC
+    try:
+        module = importlib.import_module(f"{module_name}_help")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{module_name}_help":
+            log.exception("the help module of %s failed to import", game)
+        return GENERIC
+    except Exception:  # a broken help module must not take the app down
+        log.exception("the help module of %s failed to import", game)
+        return GENERIC
+    return GameHelp.from_module(module)
 
 
 def _placeholder() -> type[BoardView]:

@@ -1,0 +1,66 @@
+"""ALIVE's help for the window: a move to type, the controls, a move's events in words.
+
+The move list shows only what every player may see: an event with `visible_to` (a card drawn)
+is filtered out before it gets here, and no event's words name a card still in a hand.
+"""
+
+from __future__ import annotations
+
+from marblestudio.engine.core import Event
+from marblestudio.views.board.help import SeatName, listing
+
+MOVE_EXAMPLE = "play 3, play SKIP, flip"
+
+CONTROLS = (
+    "<p><b>ALIVE.</b> Click a card of your hand to play it; a card that cannot be played now "
+    "is dimmed and says why when the mouse rests on it. When every card would take the total "
+    "above the limit, click your next life card to flip it. In hot-seat play a screen hides "
+    "the hand until its player clicks it.</p>"
+)
+
+_WHY = {
+    "over_limit": "could not stay at or under the limit",
+    "bomb": "was hit by a BOMB",
+    "hand_over": "still held cards when the hand ended",
+}
+
+
+def event_text(event: Event, name: SeatName) -> str | None:
+    """An ALIVE event in words (None: the common words)."""
+    kind = event.kind
+    if kind == "dealt":
+        sizes = event["sizes"]
+        each = f"{sizes[0]} cards each" if len(set(sizes)) == 1 else "cards"
+        return f"The cards are dealt, {each}; {name(event['first'])} plays first."
+    if kind == "card_played":
+        return f"{name(event['seat'])} plays {event['card']}: the total is {event['total']}, {event['left']} cards left in hand."
+    if kind == "total":
+        return f"The total is {event['total']}."
+    if kind == "direction_reversed":
+        return "The direction of play reverses."
+    if kind == "player_skipped":
+        return f"{name(event['seat'])} is skipped."
+    if kind == "cards_drawn":
+        count = event["count"]
+        return f"{name(event['seat'])} draws {count} card{'s' if count != 1 else ''}."
+    if kind == "cards_seen":  # listed only for the seat that sees them
+        return f"{name(event['seat'])} gets {listing(event['cards'])}."
+    if kind == "deck_empty":
+        return f"The deck is empty: {name(event['seat'])} cannot draw {event['missed']} more."
+    if kind == "deck_reshuffled":
+        return f"The discards are shuffled into a new deck of {event['cards']} cards."
+    if kind == "bomb_discard":
+        return f"{name(event['seat'])} discards a {event['card']} against the BOMB."
+    if kind == "life_lost":
+        why = _WHY.get(str(event["why"]), str(event["why"]).replace("_", " "))
+        lives = event["lives"]
+        return f"{name(event['seat'])} {why} and flips a life card: {lives} left."
+    if kind == "eliminated":
+        return f"{name(event['seat'])} has no life left and is out."
+    if kind == "hands_handed_in":
+        return f"Every hand goes to {name(event['seat'])} for a re-deal ({event['cards']} cards)."
+    if kind == "hand_over":
+        return f"The hand is over: {listing(name(s) for s in event['winners'])} went out."
+    if kind == "cards_collected":
+        return f"The cards are collected; {name(event['dealer'])} deals next."
+    return None

@@ -1,0 +1,37 @@
+"""Rock Me Archimedes' help for the window: a move to type, the controls, events in words."""
+
+from __future__ import annotations
+
+from marblestudio.engine.core import Event
+from marblestudio.views.board.help import SeatName
+
+MOVE_EXAMPLE = "place b8, roll, b8-b9-c9"
+
+CONTROLS = (
+    "<p><b>Rock Me Archimedes.</b> Click an empty midzone cup to add a marble, or the die to "
+    "roll. Then click one of your marbles (rings mark those that can move) and a destination "
+    "cup; hovering a destination previews the path and the steepest angle the board would "
+    "reach, and the pads beside the die choose rolling or lifting. The player whose move makes "
+    "an end of the board touch the table loses.</p>"
+)
+
+
+def event_text(event: Event, name: SeatName) -> str | None:
+    """A Rock Me Archimedes event in words (None: the common words)."""
+    kind = event.kind
+    if kind == "die_rolled":
+        why = "to start" if event["purpose"] == "start" else "to move"
+        return f"{name(event['seat'])} rolls {event['value']} {why}."
+    if kind == "marble_placed":
+        return f"{name(event['seat'])} adds a marble in {event['cup']}."
+    if kind == "marble_rolled":
+        return f"{name(event['seat'])} rolls a marble from {event['start']} to {event['path'][-1]}."
+    if kind == "marble_lifted":
+        return f"{name(event['seat'])} lifts a marble from {event['start']} to {event['dest']}."
+    if kind == "board_tilted":
+        where = event["marble_at"]
+        at = "in the air" if where == "air" else f"at {where}"
+        return f"The board tilts to {float(event['angle']):.1f}° with the marble {at}."
+    if kind == "board_touched":
+        return f"The board's {event['end']} end touches the table: {name(event['loser'])} loses."
+    return None

@@ -1,0 +1,107 @@
+"""What the window tells a player about one game: a move to type, the controls, events in words.
+
+Each game family has a small module beside its board, `<board module>_help.py` (for example
+`stay_alive_help.py`), with `MOVE_EXAMPLE` (notation for the move box's placeholder),
+`CONTROLS` (rich text for Help > Controls) and `event_text(event, name)` (one event of a move
+in words, for the move list; None for an event it leaves to the common words here).
+`registry.board_help(game)` finds the module; a game without one gets `GENERIC`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from marblestudio.engine.core import GAME_OVER, TURN_OVER, Event
+
+SeatName = Callable[[int], str]
+EventText = Callable[[Event, SeatName], "str | None"]
+
+COMMON_CONTROLS = (
+    "<p><b>Keyboard:</b> the arrow keys select what can be clicked, Enter plays it (or the hint "
+    "shown), Escape skips the animation or leaves an earlier position, Home resets the camera, "
+    "Shift+arrows turn the board. Ctrl+Z and Ctrl+Shift+Z undo and redo a move, Ctrl+H asks "
+    "for a hint.</p>"
+    "<p><b>Mouse:</b> drag to turn the board, Ctrl+drag or middle-drag to pan, the wheel to "
+    "zoom. Click a move in the move list to see the position after it.</p>"
+    "<p>A move can also be typed in notation in the box under the move list.</p>"
+)
+"""The controls every board shares (the camera, the keyboard, the move list)."""
+
+
+def _no_words(event: Event, name: SeatName) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class GameHelp:
+    """One game's help, as the window shows it."""
+
+    move_example: str = "pass"
+    controls: str = "<p>Click a highlighted piece to play it.</p>"
+    event_text: EventText = _no_words
+
+    @classmethod
+    def from_module(cls, module: ModuleType) -> GameHelp:
+        """The help a `<game>_help` module gives (any part it lacks is the generic one)."""
+        return cls(
+            str(getattr(module, "MOVE_EXAMPLE", cls.move_example)),
+            str(getattr(module, "CONTROLS", cls.controls)),
+            getattr(module, "event_text", _no_words),
+        )
+
+    def controls_html(self) -> str:
+        """The game's own controls followed by those every board shares."""
+        return self.controls + COMMON_CONTROLS
+
+    def placeholder(self) -> str:
+        """The move box's placeholder, with this game's example."""
+        return f"Type a move (e.g. {self.move_example}) and press Enter"
+
+    def describe(self, event: Event, name: SeatName) -> str:
+        """`event` in words ("" for an event not worth a line, like the end of a turn)."""
+        try:
+            text = self.event_text(event, name)
+        except (KeyError, TypeError, ValueError, IndexError):  # an event of another shape: say it plainly
+            text = None
+        return text if text is not None else common_text(event, name)
+
+
+GENERIC = GameHelp()
+"""The help of a game whose family has no help module."""
+
+
+def common_text(event: Event, name: SeatName) -> str:
+    """The words for events every game has, and a plain reading of any other event."""
+    seat = event.get("seat")
+    who = name(seat) if isinstance(seat, int) else ""
+    if event.kind == TURN_OVER:
+        return ""
+    if event.kind == GAME_OVER:
+        reason = event.get("reason") or ""
+        return f"The game ends: {reason}." if reason else "The game ends."
+    if event.kind == "passed":
+        return f"{who} has no move and passes."
+    if event.kind == "player_out":
+        return f"{who} is out."
+    details = ", ".join(f"{key.replace('_', ' ')} {_plain(value, name, key)}" for key, value in event.data)
+    what = event.kind.replace("_", " ")
+    return f"{what.capitalize()}: {details}." if details else f"{what.capitalize()}."
+
+
+def _plain(value: Any, name: SeatName, key: str) -> str:
+    if key == "seat" and isinstance(value, int):
+        return name(value)
+    if isinstance(value, tuple):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def listing(items: Any) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    words = [str(i) for i in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
