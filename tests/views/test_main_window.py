@@ -12,65 +12,14 @@ from pytestqt.qtbot import QtBot
 
 from marblestudio import rulesets
 from marblestudio.engine.core import CHANCE
-from marblestudio.records import load_record, replay, save_record
-from marblestudio.session import HUMAN, Session, to_record
+from marblestudio.records import load_record, replay
+from marblestudio.session import HUMAN, Session
 from marblestudio.views.main_window import MainWindow
 
-from .helpers import open_main_window, random_game
+from .helpers import random_game
+from .window_fixtures import Answers, answer_resign, answers, finished_record, human_place, plain_text, window  # noqa: F401
 
 pytestmark = pytest.mark.gl
-
-
-class Answers:
-    """Stands in for QMessageBox: records the questions and gives a set answer."""
-
-    def __init__(self) -> None:
-        self.questions: list[str] = []
-        self.warnings: list[str] = []
-        self.answer = QMessageBox.StandardButton.Discard
-
-    def question(self, _parent: object, _title: str, text: str, *_args: object) -> QMessageBox.StandardButton:
-        self.questions.append(text)
-        return self.answer
-
-    def warning(self, _parent: object, _title: str, text: str, *_args: object) -> QMessageBox.StandardButton:
-        self.warnings.append(text)
-        return QMessageBox.StandardButton.Ok
-
-
-@pytest.fixture
-def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
-    box = Answers()
-    monkeypatch.setattr(QMessageBox, "question", box.question)
-    monkeypatch.setattr(QMessageBox, "warning", box.warning)
-    return box
-
-
-@pytest.fixture
-def window(qtbot: QtBot, answers: Answers) -> MainWindow:
-    win = open_main_window(qtbot, 1100, 760)
-    return win
-
-
-def _finished_record(tmp_path: Path, ref: str = "stay-alive/quick", seed: str = "watch") -> Path:
-    loaded = rulesets.load_with_source(ref)
-    session = Session(loaded.rules, [HUMAN, "medium"], 3, loaded.resolved, ref)
-    for move in random_game(session.state.copy(), seed):
-        session.play(move)
-    assert session.is_over()
-    path = tmp_path / "finished.json"
-    save_record(path, to_record(session))
-    return path
-
-
-def _human_place(qtbot: QtBot, win: MainWindow) -> None:
-    """Click the first legal cell through the scene (projected from the board, picked by ray)."""
-    game = win.game
-    qtbot.waitUntil(lambda: bool(game.legal_targets()), timeout=15000)
-    key = next(iter(game.legal_targets()))
-    point = game.board.world_position(key)  # type: ignore[union-attr]
-    assert point is not None
-    game.scene.click_at(*game.scene.screen_position(point))
 
 
 def test_the_window_opens_on_the_library_with_a_game_ready(window: MainWindow) -> None:
@@ -98,7 +47,7 @@ def test_undo_and_redo_against_the_computer(qtbot: QtBot, window: MainWindow) ->
     assert window.start_game("stay-alive/standard", [HUMAN, "random"], seed=9)
     session = window.game.session
     assert session is not None
-    _human_place(qtbot, window)
+    human_place(qtbot, window)
     qtbot.waitUntil(lambda: session.ply == 3 and session.waiting_for_human(), timeout=30000)  # the computer replied
     placed = [str(m) for m in session.moves]
     assert session.history[2].mover == 1
@@ -132,6 +81,7 @@ def test_the_winner_is_announced(qtbot: QtBot, window: MainWindow) -> None:
 def test_resign_gives_the_game_to_the_other_player(qtbot: QtBot, window: MainWindow) -> None:
     window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=2)
     qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=5000)
+    answer_resign(window, accept=True)
     window.resign_action.trigger()
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5000)
     assert "Blue wins" in window.banner.text() and "resigned" in window.banner.text()
@@ -139,7 +89,7 @@ def test_resign_gives_the_game_to_the_other_player(qtbot: QtBot, window: MainWin
 
 def test_closing_with_an_unsaved_game_asks(qtbot: QtBot, window: MainWindow, answers: Answers) -> None:
     window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=4)
-    _human_place(qtbot, window)
+    human_place(qtbot, window)
     qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.ply == 2, timeout=5000)
     answers.answer = QMessageBox.StandardButton.Cancel
     assert not window.close()
@@ -177,7 +127,7 @@ def test_a_bad_record_is_a_message_not_a_crash(window: MainWindow, tmp_path: Pat
 
 
 def test_a_replay_reaches_the_same_final_state_as_the_record(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
-    path = _finished_record(tmp_path)
+    path = finished_record(tmp_path)
     expected, _ = replay(load_record(path))
     assert window.open_path(path)
     session = window.game.session
@@ -194,7 +144,7 @@ def test_a_replay_reaches_the_same_final_state_as_the_record(qtbot: QtBot, windo
 
 
 def test_play_from_here_branches_a_new_game(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
-    path = _finished_record(tmp_path)
+    path = finished_record(tmp_path)
     window.open_path(path)
     window.replay.slider.setValue(12)
     watched = window.game.session
@@ -211,7 +161,7 @@ def test_play_from_here_branches_a_new_game(qtbot: QtBot, window: MainWindow, tm
 
 def test_geometry_and_recent_files_are_remembered(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     window.resize(1000, 700)
-    path = _finished_record(tmp_path)
+    path = finished_record(tmp_path)
     window.open_path(path)
     window.close()
     again = MainWindow()
@@ -245,7 +195,7 @@ def test_unexpected_errors_are_shown_and_logged(monkeypatch: pytest.MonkeyPatch,
 def test_a_random_seed_game_places_with_the_first_click(qtbot: QtBot, window: MainWindow) -> None:
     rng = random.Random(0)
     window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=rng.randrange(1000))
-    _human_place(qtbot, window)
+    human_place(qtbot, window)
     session = window.game.session
     assert session is not None
     qtbot.waitUntil(lambda: session.ply == 2, timeout=5000)
@@ -289,7 +239,7 @@ def test_the_status_line_names_the_rule_that_stopped_a_move(qtbot: QtBot, window
     window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=8)
     session = window.game.session
     assert session is not None
-    _human_place(qtbot, window)
+    human_place(qtbot, window)
     qtbot.waitUntil(lambda: session.ply == 2 and bool(window.game.legal_targets()), timeout=5000)
     taken = session.moves[-1]
     key = window.game.board.target_of(taken)  # type: ignore[union-attr]
@@ -297,8 +247,9 @@ def test_the_status_line_names_the_rule_that_stopped_a_move(qtbot: QtBot, window
     window.game.scene.click_at(*window.game.scene.screen_position(point))  # type: ignore[misc]
     assert session.ply == 2
     assert "taken" in window.message_label.text()
-    assert "Blue" in window.turn_label.text() and "4 on the grid" not in window.turn_label.text()
-    assert "Red: 1 on the grid, 4 to place" in window.turn_label.text()
+    status = plain_text(window.turn_label.text())
+    assert "Blue" in status and "4 on the grid" not in status
+    assert "Red 1 on the grid, 4 to place" in status
 
 
 def test_a_move_typed_in_notation_is_played_or_explained(qtbot: QtBot, window: MainWindow) -> None:

@@ -6,6 +6,10 @@ the engine says; then the next decision is asked for: chance is drawn at once, a
 asks the worker process, a human seat gets its legal targets highlighted.  A click on a target
 plays its move; a click on anything else asks the engine why not, and `message` tells the user
 the rule that stopped it.
+
+`view_position(p)` shows an earlier position of the game while it goes on (the move list's rows
+ask for it): the board shows it read-only, takes no clicks and no typed moves, and the game's
+own moves keep coming without being drawn until `view_live()` returns to the present.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from marblestudio.views.palette import seat_colours
 
 log = logging.getLogger(__name__)
 
+VIEWING_NOTE = "This is an earlier position: press Esc or click the last move to return to the game."
+
 
 class GameView(QWidget):
     """A 3D board that plays a session."""
@@ -47,6 +53,8 @@ class GameView(QWidget):
         self.worker = ComputerWorker(self)
         self.colour_blind = False
         self.interactive = True  # False while watching a replay
+        self.viewing: int | None = None  # the earlier position shown read-only, if any
+        self._viewed: Session | None = None  # that position, as a game of its own
         self._pending_tag = 0
         self._thinking = False
         self._announced = False
@@ -66,6 +74,8 @@ class GameView(QWidget):
         self.scene.clock.skip()
         self.session = session
         self.interactive = interactive
+        self.viewing = None
+        self._viewed = None
         self._announced = False
         cls, reason = board_class(session.rules.game)
         board = cls(self.scene)
@@ -87,13 +97,64 @@ class GameView(QWidget):
         if self.session is not None and self.board is not None:
             self.scene.clock.skip()
             self.board.build(self.session.rules, seat_colours(self.session.rules.presentation, self.session.num_players, on))
-            self.board.show(self.session.state.public_view())
+            self.board.show(self._shown_session().state.public_view())
             self._update_targets()
+
+    # Looking at an earlier position ----------------------------------------------------------
+    def view_position(self, position: int) -> None:
+        """Show position `position` of the game's timeline read-only while the game goes on
+        (the present position itself: back to the game)."""
+        session, board = self.session, self.board
+        if session is None or board is None:
+            return
+        position = max(0, min(position, session.timeline_length))
+        if position == session.position:
+            self.view_live()
+            return
+        self.scene.clock.skip()
+        self.viewing = position
+        self._viewed = session.branch_at(position)
+        board.session = self._viewed
+        self.scene.set_legal({})
+        board.show(self._viewed.state.public_view())
+        self.scene.update()
+        self.changed.emit()
+
+    def view_live(self) -> None:
+        """Back from an earlier position to the game as it stands."""
+        if self.viewing is None:
+            return
+        self.viewing = None
+        self._viewed = None
+        if self.session is not None and self.board is not None:
+            self.board.session = self.session
+            self.board.show(self.session.state.public_view())
+            self.scene.update()
+            self._update_targets()
+        self.changed.emit()
+
+    def shown_position(self) -> int | None:
+        """The timeline position the board shows (None without a game)."""
+        if self.session is None:
+            return None
+        return self.viewing if self.viewing is not None else self.session.position
+
+    def _shown_session(self) -> Session:
+        assert self.session is not None
+        return self._viewed if self._viewed is not None else self.session
 
     def _on_session_change(self, change: Change) -> None:
         assert self.board is not None and self.session is not None
         self.worker.cancel()
         self.scene.set_legal({})
+        if self.viewing is not None and change.what == "played":
+            self.changed.emit()  # the game goes on under the earlier position shown
+            self._next()
+            return
+        if self.viewing is not None:  # undone, redone, reset: the present changed, show it
+            self.viewing = None
+            self._viewed = None
+            self.board.session = self.session
         if change.what in ("played", "redone") and change.events:
             steps = [s for e in change.events for s in self.board.animate(e)]
             self.changed.emit()
@@ -107,7 +168,7 @@ class GameView(QWidget):
     def _on_animation_finished(self) -> None:
         if self.session is None or self.board is None:
             return
-        self.board.show(self.session.state.public_view())
+        self.board.show(self._shown_session().state.public_view())
         self.scene.update()
         self._next()
 
@@ -155,7 +216,7 @@ class GameView(QWidget):
 
     def _update_targets(self) -> None:
         session, board = self.session, self.board
-        if session is None or board is None or not self.interactive or not session.waiting_for_human():
+        if session is None or board is None or not self.interactive or self.viewing is not None or not session.waiting_for_human():
             self.scene.set_legal({})
             return
         legal: dict[Hashable, Move] = {}
@@ -168,7 +229,7 @@ class GameView(QWidget):
     def legal_targets(self) -> dict[Hashable, Move]:
         """What a human can click now, and the move each click makes."""
         session, board = self.session, self.board
-        if session is None or board is None or not session.waiting_for_human() or self.scene.clock.is_running():
+        if session is None or board is None or self.viewing is not None or not session.waiting_for_human() or self.scene.clock.is_running():
             return {}
         return {board.target_of(m): m for m in session.state.legal_moves() if board.target_of(m) is not None}
 
@@ -180,6 +241,9 @@ class GameView(QWidget):
     def _on_picked(self, key: Hashable) -> None:
         session, board = self.session, self.board
         if session is None or board is None or not self.interactive:
+            return
+        if self.viewing is not None:
+            self.message.emit(VIEWING_NOTE)
             return
         if session.is_over():
             self.message.emit("The game is over: start a new one, or undo.")
@@ -207,6 +271,9 @@ class GameView(QWidget):
         session = self.session
         if session is None or not self.interactive or session.is_over():
             self.message.emit("There is no game to play a move in.")
+            return False
+        if self.viewing is not None:
+            self.message.emit(VIEWING_NOTE)
             return False
         if not session.waiting_for_human():
             self.message.emit("Wait: it is not your turn.")

@@ -1,16 +1,20 @@
-"""The main window: the library, the 3D board in the middle, the move log, replay and status.
+"""The main window: the library, the 3D board in the middle, the move list, replay and status.
 
 Menus and shortcuts: New (Ctrl+N), Open (Ctrl+O: a record to watch, or an unfinished game to
 play on), Save (Ctrl+S, atomic through QSaveFile), Undo (Ctrl+Z) and Redo (Ctrl+Shift+Z) of
 moves, Hint (Ctrl+H: the computer suggests a move for you, worked out in its worker process and
-shown in the status bar and on the board), Resign, full screen (F11), Quit (Ctrl+Q, asking when
-the game is unsaved).  Window
+shown in the status bar and on the board), Resign (asks first), full screen (F11), Quit
+(Ctrl+Q, asking when the game is unsaved), Help > Rules of this game (the rules sheet) and
+Help > Controls (the board's own, from its `<game>_help` module).  A click on a row of the move
+list shows that position: in a replay it moves the timeline, during a game it shows the
+position read-only above a bar that leads back (Escape) or plays on from there.  Window
 geometry, dock layout and recent files are kept in QSettings.  Docks are added through
 `add_dock`, so other panels (the rules editor) can join without changing this file much.
 """
 
 from __future__ import annotations
 
+import html
 import logging
 from pathlib import Path
 from typing import Any
@@ -19,10 +23,15 @@ from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QDialog,
+    QDialogButtonBox,
     QDockWidget,
+    QFrame,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -31,11 +40,12 @@ from PySide6.QtWidgets import (
 from marblestudio.engine.core import CHANCE, Outcome
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
+from marblestudio.views.board.help import GENERIC, GameHelp
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
 from marblestudio.views.move_log import MovePanel
 from marblestudio.views.new_game import GameChoice, NewGameDialog, default_seats
-from marblestudio.views.palette import seat_hex
+from marblestudio.views.palette import badge_text, seat_hex
 from marblestudio.views.replay import SPEEDS, ReplayControls
 from marblestudio.views.window_files import FileActions
 from marblestudio.views.window_hints import HintActions
@@ -51,6 +61,8 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self.setWindowTitle("Marble Studio")
         self.resize(1280, 800)
         self.path: Path | None = None
+        self.resign_box: QMessageBox | None = None  # the "Resign?" question while it is asked
+        self.rules_dialog: QDialog | None = None  # the last rules sheet shown
         self.library = LibraryWidget()
         self.game = GameView()
         self.banner = QLabel()
@@ -58,10 +70,13 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setStyleSheet("QLabel#banner { font-size: 18pt; font-weight: bold; padding: 6px; }")
         self.banner.hide()
+        self.viewing_bar = ViewingBar()
         game_page = QWidget()
         page_layout = QVBoxLayout(game_page)
         page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.setSpacing(0)
         page_layout.addWidget(self.banner)
+        page_layout.addWidget(self.viewing_bar)
         page_layout.addWidget(self.game, 1)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.library)
@@ -84,11 +99,15 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self.library.new_game_requested.connect(self.new_game_dialog)
         self.game.message.connect(self.show_message)
         self.move_panel.entry.returnPressed.connect(self._on_move_typed)
+        self.move_log.position_clicked.connect(self._on_position_clicked)
+        self.viewing_bar.back.clicked.connect(self.game.view_live)
+        self.viewing_bar.branch.clicked.connect(self.play_from_viewed)
         self.game.changed.connect(self._on_game_change)
         self.game.game_over.connect(self._on_game_over)
         self.replay.play_from_here.connect(self.play_from_here)
         self._restore_settings()
         self._update_actions()
+        self.library.list.setFocus()  # the window's shortcuts, not a restored dock's, at first
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.game.shutdown)
@@ -147,7 +166,7 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self.fullscreen_action = self._action("&Full Screen", self.toggle_fullscreen, QKeySequence("F11"), view)
         self.fullscreen_action.setCheckable(True)
         self.camera_action = self._action("Reset &Camera", lambda: self.game.scene.reset_camera(), QKeySequence("Home"), view)
-        self.skip_action = self._action("&Skip Animation", self.game.skip_animation, QKeySequence("Escape"), view)
+        self.skip_action = self._action("&Skip Animation", self._on_escape, QKeySequence("Escape"), view)
         self.palette_action = self._action("Colour-&Blind-Safe Colours", self.set_colour_blind, None, view)
         self.palette_action.setCheckable(True)
         speed_menu = view.addMenu("Animation &Speed")
@@ -163,7 +182,8 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         for dock in self.view_menu_docks:
             view.addAction(dock.toggleViewAction())
         help_menu = bar.addMenu("&Help")
-        self._action("&Controls", self.show_help, QKeySequence.StandardKey.HelpContents, help_menu)
+        self.rules_action = self._action("&Rules of This Game", self.show_rules, None, help_menu)
+        self.controls_action = self._action("&Controls", self.show_help, QKeySequence.StandardKey.HelpContents, help_menu)
         self._rebuild_recent_menu()
 
     # Settings ----------------------------------------------------------------------------------
@@ -225,10 +245,15 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         return True
 
     def set_session(self, session: Session, interactive: bool = True) -> None:
+        """Show and play (or watch) `session`; what the window said of the last game goes."""
         self.banner.hide()
+        self.show_message("")
+        self.forget_hint()
         self.stack.setCurrentIndex(1)
         self.replay_dock.setVisible(not interactive)
         self.game.set_session(session, interactive)
+        self.move_panel.set_help(self.current_help())
+        self._on_game_change()
         self.game.scene.setFocus()  # arrow keys and Enter play at once
         self._update_title()
 
@@ -244,10 +269,27 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self.path = None
         self.set_session(branch)
 
+    def play_from_viewed(self) -> None:
+        """Play on from the earlier position shown during a game, with the same players (a new,
+        unsaved game; the one in progress is offered for saving first)."""
+        session, position = self.game.session, self.game.viewing
+        if session is None or position is None or not self.maybe_save():
+            return
+        branch = session.branch_at(position)
+        self.path = None
+        self.set_session(branch)
+
     def show_library(self) -> None:
+        """Back to the library: the page shows no trace of the game (its moves, turn, messages)."""
         self.library.refresh()
         self.stack.setCurrentIndex(0)
         self.replay_dock.hide()
+        self.banner.hide()
+        self.show_message("")
+        self.forget_hint()
+        self.move_panel.set_help(GENERIC)
+        self._on_game_change()
+        self.library.list.setFocus()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
@@ -261,29 +303,78 @@ class MainWindow(FileActions, HintActions, QMainWindow):
     # Playing -------------------------------------------------------------------------------------
     def undo(self) -> None:
         session = self.game.session
-        if session is not None and self.game.interactive and session.undo():
-            self.banner.hide()
+        if session is not None and self.game.interactive:
+            self.game.view_live()
+            if session.undo():
+                self.banner.hide()
 
     def redo(self) -> None:
         session = self.game.session
         if session is not None and self.game.interactive:
+            self.game.view_live()
             session.redo()
 
-    def resign(self) -> None:
+    def resign(self) -> bool:
+        """Resign for the human to move (or the first human), after asking; True if resigned."""
         session = self.game.session
         if session is None or session.is_over() or not self.game.interactive:
-            return
+            return False
         seat = session.state.to_move
         humans = [s for s in range(session.num_players) if session.is_human(s)]
         if seat not in humans:
             seat = humans[0] if humans else seat
+        if not self._confirm_resign(session, seat):
+            return False
+        self.game.view_live()
         session.resign(seat)
+        return True
+
+    def _confirm_resign(self, session: Session, seat: int) -> bool:
+        """Ask whether `seat` really resigns, naming the seat and the result (Escape cancels)."""
+        from marblestudio.records import resignation
+
+        name = session.seat_name(seat)
+        result = outcome_text(session, resignation(session.state, session.rules, seat))
+        buttons = QMessageBox.StandardButton
+        box = QMessageBox(QMessageBox.Icon.Question, "Resign", f"Resign the game for {name}?\n\n{result}", buttons.Yes | buttons.Cancel, self)
+        box.button(buttons.Yes).setText(f"Resign for {name}")
+        box.setDefaultButton(buttons.Cancel)
+        box.setEscapeButton(buttons.Cancel)
+        self.resign_box = box  # for tests: the question being asked
+        try:
+            return box.exec() == buttons.Yes
+        finally:
+            self.resign_box = None
 
     def _on_move_typed(self) -> None:
-        """Play the move typed in the Moves panel, or say why not."""
+        """Play the move typed in the Moves panel, or say why not; Enter in the empty box plays
+        the hint shown for this position."""
         text = self.move_panel.entry.text().strip()
-        if text and self.game.play_text(text):
+        if not text:
+            hint = self.current_hint()
+            if hint is None:
+                self.show_message("Type a move, or ask for a hint (Ctrl+H) and press Enter to play it.")
+                return
+            text = hint
+        if self.game.play_text(text):
             self.move_panel.entry.clear()
+
+    def _on_position_clicked(self, position: int) -> None:
+        """A row of the move list: in a replay, go there; during a game, look at it."""
+        session = self.game.session
+        if session is None:
+            return
+        if not self.game.interactive:
+            self.replay.go_to(position)
+        else:
+            self.game.view_position(position)
+
+    def _on_escape(self) -> None:
+        """Escape leaves an earlier position shown during a game, or skips the animation."""
+        if self.game.viewing is not None:
+            self.game.view_live()
+        else:
+            self.game.skip_animation()
 
     def set_animation_speed(self, speed: float) -> None:
         """Play animations at `speed` times normal (0: at once)."""
@@ -304,25 +395,63 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self.move_log.colour_blind = value
         self._on_game_change()
 
+    def current_help(self) -> GameHelp:
+        """The help of the game shown (its board's `<game>_help` module), or the generic one."""
+        board = self.game.board
+        return board.help if board is not None and self.stack.currentIndex() == 1 else GENERIC
+
     def show_help(self) -> None:
-        QMessageBox.information(
-            self,
-            "Controls",
-            "Click a highlighted cell to place a marble; click a highlighted knob to pull its slide "
-            "one position towards it.\n\nKeyboard: arrow keys select, Enter plays, Escape skips the "
-            "animation, Home resets the camera, Shift+arrows turn the board.\n\nMouse: drag to turn, "
-            "Ctrl+drag or middle-drag to pan, wheel to zoom.",
-        )
+        """Help > Controls: how to play the game shown, then the controls every board shares."""
+        session = self.game.session
+        title = f"Controls — {session.rules.name}" if session is not None and self.stack.currentIndex() == 1 else "Controls"
+        QMessageBox.information(self, title, self.current_help().controls_html())
+
+    def show_rules(self) -> None:
+        """Help > Rules of This Game: the rules sheet of the ruleset played (on the library
+        page: of the ruleset selected), in a window of its own."""
+        from marblestudio.views.editor.panels import SheetView
+        from marblestudio.views.editor.resolution import Resolution
+
+        session = self.game.session
+        if session is not None and self.stack.currentIndex() == 1 and session.resolved is not None:
+            rules, resolved = session.rules, dict(session.resolved)
+        else:
+            from marblestudio.rulesets import RulesetError, load_with_source
+
+            ref = self.library.selected()
+            try:
+                loaded = load_with_source(ref) if ref else None
+            except RulesetError:
+                loaded = None
+            if loaded is None:
+                self.show_message("Choose a ruleset in the library, or start a game, to see its rules.")
+                return
+            rules, resolved = loaded.rules, loaded.resolved
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"Rules — {rules.name}")
+        sheet = SheetView(dialog)
+        sheet.show_resolution(Resolution(rules, resolved, None, None))
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+        close.rejected.connect(dialog.close)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(sheet)
+        layout.addWidget(close)
+        dialog.resize(640, 720)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.rules_dialog = dialog
+        dialog.show()
 
     def show_message(self, text: str) -> None:
         self.message_label.setText(text)
 
     # Keeping the window in step with the game -----------------------------------------------------------
     def _on_game_change(self) -> None:
-        session = self.game.session
-        self.move_log.show_session(session)
+        playing = self.stack.currentIndex() == 1
+        session = self.game.session if playing else None  # the library shows no game
+        self.move_log.show_session(session, self.game.shown_position() if session is not None else None)
         self._update_actions()
         self._update_title()
+        self._update_viewing_bar()
         if session is None:
             self.turn_label.setText("")
             return
@@ -330,9 +459,8 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         parts = []
         texts = self.game.board.describe(view) if self.game.board is not None else []
         for seat in range(session.num_players):
-            colour = seat_hex(session.rules.presentation, seat, self.palette_action.isChecked())
-            extra = f": {texts[seat]}" if seat < len(texts) else ""
-            parts.append(f"<span style='color:{colour}'>●</span> {session.seat_name(seat)}{extra}")
+            extra = f" {html.escape(texts[seat])}" if seat < len(texts) else ""
+            parts.append(self.seat_badge(session, seat) + extra)
         outcome = session.outcome()
         if outcome is not None:
             head = outcome_text(session, outcome)
@@ -345,6 +473,23 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self.turn_label.setText(head + "   " + "   ".join(parts))
         if outcome is None:
             self.banner.hide()
+
+    def seat_badge(self, session: Session, seat: int) -> str:
+        """The seat's name on a badge of its colour, in black or white, whichever reads (every
+        seat colour, white and yellow too, reaches WCAG's 4.5:1 with one of them)."""
+        colour = seat_hex(session.rules.presentation, seat, self.palette_action.isChecked())
+        name = html.escape(session.seat_name(seat))
+        return f"<span style='background-color:{colour}; color:{badge_text(colour)}'>&nbsp;{name}&nbsp;</span>"
+
+    def _update_viewing_bar(self) -> None:
+        position = self.game.viewing
+        if position is None or self.stack.currentIndex() != 1:
+            self.viewing_bar.hide()
+            return
+        row = self.move_log.row_text(position)
+        what = f"the position after {row}" if row else "the start of the game"
+        self.viewing_bar.label.setText(f"Viewing {what} — Esc or click the last move to return.")
+        self.viewing_bar.show()
 
     def _on_game_over(self, outcome: Outcome) -> None:
         session = self.game.session
@@ -372,5 +517,28 @@ class MainWindow(FileActions, HintActions, QMainWindow):
             self.setWindowTitle("Marble Studio")
             return
         name = self.path.name if self.path else "new game"
-        star = "" if session.saved else " *"
+        # watching a record changes nothing in it: stepping through is not an unsaved change
+        star = " *" if self.game.interactive and not session.saved else ""
         self.setWindowTitle(f"{session.rules.name} — {name}{star} — Marble Studio")
+
+
+class ViewingBar(QFrame):
+    """Shown above the board while an earlier position is shown during a game: what is shown,
+    the way back, and "Play from here"."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("viewing")
+        self.setStyleSheet("QFrame#viewing { background-color: #fff1b8; } QFrame#viewing QLabel { color: #000000; }")
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.back = QPushButton("Back to the game")
+        self.back.setToolTip("Show the game as it stands (Esc)")
+        self.branch = QPushButton("Play from here")
+        self.branch.setToolTip("Start a new game from this position, with the same players")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.branch)
+        layout.addWidget(self.back)
+        self.hide()

@@ -1,19 +1,26 @@
 """Replay controls: a timeline over the game's steps, step back and forward, play and pause,
 speed, and "play from here", which starts a new game that branches at the shown position.
 
-The controls drive the `Session` of the `GameView`: moving the timeline shows the position
-after that many steps (`Session.goto`); stepping forward replays one step with its animation
-(`Session.redo`).  While watching, the board takes no clicks.
+The controls drive the `Session` of the `GameView`: moving the timeline shows that position of
+the game (`Session.goto`; a resignation is the position after the last move); stepping forward
+replays one step with its animation (`Session.redo`).  While watching, the board takes no
+clicks.  The buttons carry the style's standard icons (never font glyphs, which a machine may
+lack) and a tooltip each.  A step that fails stops the playing first and is reported once.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+from collections.abc import Callable
 
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSlider, QStyle, QWidget
+
+from marblestudio.engine.core import IllegalMoveError, Move
 from marblestudio.views.game_view import GameView
 
 SPEEDS = (("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("instant", 0.0))
+
+_Icon = QStyle.StandardPixmap
 
 
 class ReplayControls(QWidget):
@@ -26,25 +33,22 @@ class ReplayControls(QWidget):
         self.game = game
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setMinimum(0)
+        self.slider.setToolTip("The position shown: drag to any step of the game")
         self.position = QLabel("0 / 0")
-        self.first = QPushButton("⏮")
-        self.back = QPushButton("◀")
-        self.play = QPushButton("▶ Play")
+        self.first = self._button(_Icon.SP_MediaSkipBackward, "Go to the start (before the first step)")
+        self.back = self._button(_Icon.SP_MediaSeekBackward, "One step back")
+        self.play = self._button(_Icon.SP_MediaPlay, "Play the game from the position shown")
+        self.play.setText("Play")
         self.play.setCheckable(True)
-        self.forward = QPushButton("▶|")
-        self.last = QPushButton("⏭")
+        self.forward = self._button(_Icon.SP_MediaSeekForward, "One step forward")
+        self.last = self._button(_Icon.SP_MediaSkipForward, "Go to the end of the game")
         self.speed = QComboBox()
+        self.speed.setToolTip("How fast the moves are played")
         for label, value in SPEEDS:
             self.speed.addItem(label, value)
         self.speed.setCurrentIndex(1)
         self.branch = QPushButton("Play from here")
-        for button, tip in (
-            (self.first, "Go to the start"),
-            (self.back, "One step back"),
-            (self.forward, "One step forward"),
-            (self.last, "Go to the end"),
-        ):
-            button.setToolTip(tip)
+        self.branch.setToolTip("Start a new game from the position shown; you take the seat to move")
         layout = QHBoxLayout(self)
         for w in (self.first, self.back, self.play, self.forward, self.last):
             layout.addWidget(w)
@@ -66,42 +70,68 @@ class ReplayControls(QWidget):
         self.branch.clicked.connect(self.play_from_here.emit)
         game.changed.connect(self.refresh)
 
+    def _button(self, icon: QStyle.StandardPixmap, tip: str) -> QPushButton:
+        button = QPushButton()
+        button.setIcon(self.style().standardIcon(icon))
+        button.setToolTip(tip)
+        return button
+
     def refresh(self) -> None:
         """Put the timeline where the session is."""
         session = self.game.session
-        total = 0 if session is None else len(session.all_moves())
-        ply = 0 if session is None else session.ply
+        total = 0 if session is None else session.timeline_length
+        position = 0 if session is None else session.position
         self.slider.blockSignals(True)
         self.slider.setMaximum(total)
-        self.slider.setValue(ply)
+        self.slider.setValue(position)
         self.slider.blockSignals(False)
-        self.position.setText(f"{ply} / {total}")
-        if ply >= total and self.play.isChecked():
+        self.position.setText(f"{position} / {total}")
+        if position >= total and self.play.isChecked():
             self.play.setChecked(False)
 
-    def go_to(self, ply: int) -> None:
+    def go_to(self, position: int) -> None:
+        """Show the game at `position` of its timeline."""
         session = self.game.session
         if session is not None:
             self.game.skip_animation()
-            session.goto(ply)
+            self._safely(lambda: session.goto(position))
 
     def step_back(self) -> None:
         session = self.game.session
-        if session is not None and session.ply > 0:
-            self.go_to(session.ply - 1)
+        if session is not None and session.position > 0:
+            self.go_to(session.position - 1)
 
     def step_forward(self) -> bool:
+        """Play the next step with its animation; False at the end (or when it fails)."""
         session = self.game.session
         if session is None or not session.can_redo():
             return False
         self.game.skip_animation()
-        return session.redo()
+        return self._safely(session.redo)
+
+    def _safely(self, action: Callable[[], bool | None]) -> bool:
+        """Run a step of the replay (False when it did nothing); if it fails, stop playing
+        first, then say so once."""
+        try:
+            return action() is not False
+        except IllegalMoveError as exc:
+            self.play.setChecked(False)
+            move = exc.move.public_text if isinstance(exc.move, Move) else str(exc.move)
+            QMessageBox.warning(self, "Cannot replay this step", f"The step {move} cannot be played: {exc.rule}.")
+        except Exception as exc:  # noqa: BLE001 - shown and logged once, never again at each tick
+            self.play.setChecked(False)
+            from marblestudio.views.app import report_error
+
+            report_error(type(exc), exc, exc.__traceback__, self)
+        return False
 
     def _on_slider_change(self, value: int) -> None:
         self.go_to(value)
 
     def _on_play_change(self, playing: bool) -> None:
-        self.play.setText("⏸ Pause" if playing else "▶ Play")
+        self.play.setText("Pause" if playing else "Play")
+        self.play.setIcon(self.style().standardIcon(_Icon.SP_MediaPause if playing else _Icon.SP_MediaPlay))
+        self.play.setToolTip("Pause the replay" if playing else "Play the game from the position shown")
         if playing:
             self._timer.start()
         else:
@@ -110,8 +140,11 @@ class ReplayControls(QWidget):
     def _on_tick(self) -> None:
         if self.game.scene.clock.is_running():
             return
+        self._timer.stop()  # a step that shows a dialog must not be ticked again meanwhile
         if not self.step_forward():
             self.play.setChecked(False)
+        elif self.play.isChecked():
+            self._timer.start()
 
     def _on_speed_change(self, _index: int) -> None:
         speed = float(self.speed.currentData())

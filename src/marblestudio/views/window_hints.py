@@ -3,7 +3,9 @@
 The suggestion is worked out in a worker process of its own (`ComputerWorker.request_hint`), so
 the window never freezes and a hint never delays a computer player's move.  The answer shows in
 the status bar and as the highlighted target on the board (the board's `target_of(move)`); an
-answer that comes after the game moved on is dropped.
+answer that comes after the game moved on is dropped, and a hint is forgotten when a new game
+starts (`forget_hint`).  Enter in the empty move box plays the hint while it is still for the
+position shown (`current_hint`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ class HintActions:
         self.hint_worker = ComputerWorker(self)  # type: ignore[arg-type]
         self.hint_level: dict[str, Any] = {}  # `spec`/`time_limit` of the hint's search (default: agents.HINT)
         self.last_hint: str | None = None  # the notation of the last hint shown
+        self._hint_at: tuple[Session, int] | None = None  # the session and ply the last hint is for
         self._hint_request: tuple[int, Session, int] | None = None  # tag, session, ply asked at
         self.hint_worker.hinted.connect(self._on_hint)
         self.hint_worker.failed.connect(self._on_hint_failed)
@@ -45,6 +48,21 @@ class HintActions:
         self.show_message(f"Thinking of a move for {session.seat_name(session.state.to_move)}…")
         return True
 
+    def forget_hint(self) -> None:
+        """Drop the last hint and any hint still being worked out (a new game, the library)."""
+        self.last_hint = None
+        self._hint_at = None
+        self._hint_request = None
+
+    def current_hint(self) -> str | None:
+        """The last hint, if it is for the position the human is to play now; else None."""
+        session = self.game.session
+        if self.last_hint is None or self._hint_at is None or session is None:
+            return None
+        if self._hint_at != (session, session.ply) or not session.waiting_for_human():
+            return None
+        return self.last_hint
+
     def _current_hint_session(self, tag: int) -> Session | None:
         """The session a hint answer is for, if it still shows the position it was asked about."""
         request = self._hint_request
@@ -61,6 +79,7 @@ class HintActions:
             return
         self._hint_request = None
         self.last_hint = notation
+        self._hint_at = (session, session.ply)
         self.show_message(f"Hint for {session.seat_name(session.state.to_move)}: {notation} ({note})")
         board = self.game.board
         if board is None:
