@@ -85,8 +85,9 @@ class MancalaState(State):
     def legal_moves(self) -> list[Move]:
         if self._outcome is not None:
             return []
-        moves = self._t.moves
-        return [moves[p] for p in legal_pits(self.pits, self._t, self._to_move)]  # type: ignore[misc]
+        t, seat = self._t, self._to_move
+        mine, first = t.moves_of[seat], t.first[seat]
+        return [mine[p - first] for p in legal_pits(self.pits, t, seat)]
 
     def apply(self, move: Move) -> list[Event]:
         if self._outcome is not None:
@@ -125,9 +126,7 @@ class MancalaState(State):
 
     def parse_move(self, text: str) -> Move:
         seat, index = parse_house(text, self._t.houses)
-        move = self._t.moves[self._t.first[seat] + index]
-        assert move is not None
-        return move
+        return self._t.moves_of[seat][index]
 
     def public_view(self) -> Mapping[str, Any]:
         return self.view().to_plain()

@@ -1,0 +1,94 @@
+"""The Mancala section of a ruleset (`mancala:`): semantic checks, and building `MancalaRules`.
+
+The same three functions, with the same shapes, as each family module of
+`marblestudio.rulesets.families`: `check(data)` after the schema has passed, `unused(data)` for
+keys the rules never read, `build(data)` for the engine's typed rules.  The bundled rulesets
+live beside this module (`mancala/kalah.yaml`, `mancala/oware.yaml`), package data that the
+plug-in API's catalog will list as ``mancala/<variant>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from marblestudio.rulesets.diagnostics import WARNING, Problem
+
+from marblestudio_mancala.engine.rules import (
+    Capture,
+    EndRule,
+    Feeding,
+    GrandSlam,
+    MancalaRules,
+    Majority,
+    Origin,
+    Repetition,
+    StoreLanding,
+    Stores,
+)
+
+SECTION = "/mancala"
+DEFAULTS = MancalaRules()
+"""What a ruleset that leaves a reading out gets: Kalah's."""
+
+
+def check(data: Mapping[str, Any]) -> list[Problem]:
+    """What the schema cannot say about a schema-valid ruleset's Mancala section: two players."""
+    players = data["players"]
+    if players["min"] != 2 or players["max"] != 2:
+        return [Problem("/players", "Mancala is a game for exactly 2 players: write players: {min: 2, max: 2, default: 2}")]
+    return []
+
+
+def unused(data: Mapping[str, Any]) -> list[Problem]:
+    """Keys of a checked ruleset that its other settings make meaningless (the loader reports
+    those the file itself wrote, with a value other than its base's or the default)."""
+    section = data["mancala"]
+    problems: list[Problem] = []
+    if "teams" in data:
+        problems.append(Problem("/teams", "Mancala has no team play: 'teams' would be ignored; leave it out"))
+    rules = build(data)
+    if rules.stores is Stores.NONE and "last_in_store" in section:
+        problems.append(Problem(f"{SECTION}/last_in_store", "with 'stores: none' no seed is sown into a store, so "
+                                "'last_in_store' never applies", WARNING))
+    if rules.capture is Capture.NONE and "grand_slam" in section:
+        problems.append(Problem(f"{SECTION}/grand_slam", "with 'capture: none' nothing is captured, so 'grand_slam' "
+                                "never applies", WARNING))
+    if rules.end is EndRule.EITHER_SIDE_EMPTY and "feeding" in section:
+        problems.append(Problem(f"{SECTION}/feeding", "with 'end: either-side-empty' the game ends as soon as a side "
+                                "is empty, so nobody ever has to feed: 'feeding' never applies", WARNING))
+    if rules.stores is Stores.OWN and "repetition" in section:
+        problems.append(Problem(f"{SECTION}/repetition", "with seeds sown into stores a position never comes back "
+                                "(every seed that leaves a side passes a store), so 'repetition' never applies", WARNING))
+    return problems
+
+
+def build(data: Mapping[str, Any]) -> MancalaRules:
+    """The engine's `MancalaRules` from a checked ruleset (a reading left out is Kalah's)."""
+    section = data["mancala"]
+    d = DEFAULTS
+    return MancalaRules(
+        houses=section["houses"],
+        seeds=section["seeds"],
+        stores=Stores(section.get("stores", d.stores.value)),
+        last_in_store=StoreLanding(section.get("last_in_store", d.last_in_store.value)),
+        origin=Origin(section.get("origin", d.origin.value)),
+        capture=Capture(section.get("capture", d.capture.value)),
+        grand_slam=GrandSlam(section.get("grand_slam", d.grand_slam.value)),
+        feeding=Feeding(section.get("feeding", d.feeding.value)),
+        end=EndRule(section.get("end", d.end.value)),
+        majority=Majority(section.get("majority", d.majority.value)),
+        repetition=Repetition(section.get("repetition", d.repetition.value)),
+    )
+
+
+def bundled_folder() -> Traversable:
+    """The folder of the bundled rulesets (``mancala/kalah.yaml``, ...), for the catalog."""
+    return resources.files(__name__)
+
+
+def schema_fragment_text() -> str:
+    """The JSON Schema of the `mancala:` section (package data `schema/mancala.json`)."""
+    return resources.files("marblestudio_mancala").joinpath("schema", "mancala.json").read_text(encoding="utf-8")
