@@ -153,22 +153,39 @@ class RulesEditor(EditorFiles, QWidget):
         self.play_action = self._action(bar, "Play this ruleset", None, self.play)
         self.play_action.setEnabled(False)
         self.editor.installEventFilter(self)
+        self.installEventFilter(self)  # key events of every other child come up to the editor
         return bar
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        """The editor's own keys (Ctrl+S, Ctrl+F, ...) win over the main window's while typing."""
-        if watched is self.editor and event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
+        """The editor's own keys (Ctrl+O, Ctrl+S, Ctrl+Z, Ctrl+F, Ctrl+H, ...) win over the main
+        window's while the focus is anywhere in the editor.
+
+        Both the editor's actions (WidgetWithChildrenShortcut) and the window's (WindowShortcut)
+        match there, and Qt resolves a tie to no action at all ("Ambiguous shortcut overload").
+        So the editor claims its keys before the shortcut map is asked: a ShortcutOverride that
+        no child took comes up to this widget, which accepts it, and the key press that follows
+        (also unclaimed by the child) triggers the editor's action.  A child that uses a key
+        itself (the text's own undo, a line edit's) still gets it first."""
+        if watched in (self, self.editor) and event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             assert isinstance(event, QKeyEvent)
-            pressed = QKeySequence(event.keyCombination())
-            for action in (self.open_action, self.save_action, self.save_as_action, self.find_action, self.replace_action):
-                if action.isEnabled() and any(
-                    pressed.matches(key) == QKeySequence.SequenceMatch.ExactMatch for key in action.shortcuts()
-                ):
-                    event.accept()
-                    if event.type() == QEvent.Type.KeyPress:
-                        action.trigger()
-                    return True
+            action = self._action_for(QKeySequence(event.keyCombination()))
+            if action is not None:
+                event.accept()
+                if event.type() == QEvent.Type.KeyPress and action.isEnabled():
+                    action.trigger()
+                return True
         return super().eventFilter(watched, event)
+
+    def _action_for(self, pressed: QKeySequence) -> QAction | None:
+        """The editor's action whose shortcut is `pressed`, if any (enabled or not: its key is
+        the editor's either way while the focus is here)."""
+        for action in (
+            self.open_action, self.save_action, self.save_as_action, self.undo_action, self.redo_action,
+            self.find_action, self.replace_action,
+        ):
+            if any(pressed.matches(key) == QKeySequence.SequenceMatch.ExactMatch for key in action.shortcuts()):
+                return action
+        return None
 
     def _action(self, bar: QToolBar, text: str, key: QKeySequence | QKeySequence.StandardKey | None, slot: object) -> QAction:
         action = QAction(text, self)
