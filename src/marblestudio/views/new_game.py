@@ -120,9 +120,12 @@ class NewGameDialog(QDialog):
         self._on_players_change(self.players.value())
 
     def _on_players_change(self, count: int) -> None:
-        for i, (label, box) in enumerate(zip(self._seat_labels, self.seat_boxes)):
-            label.setVisible(i < count)
-            box.setVisible(i < count)
+        """Show one seat row per player; the dialog shrinks to fit (hidden widgets alone would
+        leave their rows' spacing behind)."""
+        for i, box in enumerate(self.seat_boxes):
+            self.form.setRowVisible(box, i < count)
+        self.form.activate()
+        self.adjustSize()
 
     def choice(self) -> GameChoice:
         count = self.players.value()

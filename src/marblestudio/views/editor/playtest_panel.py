@@ -77,7 +77,11 @@ class PlaytestPanel(QWidget):
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar(self)
         self.progress.setValue(0)
-        self.note = QLabel("Seats rotate by game; game i of seed S draws from random.Random(f'S:i').", self)
+        self.note = QLabel(
+            "Seats rotate from game to game. Game i of a run with seed S gets its own chance; "
+            "the same seed gives the same games.",
+            self,
+        )
         self.note.setWordWrap(True)
         self.table = QTableWidget(0, 1, self)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)

@@ -22,7 +22,7 @@ class ProblemsPanel(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setColumnCount(3)
-        self.setHeaderLabels(["Where", "", "Problem"])
+        self.setHeaderLabels(["Where", "Severity", "Problem"])
         self.setRootIsDecorated(False)
         self.setUniformRowHeights(True)
         self.setWordWrap(True)
