@@ -61,13 +61,26 @@ _REPETITION = {
 
 
 def _reading(c: Compare, key: str, sentences: Mapping[str, str]) -> str:
-    """The sentence for `key`'s reading (a reading left out is the default's), the base's after it."""
+    """The sentence for `key`'s reading, and when the base reads otherwise, the base's after it
+    (as `Compare.reading` does; here a reading left out counts as its default)."""
     default = getattr(DEFAULTS, key).value
 
     def say(value: Any) -> str:
-        return sentences.get(str(default if value is None else value), f"{key.replace('_', ' ')}: {value}.")
+        return sentences.get(str(value), f"{key.replace('_', ' ')}: {value}.")
 
-    return c.reading((S, key), say)
+    def read(data: Mapping[str, Any] | None) -> Any:
+        value = c.get(S, key, data=data)
+        return default if value is None else value
+
+    value = read(None)
+    sentence = say(value)
+    if c.base is None:
+        return sentence
+    before = read(c.base)
+    if before == value:
+        return sentence
+    old = say(before)
+    return f"{sentence[:-1]} ({c.label}: {old[0].lower()}{old[1:-1]})."
 
 
 def _value(c: Compare, key: str) -> str:

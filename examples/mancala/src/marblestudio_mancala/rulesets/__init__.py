@@ -43,23 +43,23 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
 
 
 def unused(data: Mapping[str, Any]) -> list[Problem]:
-    """Keys of a checked ruleset that its other settings make meaningless (the loader reports
-    those the file itself wrote, with a value other than its base's or the default)."""
-    section = data["mancala"]
+    """Settings of a checked ruleset that its other settings make meaningless (the loader reports
+    those the file itself wrote).  A setting at its default only states the default and is not
+    reported ('feeding: free' is as good as no 'feeding')."""
     problems: list[Problem] = []
     if "teams" in data:
         problems.append(Problem("/teams", "Mancala has no team play: 'teams' would be ignored; leave it out"))
-    rules = build(data)
-    if rules.stores is Stores.NONE and "last_in_store" in section:
+    rules, d = build(data), DEFAULTS
+    if rules.stores is Stores.NONE and rules.last_in_store is not d.last_in_store:
         problems.append(Problem(f"{SECTION}/last_in_store", "with 'stores: none' no seed is sown into a store, so "
                                 "'last_in_store' never applies", WARNING))
-    if rules.capture is Capture.NONE and "grand_slam" in section:
+    if rules.capture is Capture.NONE and rules.grand_slam is not d.grand_slam:
         problems.append(Problem(f"{SECTION}/grand_slam", "with 'capture: none' nothing is captured, so 'grand_slam' "
                                 "never applies", WARNING))
-    if rules.end is EndRule.EITHER_SIDE_EMPTY and "feeding" in section:
+    if rules.end is EndRule.EITHER_SIDE_EMPTY and rules.feeding is not d.feeding:
         problems.append(Problem(f"{SECTION}/feeding", "with 'end: either-side-empty' the game ends as soon as a side "
                                 "is empty, so nobody ever has to feed: 'feeding' never applies", WARNING))
-    if rules.stores is Stores.OWN and "repetition" in section:
+    if rules.stores is Stores.OWN and rules.repetition is not d.repetition:
         problems.append(Problem(f"{SECTION}/repetition", "with seeds sown into stores a position never comes back "
                                 "(every seed that leaves a side passes a store), so 'repetition' never applies", WARNING))
     return problems
