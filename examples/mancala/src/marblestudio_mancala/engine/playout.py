@@ -30,8 +30,8 @@ def random_playout(state: MancalaState, rng: random.Random, max_steps: int = 1_0
     while state._outcome is None and played < max_steps:
         seat = state._to_move
         f = first[seat]
-        if feed:
-            houses = legal_pits(pits, t, seat)
+        if feed and not any(pits[first[1 - seat]:first[1 - seat] + n]):
+            houses = legal_pits(pits, t, seat)  # the opponent must be fed
         else:
             houses = [p for p in range(f, f + n) if pits[p]]
         pit = houses[int(random_() * len(houses))]

@@ -89,6 +89,16 @@ def feeds(pits: list[int], t: BoardTables, seat: int, pit: int) -> bool:
     return side_seeds(trial, t, 1 - seat) > 0
 
 
+def can_move(pits: list[int], t: BoardTables, seat: int) -> bool:
+    """True when `seat` has a legal move (`legal_pits` is not empty), found without listing them."""
+    first = t.first[seat]
+    if not any(pits[first:first + t.houses]):
+        return False
+    if t.rules.feeding is Feeding.MUST_FEED and side_seeds(pits, t, 1 - seat) == 0:
+        return any(pits[p] and feeds(pits, t, seat, p) for p in range(first, first + t.houses))
+    return True
+
+
 def legal_pits(pits: list[int], t: BoardTables, seat: int) -> list[int]:
     """The houses `seat` may sow from, in house order: any house with seeds, and when the rules
     make a player feed an opponent whose houses are empty, only those that do."""

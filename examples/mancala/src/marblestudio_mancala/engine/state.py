@@ -29,7 +29,7 @@ from marblestudio_mancala.engine.rules import (
     StoreLanding,
     Stores,
 )
-from marblestudio_mancala.engine.sowing import feeds, find_captures, legal_pits, side_seeds, take
+from marblestudio_mancala.engine.sowing import can_move, feeds, find_captures, legal_pits, side_seeds, take
 from marblestudio_mancala.engine.view import MancalaView, make_view
 
 EXTRA_TURN = "extra_turn"
@@ -224,7 +224,7 @@ class MancalaState(State):
             for seat in (mover, 1 - mover):
                 if side_seeds(pits, t, seat) == 0:
                     return (f"{self._name(seat)} has no seeds in their houses", None, True)
-        elif not legal_pits(pits, t, mover):
+        elif not can_move(pits, t, mover):
             if side_seeds(pits, t, mover) == 0:
                 return (f"{self._name(mover)} has no seeds to sow", None, True)
             return (f"{self._name(mover)} cannot give {self._name(1 - mover)} seeds", None, True)
