@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from marblestudio.engine.core import Termination
 
-from marblestudio_mancala.engine import Capture, EndRule, StoreLanding
+from marblestudio_mancala.engine import Capture, EndRule, GrandSlam, StoreLanding
 from mancala_helpers import board, bundled_game, captured, kalah, kinds, play, position, sown
 
 
@@ -189,3 +189,12 @@ def test_move_limit_ends_the_game_as_a_capped_draw() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.termination is Termination.CAPPED and outcome.winners == ()
     assert state.legal_moves() == []
+
+
+def test_grand_slam_captures_nothing_applies_to_a_kalah_capture_too() -> None:
+    # A house rule: b's capture would take E, North's only seeds, so it takes nothing.
+    state = position(kalah(grand_slam=GrandSlam.CAPTURES_NOTHING), south=[1, 0, 2, 0, 0, 0], north=[0, 0, 0, 0, 3, 0])
+    events = play(state, "a")
+    assert kinds(events) == ["seeds_taken", "seed_sown", "grand_slam", "turn_over"]
+    assert board(state) == ([0, 1, 2, 0, 0, 0], [0, 0, 0, 0, 3, 0], (0, 0))
+    assert state.outcome() is None and state.to_move == 1

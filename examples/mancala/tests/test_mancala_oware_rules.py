@@ -10,7 +10,7 @@ import pytest
 
 from marblestudio.engine.core import IllegalMoveError, Termination
 
-from marblestudio_mancala.engine import GrandSlam, MancalaRules, MancalaState, Origin, Repetition
+from marblestudio_mancala.engine import Feeding, GrandSlam, MancalaRules, MancalaState, Origin, Repetition
 from mancala_helpers import board, bundled_game, captured, kinds, oware, play, position, sown
 
 
@@ -169,3 +169,16 @@ def test_with_repetition_ignored_a_repeated_position_plays_on() -> None:
 def test_oware_is_a_setting_of_the_one_rules_dataclass() -> None:
     rules = bundled_game("oware").rules
     assert isinstance(rules, MancalaRules) and rules.houses == 6 and rules.seeds == 4
+
+
+def test_must_feed_does_not_apply_while_the_opponent_has_seeds() -> None:
+    state = position(oware(), south=[1, 0, 0, 0, 0, 1], north=[0, 0, 0, 0, 0, 1])
+    assert [str(m) for m in state.legal_moves()] == ["a", "f"]
+
+
+def test_without_must_feed_any_house_with_seeds_may_be_sown() -> None:
+    state = position(oware(feeding=Feeding.FREE), south=[1, 0, 0, 0, 0, 1], north=[0] * 6)
+    assert [str(m) for m in state.legal_moves()] == ["a", "f"]
+    play(state, "a")  # North is left without seeds: North cannot move, the game ends
+    outcome = state.outcome()
+    assert outcome is not None and "North has no seeds to sow" in outcome.reason
