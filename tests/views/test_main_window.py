@@ -247,9 +247,9 @@ def test_the_status_line_names_the_rule_that_stopped_a_move(qtbot: QtBot, window
     window.game.scene.click_at(*window.game.scene.screen_position(point))  # type: ignore[misc]
     assert session.ply == 2
     assert "taken" in window.message_label.text()
-    status = plain_text(window.turn_label.text())
-    assert "Blue" in status and "4 on the grid" not in status
-    assert "Red 1 on the grid, 4 to place" in status
+    assert "Blue" in plain_text(window.turn_label.text())
+    assert "4 on the grid" not in window.seats_bar.text()
+    assert "Red 1 on the grid, 4 to place" in window.seats_bar.text()
 
 
 def test_a_move_typed_in_notation_is_played_or_explained(qtbot: QtBot, window: MainWindow) -> None:

@@ -5,10 +5,9 @@ game being played."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox, QTextBrowser
 from pytestqt.qtbot import QtBot
 
@@ -92,28 +91,33 @@ def test_the_events_of_a_move_are_listed_under_it(qtbot: QtBot, window: MainWind
 
 
 # The status bar -----------------------------------------------------------------------------
-_BADGE = re.compile(r"background-color:(#[0-9a-fA-F]{6}); color:(#[0-9a-fA-F]{6})")
-
-
 @pytest.mark.parametrize("colour_blind", [False, True], ids=["ruleset colours", "colour-blind-safe"])
-def test_every_seat_reads_in_the_status_bar_in_every_bundled_ruleset(window: MainWindow, colour_blind: bool) -> None:
+def test_every_seat_reads_in_the_status_bar_in_every_bundled_ruleset(qtbot: QtBot, window: MainWindow, colour_blind: bool) -> None:
+    """Each badge's text against the badge as drawn (its pixels), every seat of every ruleset."""
     window.palette_action.setChecked(colour_blind)
+    bar = window.seats_bar
     for entry in list_rulesets():
         loaded = rulesets.load_with_source(entry.id)
         players = loaded.rules.players.max
         session = Session(loaded.rules, [HUMAN] * players, 1, loaded.resolved, entry.id)
-        for seat in range(players):
-            found = _BADGE.search(window.seat_badge(session, seat))
-            assert found is not None
-            background, text = found.groups()
-            assert contrast_ratio(text, background) >= MIN_CONTRAST, (entry.id, seat, background)
+        bar.show_seats(window.seat_entries(session, []))
+        qtbot.waitUntil(lambda: all(b.isVisible() and b.width() > 2 * b.height() > 0 for b in bar.badges), timeout=2000)
+        for seat, badge in enumerate(bar.badges):
+            drawn = badge.grab().toImage().pixelColor(3, badge.height() // 2).name()  # inside the frame, left of the name
+            ink = bar.colours[seat][1]
+            assert contrast_ratio(ink, drawn) >= MIN_CONTRAST, (entry.id, seat, drawn, ink)
 
 
-def test_white_is_a_badge_in_the_status_bar_of_rock_me_archimedes(qtbot: QtBot, window: MainWindow) -> None:
+def test_white_is_a_framed_badge_in_the_status_bar_of_rock_me_archimedes(qtbot: QtBot, window: MainWindow) -> None:
     assert window.start_game("archimedes/standard", [HUMAN, HUMAN], seed=2)
     qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=5000)
-    badges = _BADGE.findall(window.turn_label.text())
-    assert ("#f4f4f0", "#000000") in [(b.lower(), t) for b, t in badges]
+    bar = window.seats_bar
+    assert [b.text() for b in bar.badges] == ["Black", "White"]
+    assert bar.colours[1] == ("#f4f4f0", "#000000")
+    qtbot.waitUntil(lambda: bar.badges[1].isVisible() and bar.badges[1].width() > 0, timeout=2000)
+    image = bar.badges[1].grab().toImage()
+    frame = image.pixelColor(0, image.height() // 2).name()
+    assert contrast_ratio(frame, window.statusBar().palette().color(QPalette.ColorRole.Window).name()) > 1.5  # its edge shows
 
 
 # Nothing left from the last game ------------------------------------------------------------
@@ -126,6 +130,7 @@ def test_a_new_game_and_the_library_forget_the_last_games_messages(qtbot: QtBot,
     window.show_library()
     assert window.message_label.text() == "" and window.turn_label.text() == ""
     assert window.move_log.lines() == [] and not window.banner.isVisible()
+    assert window.seats_bar.text() == "" and not window.move_panel.entry.isEnabled()
     window.game.session.saved = True  # type: ignore[union-attr]
     window.show_message("Saved to /tmp/x.json.")
     window.last_hint = "c4"

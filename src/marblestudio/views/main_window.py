@@ -45,8 +45,9 @@ from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
 from marblestudio.views.move_log import MovePanel
 from marblestudio.views.new_game import GameChoice, NewGameDialog, default_seats
-from marblestudio.views.palette import badge_text, seat_hex
+from marblestudio.views.palette import seat_hex
 from marblestudio.views.replay import SPEEDS, ReplayControls
+from marblestudio.views.status_seats import SeatsBar
 from marblestudio.views.window_files import FileActions
 from marblestudio.views.window_hints import HintActions
 
@@ -90,9 +91,11 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self.replay_dock.hide()
         self.editor_dock = self._install_editor()
         self.turn_label = QLabel()
+        self.seats_bar = SeatsBar()
         self.message_label = QLabel()
         self.statusBar().addWidget(self.message_label, 1)
         self.statusBar().addPermanentWidget(self.turn_label)
+        self.statusBar().addPermanentWidget(self.seats_bar)
         self._install_hints()
         self._build_actions()
         self.library.play_requested.connect(lambda ref: self.start_game(ref))
@@ -287,7 +290,7 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self.banner.hide()
         self.show_message("")
         self.forget_hint()
-        self.move_panel.set_help(GENERIC)
+        self.move_panel.set_help(None)
         self._on_game_change()
         self.library.list.setFocus()
 
@@ -454,32 +457,31 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self._update_viewing_bar()
         if session is None:
             self.turn_label.setText("")
+            self.seats_bar.show_seats([])
             return
         view = session.state.public_view()
-        parts = []
         texts = self.game.board.describe(view) if self.game.board is not None else []
-        for seat in range(session.num_players):
-            extra = f" {html.escape(texts[seat])}" if seat < len(texts) else ""
-            parts.append(self.seat_badge(session, seat) + extra)
+        self.seats_bar.show_seats(self.seat_entries(session, texts))
         outcome = session.outcome()
         if outcome is not None:
-            head = outcome_text(session, outcome)
+            head = html.escape(outcome_text(session, outcome))
         elif session.to_move == CHANCE:
             head = "Setting up…"
         else:
             seat = session.state.to_move
             who = "you" if session.is_human(seat) and session.seats.count(HUMAN) == 1 else "human" if session.is_human(seat) else "computer"
-            head = f"<b>{session.seat_name(seat)}</b> to move ({who})"
-        self.turn_label.setText(head + "   " + "   ".join(parts))
+            head = f"<b>{html.escape(session.seat_name(seat))}</b> to move ({who})"
+        self.turn_label.setText(head)
         if outcome is None:
             self.banner.hide()
 
-    def seat_badge(self, session: Session, seat: int) -> str:
-        """The seat's name on a badge of its colour, in black or white, whichever reads (every
-        seat colour, white and yellow too, reaches WCAG's 4.5:1 with one of them)."""
-        colour = seat_hex(session.rules.presentation, seat, self.palette_action.isChecked())
-        name = html.escape(session.seat_name(seat))
-        return f"<span style='background-color:{colour}; color:{badge_text(colour)}'>&nbsp;{name}&nbsp;</span>"
+    def seat_entries(self, session: Session, texts: list[str]) -> list[tuple[str, str, str]]:
+        """Each seat's name, colour (in the palette chosen) and status text, for the seats bar."""
+        colour_blind = self.palette_action.isChecked()
+        return [
+            (session.seat_name(seat), seat_hex(session.rules.presentation, seat, colour_blind), texts[seat] if seat < len(texts) else "")
+            for seat in range(session.num_players)
+        ]
 
     def _update_viewing_bar(self) -> None:
         position = self.game.viewing

@@ -15,10 +15,20 @@ playing a long game does not rebuild it at every step.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QKeyEvent, QKeySequence, QPalette
-from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QIcon, QKeyEvent, QKeySequence, QPainter, QPalette, QPen, QPixmap, QResizeEvent
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLineEdit,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from marblestudio.engine.core import CHANCE, Event
 from marblestudio.session import HUMAN, Session
@@ -38,10 +48,27 @@ class Row:
 
     text: str
     colour: str = ""
+    seat_colour: str = ""  # the seat's own colour, drawn as a disc before the text ("": none)
     later: bool = False
     bold: bool = False
     position: int = 0
     events: tuple[str, ...] = ()
+
+
+class _Wrapping(QStyledItemDelegate):
+    """Rows as tall as their text wrapped at the panel's width (a tree view asks the delegate
+    for a row's size without saying how wide the row is, so it would stay one line, elided)."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
+        view = self.parent()
+        assert isinstance(view, QTreeWidget)
+        depth, parent = 0, index.parent()
+        while parent.isValid():
+            depth, parent = depth + 1, parent.parent()
+        steps = depth + (1 if view.rootIsDecorated() else 0)
+        sized = QStyleOptionViewItem(option)
+        sized.rect = QRect(0, 0, max(40, view.columnWidth(0) - view.indentation() * steps), 10_000)
+        return super().sizeHint(sized, index)
 
 
 class MoveLog(QTreeWidget):
@@ -57,11 +84,18 @@ class MoveLog(QTreeWidget):
         self.setColumnCount(1)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.setUniformRowHeights(True)
+        self.setWordWrap(True)  # an event in words may be longer than the panel is wide
+        self.setItemDelegate(_Wrapping(self))
+        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # wrap at the panel's width
         self.setExpandsOnDoubleClick(True)
+        self.setIconSize(QSize(DISC, DISC))
         self._rows: list[Row] = []
         self.itemClicked.connect(self._on_item_clicked)
         self.itemActivated.connect(self._on_item_clicked)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self.scheduleDelayedItemsLayout()  # rows wrap anew at the new width
 
     # Colours ----------------------------------------------------------------------------------
     def background(self) -> str:
@@ -91,21 +125,23 @@ class MoveLog(QTreeWidget):
                 text for text in (self.help.describe(e, session.seat_name) for e in step.events if _visible(e, viewer)) if text
             )
             if step.mover == CHANCE:
-                rows.append(Row(f"      chance: {step.move.public_text}", muted, later, False, index + 1, events))
+                rows.append(Row(f"chance: {step.move.public_text}", muted, "", later, False, index + 1, events))
             else:
                 turn += 1
                 colour = muted if later else self.seat_colour(session, step.mover)
-                text = f"{turn:4d}. {session.seat_name(step.mover)}: {step.move.public_text}"
-                rows.append(Row(text, colour, later, False, index + 1, events))
+                disc = seat_hex(session.rules.presentation, step.mover, self.colour_blind)
+                text = f"{turn}. {session.seat_name(step.mover)}: {step.move.public_text}"
+                rows.append(Row(text, colour, disc, later, False, index + 1, events))
         end = len(rows)
         seat = session.resigning_seat()
         outcome = session.outcome()
         if seat is not None and session.resigned is None:
-            rows.append(Row(f"      {session.seat_name(seat)} resigns", muted, True, False, end + 1))
+            disc = seat_hex(session.rules.presentation, seat, self.colour_blind)
+            rows.append(Row(f"{session.seat_name(seat)} resigns", muted, disc, True, False, end + 1))
         elif outcome is not None:
             from marblestudio.views.game_view import outcome_text
 
-            rows.append(Row(outcome_text(session, outcome), "", False, True, session.position))
+            rows.append(Row(outcome_text(session, outcome), "", "", False, True, session.position))
         return rows
 
     def show_session(self, session: Session | None, shown: int | None = None) -> None:
@@ -143,6 +179,7 @@ class MoveLog(QTreeWidget):
         item.setToolTip(0, row.text.strip())
         item.setData(0, POSITION, row.position)
         item.setForeground(0, QBrush(QColor(row.colour)) if row.colour else QBrush())
+        item.setIcon(0, seat_disc(row.seat_colour))
         font = item.font(0)
         font.setItalic(row.later)
         font.setBold(row.bold)
@@ -154,7 +191,6 @@ class MoveLog(QTreeWidget):
                 child = QTreeWidgetItem([text])
                 child.setToolTip(0, text)
                 child.setData(0, POSITION, row.position)
-                child.setForeground(0, item.foreground(0))
                 item.addChild(child)
 
     def item_at_position(self, position: int) -> QTreeWidgetItem | None:
@@ -183,6 +219,26 @@ class MoveLog(QTreeWidget):
         """The events in words under row `index`."""
         item = self.topLevelItem(index)
         return [] if item is None else [item.child(i).text(0) for i in range(item.childCount())]
+
+
+DISC = 10
+"""The size of the seat discs before the moves, in pixels."""
+
+
+@lru_cache(maxsize=64)
+def seat_disc(colour: str) -> QIcon:
+    """A disc of a seat's colour with a dark rim (seen on any list, a white seat's too); an
+    empty icon of the same size for rows of no seat, so that every text starts at one place."""
+    pixmap = QPixmap(DISC, DISC)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    if colour:
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(0, 0, 0, 150), 1.0))
+        painter.setBrush(QColor(colour))
+        painter.drawEllipse(QRectF(0.5, 0.5, DISC - 1.0, DISC - 1.0))
+        painter.end()
+    return QIcon(pixmap)
 
 
 def _only_human(session: Session) -> int | None:
@@ -216,14 +272,20 @@ class MovePanel(QWidget):
         super().__init__(parent)
         self.log = MoveLog(self)
         self.entry = MoveEntry(self)
-        self.set_help(GENERIC)
+        self.set_help(None)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.log, 1)
         layout.addWidget(self.entry)
 
-    def set_help(self, help: GameHelp) -> None:  # noqa: A002 - the board's `help`
-        """Use `help`'s example in the box and its words for events in the list."""
-        self.log.help = help
+    def set_help(self, help: GameHelp | None) -> None:  # noqa: A002 - the board's `help`
+        """Use the game's `help`: its example in the box, its words for events in the list
+        (None: no game, the box is off)."""
+        self.log.help = help or GENERIC
+        self.entry.setEnabled(help is not None)
+        if help is None:
+            self.entry.setPlaceholderText("No game in progress")
+            self.entry.setToolTip("")
+            return
         self.entry.setPlaceholderText(help.placeholder())
         self.entry.setToolTip(f"A move in notation, e.g. {help.move_example}; Enter plays it (an empty box: the hint shown)")

@@ -58,7 +58,7 @@ class GameHelp:
 
     def placeholder(self) -> str:
         """The move box's placeholder, with this game's example."""
-        return f"Type a move (e.g. {self.move_example}) and press Enter"
+        return f"A move, e.g. {self.move_example}"
 
     def describe(self, event: Event, name: SeatName) -> str:
         """`event` in words ("" for an event not worth a line, like the end of a turn)."""
