@@ -151,10 +151,12 @@ def fit_texts(
         if t.group is not None:
             pixels = smallest[t.group]
         rect = drawn_rect(text, pixels, t.bold, float(centre[0]), float(centre[1]))
-        while any(rect.intersects(other) for other in placed) and pixels > SMALLEST_PX:
+        touching = any(rect.intersects(other) for other in placed)
+        while touching and pixels > SMALLEST_PX:
             pixels = max(SMALLEST_PX, int(pixels * 0.85))
             rect = drawn_rect(text, pixels, t.bold, float(centre[0]), float(centre[1]))
-        if any(rect.intersects(other) for other in placed):
+            touching = any(rect.intersects(other) for other in placed)
+        if touching:
             _show(t, "", pixels, None)
             continue
         placed.append(rect)
