@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from marblestudio.engine.rules import Presentation
 
 OKABE_ITO = ("#D55E00", "#0072B2", "#F0E442", "#009E73", "#CC79A7", "#56B4E9", "#E69F00")
@@ -56,6 +58,7 @@ def _mix(colour: str, other: str, amount: float) -> str:
     return "#" + "".join(f"{round(255 * (x + (y - x) * amount)):02x}" for x, y in zip(a[:3], b[:3]))
 
 
+@lru_cache(maxsize=512)
 def readable_on(colour: str, background: str, minimum: float = MIN_CONTRAST) -> str:
     """`colour` itself when it reads on `background`; otherwise the nearest darker (on a light
     background) or lighter (on a dark one) shade of it that does, so a seat keeps its hue."""
