@@ -9,7 +9,6 @@ The rules editor's "New from base" writes the same text (`template`).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import re
 import sys
@@ -191,16 +190,14 @@ def _run(args: argparse.Namespace) -> int:
     except BadPlace as exc:
         print(f"marblestudio new: {exc}", file=sys.stderr)
         return 2
-    tmp = target.with_name(f".{target.name}.tmp")
+    from marblestudio.atomic import describe, write_atomic
+
     created = "" if target.parent.is_dir() else f"; created the folder {target.parent}"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(target)
+        write_atomic(target, text)  # whole or not at all, and no temporary file left behind
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)  # never leave a half-written temporary file behind
-        print(f"marblestudio new: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"marblestudio new: cannot write {target}: {describe(exc)}", file=sys.stderr)
         return 2
     print(f"wrote {target} (extends {args.base}{created}); edit it, then: marblestudio validate {target}")
     return 0

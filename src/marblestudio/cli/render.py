@@ -2,8 +2,15 @@
 
 A RECORD (a .json game record) is drawn after its move K (`--move`, default: the end); a
 RULESET is drawn after its seeded set-up (`--seed`), and after K more random moves with
-`--move K`.  OpenGL needs an X display: with none, the command runs itself again under a
-private Xvfb (`xvfb-run`) when one is installed, and otherwise says what to install.
+`--move K`.  OpenGL needs an X display: with none, the command runs itself again on a private
+Xvfb server when one is installed, and otherwise says what to install.
+
+The PNG is written atomically (`marblestudio.atomic`): a killed render leaves the old file or
+none, and no temporary file.  SIGINT and SIGTERM stop it without writing (exit 130 or 143).
+Under Xvfb this process starts Xvfb and the render itself (not through the `xvfb-run` script,
+whose Xvfb outlives a killed caller and whose temporary folder is left behind by a signal):
+each in its own session, both ended when this process is (by the kernel's parent-death signal,
+even on SIGKILL), and a stop signal is passed on to the render.
 """
 
 from __future__ import annotations
@@ -15,18 +22,32 @@ import json
 import os
 import random
 import re
+import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from marblestudio.pool import StopFlag
     from marblestudio.session import Session
 
 HELP = "Draw a board (a ruleset's set-up, or a record after move K) to a PNG file."
 _INNER = "MARBLESTUDIO_RENDER_UNDER_XVFB"
+
+POLL_SECONDS = 0.1
+"""How often a stop signal is looked at while waiting for Xvfb or the render under it."""
+
+GRACE_SECONDS = 5.0
+"""How long a child asked to stop (the render, Xvfb) gets before it is killed."""
+
+XVFB_START_SECONDS = 30.0
+"""How long Xvfb may take to accept connections."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,12 +84,25 @@ def _is_record(source: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Draw, or stop cleanly on SIGINT or SIGTERM: nothing written, exit 130 or 143.
+
+    The signals only set a flag (`pool.StopFlag`), looked at between steps: an exception
+    raised inside Qt's drawing would be printed by Qt as a traceback and then ignored."""
     from marblestudio.cli.errors import guarded
+    from marblestudio.pool import StopFlag, Stopped, exit_code
 
-    return guarded("render", _run, args)
+    with StopFlag() as stop:
+        try:
+            code = guarded("render", lambda a: _run(a, stop), args)
+            stop.check()  # a signal that came as the work ended still stops the command
+            return code
+        except Stopped as stopped:
+            if not os.environ.get(_INNER):  # under Xvfb, the outer process says it
+                print("marblestudio render: stopped", file=sys.stderr)
+            return exit_code(stopped)
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, stop: StopFlag) -> int:
     size = _size(args.size)
     if size is None:
         print(f"marblestudio render: --size {args.size!r}: write WIDTHxHEIGHT, e.g. 1280x720", file=sys.stderr)
@@ -88,9 +122,10 @@ def _run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"marblestudio render: {exc}", file=sys.stderr)
         return 1
+    stop.check()
     if not os.environ.get("DISPLAY") and os.environ.get("QT_QPA_PLATFORM") != "offscreen" and sys.platform.startswith("linux"):
-        return _rerun_under_xvfb(size)
-    return _render(session, out, size, args.colour_blind)
+        return _rerun_under_xvfb(args, size, stop)
+    return _render(session, out, size, args.colour_blind, stop)
 
 
 def _session(args: argparse.Namespace) -> Session:
@@ -135,43 +170,169 @@ def _session(args: argparse.Namespace) -> Session:
     return session
 
 
-def _rerun_under_xvfb(size: tuple[int, int]) -> int:
+def _rerun_under_xvfb(args: argparse.Namespace, size: tuple[int, int], stop: StopFlag) -> int:
+    """Run this command again in a child process on a private Xvfb display; its exit code.
+
+    Both children die with this process: Xvfb gets SIGTERM (so it removes its lock file) and
+    the render SIGKILL from the kernel if this process is killed, even with SIGKILL.  SIGINT
+    and SIGTERM here are passed on to the render, which stops without writing; Xvfb is always
+    ended before returning."""
     if os.environ.get(_INNER):
         print("marblestudio render: no display even under Xvfb; check that Xvfb supports GLX", file=sys.stderr)
         return 1
-    xvfb_run = shutil.which("xvfb-run")
-    if xvfb_run is None:
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
         print(
             "marblestudio render: no display (DISPLAY is not set) and no Xvfb to start one.\n"
             "  Install it (Debian/Ubuntu: sudo apt-get install xvfb xauth libgl1-mesa-dri), or run under a desktop.",
             file=sys.stderr,
         )
         return 1
-    w, h = max(size[0], 1280), max(size[1], 1024)
-    env = dict(os.environ, **{_INNER: "1"})
-    cmd = [xvfb_run, "-a", "-s", f"-screen 0 {w}x{h}x24 +extension GLX", sys.executable, "-m", "marblestudio", *sys.argv[1:]]
-    return subprocess.run(cmd, env=env, check=False).returncode
+    with _virtual_display(xvfb, (max(size[0], 1280), max(size[1], 1024)), stop) as display:
+        if display is None:
+            return 1
+        env = dict(os.environ, DISPLAY=display, **{_INNER: "1"})
+        child = subprocess.Popen(
+            [sys.executable, "-m", "marblestudio", *_argv(args)], env=env,
+            start_new_session=True, preexec_fn=_dies_with_us(signal.SIGKILL),
+        )
+        try:
+            return _wait(child, stop)
+        finally:
+            _end(child)
 
 
-def _render(session: Session, out: Path, size: tuple[int, int], colour_blind: bool) -> int:
-    from marblestudio.views.render import render_session
+def _argv(args: argparse.Namespace) -> list[str]:
+    """The command line of this render (rebuilt from `args`: `sys.argv` is not ours when
+    `main` is called from Python)."""
+    argv = ["render", "--out", str(args.out), "--seed", str(args.seed), "--size", args.size]
+    if args.move is not None:
+        argv += ["--move", str(args.move)]
+    if args.players is not None:
+        argv += ["--players", str(args.players)]
+    if args.colour_blind:
+        argv.append("--colour-blind")
+    return [*argv, "--", args.source]
 
-    image = render_session(session, size, colour_blind)
-    # Write-then-rename, so a failed write never leaves a half PNG in place of an existing one.
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
-    os.close(fd)
+
+def _dies_with_us(signum: int) -> Callable[[], None]:
+    """For `Popen(preexec_fn=...)`: the child gets `signum` when this process ends."""
+    from marblestudio.pool import set_parent_death_signal
+
+    parent = os.getpid()
+
+    def prepare() -> None:
+        set_parent_death_signal(signum)
+        if os.getppid() != parent:  # this process ended before the kernel was asked
+            os._exit(1)
+
+    return prepare
+
+
+@contextlib.contextmanager
+def _virtual_display(xvfb: str, size: tuple[int, int], stop: StopFlag) -> Iterator[str | None]:
+    """A private Xvfb server for the duration: its display (":N"), or None when it did not
+    start (the reason is printed).  Xvfb picks a free display number itself (-displayfd), so
+    two renders at once never race for one; it is ended (SIGTERM, so it removes its lock file)
+    on the way out."""
+    read_end, write_end = os.pipe()
+    with tempfile.TemporaryFile() as log:
+        server: subprocess.Popen[bytes] | None = None
+        try:
+            server = subprocess.Popen(
+                [xvfb, "-displayfd", str(write_end), "-screen", "0", f"{size[0]}x{size[1]}x24",
+                 "+extension", "GLX", "-nolisten", "tcp"],
+                pass_fds=(write_end,), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log,
+                start_new_session=True, preexec_fn=_dies_with_us(signal.SIGTERM),
+            )
+        except OSError as exc:
+            print(f"marblestudio render: cannot start Xvfb: {exc.strerror or exc}", file=sys.stderr)
+        finally:
+            os.close(write_end)
+        try:
+            yield None if server is None else _display(read_end, server, stop, log)
+        finally:
+            os.close(read_end)
+            if server is not None:
+                _end(server, signal.SIGTERM)
+
+
+def _display(read_end: int, server: subprocess.Popen[bytes], stop: StopFlag, log: IO[bytes]) -> str | None:
+    """The display of a starting Xvfb, or None (with what Xvfb said) when it ended instead."""
+    number = _display_number(read_end, server, stop)
+    if number is not None:
+        return f":{number}"
+    log.seek(0)
+    said = log.read().decode("utf-8", "replace").strip().splitlines()
+    print(f"marblestudio render: Xvfb did not start{': ' + said[-1] if said else ''}", file=sys.stderr)
+    return None
+
+
+def _display_number(read_end: int, server: subprocess.Popen[bytes], stop: StopFlag) -> str | None:
+    """What Xvfb writes to its -displayfd once it accepts connections (None if it ended first)."""
+    text = b""
+    deadline = time.monotonic() + XVFB_START_SECONDS
+    while not text.endswith(b"\n") and time.monotonic() < deadline:
+        stop.check()
+        ready, _, _ = select.select([read_end], [], [], POLL_SECONDS)
+        if ready:
+            chunk = os.read(read_end, 64)
+            if not chunk:
+                return None
+            text += chunk
+        elif server.poll() is not None:
+            return None
+    number = text.decode("ascii", "replace").strip()
+    return number if number.isdigit() else None
+
+
+def _wait(child: subprocess.Popen[bytes], stop: StopFlag) -> int:
+    """The child's exit code; a stop signal here is passed on to it, and `Stopped` raised once it
+    has ended (or has been killed after `GRACE_SECONDS`)."""
+    while True:
+        try:
+            code = child.wait(timeout=POLL_SECONDS)
+        except subprocess.TimeoutExpired:
+            if stop.requested:
+                assert stop.signum is not None
+                _signal_group(child, stop.signum)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    child.wait(timeout=GRACE_SECONDS)
+                _end(child)
+                stop.check()
+            continue
+        stop.check()  # a signal that came as the child ended: this process was still asked to stop
+        return code if code >= 0 else 128 - code  # killed by a signal: as a shell reports it
+
+
+def _signal_group(child: subprocess.Popen[bytes], signum: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(child.pid, signum)
+
+
+def _end(child: subprocess.Popen[bytes], signum: int = signal.SIGKILL) -> None:
+    """End `child` and its process group if it is still running (`signum`, then SIGKILL after
+    `GRACE_SECONDS`) and reap it.  (Until it is reaped its pid cannot name another group.)"""
+    if child.poll() is not None:
+        return
+    _signal_group(child, signum)
     try:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, out.stat().st_mode & 0o777 if out.exists() else 0o666 & ~mask)  # as a plain write would
-        if not image.save(tmp, "PNG"):
-            raise OSError(f"cannot write {out}")
-        os.replace(tmp, out)
+        child.wait(timeout=GRACE_SECONDS)
+    except subprocess.TimeoutExpired:
+        _signal_group(child, signal.SIGKILL)
+        child.wait()
+
+
+def _render(session: Session, out: Path, size: tuple[int, int], colour_blind: bool, stop: StopFlag) -> int:
+    from marblestudio.atomic import describe, write_atomic
+    from marblestudio.views.render import render_png
+
+    png = render_png(session, size, colour_blind)
+    stop.check()  # stopped while drawing: write nothing
+    try:
+        write_atomic(out, png)  # the old file or the whole new one, and no temporary file left
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        reason = exc.strerror or str(exc)
-        print(f"marblestudio render: cannot write {out}: {reason}", file=sys.stderr)
+        print(f"marblestudio render: cannot write {out}: {describe(exc)}", file=sys.stderr)
         return 1
     print(f"wrote {out} ({size[0]}x{size[1]}, after {session.ply} steps)")
     return 0

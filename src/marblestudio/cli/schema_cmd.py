@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 HELP = "print the ruleset JSON Schema (for editors), or save it with --output"
@@ -33,17 +30,13 @@ def _run(args: argparse.Namespace) -> int:
     if target.is_dir():
         print(f"marblestudio schema: {target} is a folder; give a file name such as {target / 'ruleset.schema.json'}", file=sys.stderr)
         return 2
-    tmp = None
+    from marblestudio.atomic import describe, write_atomic
+
     try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, target)
+        # whole or not at all, and with the mode of any new file (mkstemp's 0600 was not that)
+        write_atomic(target, text)
     except OSError as exc:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                Path(tmp).unlink(missing_ok=True)  # never leave a half-written temporary file behind
-        print(f"marblestudio schema: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"marblestudio schema: cannot write {target}: {describe(exc)}", file=sys.stderr)
         return 2
     print(f"wrote {target}", file=sys.stderr)
     return 0

@@ -156,9 +156,9 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     if current != text:
-        tmp = OUTPUT.with_suffix(".json.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(OUTPUT)
+        from marblestudio.atomic import write_atomic
+
+        write_atomic(OUTPUT, text)  # a killed or failed build leaves the old schema whole, and no .tmp file
     print(OUTPUT)
     return 0
 

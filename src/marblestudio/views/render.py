@@ -3,7 +3,7 @@ the screenshot and the benchmarks)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QBuffer, QIODevice, Qt
 from PySide6.QtGui import QImage
 
 from marblestudio.session import Session
@@ -36,3 +36,14 @@ def render_session(session: Session, size: tuple[int, int], colour_blind: bool =
     scene.close()
     scene.deleteLater()
     return image
+
+
+def render_png(session: Session, size: tuple[int, int], colour_blind: bool = False) -> bytes:
+    """The board of `session` as PNG data, drawn in memory so that the caller writes the file
+    in one atomic step (a PNG saved straight to a file is half-written while Qt encodes it)."""
+    image = render_session(session, size, colour_blind)
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise RuntimeError(f"Qt could not encode a {image.width()}x{image.height()} image as PNG")
+    return bytes(buffer.data().data())

@@ -1,15 +1,18 @@
 """The main window's files: opening records, atomic saving, asking before losing a game, and
 the recent-files list (kept in QSettings).  A mixin of `MainWindow`, which provides `game`,
-`path`, `recent_menu`, `set_session`, `show_message` and `_update_title`."""
+`path`, `recent_menu`, `set_session`, `show_message` and `_update_title`.
+
+A game is saved with `records.save_record` (`marblestudio.atomic`): the old file or the whole
+new one, with the old file's permissions, and no temporary file left even if the app is killed
+(`QSaveFile`, used before, leaves ``NAME.XXXXXX`` behind then, and says "Unknown error" for a
+full disk)."""
 
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSaveFile
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from marblestudio.session import from_record, to_record
@@ -86,14 +89,17 @@ class FileActions:
         return self.save_to(path)
 
     def save_to(self, path: Path) -> bool:
-        """Write the game to `path` atomically (QSaveFile)."""
+        """Write the game to `path` atomically; a failure says why and changes nothing."""
+        from marblestudio.atomic import describe
+        from marblestudio.records import save_record
+
         session = self.game.session
         if session is None:
             return False
-        text = json.dumps(to_record(session).to_json(), ensure_ascii=False, indent=1) + "\n"
-        out = QSaveFile(str(path))
-        if not out.open(QSaveFile.OpenModeFlag.WriteOnly) or out.write(text.encode("utf-8")) < 0 or not out.commit():
-            QMessageBox.warning(self, "Cannot save", f"{path}: {out.errorString()}")
+        try:
+            save_record(path, to_record(session))
+        except OSError as exc:
+            QMessageBox.warning(self, "Cannot save", f"{path}: {describe(exc)}\n\nThe game is not saved; it is still here.")
             return False
         session.saved = True
         self.path = path

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSaveFile
 from PySide6.QtWidgets import QMessageBox
+
+from marblestudio import atomic
 
 
 def test_save_writes_the_text_and_clears_the_unsaved_mark(editor, house_rule: Path) -> None:
@@ -32,19 +35,58 @@ def test_the_dock_title_carries_the_unsaved_mark(qtbot, data_dir: Path, house_ru
     dock.editor.editor.document().setModified(False)
 
 
-def test_a_failing_save_leaves_the_old_file_whole(editor, house_rule: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every write of more than a few bytes to a file fails as on a full disk (a C library or
+    Qt may call that "Unknown error")."""
+    real_write = os.write
+
+    def write(fd: int, data: bytes) -> int:
+        if fd > 2 and len(data) > 10:
+            real_write(fd, bytes(data[:10]))
+            raise OSError(errno.ENOSPC, "Unknown error")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(atomic.os, "write", write)
+
+
+def test_a_save_on_a_full_disk_says_so_and_leaves_the_old_file_whole(editor, house_rule: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     before = house_rule.read_bytes()
     editor.open_file(house_rule)
     editor.editor.selectAll()
     editor.editor.insertPlainText("format: 1\n" * 500)
     warnings: list[str] = []
-    monkeypatch.setattr(QSaveFile, "commit", lambda self: False)
+    _full_disk(monkeypatch)
     monkeypatch.setattr(QMessageBox, "warning", lambda *args, **kw: warnings.append(args[2]))
     assert not editor.save()
     assert house_rule.read_bytes() == before
     assert warnings and "unchanged" in warnings[0]
+    assert f"cannot write {house_rule}: No space left on device (ENOSPC)" in warnings[0]
+    assert "Unknown error" not in warnings[0]
     assert editor.is_modified()  # the text is still there, still unsaved
     assert [p.name for p in house_rule.parent.iterdir()] == ["quick.yaml"]  # no temporary file left
+
+
+def test_save_keeps_the_files_permissions(editor, house_rule: Path) -> None:
+    house_rule.chmod(0o640)
+    editor.open_file(house_rule)
+    editor.editor.insertPlainText("# mine\n")
+    assert editor.save()
+    assert house_rule.stat().st_mode & 0o777 == 0o640
+    assert house_rule.read_text(encoding="utf-8").startswith("# mine\n")
+
+
+def test_a_backup_that_cannot_be_written_says_why_and_leaves_no_temporary_file(editor, house_rule: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    editor.open_file(house_rule)
+    editor.editor.insertPlainText("# unsaved\n" * 20)
+    editor.write_backup()
+    folder = editor.backups.folder
+    kept = sorted(p.name for p in folder.iterdir())
+    assert [name.rsplit(".", 1)[1] for name in kept] == ["json", "yaml"]  # the backup, and nothing else
+    editor.editor.insertPlainText("# more\n" * 20)
+    _full_disk(monkeypatch)
+    editor.write_backup()
+    assert "could not write the backup of unsaved text: No space left on device (ENOSPC)" in editor.status.text()
+    assert sorted(p.name for p in folder.iterdir()) == kept  # the old backup, whole, and no temporary file
 
 
 def _answer(monkeypatch: pytest.MonkeyPatch, button: QMessageBox.StandardButton) -> list[str]:

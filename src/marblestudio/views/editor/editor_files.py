@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from marblestudio.atomic import describe
 from marblestudio.rulesets import RulesetError
 from marblestudio.views.editor.files import BackupStore, SaveError, save_atomic
 
@@ -68,7 +69,10 @@ class EditorFiles:
             return False
         try:
             text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:
+            QMessageBox.warning(self, "Open", f"Cannot read {path}:\n{describe(exc)}")
+            return False
+        except UnicodeDecodeError as exc:
             QMessageBox.warning(self, "Open", f"Cannot read {path}:\n{exc}")
             return False
         self.backups.remove(self.path)
@@ -169,8 +173,8 @@ class EditorFiles:
         if self.is_modified():
             try:
                 self.backups.write(self.path, self.editor.toPlainText())
-            except OSError:
-                self.status.setText(f"{self.title} — could not write the backup of unsaved text")
+            except OSError as exc:
+                self.status.setText(f"{self.title} — could not write the backup of unsaved text: {describe(exc)}")
 
     def offer_restore(self) -> bool:
         """Offer back unsaved text left by a crash; True when some was restored."""

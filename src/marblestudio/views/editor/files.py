@@ -1,9 +1,12 @@
 """Files of the rules editor: atomic saving, and backups of unsaved text that survive a crash.
 
-`save_atomic` writes through `QSaveFile`: the text goes to a temporary file that replaces the
-old one only once it is complete, so a failed write leaves the old file whole.  `BackupStore`
-keeps the unsaved text of each open file in the app's data folder; a file whose backup is
-still there when the app starts was not saved or closed cleanly, and the editor offers it back.
+`save_atomic` writes through `marblestudio.atomic`: the text goes to a file that replaces the
+old one only once it is complete, so a failed write leaves the old file whole, the file keeps
+its permissions, and a crash or kill leaves no temporary file beside it.  (`QSaveFile`, used
+before, leaves its ``NAME.XXXXXX`` temporary file behind when the app is killed, and says
+"Unknown error" for a full disk.)  `BackupStore` keeps the unsaved text of each open file in
+the app's data folder, written the same way; a file whose backup is still there when the app
+starts was not saved or closed cleanly, and the editor offers it back.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QIODevice, QSaveFile, QStandardPaths
+from PySide6.QtCore import QStandardPaths
+
+from marblestudio.atomic import describe, write_atomic
 
 
 class SaveError(OSError):
@@ -23,24 +28,18 @@ class SaveError(OSError):
 
 
 def save_atomic(path: Path, text: str) -> None:
-    """Write `text` (UTF-8) to `path` all at once, or raise `SaveError` and leave `path` as it was.
+    """Write `text` (UTF-8) to `path` all at once, or raise `SaveError` saying why (a full disk
+    reads "No space left on device (ENOSPC)") and leave `path` as it was.
 
     A missing folder on the way is made (the user rulesets folder need not exist yet)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise SaveError(f"cannot make the folder {path.parent}: {exc.strerror or exc}") from exc
-    out = QSaveFile(str(path))
-    if not out.open(QIODevice.OpenModeFlag.WriteOnly):
-        raise SaveError(f"cannot write {path}: {out.errorString()}")
-    data = text.encode("utf-8")
-    if out.write(data) != len(data):
-        reason = out.errorString()
-        out.cancelWriting()
-        out.commit()
-        raise SaveError(f"cannot write {path}: {reason}")
-    if not out.commit():
-        raise SaveError(f"cannot save {path}: {out.errorString() or 'the new file could not replace the old one'}")
+        raise SaveError(f"cannot make the folder {path.parent}: {describe(exc)}") from exc
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise SaveError(f"cannot write {path}: {describe(exc)}") from exc
 
 
 def default_data_dir() -> Path:
@@ -114,6 +113,7 @@ class BackupStore:
 
 
 def _write_replace(target: Path, text: str) -> None:
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, target)
+    """A backup, replaced whole (never half-written if the app dies meanwhile).  Not flushed to
+    the disk: it guards against the app's crash, not the machine's, and runs on a timer in the
+    window's thread, which must not wait for the disk."""
+    write_atomic(target, text, fsync=False)
