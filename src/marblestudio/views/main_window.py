@@ -24,14 +24,10 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
-    QDialogButtonBox,
     QDockWidget,
-    QFrame,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
-    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -40,7 +36,6 @@ from PySide6.QtWidgets import (
 from marblestudio.engine.core import CHANCE, Outcome
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
-from marblestudio.views.board.help import GENERIC, GameHelp
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
 from marblestudio.views.move_log import MovePanel
@@ -49,12 +44,14 @@ from marblestudio.views.palette import seat_hex
 from marblestudio.views.replay import SPEEDS, ReplayControls
 from marblestudio.views.status_seats import SeatsBar
 from marblestudio.views.window_files import FileActions
+from marblestudio.views.window_help import HelpActions
 from marblestudio.views.window_hints import HintActions
+from marblestudio.views.window_viewing import ViewingActions, ViewingBar
 
 log = logging.getLogger(__name__)
 
 
-class MainWindow(FileActions, HintActions, QMainWindow):
+class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWindow):
     """Marble Studio's window."""
 
     def __init__(self) -> None:
@@ -272,16 +269,6 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self.path = None
         self.set_session(branch)
 
-    def play_from_viewed(self) -> None:
-        """Play on from the earlier position shown during a game, with the same players (a new,
-        unsaved game; the one in progress is offered for saving first)."""
-        session, position = self.game.session, self.game.viewing
-        if session is None or position is None or not self.maybe_save():
-            return
-        branch = session.branch_at(position)
-        self.path = None
-        self.set_session(branch)
-
     def show_library(self) -> None:
         """Back to the library: the page shows no trace of the game (its moves, turn, messages)."""
         self.library.refresh()
@@ -362,23 +349,6 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         if self.game.play_text(text):
             self.move_panel.entry.clear()
 
-    def _on_position_clicked(self, position: int) -> None:
-        """A row of the move list: in a replay, go there; during a game, look at it."""
-        session = self.game.session
-        if session is None:
-            return
-        if not self.game.interactive:
-            self.replay.go_to(position)
-        else:
-            self.game.view_position(position)
-
-    def _on_escape(self) -> None:
-        """Escape leaves an earlier position shown during a game, or skips the animation."""
-        if self.game.viewing is not None:
-            self.game.view_live()
-        else:
-            self.game.skip_animation()
-
     def set_animation_speed(self, speed: float) -> None:
         """Play animations at `speed` times normal (0: at once)."""
         self.game.scene.clock.set_speed(speed)
@@ -397,52 +367,6 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         self.game.set_colour_blind(value)
         self.move_log.colour_blind = value
         self._on_game_change()
-
-    def current_help(self) -> GameHelp:
-        """The help of the game shown (its board's `<game>_help` module), or the generic one."""
-        board = self.game.board
-        return board.help if board is not None and self.stack.currentIndex() == 1 else GENERIC
-
-    def show_help(self) -> None:
-        """Help > Controls: how to play the game shown, then the controls every board shares."""
-        session = self.game.session
-        title = f"Controls — {session.rules.name}" if session is not None and self.stack.currentIndex() == 1 else "Controls"
-        QMessageBox.information(self, title, self.current_help().controls_html())
-
-    def show_rules(self) -> None:
-        """Help > Rules of This Game: the rules sheet of the ruleset played (on the library
-        page: of the ruleset selected), in a window of its own."""
-        from marblestudio.views.editor.panels import SheetView
-        from marblestudio.views.editor.resolution import Resolution
-
-        session = self.game.session
-        if session is not None and self.stack.currentIndex() == 1 and session.resolved is not None:
-            rules, resolved = session.rules, dict(session.resolved)
-        else:
-            from marblestudio.rulesets import RulesetError, load_with_source
-
-            ref = self.library.selected()
-            try:
-                loaded = load_with_source(ref) if ref else None
-            except RulesetError:
-                loaded = None
-            if loaded is None:
-                self.show_message("Choose a ruleset in the library, or start a game, to see its rules.")
-                return
-            rules, resolved = loaded.rules, loaded.resolved
-        dialog = QDialog(self)
-        dialog.setWindowTitle(f"Rules — {rules.name}")
-        sheet = SheetView(dialog)
-        sheet.show_resolution(Resolution(rules, resolved, None, None))
-        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
-        close.rejected.connect(dialog.close)
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(sheet)
-        layout.addWidget(close)
-        dialog.resize(640, 720)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.rules_dialog = dialog
-        dialog.show()
 
     def show_message(self, text: str) -> None:
         self.message_label.setText(text)
@@ -483,16 +407,6 @@ class MainWindow(FileActions, HintActions, QMainWindow):
             for seat in range(session.num_players)
         ]
 
-    def _update_viewing_bar(self) -> None:
-        position = self.game.viewing
-        if position is None or self.stack.currentIndex() != 1:
-            self.viewing_bar.hide()
-            return
-        row = self.move_log.row_text(position)
-        what = f"the position after {row}" if row else "the start of the game"
-        self.viewing_bar.label.setText(f"Viewing {what} — Esc or click the last move to return.")
-        self.viewing_bar.show()
-
     def _on_game_over(self, outcome: Outcome) -> None:
         session = self.game.session
         if session is None:
@@ -523,24 +437,3 @@ class MainWindow(FileActions, HintActions, QMainWindow):
         star = " *" if self.game.interactive and not session.saved else ""
         self.setWindowTitle(f"{session.rules.name} — {name}{star} — Marble Studio")
 
-
-class ViewingBar(QFrame):
-    """Shown above the board while an earlier position is shown during a game: what is shown,
-    the way back, and "Play from here"."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("viewing")
-        self.setStyleSheet("QFrame#viewing { background-color: #fff1b8; } QFrame#viewing QLabel { color: #000000; }")
-        self.label = QLabel()
-        self.label.setWordWrap(True)
-        self.back = QPushButton("Back to the game")
-        self.back.setToolTip("Show the game as it stands (Esc)")
-        self.branch = QPushButton("Play from here")
-        self.branch.setToolTip("Start a new game from this position, with the same players")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 4, 8, 4)
-        layout.addWidget(self.label, 1)
-        layout.addWidget(self.branch)
-        layout.addWidget(self.back)
-        self.hide()

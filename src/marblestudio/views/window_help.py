@@ -1,0 +1,73 @@
+"""The main window's Help menu: the rules sheet of the game played, and its controls.
+
+Help > Rules of This Game shows `rulesets.sheet`'s rules sheet (the editor's `SheetView`, with
+its "save as text / PDF" buttons) of the ruleset being played, or of the one selected in the
+library.  Help > Controls shows the board's own controls (its `<game>_help` module) followed by
+those every board shares.  A mixin of `MainWindow`, which provides `game`, `library`, `stack`
+and `show_message`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QVBoxLayout
+
+from marblestudio.views.board.help import GENERIC, GameHelp
+
+
+class HelpActions:
+    """Help > Rules of This Game and Help > Controls."""
+
+    game: Any
+    library: Any
+    stack: Any
+    show_message: Any
+    rules_dialog: QDialog | None
+
+    def current_help(self) -> GameHelp:
+        """The help of the game shown (its board's `<game>_help` module), or the generic one."""
+        board = self.game.board
+        return board.help if board is not None and self.stack.currentIndex() == 1 else GENERIC
+
+    def show_help(self) -> None:
+        """Help > Controls: how to play the game shown, then the controls every board shares."""
+        session = self.game.session
+        title = f"Controls — {session.rules.name}" if session is not None and self.stack.currentIndex() == 1 else "Controls"
+        QMessageBox.information(self, title, self.current_help().controls_html())  # type: ignore[arg-type]
+
+    def show_rules(self) -> None:
+        """Help > Rules of This Game: the rules sheet of the ruleset played (on the library
+        page: of the ruleset selected), in a window of its own."""
+        from marblestudio.views.editor.panels import SheetView
+        from marblestudio.views.editor.resolution import Resolution
+
+        session = self.game.session
+        if session is not None and self.stack.currentIndex() == 1 and session.resolved is not None:
+            rules, resolved = session.rules, dict(session.resolved)
+        else:
+            from marblestudio.rulesets import RulesetError, load_with_source
+
+            ref = self.library.selected()
+            try:
+                loaded = load_with_source(ref) if ref else None
+            except RulesetError:
+                loaded = None
+            if loaded is None:
+                self.show_message("Choose a ruleset in the library, or start a game, to see its rules.")
+                return
+            rules, resolved = loaded.rules, loaded.resolved
+        dialog = QDialog(self)  # type: ignore[arg-type]
+        dialog.setWindowTitle(f"Rules — {rules.name}")
+        sheet = SheetView(dialog)
+        sheet.show_resolution(Resolution(rules, resolved, None, None))
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+        close.rejected.connect(dialog.close)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(sheet)
+        layout.addWidget(close)
+        dialog.resize(640, 720)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.rules_dialog = dialog
+        dialog.show()
