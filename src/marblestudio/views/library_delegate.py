@@ -1,7 +1,7 @@
 """How the library draws its rows: a game's heading, or a ruleset with its board's picture.
 
-A ruleset row shows the thumbnail (or a placeholder while it is drawn), the name in bold with a
-"yours" badge for the user's own files, the players and id, and the description, wrapped to the
+A ruleset row shows the thumbnail (or a placeholder while it is drawn), the name in bold followed
+by a "yours" badge for the user's own files, the players and id, and the description, wrapped to the
 list's width.  A file that cannot be loaded shows a warning sign and its problem instead.  The
 rows read `ShelfItem` and `ShelfGroup` values from the item roles below; the picture is the
 item's decoration (a QPixmap), set when the thumbnail arrives.
@@ -123,9 +123,9 @@ class ShelfDelegate(QStyledItemDelegate):
 
     @staticmethod
     def _blocks(item: ShelfItem, fonts: _Fonts, width: int) -> list[QTextLayout]:
-        """The title (beside the badge of the user's own), the players and id or why it cannot
+        """The title (with room for the badge of the user's own), the players and id or why it cannot
         be played, and the description or the problem, each wrapped to `width`."""
-        title_width = width - (badge_size(fonts.small).width() + GAP if item.mine else 0)
+        title_width = width - (badge_size(fonts.small).width() + 8 if item.mine else 0)
         facts = f"{item.players}  ·  {item.ruleset_id}" if item.playable else "cannot be played"
         body = item.description if item.playable else item.problem
         return [
@@ -185,9 +185,11 @@ class ShelfDelegate(QStyledItemDelegate):
         width = rect.right() - MARGIN - left
         title, facts, body = self._blocks(item, fonts, width)
         top = float(rect.top() + MARGIN)
-        if item.mine:
-            line = title.lineAt(0).height() if title.lineCount() else 0.0
-            self._paint_badge(painter, fonts.small, palette, selected, QRect(left, int(top), width, ceil(line)))
+        if item.mine and title.lineCount():  # just after the title (its width leaves room for it)
+            last = title.lineAt(title.lineCount() - 1)
+            self._paint_badge(
+                painter, fonts.small, palette, selected, QPoint(left + ceil(last.naturalTextWidth()) + 8, int(top + last.y())), ceil(last.height())
+            )
         pens = (text, muted, text if item.playable or selected else _problem_colour(palette))
         for block, pen in zip((title, facts, body), pens):
             painter.setPen(pen)
@@ -196,11 +198,10 @@ class ShelfDelegate(QStyledItemDelegate):
         painter.restore()
 
     @staticmethod
-    def _paint_badge(painter: QPainter, font: QFont, palette: QPalette, selected: bool, line: QRect) -> None:
-        """Draw the "yours" badge at the right end of the title's first `line`."""
-        badge = QRect(QPoint(0, 0), badge_size(font))
-        badge.moveTopRight(line.topRight())
-        badge.moveTop(line.top() + (line.height() - badge.height()) // 2)
+    def _paint_badge(painter: QPainter, font: QFont, palette: QPalette, selected: bool, at: QPoint, line_height: int) -> None:
+        """Draw the "yours" badge from `at`, centred on a title line `line_height` high."""
+        badge = QRect(at, badge_size(font))
+        badge.moveTop(at.y() + (line_height - badge.height()) // 2)
         fill = palette.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Highlight)
         ink = palette.color(QPalette.ColorRole.Highlight if selected else QPalette.ColorRole.HighlightedText)
         painter.save()
