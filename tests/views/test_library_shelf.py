@@ -1,0 +1,55 @@
+"""The shelf as plain data (no widgets): groups, titles, the broken files' problems, the filter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from marblestudio.rulesets.catalog import list_rulesets, user_dir
+from marblestudio.rulesets.diagnostics import ERROR, WARNING, Diagnostic
+from marblestudio.views.shelf import PROBLEMS, build_shelf, players_text, problem_items
+
+
+def test_groups_are_titled_by_their_standard_ruleset() -> None:
+    groups = build_shelf(list_rulesets())
+    assert [(g.key, g.title) for g in groups] == [
+        ("stay-alive", "Stay Alive"),
+        ("alive", "ALIVE"),
+        ("avalanche", "Avalanche"),
+        ("archimedes", "Rock Me Archimedes"),
+    ]
+    assert [len(g.items) for g in groups] == [5, 5, 6, 6]
+    assert all(not item.mine and item.playable for g in groups for item in g.items)
+
+
+def test_players_are_a_number_or_a_range() -> None:
+    standard = next(e for e in list_rulesets() if e.id == "archimedes/standard")
+    assert players_text(standard.players) == "2 players"
+    stay_alive = next(e for e in list_rulesets() if e.id == "stay-alive/standard")
+    assert players_text(stay_alive.players) == "2–4 players"
+
+
+def test_a_broken_file_shows_its_first_error_and_counts_the_rest() -> None:
+    path = str(user_dir() / "house" / "bad.yaml")
+    problems = [
+        Diagnostic(path, 2, 1, WARNING, "a warning comes first in the file"),
+        Diagnostic(path, 5, 9, ERROR, "players: max must be at least min"),
+        Diagnostic(path, 8, 3, ERROR, "unknown key 'colour'"),
+    ]
+    [item] = problem_items(problems)
+    assert (item.title, item.ruleset_id, item.mine, item.ref) == ("house/bad.yaml", "house/bad", True, None)
+    assert item.problem == "line 5, column 9: players: max must be at least min (and 2 more problems)"
+    assert item.details.splitlines() == [str(d) for d in problems]
+    assert build_shelf([], problems)[-1].key == PROBLEMS
+
+
+def test_a_file_outside_both_folders_is_named_by_its_file_name(tmp_path: Path) -> None:
+    [item] = problem_items([Diagnostic(str(tmp_path / "odd.yml"), 1, 1, ERROR, "not a mapping")])
+    assert (item.title, item.problem) == ("odd.yml", "line 1, column 1: not a mapping")
+
+
+def test_the_filter_needs_every_word_somewhere_in_name_id_or_description() -> None:
+    quick = next(item for g in build_shelf(list_rulesets()) for item in g.items if item.ruleset_id == "stay-alive/quick")
+    assert quick.matches("") and quick.matches("  ")
+    assert quick.matches("QUICK 3 marbles")  # name and description
+    assert quick.matches("stay-alive/q")  # id
+    assert not quick.matches("quick zebra")
