@@ -72,7 +72,7 @@ class LibraryWidget(QWidget):
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.hide()
-        self.folder_note = QLabel(f"Your own rulesets go in {user_dir()}")
+        self.folder_note = QLabel()
         self.folder_note.setWordWrap(True)
         self.folder_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.folder_note.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # a note, muted
@@ -137,6 +137,7 @@ class LibraryWidget(QWidget):
             self.problem.show()
         else:
             self.problem.hide()
+        self.folder_note.setText(f"Your own rulesets go in {user_dir()}")
         self.list.clear()
         self._rows.clear()
         jobs: list[tuple[str, Path]] = []
