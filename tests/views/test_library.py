@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QImage, QPalette
-from PySide6.QtWidgets import QListWidgetItem
+from PySide6.QtGui import QColor, QImage, QKeyEvent, QPalette
+from PySide6.QtWidgets import QApplication, QListWidgetItem
 from pytestqt.qtbot import QtBot
 
 from marblestudio.rulesets.catalog import user_dir
@@ -141,6 +141,23 @@ def test_ctrl_f_focuses_the_filter_and_escape_clears_it(qtbot: QtBot) -> None:
     library.filter.setText("partnership")
     qtbot.keyClick(library.list, Qt.Key.Key_Escape)  # also while choosing in the list
     assert library.filter.text() == ""
+
+
+def test_the_librarys_keys_win_over_the_windows_shortcuts(qtbot: QtBot) -> None:
+    """The main window's Escape (skip the animation) must not swallow the filter's Escape."""
+    library = _library(qtbot, Drawings())
+
+    def overridden(key: Qt.Key, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> bool:
+        event = QKeyEvent(QEvent.Type.ShortcutOverride, key, modifiers)
+        event.ignore()
+        QApplication.sendEvent(library.list, event)
+        return event.isAccepted()
+
+    assert overridden(Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert not overridden(Qt.Key.Key_Escape)  # nothing to clear: the window's Escape goes on working
+    library.filter.setText("quick")
+    assert overridden(Qt.Key.Key_Escape)
+    assert not overridden(Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # the window's undo
 
 
 def test_the_users_own_rulesets_carry_a_yours_badge(qtbot: QtBot) -> None:

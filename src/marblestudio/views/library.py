@@ -109,18 +109,29 @@ class LibraryWidget(QWidget):
         layout.addWidget(self.folder_note)
         layout.addLayout(buttons)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
-        """Ctrl+F (the platform's Find key) puts the cursor in the filter box; Escape clears it.
+    def _claims(self, event: QKeyEvent) -> bool:
+        """Ctrl+F (the platform's Find key), and Escape while the filter holds text."""
+        return event.matches(QKeySequence.StandardKey.Find) or (event.key() == Qt.Key.Key_Escape and bool(self.filter.text()))
 
-        Keys the library's own widgets leave unused come here, so these work wherever the
-        focus is in the library and nowhere else (the rules editor has its own Ctrl+F)."""
-        if event.matches(QKeySequence.StandardKey.Find):
-            self.focus_filter()
-        elif event.key() == Qt.Key.Key_Escape and self.filter.text():
-            self.filter.clear()
-        else:
+    def event(self, event: QEvent) -> bool:
+        """While the focus is in the library, its keys win over the window's shortcuts (its
+        Escape, for one, skips an animation): accepting the override makes them key presses."""
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) and self._claims(event):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Ctrl+F puts the cursor in the filter box; Escape clears it.  Keys the library's own
+        widgets leave unused come here, so these work wherever the focus is in the library and
+        nowhere else (the rules editor has its own Ctrl+F)."""
+        if not self._claims(event):
             super().keyPressEvent(event)
             return
+        if event.key() == Qt.Key.Key_Escape:
+            self.filter.clear()
+        else:
+            self.focus_filter()
         event.accept()
 
     # The shelf --------------------------------------------------------------------------------
