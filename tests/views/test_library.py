@@ -143,6 +143,21 @@ def test_ctrl_f_focuses_the_filter_and_escape_clears_it(qtbot: QtBot) -> None:
     assert library.filter.text() == ""
 
 
+def test_enter_in_the_filter_or_the_list_plays_the_selected_ruleset(qtbot: QtBot) -> None:
+    library = _library(qtbot, Drawings())
+    played: list[str] = []
+    library.play_requested.connect(played.append)
+    library.filter.setFocus()
+    qtbot.keyClicks(library.filter, "two-cards")
+    qtbot.keyClick(library.filter, Qt.Key.Key_Return)
+    library.list.setFocus()
+    library.select("alive/limit-31")
+    qtbot.keyClick(library.list, Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier)
+    library.new_button.setFocus()
+    qtbot.keyClick(library.new_button, Qt.Key.Key_Return)  # a button's Enter is not "play"
+    assert played == ["avalanche/two-cards", "alive/limit-31"]
+
+
 def test_the_librarys_keys_win_over_the_windows_shortcuts(qtbot: QtBot) -> None:
     """The main window's Escape (skip the animation) must not swallow the filter's Escape."""
     library = _library(qtbot, Drawings())

@@ -6,7 +6,7 @@ set-up (`thumbnails`: placeholders first, pictures filled in from the event loop
 is shown), its name, players, id and description; the user's own files carry a "yours" badge,
 and a user file that cannot be loaded is listed with its problem instead of being left out.
 The filter box (Ctrl+F; Escape clears it) narrows the shelf by name, id and description.
-"Play" (or a double click, or Enter in the filter box) starts the selected ruleset with the
+"Play" (or a double click, or Enter) starts the selected ruleset with the
 default seats (you against the computer); "New Game…" opens the dialog on it.
 """
 
@@ -89,7 +89,6 @@ class LibraryWidget(QWidget):
         self.list.itemDoubleClicked.connect(lambda _item: self._on_play())
         self.list.currentItemChanged.connect(self._on_current_change)
         self.filter.textChanged.connect(self._on_filter_change)
-        self.filter.returnPressed.connect(self._on_play)
         self.filler.ready.connect(self._on_picture_ready)
         self.filler.failed.connect(self._on_picture_failed)
         self.refresh()
@@ -122,13 +121,16 @@ class LibraryWidget(QWidget):
         return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
-        """Ctrl+F puts the cursor in the filter box; Escape clears it.  Keys the library's own
-        widgets leave unused come here, so these work wherever the focus is in the library and
-        nowhere else (the rules editor has its own Ctrl+F)."""
-        if not self._claims(event):
+        """Ctrl+F puts the cursor in the filter box; Escape clears it; Enter (in the filter box
+        or the list) plays the selected ruleset.  Keys the library's own widgets leave unused
+        come here, so these work wherever the focus is in the library and nowhere else (the
+        rules editor has its own Ctrl+F)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.focusWidget() in (self.filter, self.list):
+            self._on_play()
+        elif not self._claims(event):
             super().keyPressEvent(event)
             return
-        if event.key() == Qt.Key.Key_Escape:
+        elif event.key() == Qt.Key.Key_Escape:
             self.filter.clear()
         else:
             self.focus_filter()
