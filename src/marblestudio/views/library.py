@@ -296,7 +296,7 @@ class LibraryWidget(QWidget):
         placeholders) never waits for a drawing."""
         if watched is self.list.viewport() and event.type() == QEvent.Type.Paint and self._waiting_for_paint:
             self._waiting_for_paint = False
-            QTimer.singleShot(0, self._on_painted)
+            QTimer.singleShot(0, self, self._on_painted)  # not run if the library is gone
         return super().eventFilter(watched, event)
 
     def _on_painted(self) -> None:
