@@ -14,6 +14,7 @@ def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     monkeypatch.setenv("MARBLESTUDIO_LOG_DIR", str(base / "logs"))
     monkeypatch.setenv("MARBLESTUDIO_USER_DIR", str(base / "rulesets"))
     monkeypatch.setenv("MARBLESTUDIO_DATA_DIR", str(base / "data"))
+    monkeypatch.setenv("MARBLESTUDIO_CACHE_DIR", str(base / "cache"))
     from PySide6.QtCore import QSettings
 
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(base / "settings"))

@@ -74,3 +74,15 @@ def test_a_seat_from_a_record_keeps_its_player(qtbot: QtBot) -> None:
     dialog = NewGameDialog(None, "stay-alive/quick", seats=[HUMAN, "mcts:200"])
     qtbot.addWidget(dialog)
     assert dialog.choice().seats == [HUMAN, "mcts:200"]
+
+
+def test_the_new_game_dialog_lists_rulesets_as_the_shelf_does(qtbot: QtBot) -> None:
+    # Grouped by game, each game's standard ruleset first (issue 14: sorted by id, the plain game
+    # sat in the middle of its family).
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    refs = [dialog.ruleset.itemData(i) for i in range(dialog.ruleset.count())]
+    games = [ref.split("/")[0] for ref in refs]
+    firsts = [refs[games.index(game)] for game in dict.fromkeys(games)]
+    assert firsts == ["stay-alive/standard", "alive/standard", "avalanche/standard", "archimedes/standard"]
+    assert games == sorted(games, key=list(dict.fromkeys(games)).index)  # each game's rulesets together

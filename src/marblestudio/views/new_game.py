@@ -60,9 +60,9 @@ class NewGameDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, ruleset: str | None = None, seats: list[str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New Game")
-        from marblestudio.rulesets.catalog import list_rulesets
+        from marblestudio.rulesets.catalog import list_rulesets, shelf_order
 
-        self._entries = {e.id if e.bundled else str(e.path): e for e in list_rulesets()}
+        self._entries = {e.id if e.bundled else str(e.path): e for e in shelf_order(list_rulesets())}
         self.ruleset = QComboBox()
         for ref, entry in self._entries.items():
             self.ruleset.addItem(entry.name if entry.bundled else f"{entry.name} (yours)", ref)
