@@ -276,3 +276,16 @@ def test_the_default_view_shows_round_cups_both_end_zones_and_the_supply(game: G
         m = item.transform()
         sx, sy = game.scene.screen_position((m.column(3).x(), m.column(3).y(), m.column(3).z()))
         assert 0 <= sx <= w and 0 <= sy <= h, "a marble still to place is out of view"
+
+
+def test_an_earlier_position_shown_read_only_offers_nothing_to_click(game: GameView) -> None:
+    session = _session()
+    game.set_session(session)
+    board = _board(game)
+    for name in ("b8", "b9", "a8", "a9"):
+        _click(game, board.world_position(("cup", parse_cup(name))))  # type: ignore[arg-type]
+    assert ("mode", "roll") in game.scene.legal_keys()
+    game.view_position(session.position - 1)  # one step back (a human could roll there): read-only
+    assert game.scene.legal_keys() == []
+    r, g, b = _pad_pixel(game, "roll")
+    assert not _yellow((r, g, b))

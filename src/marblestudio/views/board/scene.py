@@ -262,8 +262,10 @@ class Scene(gl.GLViewWidget):
 
     def accepts_clicks(self) -> bool:
         """Whether a click can play now: False while the game view holding the scene only shows
-        a game (a replay), so that boards offer no targets of their own then."""
-        return bool(getattr(self.parent(), "interactive", True))
+        a game (a replay) or an earlier position of it (read-only), so that boards offer no
+        targets of their own then."""
+        owner = self.parent()
+        return bool(getattr(owner, "interactive", True)) and getattr(owner, "viewing", None) is None
 
     def legal_keys(self) -> list[Hashable]:
         return list(self._legal)
