@@ -250,3 +250,21 @@ def test_clicking_a_card_that_would_go_above_21_names_the_rule(game: GameView, q
     with qtbot.waitSignal(game.message) as blocker:
         _click(game, ("card", over[0]))
     assert blocker.args == ["Not allowed: a card that would take the total above 21 may not be played."]
+
+
+def test_an_earlier_position_shows_the_hand_held_then(game: GameView) -> None:
+    # Viewing an earlier position read-only (a click on the move list) shows the human's hand as it
+    # was then, not the hand held now (issue 14: the board looked up the live game instead).
+    loaded = rulesets.load_with_source("alive/standard")
+    session = Session.from_moves(loaded.rules, [HUMAN, "random", "random"], [], 5, loaded.resolved, "alive/standard")
+    game.set_session(session)
+    board = game.board
+    assert isinstance(board, Board)
+    then = tuple(session.state.observation(0)["hand"])
+    position = session.position
+    session.play(session.state.legal_moves()[0])
+    assert tuple(session.state.observation(0)["hand"]) != then
+    game.view_position(position)
+    assert board.hand == then
+    game.view_live()
+    assert board.hand == tuple(session.state.observation(0)["hand"])

@@ -24,7 +24,7 @@ from marblestudio.views.board.scene import FOV, Scene
 from marblestudio.views.camera_actions import install_camera_actions
 from marblestudio.views.game_view import GameView
 
-from .helpers import open_game_view
+from .helpers import open_game_view, open_main_window
 
 GAMES = {
     # ruleset, a colour that only the board itself has (lit: any brightness of it)
@@ -208,3 +208,13 @@ def test_the_camera_actions_have_their_shortcuts_and_move_the_camera(qtbot: QtBo
     assert scene.opts["azimuth"] == pytest.approx(presets.seat_view(0)[1])
     home.trigger()
     assert (scene.opts["elevation"], scene.opts["azimuth"]) == (presets.elevation, presets.azimuth)
+
+
+@pytest.mark.gl
+def test_the_main_window_has_the_camera_presets_once(qtbot: QtBot) -> None:
+    window = open_main_window(qtbot, 900, 600)
+    view_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    texts = [a.text() for a in view_menu.actions()]
+    assert {"&Home View", "&Top-Down View", "View From &My Seat"} <= set(texts)
+    homes = [a for a in window.actions() if a.shortcut().toString() == "Home"]
+    assert len(homes) == 1  # two actions on Home would be an ambiguous shortcut: neither fires

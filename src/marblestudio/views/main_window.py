@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from marblestudio.engine.core import CHANCE, Outcome
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
+from marblestudio.views.camera_actions import install_camera_actions
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
 from marblestudio.views.move_log import MovePanel
@@ -165,7 +166,7 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         view = bar.addMenu("&View")
         self.fullscreen_action = self._action("&Full Screen", self.toggle_fullscreen, QKeySequence("F11"), view)
         self.fullscreen_action.setCheckable(True)
-        self.camera_action = self._action("Reset &Camera", lambda: self.game.scene.reset_camera(), QKeySequence("Home"), view)
+        self.camera_actions = install_camera_actions(self, view)  # Home, Ctrl+1 top-down, Ctrl+2 from my seat
         self.skip_action = self._action("&Skip Animation", self._on_escape, QKeySequence("Escape"), view)
         self.palette_action = self._action("Colour-&Blind-Safe Colours", self.set_colour_blind, None, view)
         self.palette_action.setCheckable(True)

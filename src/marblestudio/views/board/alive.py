@@ -144,7 +144,10 @@ class Board(BoardView):
     # Whose hand may be seen ----------------------------------------------------------------------
     def _viewpoint(self, view: Mapping[str, Any]) -> None:
         """Decide `viewer`, `hand` and `screen_for` for `view` (see alive_viewer.py)."""
-        session = self.session_lookup() if self.session_lookup is not None else find_session(self.scene.parent())
+        if self.session_lookup is not None:
+            session = self.session_lookup()
+        else:  # the session the game view shows (an earlier position when viewing one), else the nearest
+            session = self.session if self.session is not None else find_session(self.scene.parent())
         point = viewpoint(session, self.players, view, self._revealed)
         self.viewer, self.hand, self.screen_for = point.viewer, point.hand, point.screen_for
 
