@@ -150,7 +150,7 @@ _PARENT = textwrap.dedent(
         pool._watch_parent = lambda parent: None  # only the closed pipe ends are left
 
     def work(chunk):
-        print(os.getpid(), flush=True)
+        os.write(1, b"%d\\n" % os.getpid())  # one write: the two workers' lines do not mix
         if how != "idle":
             time.sleep(600)  # busy in a long chunk
         return chunk
@@ -182,13 +182,16 @@ def _gone(pid: int) -> bool:
     ],
 )
 def test_workers_end_when_the_parent_is_killed(how: str) -> None:
+    workers: list[int] = []
     with subprocess.Popen(
         [sys.executable, "-c", _PARENT, how], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as parent:
         assert parent.stdout is not None and parent.stderr is not None
-        workers = [int(parent.stdout.readline()) for _ in range(2)]
-        parent.kill()
-        parent.wait(timeout=30)
+        try:
+            workers = [int(parent.stdout.readline()) for _ in range(2)]
+        finally:
+            parent.kill()
+            parent.wait(timeout=30)
         try:
             deadline = time.monotonic() + 10
             while not all(_gone(pid) for pid in workers) and time.monotonic() < deadline:

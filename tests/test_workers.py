@@ -96,7 +96,7 @@ def test_sigterm_stops_cleanly_with_what_finished_and_says_so(workers: int) -> N
     with interrupt_on_signals():
         result = run_indexed(_TermAt(150), 400, workers=workers)
     assert result.interrupted and result.signum == signal.SIGTERM
-    assert 150 not in result.indices and len(result.indices) < 400
+    assert len(result.indices) < 400  # (game 150 itself may finish: the signal does not stop it)
     assert result.results == [i * i for i in result.indices]
 
 

@@ -184,7 +184,7 @@ def _rerun_under_xvfb(args: argparse.Namespace, size: tuple[int, int], stop: Sto
     if xvfb is None:
         print(
             "marblestudio render: no display (DISPLAY is not set) and no Xvfb to start one.\n"
-            "  Install it (Debian/Ubuntu: sudo apt-get install xvfb xauth libgl1-mesa-dri), or run under a desktop.",
+            "  Install it (Debian/Ubuntu: sudo apt-get install xvfb libgl1-mesa-dri), or run under a desktop.",
             file=sys.stderr,
         )
         return 1
@@ -293,9 +293,9 @@ def _wait(child: subprocess.Popen[bytes], stop: StopFlag) -> int:
         try:
             code = child.wait(timeout=POLL_SECONDS)
         except subprocess.TimeoutExpired:
-            if stop.requested:
-                assert stop.signum is not None
-                _signal_group(child, stop.signum)
+            signum = stop.signum
+            if signum is not None:
+                _signal_group(child, signum)
                 with contextlib.suppress(subprocess.TimeoutExpired):
                     child.wait(timeout=GRACE_SECONDS)
                 _end(child)
