@@ -5,11 +5,12 @@ its own evaluator."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from marblestudio.agents import Search, SearchConfig, archimedes_search, heuristic
+from marblestudio.agents import Search, SearchConfig, archimedes, archimedes_search, heuristic
 from marblestudio.engine.archimedes import ArchimedesState, Phase
 
 from engine.archimedes.helpers import STEADY, play, position, rules
@@ -36,7 +37,7 @@ def only(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
 def test_the_search_evaluator_is_for_mcts_only() -> None:
     state = advanced(load("archimedes/standard"), "search-eval", 10)
     assert heuristic.search_evaluator(state) is archimedes_search.value
-    assert heuristic.evaluator(state) is heuristic._archimedes_value  # the heuristic player's own
+    assert heuristic.evaluator(state) is archimedes.value  # the heuristic player's own
 
 
 def test_other_families_search_with_their_evaluator() -> None:
@@ -175,7 +176,8 @@ def test_rollouts_are_scored_at_the_start_of_the_searching_seats_turn(monkeypatc
         seen.append((state.phase.value, state.to_move))
         return archimedes_search.value(state)
 
-    monkeypatch.setitem(heuristic.SEARCH_EVALUATORS, "archimedes", spy)
+    spied = dataclasses.replace(archimedes.PLAYER, search_value=spy)
+    monkeypatch.setattr(heuristic, "player_of", lambda state: spied)
     state = advanced(load("archimedes/standard"), "quiet", 12)
     seat = state.to_move
     search = Search(state, seat, SearchConfig(iterations=40), random.Random(4))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from marblestudio.rulesets.families import FAMILIES
+from plugins import Families, families  # noqa: F401  (fixture)
 
 from .helpers import STANDARD, check_written, mutate, only_error, own_user_dir  # noqa: F401
 
@@ -182,10 +182,23 @@ def test_cell_that_can_never_open_is_a_warning(tmp_path: Path) -> None:
     assert diagnostics[0].message == "1 cell(s) can never open, so a marble there never falls: (row,column) (1,1)"
 
 
-def test_family_without_its_module_is_a_clear_diagnostic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(FAMILIES, "stay-alive", "marblestudio.rulesets.families.no_such_family")
+def test_family_without_its_module_is_a_clear_diagnostic(tmp_path: Path, families: Families) -> None:
+    families.replace("stay-alive", ruleset="marblestudio.rulesets.families.no_such_family")
     first = only_error(check_written(tmp_path, "standard.yaml", STANDARD.read_text()))
-    assert first.message == "the game 'stay-alive' is not supported by this version of Marble Studio"
+    assert first.message.startswith(
+        "the game 'stay-alive' cannot be checked here: its ruleset module 'marblestudio.rulesets.families.no_such_family' "
+        "failed to load (ModuleNotFoundError"
+    )
+    assert (first.line, first.column) == (9, 7)
+
+
+def test_a_game_that_is_not_installed_is_named_with_the_installed_ones(tmp_path: Path, families: Families) -> None:
+    families.remove("stay-alive")
+    first = only_error(check_written(tmp_path, "standard.yaml", STANDARD.read_text()))
+    assert first.message == (
+        "the game 'stay-alive' is not installed in this Marble Studio (installed: alive, avalanche, archimedes); "
+        "a plug-in package adds a game (docs/plugins.md)"
+    )
     assert (first.line, first.column) == (9, 7)
 
 

@@ -47,7 +47,8 @@ def subschemas(schema: Any, where: str = "#") -> Iterator[tuple[str, dict[str, A
 
 
 def test_combined_schema_file_is_current() -> None:
-    assert schema_build.OUTPUT.read_text(encoding="utf-8") == schema_build.render(schema_build.build()), (
+    bundled = schema_build.fragments(schema_build.bundled_families())
+    assert schema_build.OUTPUT.read_text(encoding="utf-8") == schema_build.render(schema_build.build(bundled)), (
         "run: python -m marblestudio.rulesets.schema_build"
     )
 
@@ -96,25 +97,21 @@ def test_each_family_section_is_required_by_its_game() -> None:
         assert required == [game.replace("-", "_")]
 
 
-def test_combiner_includes_the_fragments_there_are_and_hoists_definitions(tmp_path: Path) -> None:
-    (tmp_path / "families").mkdir()
-    (tmp_path / "common.json").write_text(json.dumps({"type": "object", "properties": {"game": {"enum": ["alive", "avalanche"]}}}))
+def test_combiner_includes_the_fragments_it_is_given_and_hoists_definitions() -> None:
+    base = {"type": "object", "properties": {"game": {"description": "g", "enum": ["stay-alive"]}}}
     fragment = {"description": "d", "type": "object", "properties": {"x": {"$ref": "#/definitions/avalanche__x"}},
                 "definitions": {"avalanche__x": {"description": "x", "type": "integer"}}}  # fmt: skip
-    (tmp_path / "families" / "avalanche.json").write_text(json.dumps(fragment))
-    built = schema_build.build_complete(tmp_path)
+    built = schema_build.build_complete({"avalanche": fragment}, base)
     assert set(built["properties"]) == {"game", "avalanche"}
+    assert built["properties"]["game"] == {"description": "g", "enum": ["avalanche"]}  # the families given
     assert built["definitions"] == {"avalanche__x": {"description": "x", "type": "integer"}}
     assert "definitions" not in built["properties"]["avalanche"]
     assert built["allOf"] == [{"if": {"properties": {"game": {"const": "avalanche"}}, "required": ["game"]}, "then": {"required": ["avalanche"]}}]
 
 
-def test_combiner_refuses_a_definition_without_its_section_prefix(tmp_path: Path) -> None:
-    (tmp_path / "families").mkdir()
-    (tmp_path / "common.json").write_text(json.dumps({"type": "object", "properties": {}}))
-    (tmp_path / "families" / "alive.json").write_text(json.dumps({"definitions": {"card": {}}}))
+def test_combiner_refuses_a_definition_without_its_section_prefix() -> None:
     with pytest.raises(ValueError, match="must start with 'alive__'"):
-        schema_build.build_complete(tmp_path)
+        schema_build.build_complete({"alive": {"definitions": {"card": {}}}}, {"type": "object", "properties": {}})
 
 
 def test_completeness_applies_only_without_extends() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import BUNDLED
+from plugins import Families, families  # noqa: F401  (fixture)
 from marblestudio.rulesets import load_with_source
 from marblestudio.rulesets.sheet import rules_sheet
 
@@ -136,10 +137,8 @@ def test_avalanche_expert_two_hands_passing_and_goal() -> None:
     assert "- A player wins at the end of a turn holding at least 5 marbles of one colour and none of any other (standard: the first" in text
 
 
-def test_a_family_without_sentences_gets_its_settings_with_descriptions(monkeypatch: pytest.MonkeyPatch) -> None:
-    from marblestudio.rulesets import sheet
-
-    monkeypatch.delitem(sheet.WRITERS, "avalanche")
+def test_a_family_without_sentences_gets_its_settings_with_descriptions(families: Families) -> None:
+    families.replace("avalanche", sheet=None)
     text = rules_sheet(load_with_source("avalanche/beginners").resolved, load_with_source("avalanche/standard").resolved).to_text()
     assert "- gates: 15 (A1, A2, A3, B1, B2, C1, C2, C3, D1, D2, E1, E2, E3, F1, F2). Every swinging gate" in text
     assert "\nPlay\n----\n" in text  # nested settings get their own heading

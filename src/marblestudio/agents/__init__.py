@@ -63,7 +63,7 @@ def make_agent(spec: str, seed: int | str = 0, time_limit: float | None = None) 
         iterations = DEFAULT_ITERATIONS
         if parts and parts[0]:
             if not (parts[0].isascii() and parts[0].isdigit() and len(parts[0]) <= 9) or int(parts[0]) < 1:
-                raise AgentSpecError(f"agent {spec!r}: the iterations must be a whole number from 1 to 999999999")
+                raise AgentSpecError(f"agent {spec!r}: the iterations must be a whole number of at least 1 (and at most 999999999)")
             iterations = int(parts[0])
         rollout = parts[1] if len(parts) == 2 else "random"
         if rollout not in ("random", "heuristic"):

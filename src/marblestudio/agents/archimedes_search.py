@@ -1,6 +1,6 @@
 """How MCTS judges a Rock Me Archimedes position (the heuristic player keeps its own rule of thumb).
 
-The heuristic player's evaluator (`heuristic._archimedes_value`: marbles home, marbles near home,
+The heuristic player's evaluator (`agents.archimedes.value`: marbles home, marbles near home,
 a steep board threatens the player to move) leads two careful players into a blockade: each
 parks its counterweight in the other's end zone, three enemy marbles leave fewer than four free
 cups, and neither can win before the move limit.  A search scored with it did not beat the

@@ -1,8 +1,9 @@
-"""The rules engine: pure Python, imports nothing else of Marble Studio."""
+"""The rules engine: pure Python, imports nothing else of Marble Studio.
+
+A game family's engine is found through its plug-in descriptor (`engine.family`)."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 
 from marblestudio.engine.core import (
@@ -15,14 +16,8 @@ from marblestudio.engine.core import (
     State,
     Termination,
 )
+from marblestudio.engine.family import family as _family
 from marblestudio.engine.rules import Ruleset
-
-_FAMILY_MODULES = {
-    "stay-alive": "marblestudio.engine.stay_alive",
-    "alive": "marblestudio.engine.alive",
-    "avalanche": "marblestudio.engine.avalanche",
-    "archimedes": "marblestudio.engine.archimedes",
-}
 
 
 def new_game(rules: Ruleset, players: int | Sequence[str] | None = None) -> State:
@@ -30,8 +25,10 @@ def new_game(rules: Ruleset, players: int | Sequence[str] | None = None) -> Stat
     count = rules.players.default if players is None else players if isinstance(players, int) else len(players)
     if not rules.players.min <= count <= rules.players.max:
         raise ValueError(f"{rules.id} is for {rules.players.min}-{rules.players.max} players, not {count}")
-    module = importlib.import_module(_FAMILY_MODULES[rules.game])
-    state: State = module.new_game(rules, count)
+    found = _family(rules.game)
+    if found is None:
+        raise ValueError(f"no game family {rules.game!r} is installed")
+    state: State = found.load("engine").new_game(rules, count)
     return state
 
 

@@ -13,7 +13,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from marblestudio.engine.rules import Ruleset
 
 CHANCE = -1
 """`State.to_move` when the next step is a die roll, a shuffle, a deal or a random set-up."""
@@ -156,6 +159,8 @@ class State(ABC):
     """A game in progress. Subclasses implement one game family."""
 
     num_players: int
+    ruleset: Ruleset
+    """The rules the game is played by (`ruleset.game` names its family)."""
 
     @property
     @abstractmethod

@@ -9,9 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-FAMILIES = ("stay-alive", "alive", "avalanche", "archimedes")
-"""The game families, as written in a ruleset's `game` key."""
-
 DEFAULT_MOVE_LIMIT = 10_000
 """The move limit of a ruleset that sets none, so that every game ends (a capped draw)."""
 

@@ -1,6 +1,8 @@
-"""Where rulesets live: the bundled ones (package `marblestudio.bundled`) and the user's folder.
+"""Where rulesets live: those each installed game family brings (its descriptor's `rulesets`
+folder; the bundled games' are the package `marblestudio.bundled`) and the user's folder.
 
-An id is a file's place in its folder: `stay-alive/quick` is `<folder>/stay-alive/quick.yaml`.
+An id is a file's place: `stay-alive/quick` is `quick.yaml` in the stay-alive family's folder,
+or `<user folder>/stay-alive/quick.yaml`.
 The user folder is `$MARBLESTUDIO_USER_DIR`, else `$XDG_DATA_HOME/marblestudio/rulesets`, else
 `~/.local/share/marblestudio/rulesets`.  A user file whose id is a bundled id is an error: it
 would hide the bundled ruleset.
@@ -9,16 +11,19 @@ would hide the bundled ruleset.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from marblestudio.engine.rules import FAMILIES, Players
+from marblestudio.engine import family as families
+from marblestudio.engine.rules import Players
 from marblestudio.rulesets.diagnostics import Diagnostic
 
 SUFFIXES = (".yaml", ".yml")
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +41,7 @@ class CatalogEntry:
 
 @functools.cache
 def bundled_dir() -> Path | None:
-    """The folder of bundled rulesets (the installed `marblestudio.bundled` package)."""
+    """The folder of Marble Studio's own bundled rulesets (the installed `marblestudio.bundled`)."""
     from importlib import resources
 
     try:
@@ -46,12 +51,43 @@ def bundled_dir() -> Path | None:
         # checkout's top-level `rulesets/` folder (src/marblestudio/rulesets/catalog.py -> repo).
         checkout = Path(__file__).resolve().parents[3] / "rulesets"
         return checkout if checkout.is_dir() else None
+    return _as_path(root)
+
+
+def _as_path(root: object) -> Path:
     if isinstance(root, Path):
         return root
     paths = getattr(root, "_paths", None)  # a namespace package's MultiplexedPath
     if paths:
         return Path(paths[0])
     return Path(str(root))
+
+
+def family_folders() -> dict[str, Path]:
+    """Game -> the folder of the rulesets its family brings (`<variant>.yaml` files), for every
+    installed family that brings any.  A folder that cannot be found is left out (and logged)."""
+    return dict(_folders_of(families.registry()))
+
+
+@functools.cache
+def _folders_of(registry: families.Registry) -> tuple[tuple[str, Path], ...]:
+    folders: dict[str, Path] = {}
+    for family in registry.families:
+        if family.rulesets is None:
+            continue
+        package, _, sub = family.rulesets.partition(":")
+        try:
+            if package == "marblestudio.bundled":
+                root = bundled_dir()
+                folder = None if root is None else root / sub
+            else:
+                folder = _as_path(family.resource("rulesets"))
+        except (ModuleNotFoundError, OSError, ValueError):
+            log.warning("the rulesets of the game family %r (%s) cannot be found", family.game, family.rulesets)
+            continue
+        if folder is not None and folder.is_dir():
+            folders[family.game] = folder
+    return tuple(folders.items())
 
 
 def user_dir() -> Path:
@@ -97,10 +133,17 @@ def _id_of(path: Path, folder: Path) -> str:
     return path.relative_to(folder).with_suffix("").as_posix()
 
 
-@functools.cache
+def _bundled_files() -> list[tuple[str, Path]]:
+    """(id, path) of every ruleset the installed families bring, in shelf order of the families."""
+    return [
+        (f"{game}/{path.relative_to(folder).with_suffix('').as_posix()}", path)
+        for game, folder in family_folders().items()
+        for path in _files(folder)
+    ]
+
+
 def _bundled_ids() -> dict[str, Path]:
-    folder = bundled_dir()
-    return {_id_of(p, folder): p for p in _files(folder)} if folder else {}
+    return dict(_bundled_files())
 
 
 def bundled_ids() -> set[str]:
@@ -133,16 +176,17 @@ def find(ruleset_id: str) -> Path | None:
 
 
 def place_of(path: Path) -> tuple[str, bool] | None:
-    """(the id its place gives, is it bundled) for a file in the bundled or user folder, else None."""
+    """(the id its place gives, is it bundled) for a file in a family's or the user folder, else None."""
     resolved = path.resolve()
-    for folder, bundled in ((bundled_dir(), True), (user_dir(), False)):
-        if folder is None:
-            continue
+    for game, folder in family_folders().items():
         try:
-            return _id_of(resolved, folder.resolve()), bundled
+            return f"{game}/{_id_of(resolved, folder.resolve())}", True
         except ValueError:
             continue
-    return None
+    try:
+        return _id_of(resolved, user_dir().resolve()), False
+    except ValueError:
+        return None
 
 
 def scan() -> tuple[list[CatalogEntry], list[Diagnostic]]:
@@ -151,14 +195,14 @@ def scan() -> tuple[list[CatalogEntry], list[Diagnostic]]:
 
     entries: list[CatalogEntry] = []
     problems: list[Diagnostic] = []
-    for folder, bundled in ((bundled_dir(), True), (user_dir(), False)):
-        for path in _files(folder):
-            loaded, diagnostics = check_file_loaded(path)
-            problems += diagnostics if loaded is None else []
-            if loaded is None:
-                continue
-            rules = loaded.rules
-            entries.append(CatalogEntry(rules.id, rules.name, rules.description, rules.players, rules.game, path, bundled))
+    found = [(path, True) for _, path in _bundled_files()] + [(path, False) for path in _files(user_dir())]
+    for path, bundled in found:
+        loaded, diagnostics = check_file_loaded(path)
+        if loaded is None:
+            problems += diagnostics
+            continue
+        rules = loaded.rules
+        entries.append(CatalogEntry(rules.id, rules.name, rules.description, rules.players, rules.game, path, bundled))
     return entries, problems
 
 
@@ -168,12 +212,15 @@ def list_rulesets() -> list[CatalogEntry]:
 
 
 def shelf_key(entry: CatalogEntry) -> tuple[int, str, int, str, str, str]:
-    """Where `entry` stands on a player's shelf: grouped by game (in the order of
-    `engine.rules.FAMILIES`, unknown games after them by id), the game's `<game>/standard`
-    first in its group, then the others by name (ties broken by id and path, so the order
-    never depends on the order the files were found in)."""
-    game_rank = FAMILIES.index(entry.game) if entry.game in FAMILIES else len(FAMILIES)
-    not_standard = 0 if entry.id == f"{entry.game}/standard" else 1
+    """Where `entry` stands on a player's shelf: grouped by game (in the order of the installed
+    families, unknown games after them by id), the family's standard ruleset first in its
+    group, then the others by name (ties broken by id and path, so the order never depends on
+    the order the files were found in)."""
+    names = families.names()
+    game_rank = names.index(entry.game) if entry.game in names else len(names)
+    found = families.family(entry.game)
+    standard = found.standard if found is not None else f"{entry.game}/standard"
+    not_standard = 0 if entry.id == standard else 1
     return (game_rank, entry.game, not_standard, entry.name.casefold(), entry.id, str(entry.path))
 
 

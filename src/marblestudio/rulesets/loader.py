@@ -10,20 +10,25 @@ error, so a result is never half-built and errors do not cascade.
 from __future__ import annotations
 
 import dataclasses
-import importlib
+import difflib
+import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from marblestudio.engine import family as families
 from marblestudio.engine.rules import DEFAULT_MOVE_LIMIT, Players, Presentation, Ruleset, Teams
 from marblestudio.rulesets import catalog, checks, structure
 from marblestudio.rulesets.diagnostics import ERROR, Diagnostic, Problem, RulesetError, pointer_parts, unique
 from marblestudio.rulesets.yamlio import MAX_DEPTH, MAX_NODES, START, Document, Position, read_file, read_text
 
 RESOLVED = "<resolved>"
+log = logging.getLogger(__name__)
+_GAME_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,40 +109,39 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _family_module(game: str) -> ModuleType | None:
-    from marblestudio.rulesets.families import FAMILIES
-
-    name = FAMILIES.get(game)
-    if name is None:
-        return None
+def _family_module(game: str) -> ModuleType | str:
+    """The installed family's ruleset module (`check`, `build`, `unused`) for `game`, or why
+    there is none (a plug-in whose module fails to import is a diagnostic, never a crash)."""
+    found = families.family(game)
+    if found is None:
+        return _not_installed(game) or f"the game '{game}' is not installed"
     try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
+        module: ModuleType = found.load("ruleset")
+    except Exception as exc:  # noqa: BLE001 - a broken plug-in must not crash a check
+        log.exception("the ruleset module of the game family %r failed to load", game)
+        return f"the game '{game}' cannot be checked here: its ruleset module {found.ruleset!r} failed to load ({type(exc).__name__}: {exc})"
+    return module
 
 
-def _unsupported(game: Any) -> bool:
-    """True for a known game family that this installation cannot check or build yet."""
-    from marblestudio.rulesets import schema as schema_files
-    from marblestudio.rulesets.schema_build import section_of
-
-    if not isinstance(game, str) or game not in ("stay-alive", "alive", "avalanche", "archimedes"):
-        return False  # the schema explains it
-    has_section = section_of(game) in schema_files.combined()["properties"]
-    return not has_section or _family_module(game) is None
+def _not_installed(game: Any) -> str | None:
+    """Why `game` cannot be loaded here, when it looks like a family's name but none is installed."""
+    if not isinstance(game, str) or families.family(game) is not None or not _GAME_NAME.fullmatch(game):
+        return None
+    if difflib.get_close_matches(game, families.names(), n=1, cutoff=0.8):
+        return None  # a misspelling: the schema's message says "did you mean"
+    installed = ", ".join(families.names())
+    broken = [p for p in families.problems() if f"'{game}'" in p]
+    why = f" ({broken[0]})" if broken else "; a plug-in package adds a game (docs/plugins.md)"
+    return f"the game '{game}' is not installed in this Marble Studio (installed: {installed}){why}"
 
 
 def _game_of(data: Mapping[str, Any]) -> str | None:
     """The game a house-rule file says it is for: its `game`, else the family section it writes."""
-    from marblestudio.rulesets.schema_build import GAMES, section_of
-
     if isinstance(data.get("game"), str):
         return str(data["game"])
-    for game in GAMES:
-        if section_of(game) in data:
-            return game
+    for family in families.families():
+        if family.section in data:
+            return family.game
     return None
 
 
@@ -175,8 +179,9 @@ def _check(
     base_data: Mapping[str, Any] | None = None
     if "extends" not in data:
         merged = data
-        if _unsupported(data.get("game")):
-            source.at("/game", f"the game '{data['game']}' is not supported by this version of Marble Studio")
+        missing = _not_installed(data.get("game"))
+        if missing is not None:
+            source.at("/game", missing)
             return None, _sorted(source.diagnostics)
         source.found(structure.check(data))
     else:
@@ -205,7 +210,9 @@ def _check(
     _check_place(source, merged)
     source.problems(checks.check(merged))
     module = _family_module(merged["game"])
-    assert module is not None  # _unsupported was checked
+    if isinstance(module, str):
+        source.at("/game", module)
+        return None, _sorted(source.diagnostics)
     source.problems(module.check(merged))
     source.problems(_written_unused(doc, module.unused(merged), base_data))
     if source.failed:
@@ -329,10 +336,6 @@ def _invalid_base(ref: str, errors: list[Diagnostic], trusted: bool) -> str:
 
 
 def _unknown_id(ref: str) -> str:
-    import difflib
-
-    from pathlib import Path
-
     known = sorted(catalog.bundled_ids())
     close = difflib.get_close_matches(ref, sorted(set(known) | catalog.user_ids()), n=1, cutoff=0.6)
     hint = f"did you mean '{close[0]}'?" if close else f"bundled: {', '.join(known)}"

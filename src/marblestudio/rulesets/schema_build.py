@@ -1,18 +1,21 @@
-"""Build the one ruleset JSON Schema from its common part and the game-family fragments.
+"""Build the one ruleset JSON Schema from its common part and the game families' fragments.
 
-`schema/common.json` holds what every ruleset shares; `schema/families/<game>.json` is the
-schema of that family's section (top-level key `<game>` with '-' as '_').  A fragment may
-carry "definitions" named `<section>__...`; they are hoisted to the top level.  Each family
-present gets an if/then rule: `game: <game>` requires its section and forbids the others.
+`schema/common.json` holds what every ruleset shares; each installed game family
+(`engine.family`) brings the schema of its section (top-level key `<game>` with '-' as '_').
+A fragment may carry "definitions" named `<section>__...`; they are hoisted to the top level.
+`game` may name any installed family, and each family gets an if/then rule: `game: <game>`
+requires its section and forbids the others.
 
 A house rule (a file with `extends:`) is partial, so the combined schema states completeness
 (`required`, `minProperties`) only for files without `extends:`: the body has none of it, and
 `#/definitions/complete` (derived from the fragments) applies when `extends` is absent.  One
 schema thus serves editors, a house-rule file alone, and the merged result.
 
-Run `python -m marblestudio.rulesets.schema_build` to regenerate `schema/ruleset.schema.json`
-(the output is deterministic).  `python -m marblestudio.rulesets.schema_build --check` exits 1
-when the file is out of date.
+Two schemas come from this: the installation's (every registered family, plug-ins included),
+which the loader checks with and `marblestudio schema` prints; and the static file
+`schema/ruleset.schema.json` of the bundled families, shipped for editors of the bundled files.
+Run `python -m marblestudio.rulesets.schema_build` to regenerate the static file (the output is
+deterministic); `--check` exits 1 when it is out of date.
 """
 
 from __future__ import annotations
@@ -21,12 +24,17 @@ import argparse
 import copy
 import json
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from marblestudio.engine import family as registry
+from marblestudio.engine.family import Family
+
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 OUTPUT = SCHEMA_DIR / "ruleset.schema.json"
-GAMES = ("stay-alive", "alive", "avalanche", "archimedes")
+BUNDLED_SOURCE = "marblestudio"
+"""The distribution of the bundled families: the static schema file holds only theirs."""
 
 
 def section_of(game: str) -> str:
@@ -34,20 +42,38 @@ def section_of(game: str) -> str:
     return game.replace("-", "_")
 
 
-def build_complete(schema_dir: Path = SCHEMA_DIR) -> dict[str, Any]:
-    """The schema of a complete ruleset (every `required` in place), from the files in `schema_dir`."""
-    schema: dict[str, Any] = json.loads((schema_dir / "common.json").read_text(encoding="utf-8"))
+def common() -> dict[str, Any]:
+    """The common part of every ruleset's schema (`schema/common.json`)."""
+    return dict(json.loads((SCHEMA_DIR / "common.json").read_text(encoding="utf-8")))
+
+
+def fragments(families: Iterable[Family] | None = None) -> dict[str, dict[str, Any]]:
+    """Game -> the schema fragment of its section, for `families` (default: every installed one)."""
+    chosen = registry.families() if families is None else families
+    return {f.game: json.loads(f.resource("schema").read_text(encoding="utf-8")) for f in chosen}
+
+
+def bundled_families() -> list[Family]:
+    """The families Marble Studio itself registers (not plug-ins)."""
+    return [f for f in registry.families() if f.source == BUNDLED_SOURCE]
+
+
+def build_complete(parts: Mapping[str, Mapping[str, Any]] | None = None, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The schema of a complete ruleset (every `required` in place) from the common part `base`
+    and the fragments `parts` (game -> fragment; default: the installed families')."""
+    schema: dict[str, Any] = copy.deepcopy(dict(common() if base is None else base))
+    parts = fragments() if parts is None else parts
+    schema.setdefault("properties", {})
+    if "game" in schema["properties"]:
+        schema["properties"]["game"] = {**schema["properties"]["game"], "enum": list(parts)}
     definitions: dict[str, Any] = {}
     sections: dict[str, str] = {}
-    for game in GAMES:
-        fragment_path = schema_dir / "families" / f"{game}.json"
-        if not fragment_path.is_file():
-            continue
-        fragment = json.loads(fragment_path.read_text(encoding="utf-8"))
+    for game, original in parts.items():
+        fragment = copy.deepcopy(dict(original))
         section = section_of(game)
         for name, definition in fragment.pop("definitions", {}).items():
             if not name.startswith(f"{section}__"):
-                raise ValueError(f"{fragment_path}: definition {name!r} must start with '{section}__'")
+                raise ValueError(f"the schema of {game}: definition {name!r} must start with '{section}__'")
             definitions[name] = definition
         schema["properties"][section] = fragment
         sections[game] = section
@@ -73,9 +99,10 @@ COMPLETE = "complete"
 COMPLETENESS = ("required", "minProperties")
 
 
-def build(schema_dir: Path = SCHEMA_DIR) -> dict[str, Any]:
-    """The combined schema: completeness applies only to a ruleset without `extends:`."""
-    full = build_complete(schema_dir)
+def build(parts: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """The combined schema of `parts` (default: the installed families'): completeness applies
+    only to a ruleset without `extends:`."""
+    full = build_complete(parts)
     extra: dict[str, Any] = {}
     skeleton = _completeness(full, full.get("definitions", {}), extra) or {}
     skeleton["description"] = "What a ruleset without 'extends' must have: every required key and section."
@@ -148,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m marblestudio.rulesets.schema_build", description=__doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 if the combined schema is out of date")
     args = parser.parse_args(argv)
-    text = render(build())
+    text = render(build(fragments(bundled_families())))
     current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
     if args.check:
         if current != text:

@@ -75,6 +75,12 @@ def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterat
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
+def forget() -> None:
+    """Build the checkers again on next use (the installed families changed)."""
+    _validator.cache_clear()
+    _fast.cache_clear()
+
+
 @functools.cache
 def _fast() -> Any:
     from marblestudio.rulesets.fastcheck import compile_schema

@@ -48,6 +48,7 @@ class AliveState(State):
 
     def __init__(self, rules: Ruleset, table: Table, catalogue: Catalogue | None = None) -> None:
         self.rules = rules
+        self.ruleset = rules
         self.family: AliveRules = rules.family
         self.num_players = table.players
         self.table = table

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from marblestudio.engine import family as families
 from marblestudio.rulesets.assist.cursor import context_at
 from marblestudio.rulesets.assist.navigator import SchemaNavigator, description, load_schema
 
@@ -32,9 +33,8 @@ def _game_of(text: str) -> str | None:
 
 
 def _family_sections(schema: Mapping[str, Any]) -> set[str]:
-    families = ("stay-alive", "alive", "avalanche", "archimedes")
     props = schema.get("properties") or {}
-    return {f.replace("-", "_") for f in families if f.replace("-", "_") in props}
+    return {f.section for f in families.families() if f.section in props}
 
 
 def completions(text: str, line: int, column: int, schema: Mapping[str, Any] | None = None) -> list[Completion]:

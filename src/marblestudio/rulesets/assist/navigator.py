@@ -15,20 +15,15 @@ JsonPath = tuple[PathPart, ...]
 
 
 def schema_path() -> Path:
-    """The combined ruleset schema shipped inside the package."""
+    """The static schema of the bundled families shipped inside the package (for editors)."""
     return Path(str(resources.files("marblestudio.rulesets.schema").joinpath("ruleset.schema.json")))
 
 
-@functools.lru_cache(maxsize=4)
-def _load_schema(path: str, mtime: float) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
-    return data
-
-
 def load_schema() -> dict[str, Any]:
-    """The combined schema as data (re-read when the file changes, e.g. after `schema_build`)."""
-    path = schema_path()
-    return _load_schema(str(path), path.stat().st_mtime)
+    """The installation's schema as data: every installed family, plug-ins included."""
+    from marblestudio.rulesets import schema
+
+    return schema.combined()
 
 
 class SchemaNavigator:

@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from marblestudio.rulesets.sheet import alive, archimedes, avalanche, stay_alive
+from marblestudio.engine import family as families
 from marblestudio.rulesets.sheet.base import Compare, Sections, Sheet, common, generic
 
-WRITERS: dict[str, Callable[[Compare], Sections]] = {
-    "stay-alive": stay_alive.sections,
-    "alive": alive.sections,
-    "avalanche": avalanche.sections,
-    "archimedes": archimedes.sections,
-}
-"""Game family -> the function that says its rules in sentences (others get `generic`)."""
+
+def writer(game: str) -> Callable[[Compare], Sections] | None:
+    """The function that says `game`'s rules in sentences (its family's `sheet`), or None."""
+    found = families.family(game)
+    if found is None or found.sheet is None:
+        return None
+    sections: Callable[[Compare], Sections] = found.load("sheet")
+    return sections
 
 
 def rules_sheet(resolved: Mapping[str, Any], base: Mapping[str, Any] | None = None, base_label: str | None = None) -> Sheet:
@@ -37,10 +38,10 @@ def rules_sheet(resolved: Mapping[str, Any], base: Mapping[str, Any] | None = No
     if base is not None and base.get("id") != resolved.get("id"):
         sheet.intro = (sheet.intro + " " if sheet.intro else "") + f"A house rule of {base.get('name', base.get('id'))}."
     sheet.add("Players", common(c))
-    writer = WRITERS.get(game)
-    for heading, lines in writer(c) if writer else generic(c, game):
+    write = writer(game)
+    for heading, lines in write(c) if write else generic(c, game):
         sheet.add(heading, lines)
     return sheet
 
 
-__all__ = ["WRITERS", "Sheet", "rules_sheet"]
+__all__ = ["Sheet", "rules_sheet", "writer"]

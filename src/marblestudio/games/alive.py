@@ -1,0 +1,21 @@
+"""ALIVE: where each layer's part of the game lives (see `engine.family.Family`)."""
+
+from __future__ import annotations
+
+from marblestudio.engine.family import Family
+
+FAMILY = Family(
+    game="alive",
+    title="ALIVE",
+    engine="marblestudio.engine.alive",
+    rules_type="marblestudio.engine.alive.rules:AliveRules",
+    ruleset="marblestudio.rulesets.families.alive",
+    schema="marblestudio.rulesets.schema:families/alive.json",
+    standard="alive/standard",
+    rulesets="marblestudio.bundled:alive",
+    sheet="marblestudio.rulesets.sheet.alive:sections",
+    board="marblestudio.views.board.alive:Board",
+    help="marblestudio.views.board.alive_help",
+    player="marblestudio.agents.alive:PLAYER",
+    order=1,
+)
