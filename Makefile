@@ -9,12 +9,15 @@ PIP := $(PY) -m pip --disable-pip-version-check -q
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.app-installed: $(PY) pyproject.toml setup.py
-	$(PIP) install -e .
+# Game families outside src/, installed as any plug-in would be.
+PLUGINS := examples/mancala
+
+$(VENV)/.app-installed: $(PY) pyproject.toml setup.py $(PLUGINS:%=%/pyproject.toml)
+	$(PIP) install -e . $(PLUGINS:%=-e %)
 	touch $@
 
-$(VENV)/.test-installed: $(PY) pyproject.toml setup.py
-	$(PIP) install -e '.[test]'
+$(VENV)/.test-installed: $(PY) pyproject.toml setup.py $(PLUGINS:%=%/pyproject.toml)
+	$(PIP) install -e '.[test]' $(PLUGINS:%=-e %)
 	touch $@ $(VENV)/.app-installed
 
 system-deps:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from marblestudio.engine import family
 from marblestudio.engine.rules import Players
 from marblestudio.rulesets import catalog, check_path, load
 from marblestudio.rulesets.catalog import list_rulesets, resolve_ruleset_arg, user_dir
@@ -95,8 +96,10 @@ def test_existing_file_without_suffix_is_a_path(tmp_path: Path, monkeypatch: pyt
 def test_shelf_puts_each_games_standard_first_then_the_others_by_name() -> None:
     order = [e.id for e in catalog.shelf_order(list_rulesets())]
     games = [ruleset_id.split("/")[0] for ruleset_id in order]
-    # Grouped by game, in the order the games are listed (Stay Alive, ALIVE, Avalanche, Archimedes).
-    assert list(dict.fromkeys(games)) == ["stay-alive", "alive", "avalanche", "archimedes"]
+    # Grouped by game, in the order the games are listed (Stay Alive, ALIVE, Avalanche, Archimedes,
+    # then any plug-in's).
+    assert list(dict.fromkeys(games))[:4] == ["stay-alive", "alive", "avalanche", "archimedes"]
+    assert list(dict.fromkeys(games)) == list(family.names())
     stay_alive = [i for i in order if i.startswith("stay-alive/")]
     # Names: "Stay Alive, any slide any time", "..., big board", "..., quick game", "..., same knob twice".
     assert stay_alive == ["stay-alive/standard", "stay-alive/any-slide", "stay-alive/big-board", "stay-alive/quick", "stay-alive/two-knob"]

@@ -9,9 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from marblestudio.engine import family
 from plugins import Families, families  # noqa: F401  (fixture)
 
 from .helpers import STANDARD, check_written, mutate, only_error, own_user_dir  # noqa: F401
+
+INSTALLED = ", ".join(repr(name) for name in family.names())
+"""The games the schema names: the bundled four, then any plug-in's."""
 
 PLAYERS = "players: {min: 2, max: 4, default: 2}"
 
@@ -90,7 +94,7 @@ CASES = [
         "game: stay-alive",
         "game: stay-alvie",
         9, 7,
-        "game must be one of 'stay-alive', 'alive', 'avalanche', 'archimedes', not text 'stay-alvie'; did you mean 'stay-alive'?",
+        f"game must be one of {INSTALLED}, not text 'stay-alvie'; did you mean 'stay-alive'?",
     ),
     (
         "bad_id",
@@ -195,8 +199,10 @@ def test_family_without_its_module_is_a_clear_diagnostic(tmp_path: Path, familie
 def test_a_game_that_is_not_installed_is_named_with_the_installed_ones(tmp_path: Path, families: Families) -> None:
     families.remove("stay-alive")
     first = only_error(check_written(tmp_path, "standard.yaml", STANDARD.read_text()))
+    installed = ", ".join(family.names())  # the bundled games but Stay Alive, and any plug-in
+    assert installed.startswith("alive, avalanche, archimedes")
     assert first.message == (
-        "the game 'stay-alive' is not installed in this Marble Studio (installed: alive, avalanche, archimedes); "
+        f"the game 'stay-alive' is not installed in this Marble Studio (installed: {installed}); "
         "a plug-in package adds a game (docs/plugins.md)"
     )
     assert (first.line, first.column) == (9, 7)

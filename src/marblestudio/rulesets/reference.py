@@ -125,13 +125,13 @@ def render(schema: Mapping[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from marblestudio.rulesets.schema_build import build_complete
+    from marblestudio.rulesets.schema_build import build_complete, bundled_families, fragments
 
     parser = argparse.ArgumentParser(prog="python -m marblestudio.rulesets.reference", description=__doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 if the page is out of date")
     parser.add_argument("--output", type=Path, default=DOCS, help=f"where to write (default {DOCS})")
     args = parser.parse_args(argv)
-    text = render(build_complete())
+    text = render(build_complete(fragments(bundled_families())))  # the bundled games; a plug-in documents its own
     if args.check:
         current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
         if current != text:

@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 
 from marblestudio.agents.base import pick, shares
+from marblestudio.agents.player import FamilyPlayer
 from marblestudio.engine.core import Move, State
 
 from marblestudio_mancala.engine.state import MancalaState
@@ -67,3 +68,7 @@ def rollout(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
     if len(moves) == 1 or rng.random() < 0.5:
         return pick(moves, rng)
     return policy(state, state.to_move, moves, rng)
+
+
+PLAYER = FamilyPlayer(policy=policy, value=value, rollout=rollout, rollout_depth=20)
+"""Mancala's pieces for Marble Studio's computer players (its family descriptor's `player`)."""
