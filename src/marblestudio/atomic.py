@@ -5,9 +5,10 @@ bytes go first into a file with no name (Linux's ``O_TMPFILE``), which a crash o
 simply discards; only when it is complete does it get a temporary name beside the target
 (``.NAME.PID.RANDOM.tmp``) and, at once, the target's name (``os.replace``).  Where
 ``O_TMPFILE`` is not available the temporary name exists while the data is written.  Either way
-the temporary name carries the writer's pid, and the next write into the same folder removes
+the temporary name carries the writer's pid, and a process's first write into a folder removes
 temporary files of ours whose writer is no longer running (`sweep`), so even the narrow window
-cannot leave litter for long.
+cannot leave litter for long.  (Once per folder, not at every write: `simulate --record-dir`
+writes thousands of files into one folder, and listing it each time made that quadratic.)
 
 The new file has the old one's permissions; a new file gets those of a plain ``open(path,
 "w")`` (0o666 less the umask, or the folder's default ACL: the kernel applies them, we do not
@@ -27,6 +28,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 _TMP = re.compile(r"^\..+\.(\d+)\.[0-9a-f]{8}\.tmp\Z")
+
+_swept: set[tuple[int, str]] = set()
+"""(pid, folder) of the folders this process has swept (the pid: a forked child sweeps again)."""
 
 _NEW_FILE_MODE = 0o666
 """What a new file asks for; the kernel takes off the umask (or applies a default ACL)."""
@@ -124,7 +128,9 @@ def write_with(path: str | os.PathLike[str], writer: Callable[[int], None], *, f
     (it may be called twice, when a nameless file cannot be given a name on this file system)."""
     target = Path(os.path.realpath(path))
     folder = target.parent
-    sweep(folder)
+    if (os.getpid(), str(folder)) not in _swept:
+        sweep(folder)
+        _swept.add((os.getpid(), str(folder)))
     mode = _old_mode(target)
     temp = _temp_name(target)
     try:
