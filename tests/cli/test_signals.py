@@ -137,8 +137,8 @@ def _temporary(folder: Path) -> list[str]:
 
 def _check_folder(folder: Path, signum: int, pid: int, whole: Callable[[Path], bool]) -> None:
     """No partial file, and no temporary file (a SIGKILL can land in the microseconds when a
-    finished file has its temporary name: then it is the killed process's, and the next write
-    there removes it)."""
+    finished file has its temporary name: then it is the killed process's, and the next
+    program that writes there removes it, as `sweep` does here)."""
     left = _temporary(folder)
     if signum == signal.SIGKILL and left:
         sweep(folder)
