@@ -13,11 +13,12 @@ import argparse
 import random
 import time
 
+from marblestudio import rulesets
 from marblestudio.engine.rules import Ruleset
 
-from marblestudio_mancala import bundled  # the plug-in API: marblestudio.rulesets.load("mancala/...")
 from marblestudio_mancala.engine import new_game
 
+NAMES = ("kalah", "oware")
 TARGETS = {"kalah": (5_000, 1_500)}
 
 
@@ -63,8 +64,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per figure (default 3)")
     args = parser.parse_args()
-    for name in bundled.NAMES:
-        rules = bundled.ruleset(name)
+    for name in NAMES:
+        rules = rulesets.load(f"mancala/{name}")
         fast, fast_moves = playouts(rules, args.seconds)
         full, full_moves = applied(rules, args.seconds)
         target = TARGETS.get(name)

@@ -1,8 +1,5 @@
-"""Build Mancala games for tests: the bundled rulesets, or any reading set by hand, and hand-made positions.
-
-Until the plug-in API exists, the bundled rulesets come from `marblestudio_mancala.bundled`
-(the YAML read plainly, checked and built by this package's `rulesets`); with the API,
-`marblestudio.rulesets.load("mancala/kalah")` replaces `bundled.ruleset("kalah")`.
+"""Build Mancala games for tests: the bundled rulesets (loaded by Marble Studio through the
+plug-in API, as any ruleset is), or any reading set by hand, and hand-made positions.
 """
 
 from __future__ import annotations
@@ -10,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from marblestudio import rulesets
 from marblestudio.engine.core import Event
 from marblestudio.engine.rules import Players, Presentation, Ruleset
 
-from marblestudio_mancala import bundled
 from marblestudio_mancala.engine import KALAH, OWARE, MancalaRules, MancalaState, new_game
 
 SEATS = Presentation(seat_names=("South", "North"))
@@ -34,8 +31,19 @@ def oware(**readings: Any) -> MancalaState:
     return new_game(ruleset(OWARE, **readings), 2)
 
 
+def bundled_rules(name: str) -> Ruleset:
+    """The bundled ruleset ``mancala/<name>``, loaded by Marble Studio."""
+    return rulesets.load(f"mancala/{name}")
+
+
+def resolved(name: str) -> dict[str, Any]:
+    """The data of the bundled ruleset ``mancala/<name>`` (the caller's own copy)."""
+    data: dict[str, Any] = rulesets.load_with_source(f"mancala/{name}").resolved
+    return data
+
+
 def bundled_game(name: str) -> MancalaState:
-    return new_game(bundled.ruleset(name), 2)
+    return new_game(bundled_rules(name), 2)
 
 
 def position(state: MancalaState, south: Sequence[int], north: Sequence[int], stores: tuple[int, int] = (0, 0),
@@ -79,5 +87,5 @@ def board(state: MancalaState) -> tuple[list[int], list[int], tuple[int, int]]:
     return state.houses_of(0), state.houses_of(1), (state.store(0), state.store(1))
 
 
-__all__ = ["KALAH", "OWARE", "board", "bundled_game", "captured", "kalah", "kinds", "oware", "play", "position",
-           "ruleset", "sown"]
+__all__ = ["KALAH", "OWARE", "board", "bundled_game", "bundled_rules", "captured", "kalah", "kinds", "oware", "play",
+           "position", "resolved", "ruleset", "sown"]

@@ -7,11 +7,8 @@ moves' notation to the same result, copies are independent, seeds are conserved 
 every legal move reads back from its notation, and a move that is not legal raises
 `IllegalMoveError` and leaves the state unchanged.
 
-Until the plug-in API exists two things are done by hand here: the rulesets are built by
-`marblestudio_mancala.bundled` (with the API: `marblestudio.rulesets.load_with_source`, and the
-main conformance test's BUNDLED list picks these two up from the catalog), and the replay goes
-through notation instead of a game record (with the API: `record_from_game`, `save_record`,
-`load_record` and `replay`, whose loader then knows `game: mancala`).
+The rulesets are loaded by Marble Studio (`marblestudio.rulesets.load`), as any ruleset is; the
+replay here goes through notation, and test_mancala_cli.py replays game records.
 """
 
 from __future__ import annotations
@@ -21,11 +18,11 @@ from typing import Any
 
 import pytest
 
+from marblestudio import rulesets
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, IllegalMoveError, Move, State
 from marblestudio.engine.rules import Ruleset
 from marblestudio.workers import game_rng
 
-from marblestudio_mancala import bundled
 from marblestudio_mancala.engine import EXTRA_TURN, new_game
 
 BUNDLED = ["mancala/kalah", "mancala/oware"]
@@ -55,7 +52,7 @@ def _plain(data: Any) -> Any:
 
 
 def _rules(ruleset_id: str) -> Ruleset:
-    return bundled.ruleset(ruleset_id)  # the plug-in API: marblestudio.rulesets.load(ruleset_id)
+    return rulesets.load(ruleset_id)
 
 
 @pytest.mark.parametrize("ruleset_id", BUNDLED)
@@ -133,7 +130,7 @@ def _check_illegal(state: State, seen: list[Move], legal: list[Move]) -> None:
 def test_seeded_random_games_end_and_are_rarely_capped(ruleset_id: str) -> None:
     rules = _rules(ruleset_id)
     capped = 0
-    for index in range(BATCH):  # the plug-in API: playtest.run_games(rules, 2, BATCH, seed="batch")
+    for index in range(BATCH):
         rng = game_rng("batch", index)
         state = new_game(rules, rules.players.default)
         while state.outcome() is None:

@@ -1,9 +1,6 @@
-"""The ruleset side: the schema fragment composes with Marble Studio's schema as the other
-families' fragments do and accepts both bundled files; `check`, `unused` and `build`.
-
-Until the plug-in API exists, the combined schema is made here the way `schema_build` makes it,
-with `mancala` added to its list of games; with the API, `marblestudio.rulesets.schema.combined()`
-holds the fragment and `marblestudio validate` checks the files.
+"""The ruleset side: Marble Studio's schema of this installation holds the fragment (through the
+family's `schema` field) and accepts both bundled files; `check`, `unused` and `build`, and
+Marble Studio's loader building `MancalaRules` through them.
 """
 
 from __future__ import annotations
@@ -12,37 +9,34 @@ import copy
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from jsonschema import Draft7Validator
+from mancala_helpers import resolved
 
-from marblestudio.rulesets import schema_build
+from marblestudio.rulesets import RulesetError, from_resolved, schema
 from marblestudio.rulesets.diagnostics import ERROR, WARNING, Problem
 
-from marblestudio_mancala import bundled, rulesets
+from marblestudio_mancala import rulesets
 from marblestudio_mancala.engine import KALAH, OWARE, Capture, GrandSlam, MancalaRules, new_game
+from marblestudio_mancala.family import FAMILY
 
-FRAGMENT: dict[str, Any] = json.loads(rulesets.schema_fragment_text())
+FRAGMENT: dict[str, Any] = json.loads(FAMILY.resource("schema").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
-def validator(tmp_path_factory: pytest.TempPathFactory) -> Draft7Validator:
-    """Marble Studio's ruleset schema, built by `schema_build` with this package's fragment."""
-    folder = tmp_path_factory.mktemp("schema")
-    (folder / "families").mkdir()
-    common = json.loads((schema_build.SCHEMA_DIR / "common.json").read_text(encoding="utf-8"))
-    common["properties"]["game"]["enum"].append("mancala")
-    (folder / "common.json").write_text(json.dumps(common), encoding="utf-8")
-    for fragment in (schema_build.SCHEMA_DIR / "families").glob("*.json"):
-        (folder / "families" / fragment.name).write_text(fragment.read_text(encoding="utf-8"), encoding="utf-8")
-    (folder / "families" / "mancala.json").write_text(rulesets.schema_fragment_text(), encoding="utf-8")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(schema_build, "GAMES", (*schema_build.GAMES, "mancala"))
-        schema = schema_build.build(Path(folder))
-    Draft7Validator.check_schema(schema)
-    return Draft7Validator(schema)
+def validator() -> Draft7Validator:
+    """Marble Studio's ruleset schema of this installation (every installed family's fragment)."""
+    combined = schema.combined()
+    Draft7Validator.check_schema(combined)
+    return Draft7Validator(combined)
+
+
+def test_the_installations_schema_holds_the_fragment() -> None:
+    combined = schema.combined()
+    assert "mancala" in combined["properties"]["game"]["enum"]
+    assert combined["properties"]["mancala"]["properties"] == FRAGMENT["properties"]
 
 
 def _errors(validator: Draft7Validator, data: dict[str, Any]) -> list[str]:
@@ -51,7 +45,7 @@ def _errors(validator: Draft7Validator, data: dict[str, Any]) -> list[str]:
 
 @pytest.mark.parametrize("name", ["kalah", "oware"])
 def test_schema_fragment_validates_the_bundled_ruleset(validator: Draft7Validator, name: str) -> None:
-    assert _errors(validator, bundled.read(name)) == []
+    assert _errors(validator, resolved(name)) == []
 
 
 @pytest.mark.parametrize(("change", "where"), [
@@ -63,14 +57,14 @@ def test_schema_fragment_validates_the_bundled_ruleset(validator: Draft7Validato
     ({"sowing": "clockwise"}, "mancala"),
 ])
 def test_schema_refuses_a_wrong_setting(validator: Draft7Validator, change: dict[str, Any], where: str) -> None:
-    data = bundled.read("kalah")
+    data = resolved("kalah")
     data["mancala"].update(change)
     errors = _errors(validator, data)
     assert errors and all(e.startswith(where) for e in errors), errors
 
 
 def test_a_complete_ruleset_needs_houses_and_seeds(validator: Draft7Validator) -> None:
-    data = bundled.read("oware")
+    data = resolved("oware")
     del data["mancala"]["houses"]
     assert _errors(validator, data)
 
@@ -82,7 +76,7 @@ def test_a_house_rule_writes_only_what_it_changes(validator: Draft7Validator) ->
 
 
 def test_another_familys_section_does_not_belong_in_a_mancala_ruleset(validator: Draft7Validator) -> None:
-    data = bundled.read("kalah")
+    data = resolved("kalah")
     data["stay_alive"] = {"marbles_per_player": 3}
     assert _errors(validator, data)
 
@@ -118,7 +112,7 @@ def test_every_reading_of_the_rules_is_a_setting_of_the_fragment() -> None:
 
 @pytest.mark.parametrize("name", ["kalah", "oware"])
 def test_bundled_rulesets_are_written_in_the_house_style(name: str) -> None:
-    data = bundled.read(name)
+    data = resolved(name)
     assert data["format"] == 1 and data["id"] == f"mancala/{name}" and data["game"] == "mancala"
     assert data["players"] == {"min": 2, "max": 2, "default": 2}
     assert len(data["presentation"]["colours"]) == 2 and data["presentation"]["seat_names"] == ["South", "North"]
@@ -126,8 +120,8 @@ def test_bundled_rulesets_are_written_in_the_house_style(name: str) -> None:
 
 
 def test_build_gives_kalah_and_oware() -> None:
-    assert rulesets.build(bundled.read("kalah")) == KALAH
-    assert rulesets.build(bundled.read("oware")) == OWARE
+    assert rulesets.build(resolved("kalah")) == KALAH
+    assert rulesets.build(resolved("oware")) == OWARE
 
 
 def test_a_reading_left_out_is_kalahs() -> None:
@@ -137,17 +131,17 @@ def test_a_reading_left_out_is_kalahs() -> None:
 
 @pytest.mark.parametrize("name", ["kalah", "oware"])
 def test_the_bundled_rulesets_pass_the_checks(name: str) -> None:
-    data = bundled.read(name)
+    data = resolved(name)
     assert rulesets.check(data) == [] and rulesets.unused(data) == []
 
 
 def test_mancala_is_for_exactly_two_players() -> None:
-    data = bundled.read("kalah")
+    data = resolved("kalah")
     data["players"] = {"min": 2, "max": 4, "default": 2}
     assert rulesets.check(data) == [Problem("/players", "Mancala is a game for exactly 2 players: write players: "
                                                         "{min: 2, max: 2, default: 2}")]
-    with pytest.raises(ValueError, match="exactly 2 players"):
-        bundled.from_data(data)
+    with pytest.raises(RulesetError, match="exactly 2 players"):
+        from_resolved(data)
 
 
 @pytest.mark.parametrize(("base", "section", "pointer", "severity"), [
@@ -158,22 +152,22 @@ def test_mancala_is_for_exactly_two_players() -> None:
 ])
 def test_a_setting_that_other_settings_make_meaningless_is_reported(
         base: str, section: dict[str, Any], pointer: str, severity: str) -> None:
-    data = bundled.read(base)
+    data = resolved(base)
     data["mancala"].update(section)
     problems = rulesets.unused(data)
     assert [(p.pointer, p.severity) for p in problems] == [(pointer, severity)]
 
 
 def test_teams_are_an_error_in_mancala() -> None:
-    data = copy.deepcopy(bundled.read("kalah"))
+    data = copy.deepcopy(resolved("kalah"))
     data["teams"] = {"count": 2}
     assert [(p.pointer, p.severity) for p in rulesets.unused(data)] == [("/teams", ERROR)]
 
 
 def test_a_house_rule_may_mix_kalahs_stores_with_owares_captures() -> None:
-    data = bundled.read("kalah")
+    data = resolved("kalah")
     data["mancala"].update({"capture": "oware-2-3", "grand_slam": "captures-nothing", "houses": 4, "seeds": 3})
-    rules = bundled.from_data(data)
+    rules = from_resolved(data)
     assert rules.family.capture is Capture.OWARE_2_3 and rules.family.grand_slam is GrandSlam.CAPTURES_NOTHING
     rng = random.Random(4)
     for _ in range(50):

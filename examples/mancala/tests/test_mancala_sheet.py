@@ -1,31 +1,23 @@
-"""The rules sheet in sentences; a house rule's change names the base's reading.
-
-Until the plug-in API exists, the sheet is put together here as `rules_sheet` does (the common
-part, then the family's sections); with the API, `marblestudio.rulesets.sheet.rules_sheet`
-finds `marblestudio_mancala.sheet.sections` through the Family.
+"""The rules sheet in sentences, as Marble Studio writes it (`rules_sheet` finds this package's
+`sheet.sections` through the family's `sheet` field); a house rule's change names the base's
+reading.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from marblestudio.rulesets.sheet.base import Compare, Sheet, common
+from mancala_helpers import resolved
 
-from marblestudio_mancala import bundled
-from marblestudio_mancala.sheet import sections
+from marblestudio.rulesets.sheet import rules_sheet
 
 
-def _sheet(resolved: dict[str, Any], base: dict[str, Any] | None = None, label: str = "kalah") -> str:
-    c = Compare(resolved, base, label)
-    sheet = Sheet(resolved["name"], resolved.get("description", ""))
-    sheet.add("Players", common(c))
-    for heading, lines in sections(c):
-        sheet.add(heading, lines)
-    return sheet.to_text()
+def _sheet(data: dict[str, Any], base: dict[str, Any] | None = None) -> str:
+    return rules_sheet(data, base).to_text()
 
 
 def test_the_kalah_sheet_states_kalahs_rules() -> None:
-    text = _sheet(bundled.read("kalah"))
+    text = _sheet(resolved("kalah"))
     assert text.startswith("Kalah\n=====\n")
     assert "- For 2 players." in text
     assert "- Each player has a row of 6 houses and a store; every house starts with 4 seeds." in text
@@ -37,7 +29,7 @@ def test_the_kalah_sheet_states_kalahs_rules() -> None:
 
 
 def test_the_oware_sheet_states_owares_rules() -> None:
-    text = _sheet(bundled.read("oware"))
+    text = _sheet(resolved("oware"))
     assert "- Stores are not sown: a sowing goes round the houses only, and stores hold captured seeds." in text
     assert "skips the house it started from" in text
     assert "makes 2 or 3 in an opponent's house captures them" in text
@@ -49,7 +41,7 @@ def test_the_oware_sheet_states_owares_rules() -> None:
 
 
 def test_a_house_rules_change_names_the_bases_reading() -> None:
-    kalah = bundled.read("kalah")
+    kalah = resolved("kalah")
     house = {**kalah, "name": "Kalah, Oware captures",
              "mancala": {**kalah["mancala"], "capture": "oware-2-3", "houses": 4}}
     text = _sheet(house, kalah)
@@ -61,6 +53,6 @@ def test_a_house_rules_change_names_the_bases_reading() -> None:
 
 
 def test_a_reading_left_out_reads_as_the_default() -> None:
-    kalah = bundled.read("kalah")
+    kalah = resolved("kalah")
     short = {**kalah, "mancala": {"houses": 6, "seeds": 4}}
     assert _sheet(short, kalah) == _sheet(kalah, kalah)

@@ -20,5 +20,7 @@ FAMILY = Family(
     rulesets="marblestudio_mancala.rulesets:mancala",
     sheet="marblestudio_mancala.sheet:sections",
     notation="marblestudio_mancala:docs/notation.md",
+    board="marblestudio_mancala.board:Board",
+    help="marblestudio_mancala.help",
     player="marblestudio_mancala.agents:PLAYER",
 )

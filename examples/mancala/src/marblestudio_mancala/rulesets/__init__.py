@@ -2,16 +2,15 @@
 
 The same three functions, with the same shapes, as each family module of
 `marblestudio.rulesets.families`: `check(data)` after the schema has passed, `unused(data)` for
-keys the rules never read, `build(data)` for the engine's typed rules.  The bundled rulesets
-live beside this module (`mancala/kalah.yaml`, `mancala/oware.yaml`), package data that the
-plug-in API's catalog will list as ``mancala/<variant>``.
+keys the rules never read, `build(data)` for the engine's typed rules (the family's `ruleset`
+field names this module).  The bundled rulesets live beside it (`mancala/kalah.yaml`,
+`mancala/oware.yaml`), package data that the family's `rulesets` field names, so that Marble
+Studio's catalog lists them as ``mancala/<variant>``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import Any
 
 from marblestudio.rulesets.diagnostics import WARNING, Problem
@@ -82,13 +81,3 @@ def build(data: Mapping[str, Any]) -> MancalaRules:
         majority=Majority(section.get("majority", d.majority.value)),
         repetition=Repetition(section.get("repetition", d.repetition.value)),
     )
-
-
-def bundled_folder() -> Traversable:
-    """The folder of the bundled rulesets (``mancala/kalah.yaml``, ...), for the catalog."""
-    return resources.files(__name__)
-
-
-def schema_fragment_text() -> str:
-    """The JSON Schema of the `mancala:` section (package data `schema/mancala.json`)."""
-    return resources.files("marblestudio_mancala").joinpath("schema", "mancala.json").read_text(encoding="utf-8")
