@@ -54,15 +54,24 @@ def test_list_reports_a_shadowing_user_ruleset_and_skips_it(user_dir: Path, caps
     assert "would hide the bundled ruleset" in captured.err
 
 
-def test_schema_prints_the_schema(capsys: pytest.CaptureFixture[str]) -> None:
+def test_schema_prints_the_installations_schema_and_caches_it(capsys: pytest.CaptureFixture[str]) -> None:
+    from marblestudio.engine import family
+    from marblestudio.rulesets import schema
+
     assert main(["schema"]) == 0
-    assert json.loads(capsys.readouterr().out) == json.loads(SCHEMA.read_text())
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["properties"]["game"]["enum"] == list(family.names())  # plug-ins included
+    static = json.loads(SCHEMA.read_text())  # the bundled games' file, for the bundled rulesets
+    assert static["properties"]["game"]["enum"][:4] == printed["properties"]["game"]["enum"][:4]
+    cached = schema.cache_dir() / "ruleset.schema.json"
+    assert json.loads(cached.read_text()) == printed  # what files made by `new` point at
 
 
-def test_schema_output_writes_a_file(tmp_path: Path) -> None:
+def test_schema_output_writes_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "ruleset.schema.json"
     assert main(["schema", "--output", str(target)]) == 0
-    assert target.read_text() == SCHEMA.read_text()
+    assert main(["schema"]) == 0
+    assert target.read_text() == capsys.readouterr().out
 
 
 def test_schema_output_to_a_missing_folder_exits_2(tmp_path: Path) -> None:

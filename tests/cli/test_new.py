@@ -124,3 +124,15 @@ def test_new_does_not_load_qt(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().endswith("[]")
+
+
+def test_the_new_file_points_editors_at_the_installations_schema(tmp_path: Path) -> None:
+    # Every installed game, plug-ins included: the cached copy `marblestudio schema` keeps current.
+    from marblestudio.rulesets import schema
+
+    target = tmp_path / "mine.yaml"
+    assert main(["new", "--from", "stay-alive/standard", str(target)]) == 0
+    first = target.read_text(encoding="utf-8").splitlines()[0]
+    cached = schema.cache_dir() / "ruleset.schema.json"
+    assert first == f"# yaml-language-server: $schema={cached.resolve().as_uri()}"
+    assert json.loads(cached.read_text(encoding="utf-8")) == schema.combined()

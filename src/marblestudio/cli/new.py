@@ -31,10 +31,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def schema_uri() -> str:
-    """The file URI of the ruleset schema installed on this machine."""
+    """The file URI of this installation's ruleset schema (every installed game, plug-ins
+    included), kept in the user's cache folder; the static schema of the bundled games if the
+    cache cannot be written."""
+    from marblestudio.rulesets import schema
     from marblestudio.rulesets.assist import schema_path
 
-    return schema_path().resolve().as_uri()
+    try:
+        return schema.installed_file().resolve().as_uri()
+    except OSError:
+        return schema_path().resolve().as_uri()
 
 
 def _slug(text: str) -> str:
@@ -42,7 +48,7 @@ def _slug(text: str) -> str:
     return slug or "house-rule"
 
 
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*$")
+_ID = re.compile(r"[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*")  # matched whole (fullmatch): no "x/y\n"
 
 
 class BadPlace(ValueError):
@@ -54,7 +60,7 @@ def _default_id(game: str, target: Path) -> str:
 
     place = catalog.place_of(target)
     if place is not None and not place[1]:
-        if not _ID.match(place[0]):
+        if not _ID.fullmatch(place[0]):
             raise BadPlace(
                 f"a file in the user rulesets folder has the id of its place ('{place[0]}'), and an id is "
                 f"'<game>/<name>' in lower-case letters, digits and '-': save it as e.g. "
@@ -168,7 +174,7 @@ def _run(args: argparse.Namespace) -> int:
     if target.is_dir():
         print(f"marblestudio new: {target} is a folder; give a file name such as {target / 'my-rules.yaml'}", file=sys.stderr)
         return 2
-    if args.new_id is not None and not _ID.match(args.new_id):
+    if args.new_id is not None and not _ID.fullmatch(args.new_id):
         parts = args.new_id.split("/")
         example = "/".join(_slug(p) for p in parts) if len(parts) == 2 else "stay-alive/my-rules"
         print(

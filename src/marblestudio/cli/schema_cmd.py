@@ -1,4 +1,6 @@
-"""`marblestudio schema [--output FILE]`: print or save the ruleset JSON Schema."""
+"""`marblestudio schema [--output FILE]`: print or save the ruleset JSON Schema of this
+installation (every installed game family, plug-ins included).  It also refreshes the copy in the
+user's cache folder that files made by `marblestudio new` point editors at."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-HELP = "print the ruleset JSON Schema (for editors), or save it with --output"
+HELP = "print the ruleset JSON Schema of the installed games (for editors), or save it with --output"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +25,7 @@ def _run(args: argparse.Namespace) -> int:
     from marblestudio.rulesets import schema
 
     text = schema.text()
+    _refresh_cache()
     if args.output is None:
         sys.stdout.write(text)
         return 0
@@ -40,3 +43,14 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     print(f"wrote {target}", file=sys.stderr)
     return 0
+
+
+def _refresh_cache() -> None:
+    """Keep the cached copy that `new` files point at current; say so only if it fails."""
+    from marblestudio.atomic import describe
+    from marblestudio.rulesets import schema
+
+    try:
+        schema.installed_file()
+    except OSError as exc:
+        print(f"marblestudio schema: note: cannot update the cached schema: {describe(exc)}", file=sys.stderr)

@@ -33,6 +33,7 @@ _PATTERN_WORDS = {
     "^[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*$": "an id '<game>/<variant>' of lower-case letters, digits and '-', e.g. 'stay-alive/quick'",
     "^[A-Za-z][A-Za-z0-9_-]*$": "a name of letters, digits, '-' and '_' that starts with a letter",
     "^[a-z][a-z0-9_]*$": "a name of lower-case letters, digits and '_'",
+    "^[^\\u0000-\\u001f\\u007f]*$": "one line of text, without tabs or other control characters",
 }
 
 

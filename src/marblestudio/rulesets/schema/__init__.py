@@ -1,12 +1,18 @@
 """The ruleset JSON Schema: the installation's, built from every installed game family's fragment
 (`schema_build`), and the static file of the bundled families (`ruleset.schema.json`, package
-data, which the bundled ruleset files' editor modelines point at)."""
+data, which the bundled ruleset files' editor modelines point at).
+
+The installation's schema is also kept as a file in the user's cache folder
+(`installed_file()`), so that a house rule made with `marblestudio new` points an ordinary editor
+at a schema that knows every installed game, plug-ins included."""
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 FILE_NAME = "ruleset.schema.json"
@@ -30,6 +36,32 @@ def combined() -> dict[str, Any]:
 def text() -> str:
     """The installation's schema as JSON text (what `marblestudio schema` prints)."""
     return json.dumps(combined(), indent=2, ensure_ascii=False) + "\n"
+
+
+def cache_dir() -> Path:
+    """The user's cache folder: `$MARBLESTUDIO_CACHE_DIR`, else `$XDG_CACHE_HOME/marblestudio`,
+    else `~/.cache/marblestudio`."""
+    explicit = os.environ.get("MARBLESTUDIO_CACHE_DIR")
+    if explicit:
+        return Path(explicit).expanduser()
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache").expanduser() / "marblestudio"
+
+
+def installed_file() -> Path:
+    """The installation's schema as a file in the cache folder, written (atomically) when it is
+    missing or out of date; raises OSError when it cannot be written."""
+    from marblestudio.atomic import write_atomic
+
+    target = cache_dir() / FILE_NAME
+    wanted = text()
+    try:
+        current = target.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        current = None
+    if current != wanted:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, wanted)
+    return target
 
 
 def forget() -> None:
