@@ -121,9 +121,9 @@ def test_records_are_written_as_games_finish_not_held_to_the_end(
     assert on_disk_at_each_game[-1] > 0  # earlier games' records were on disk before the last game
 
 
-def test_unknown_ruleset_exits_1_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
+def test_unknown_ruleset_is_a_usage_error_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "stay-alive/nonexistent", "--games", "1")
-    assert code == 1 and "cannot load the ruleset stay-alive/nonexistent" in err
+    assert code == 2 and "no bundled or user ruleset has the id 'stay-alive/nonexistent'" in err
     assert "Traceback" not in out + err
 
 

@@ -172,17 +172,26 @@ def test_a_log_folder_that_cannot_be_made_falls_back_to_the_temporary_folder(
 def test_render_that_cannot_write_keeps_the_old_image(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from PySide6.QtGui import QImage
+    import errno
+    import os
 
     from marblestudio.cli import main
 
     out = tmp_path / "board.png"
     out.write_bytes(b"the old picture")
-    monkeypatch.setattr(QImage, "save", lambda *_args: False)  # a full disc, say
+    real_write = os.write
+
+    def full_disc(fd: int, data: object) -> int:  # the PNG's bytes meet a full disc
+        if isinstance(data, memoryview) and len(data) > 20:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "write", full_disc)
     code = main(["render", "stay-alive/standard", "--out", str(out), "--size", "64x64"])
+    monkeypatch.undo()
     err = capsys.readouterr().err
     assert code == 1
-    assert f"marblestudio render: cannot write {out}" in err and "Traceback" not in err
+    assert f"marblestudio render: cannot write {out}: No space left on device (ENOSPC)" in err and "Traceback" not in err
     assert out.read_bytes() == b"the old picture"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.png"]  # no temporary file left
 
@@ -236,7 +245,7 @@ def test_render_draws_the_moves_before_an_illegal_one(qtbot: QtBot, tmp_path: Pa
     path.write_text(_edited(lambda d: d["moves"].__setitem__(3, d["moves"][2])), encoding="utf-8")
     out = tmp_path / "board.png"
     assert main(["render", str(path), "--out", str(out), "--move", "3", "--size", "64x64"]) == 0
-    assert "after 3 steps" in capsys.readouterr().out
+    assert "illegal.json after its first 3 moves" in capsys.readouterr().out
     assert main(["render", str(path), "--out", str(out), "--move", "4", "--size", "64x64"]) == 1
     assert f"{path}: move 3 (place e3) is illegal: cell e3 is taken" in capsys.readouterr().err
 

@@ -6,6 +6,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from marblestudio.cli import play
+from marblestudio.engine import family
 from marblestudio.session import HUMAN
 from marblestudio.views.new_game import NewGameDialog
 
@@ -43,7 +44,7 @@ def test_the_app_without_a_display_says_how_to_run_it(monkeypatch: pytest.Monkey
 
 
 def test_play_with_an_unknown_ruleset_names_it(capsys: pytest.CaptureFixture[str]) -> None:
-    assert play.run_app("stay-alive/no-such-rule") == 1
+    assert play.run_app("stay-alive/no-such-rule") == 2  # an unknown id is a usage error
     assert "no-such-rule" in capsys.readouterr().err
 
 
@@ -84,5 +85,6 @@ def test_the_new_game_dialog_lists_rulesets_as_the_shelf_does(qtbot: QtBot) -> N
     refs = [dialog.ruleset.itemData(i) for i in range(dialog.ruleset.count())]
     games = [ref.split("/")[0] for ref in refs]
     firsts = [refs[games.index(game)] for game in dict.fromkeys(games)]
-    assert firsts == ["stay-alive/standard", "alive/standard", "avalanche/standard", "archimedes/standard"]
+    assert firsts[:4] == ["stay-alive/standard", "alive/standard", "avalanche/standard", "archimedes/standard"]
+    assert firsts == [f.standard for f in family.families()]  # then any plug-in's
     assert games == sorted(games, key=list(dict.fromkeys(games)).index)  # each game's rulesets together

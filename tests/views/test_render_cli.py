@@ -39,7 +39,7 @@ def test_render_a_rulesets_seeded_set_up(qtbot: QtBot, tmp_path: Path, capsys: p
     image = QImage(str(out))
     assert (image.width(), image.height()) == (640, 360)
     assert _colours(image) > 10  # a board was drawn, not an empty frame
-    assert "after 1 steps" in capsys.readouterr().out  # the set-up
+    assert capsys.readouterr().out == f"wrote {out} (640x360): stay-alive/standard after its set-up (seed 4)\n"
 
 
 def test_render_a_record_after_move_k(qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -47,7 +47,7 @@ def test_render_a_record_after_move_k(qtbot: QtBot, tmp_path: Path, capsys: pyte
     out = tmp_path / "k.png"
     assert main(["render", str(record), "--out", str(out), "--move", "5", "--size", "320x240"]) == 0
     assert QImage(str(out)).width() == 320
-    assert "after 5 steps" in capsys.readouterr().out
+    assert capsys.readouterr().out == f"wrote {out} (320x240): {record} after its first 5 moves\n"
 
 
 def test_render_says_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from marblestudio.cli.errors import guarded
-from marblestudio.cli.run_options import add_run_options, checked_agents
+from marblestudio.cli.run_options import add_run_options, checked_agents, too_many_agents
 
 if TYPE_CHECKING:
     from marblestudio.stats import Report
@@ -56,11 +56,19 @@ def _run(args: argparse.Namespace) -> int:
     if isinstance(agents, str):
         return _usage(agents)
     prepared: list[_Prepared] = []
+    games: dict[str, str] = {}
     for ref in args.rulesets:
         item = _prepare(ref, args.players)
         if isinstance(item, int):
             return item
+        games[item.title] = str(item.resolved["game"])
+        too_many = too_many_agents(agents, item.players, f"a {item.players}-player game of {item.title}")
+        if too_many is not None:
+            return _usage(too_many)
         prepared.append(item)
+    if len(set(games.values())) > 1:  # a house rule's effect is seen against its own game
+        listed = ", ".join(f"{title} ({game})" for title, game in games.items())
+        return _usage(f"compare plays rulesets of one game against each other; these are of different games: {listed}")
     reports, stopped_by = _play_all(prepared, agents, args)
     if reports is None:
         return 2
@@ -79,15 +87,11 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _prepare(ref: str, players: int | None) -> _Prepared | int:
-    from marblestudio.rulesets import RulesetError, load_with_source
+    from marblestudio.cli.ruleset_arg import load_ruleset
 
-    try:
-        loaded = load_with_source(ref)
-    except RulesetError as error:
-        for diagnostic in error.diagnostics:
-            print(diagnostic, file=sys.stderr)
-        print(f"compare: cannot load the ruleset {ref}", file=sys.stderr)
-        return 1
+    loaded = load_ruleset(ref, "compare")
+    if isinstance(loaded, int):
+        return loaded
     rules = loaded.rules
     count = rules.players.default if players is None else players
     if not rules.players.min <= count <= rules.players.max:

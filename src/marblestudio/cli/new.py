@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from marblestudio.rulesets import RulesetError
+    from marblestudio.rulesets import RulesetError, RulesetNotFound
 
     target = Path(args.file)
     if target.is_dir():
@@ -192,7 +192,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"marblestudio new: cannot use {args.base} as a base:", file=sys.stderr)
         for diag in exc.diagnostics:
             print(f"  {diag}", file=sys.stderr)
-        return 2
+        return 2 if isinstance(exc, RulesetNotFound) else 1  # nothing there: usage; a bad base: invalid input
     except BadPlace as exc:
         print(f"marblestudio new: {exc}", file=sys.stderr)
         return 2

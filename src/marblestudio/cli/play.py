@@ -55,14 +55,12 @@ def run_app(ruleset: str | None, seats: list[str] | None = None, seed: int | Non
 
     The ruleset and seats are checked first, so a mistake in them is reported even with no display."""
     if ruleset is not None:
-        from marblestudio.rulesets import RulesetError, load
+        from marblestudio.cli.ruleset_arg import load_ruleset
 
-        try:
-            rules = load(ruleset)
-        except RulesetError as exc:
-            for diagnostic in exc.diagnostics:
-                print(diagnostic, file=sys.stderr)
-            return 1
+        loaded = load_ruleset(ruleset, "marblestudio play")
+        if isinstance(loaded, int):
+            return loaded
+        rules = loaded.rules
         for seat in seats or []:
             if seat != "human":
                 from marblestudio.agents import make_agent

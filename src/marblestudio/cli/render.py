@@ -69,6 +69,9 @@ def _size(text: str) -> tuple[int, int] | None:
 
 
 def _is_record(source: str) -> bool:
+    """A .json file is a record, a .yaml/.yml file or an id a ruleset; any other file is a
+    record when it starts as a JSON object does (only its first bytes are read: the record
+    reader checks the whole file, with its size and nesting caps)."""
     path = Path(source)
     if path.suffix.lower() == ".json":
         return True
@@ -77,10 +80,11 @@ def _is_record(source: str) -> bool:
     if path.suffix.lower() in (".yaml", ".yml") or not is_file(path):
         return False
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
         return False
-    return isinstance(data, dict) and "moves" in data
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -117,22 +121,52 @@ def _run(args: argparse.Namespace, stop: StopFlag) -> int:
     if out.is_dir():
         print(f"marblestudio render: --out {out} is a folder; give a file name such as {out / 'board.png'}", file=sys.stderr)
         return 2
+    from marblestudio.records import RecordUnreadable
+    from marblestudio.rulesets import RulesetNotFound
+
+    if not os.environ.get(_INNER) and sys.stderr.isatty():  # drawing takes seconds: say what is happening
+        print(f"marblestudio render: drawing {args.source} at {size[0]}x{size[1]}...", file=sys.stderr, flush=True)
     try:
         session = _session(args)
+    except (RulesetNotFound, RecordUnreadable) as exc:  # nothing there: a usage error
+        print(f"marblestudio render: {_first(exc)}", file=sys.stderr)
+        return 2
     except ValueError as exc:
-        print(f"marblestudio render: {exc}", file=sys.stderr)
+        print(f"marblestudio render: {_first(exc)}", file=sys.stderr)
         return 1
     stop.check()
     if not os.environ.get("DISPLAY") and os.environ.get("QT_QPA_PLATFORM") != "offscreen" and sys.platform.startswith("linux"):
         return _rerun_under_xvfb(args, size, stop)
-    return _render(session, out, size, args.colour_blind, stop)
+    return _render(session, out, size, args.colour_blind, stop, _what(args, session))
+
+
+def _first(exc: Exception) -> str:
+    diagnostics = getattr(exc, "diagnostics", None)
+    return str(diagnostics[0]) if diagnostics else str(exc)
+
+
+def _what(args: argparse.Namespace, session: Session) -> str:
+    """What the picture shows, in words: "game.json after its first 12 moves" (the record's
+    moves, chance included, as --move counts them), or "stay-alive/standard after its set-up
+    (seed 0) and 5 moves chosen at random"."""
+    if _is_record(args.source):
+        if args.move is None:
+            return f"{args.source} at its end, after {_moves(session.ply)}"
+        return f"{args.source} after its first {_moves(session.ply)}"
+    played = sum(1 for move in session.moves if not move.is_chance)
+    chosen = f" and {_moves(played)} chosen at random" if played else ""
+    return f"{args.source} after its set-up (seed {args.seed}){chosen}"
+
+
+def _moves(count: int) -> str:
+    return f"{count} move" if count == 1 else f"{count} moves"
 
 
 def _session(args: argparse.Namespace) -> Session:
     """The game to draw (raises ValueError with a message for the user)."""
     from marblestudio.engine.core import CHANCE
-    from marblestudio.records import RecordError, load_record
-    from marblestudio.rulesets import RulesetError, load_with_source
+    from marblestudio.records import RecordError, RecordUnreadable, load_record
+    from marblestudio.rulesets import RulesetError, RulesetNotFound, load_with_source
     from marblestudio.session import Session, from_record
 
     if _is_record(args.source):
@@ -146,10 +180,14 @@ def _session(args: argparse.Namespace) -> Session:
             if args.move is not None:  # only the moves up to K: a bad move after it does not matter
                 record = dataclasses.replace(record, moves=record.moves[: args.move], result=None)
             return from_record(record)
+        except RecordUnreadable:
+            raise
         except RecordError as exc:
             raise ValueError(str(exc)) from None
     try:
         loaded = load_with_source(args.source)
+    except RulesetNotFound:
+        raise
     except RulesetError as exc:
         raise ValueError(str(exc.diagnostics[0]) if exc.diagnostics else str(exc)) from None
     count = loaded.rules.players.default if args.players is None else args.players
@@ -323,7 +361,7 @@ def _end(child: subprocess.Popen[bytes], signum: int = signal.SIGKILL) -> None:
         child.wait()
 
 
-def _render(session: Session, out: Path, size: tuple[int, int], colour_blind: bool, stop: StopFlag) -> int:
+def _render(session: Session, out: Path, size: tuple[int, int], colour_blind: bool, stop: StopFlag, what: str) -> int:
     from marblestudio.atomic import describe, write_atomic
     from marblestudio.views.render import render_png
 
@@ -334,5 +372,5 @@ def _render(session: Session, out: Path, size: tuple[int, int], colour_blind: bo
     except OSError as exc:
         print(f"marblestudio render: cannot write {out}: {describe(exc)}", file=sys.stderr)
         return 1
-    print(f"wrote {out} ({size[0]}x{size[1]}, after {session.ply} steps)")
+    print(f"wrote {out} ({size[0]}x{size[1]}): {what}")
     return 0

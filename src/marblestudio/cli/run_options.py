@@ -22,6 +22,14 @@ def add_run_options(parser: argparse.ArgumentParser, games_help: str, players_he
     )
 
 
+def too_many_agents(agents: tuple[str, ...], players: int, what: str) -> str | None:
+    """The usage message when --agents names more players than `what` seats (they would be
+    silently left out: agents are repeated to fill the seats, never cut)."""
+    if len(agents) <= players:
+        return None
+    return f"--agents names {len(agents)} players, but {what} has {players} seats: give at most {players}"
+
+
 def checked_agents(args: argparse.Namespace) -> tuple[str, ...] | str:
     """The --agents specs, checked together with --workers; or the usage message saying what is wrong."""
     from marblestudio.agents import AgentSpecError, check_spec

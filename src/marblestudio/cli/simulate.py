@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from marblestudio.cli.errors import guarded
-from marblestudio.cli.run_options import add_run_options, checked_agents
+from marblestudio.cli.run_options import add_run_options, checked_agents, too_many_agents
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -65,22 +65,21 @@ def _usage(message: str) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from marblestudio.rulesets import RulesetError, load_with_source
+    from marblestudio.cli.ruleset_arg import load_ruleset
 
     agents = checked_agents(args)
     if isinstance(agents, str):
         return _usage(agents)
-    try:
-        loaded = load_with_source(args.ruleset)
-    except RulesetError as exc:
-        for diagnostic in exc.diagnostics:
-            print(diagnostic, file=sys.stderr)
-        print(f"simulate: cannot load the ruleset {args.ruleset}", file=sys.stderr)
-        return 1
+    loaded = load_ruleset(args.ruleset, "simulate")
+    if isinstance(loaded, int):
+        return loaded
     rules = loaded.rules
     players = rules.players.default if args.players is None else args.players
     if not rules.players.min <= players <= rules.players.max:
         return _usage(f"{rules.id} is for {rules.players.min} to {rules.players.max} players, not {players}")
+    too_many = too_many_agents(agents, players, f"a {players}-player game of {rules.id}")
+    if too_many is not None:
+        return _usage(too_many)
     if args.games < 1:
         return _usage("--games must be at least 1")
     if args.game is not None and args.game < 0:

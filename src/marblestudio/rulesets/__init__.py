@@ -10,7 +10,7 @@ Errors raise `RulesetError`, whose `.diagnostics` say where and what.
 
 from __future__ import annotations
 
-from marblestudio.rulesets.diagnostics import Diagnostic, Problem, RulesetError
+from marblestudio.rulesets.diagnostics import Diagnostic, Problem, RulesetError, RulesetNotFound
 from marblestudio.rulesets.loader import (
     Loaded,
     check_path,
@@ -25,6 +25,7 @@ __all__ = [
     "Loaded",
     "Problem",
     "RulesetError",
+    "RulesetNotFound",
     "check_path",
     "check_text",
     "from_resolved",

@@ -65,6 +65,11 @@ class RulesetError(Exception):
         return type(self), (self.diagnostics,)  # not the message: `args` would be read as diagnostics
 
 
+class RulesetNotFound(RulesetError):
+    """No ruleset is there to load: an unknown id, or a path that does not exist or cannot be
+    read (a usage error for the command line, where an invalid ruleset is a bad input)."""
+
+
 def unique(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """`diagnostics` without repeats (same place and message), in their first order."""
     seen: set[tuple[str, int, int, str]] = set()

@@ -23,7 +23,7 @@ from typing import Any
 from marblestudio.engine import family as families
 from marblestudio.engine.rules import DEFAULT_MOVE_LIMIT, Players, Presentation, Ruleset, Teams
 from marblestudio.rulesets import catalog, checks, structure
-from marblestudio.rulesets.diagnostics import ERROR, Diagnostic, Problem, RulesetError, pointer_parts, unique
+from marblestudio.rulesets.diagnostics import ERROR, Diagnostic, Problem, RulesetError, RulesetNotFound, pointer_parts, unique
 from marblestudio.rulesets.yamlio import MAX_DEPTH, MAX_NODES, START, Document, Position, read_file, read_text
 
 RESOLVED = "<resolved>"
@@ -336,9 +336,17 @@ def _invalid_base(ref: str, errors: list[Diagnostic], trusted: bool) -> str:
 
 
 def _unknown_id(ref: str) -> str:
-    known = sorted(catalog.bundled_ids())
-    close = difflib.get_close_matches(ref, sorted(set(known) | catalog.user_ids()), n=1, cutoff=0.6)
-    hint = f"did you mean '{close[0]}'?" if close else f"bundled: {', '.join(known)}"
+    known = sorted(set(catalog.bundled_ids()) | catalog.user_ids())
+    game, _, variant = ref.partition("/")
+    same_game = [i for i in known if i.split("/", 1)[0] == game]
+    if same_game:  # a known game: a close variant of it, or the game's own list
+        variants = [i.split("/", 1)[1] for i in same_game]
+        close = [f"{game}/{v}" for v in difflib.get_close_matches(variant, variants, n=1, cutoff=0.75)]
+        hint = f"did you mean '{close[0]}'?" if close else f"the {game} rulesets are: {', '.join(same_game)}"
+    else:
+        close = difflib.get_close_matches(ref, known, n=1, cutoff=0.75)
+        games = sorted({i.split("/", 1)[0] for i in known})
+        hint = f"did you mean '{close[0]}'?" if close else f"ids are '<game>/<variant>' and start with {', '.join(g + '/' for g in games)}: marblestudio list shows them"
     folder = f"; '{ref}' is a folder: give a ruleset file in it" if catalog.is_dir(Path(ref)) else ""
     return f"no bundled or user ruleset has the id '{ref}' ({hint}){folder}"
 
@@ -415,9 +423,14 @@ def load_with_source(ref: str | os.PathLike[str]) -> Loaded:
     if isinstance(target, str):
         found = catalog.find(target)
         if found is None:
-            raise RulesetError([Diagnostic(target, 1, 1, ERROR, _unknown_id(target))])
+            raise RulesetNotFound([Diagnostic(target, 1, 1, ERROR, _unknown_id(target))])
         target = found
-    loaded, diagnostics = check_file_loaded(target)
+    try:
+        loaded, diagnostics = _load_file(Path(target))
+    except OSError as exc:  # missing, a folder, no permission: nothing to load
+        raise RulesetNotFound([_unreadable(target, exc)]) from None
+    except ValueError as exc:  # a name the system refuses (a NUL byte)
+        raise RulesetNotFound([Diagnostic(str(target), 1, 1, ERROR, f"cannot read the file: {exc}")]) from None
     if loaded is None:
         raise RulesetError(diagnostics)
     return dataclasses.replace(loaded, resolved=_plain(loaded.resolved))  # the caller's own copy
