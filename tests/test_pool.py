@@ -43,11 +43,26 @@ def _unpicklable(chunk: list[int]) -> object:
     return threading.Lock()
 
 
+@pytest.fixture(autouse=True)
+def _children_before() -> None:
+    """The child processes that other tests left (the app's computer player, say): not the pool's."""
+    global _BEFORE
+    _BEFORE = {p.pid for p in multiprocessing.active_children()}
+
+
+_BEFORE: set[int | None] = set()
+
+
+def _pool_children() -> list[object]:
+    return [p for p in multiprocessing.active_children() if p.pid not in _BEFORE]
+
+
 def _no_children_left() -> bool:
+    """No process the pool started is still running (within 10 s)."""
     deadline = time.monotonic() + 10
-    while multiprocessing.active_children() and time.monotonic() < deadline:
+    while _pool_children() and time.monotonic() < deadline:
         time.sleep(0.05)
-    return not multiprocessing.active_children()
+    return not _pool_children()
 
 
 def test_every_chunk_comes_back_once() -> None:

@@ -87,14 +87,27 @@ def human_place(qtbot: QtBot, win: MainWindow) -> None:
 
 
 def answer_resign(window: MainWindow, accept: bool) -> None:
-    """Answer the next "Resign?" question: its Resign button, or Escape."""
+    """Answer the next "Resign?" question: its Resign button, or Escape.
+
+    The answer waits, a few milliseconds at a time, until the question is on screen: a single
+    timer could fire before the dialog's event loop showed it (on a loaded machine), and then
+    nobody would ever close the modal dialog and the test would hang."""
+    timer = QTimer(window)
+    timer.setInterval(5)
+    tries = [0]
 
     def answer() -> None:
         box = window.resign_box
-        assert box is not None and box.isVisible()
+        tries[0] += 1
+        if box is None or not box.isVisible():
+            if tries[0] > 4000:  # 20 s: give up rather than hang (the test then fails on its result)
+                timer.stop()
+            return
+        timer.stop()
         if accept:
             box.button(QMessageBox.StandardButton.Yes).click()
         else:
             QTest.keyClick(box, Qt.Key.Key_Escape)
 
-    QTimer.singleShot(0, answer)
+    timer.timeout.connect(answer)
+    timer.start()
