@@ -177,7 +177,7 @@ def test_a_pickled_state_leaves_the_shared_tables_behind() -> None:
     assert len(data) < 20_000
     clone = pickle.loads(data)
     assert isinstance(clone, ArchimedesState)
-    assert clone._tables is state._tables and clone.balance is state.balance
+    assert clone.tables is state.tables and clone.balance is state.balance
     assert legal(clone) == legal(state)
 
 
@@ -196,7 +196,7 @@ def test_a_move_played_without_events_changes_the_game_exactly_as_apply_does(rul
                 moves = loud.legal_moves()
                 move = moves[rng.randrange(len(moves))]
             loud.apply(move)
-            assert quiet._play(move, record=False) == []
+            assert quiet.play_move(move, record=False) == []
             assert quiet.public_view() == loud.public_view()
             assert (quiet.k, quiet.outcome()) == (loud.k, loud.outcome())
         assert quiet.outcome() is not None
@@ -209,7 +209,7 @@ def test_every_move_of_the_fast_playout_is_a_legal_move(ruleset_id: str) -> None
     for _ in range(2):
         state = new_game(rules_, 2)
         assert isinstance(state, ArchimedesState)
-        play_unchecked = state._play
+        play_unchecked = state.play_move
         checked = [0]
 
         def play_checked(move: Move, record: bool = True) -> list[Any]:
@@ -218,7 +218,7 @@ def test_every_move_of_the_fast_playout_is_a_legal_move(ruleset_id: str) -> None
                 checked[0] += 1
             return play_unchecked(move, record)
 
-        state._play = play_checked  # type: ignore[method-assign]
+        state.play_move = play_checked  # type: ignore[method-assign]
         assert state.random_playout(rng) == checked[0] > 0
         assert state.outcome() is not None
 

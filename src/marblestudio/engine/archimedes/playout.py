@@ -18,7 +18,7 @@ moves, as picking from `legal_moves()` would be (the draws from the generator di
 listing, which is uniform as well, and is the only way to find that the mover must pass.  At
 the start of a turn the choice is drawn among the free midzone cups and the roll, as
 `legal_moves` lists them; chance goes through `sample_chance`; every move is played by
-the state's own code (`_play`, as `apply` does after its check, without building the events),
+the state's own code (`play_move`, as `apply` does after its check, without building the events),
 so the rules are exactly those of `apply`.
 """
 
@@ -47,15 +47,15 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
     """Play `state` to its end with uniformly random moves; return the number of player moves."""
     from marblestudio.engine.archimedes.state import Phase
 
-    bit_of = state._tables.bit_of
+    bit_of = state.tables.bit_of
     seats = [0] * state.num_players  # each seat's marbles as a bitmask, kept up to date here
     for cup, owner in state.board.items():
         seats[owner] |= bit_of[cup]
     played = 0
-    while state._outcome is None and played < max_steps:
+    while state.result is None and played < max_steps:
         phase = state.phase
         if phase is Phase.DIE or phase is Phase.START:
-            state._play(state.sample_chance(rng), record=False)
+            state.play_move(state.sample_chance(rng), record=False)
             continue
         seat, move = state.mover, None
         if phase is Phase.MOVING:
@@ -65,7 +65,7 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
             move = sample_marble_move(state, rng, TRIES, (seats[seat], seats[1 - seat], indexes(unmoved)))
         elif phase is Phase.CHOOSE:  # as `legal_moves`: the free midzone cups, then roll, else pass
             board = state.board
-            places = [p for p in state._places if p.cup not in board] if state.supply[seat] > 0 else []
+            places = [p for p in state.place_moves if p.cup not in board] if state.supply[seat] > 0 else []
             options = len(places) + (1 if seats[seat] else 0)
             if options:
                 pick = rng.randrange(options)
@@ -73,7 +73,7 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
         if move is None:
             legal = state.legal_moves()
             move = legal[rng.randrange(len(legal))]
-        state._play(move, record=False)
+        state.play_move(move, record=False)
         if type(move) is RollMarble or type(move) is LiftMarble:
             seats[seat] ^= bit_of[move.start] | bit_of[move.dest]
         elif type(move) is Place:
@@ -88,7 +88,7 @@ def sample_marble_move(
     """A marble move drawn uniformly among the legal ones by rejection, or None after `tries`
     rejected draws (the caller then picks from `legal_moves()`).  `board`: `state.masks()`, if
     the caller knows it."""
-    tables = state._tables
+    tables = state.tables
     mine, theirs, unmoved = state.masks() if board is None else board
     remaining = state.remaining
     if not unmoved or remaining < 1:

@@ -55,7 +55,7 @@ class ArchimedesState(State):
         rules: ArchimedesRules = ruleset.family
         self.ruleset, self.rules, self.num_players = ruleset, rules, count
         self.balance: Balance = shared(rules)
-        self._tables = tables(rules.rows, rules.columns)
+        self.tables = tables(rules.rows, rules.columns)
         self.board: dict[Cup, int] = {}
         self.supply = [rules.marbles_per_player] * count
         self.k = 0  # the sum of the marbles' moments (see physics.py)
@@ -68,10 +68,10 @@ class ArchimedesState(State):
         self.turns = 0
         self.die: int | None = None  # the value rolled this turn, while it is being used
         self.touched: End | None = None  # the end that touched the table, once one has
-        self._outcome: Outcome | None = None
+        self.result: Outcome | None = None
         self._legal: list[Move] | None = None
         self._midzone = rules.midzone_cups()
-        self._places = tuple(Place(c) for c in self._midzone)  # immutable: built once
+        self.place_moves = tuple(Place(c) for c in self._midzone)  # immutable: built once
         self._chance: dict[Phase, tuple[list[Move], list[float], list[float]]] = {}  # the chance outcomes, once worked out
         # The cups of each end zone that counts for each seat's win (variation 2: either one).
         self._homes = tuple(tuple(zone.cups() for zone in rules.win_zones(seat)) for seat in range(count))
@@ -95,7 +95,7 @@ class ArchimedesState(State):
         return CHANCE if self.phase in (Phase.START, Phase.DIE) else self.mover
 
     def outcome(self) -> Outcome | None:
-        return self._outcome
+        return self.result
 
     def copy(self) -> ArchimedesState:
         other = object.__new__(ArchimedesState)
@@ -148,7 +148,7 @@ class ArchimedesState(State):
             moves: list[Move] = []
             if self.supply[self.mover] > 0:
                 board = self.board
-                moves.extend([place for place in self._places if place.cup not in board])
+                moves.extend([place for place in self.place_moves if place.cup not in board])
             if any(s == self.mover for s in self.board.values()):
                 moves.append(Roll())
             return moves or [Pass()]
@@ -167,12 +167,12 @@ class ArchimedesState(State):
         """Every marble move that leaves a roll the mover can still use up (rules e, f, h)."""
         mine, theirs, unmoved = self.masks()
         rolling = self.rules.carrying is not Carrying.LIFT_ONLY
-        moves: list[Move] = self._tables.marble_moves(mine, theirs, unmoved, self.remaining, rolling)
+        moves: list[Move] = self.tables.marble_moves(mine, theirs, unmoved, self.remaining, rolling)
         return moves
 
     def masks(self) -> tuple[int, int, tuple[int, ...]]:
         """The mover's and the opponent's marbles as bitmasks (`movegen`), and the mover's unmoved ones."""
-        bit_of, seat = self._tables.bit_of, self.mover
+        bit_of, seat = self.tables.bit_of, self.mover
         mine = theirs = 0
         for cup, owner in self.board.items():
             if owner == seat:
@@ -195,9 +195,9 @@ class ArchimedesState(State):
         else:
             if move not in legal:
                 raise IllegalMoveError(move, self._why_illegal(move))
-        return self._play(move)
+        return self.play_move(move)
 
-    def _play(self, move: Move, record: bool = True) -> list[Event]:
+    def play_move(self, move: Move, record: bool = True) -> list[Event]:
         """Play a move known to be legal (`apply` checks; the fast playout knows); without
         `record` no events are built (the fast playout), the game goes on the same."""
         self._legal = None
@@ -340,7 +340,7 @@ class ArchimedesState(State):
         return best
 
     def _finish(self, outcome: Outcome, events: list[Event] | None) -> None:
-        self._outcome, self.phase = outcome, Phase.OVER
+        self.result, self.phase = outcome, Phase.OVER
         if events is not None:
             events.append(outcome.event())
 

@@ -24,16 +24,16 @@ def random_playout(state: StayAliveState, rng: random.Random, max_steps: int = 1
     from marblestudio.engine.stay_alive.turns import SLIDING
 
     played = 0
-    while state._outcome is None and (state.phase != SLIDING or not state._book or len(state.positions) < 3):
+    while state.result is None and (state.phase != SLIDING or not state.book_reading or len(state.positions) < 3):
         if played >= max_steps:
             return played
-        if state._to_move == CHANCE:
+        if state.seat_to_move == CHANCE:
             state.apply(state.sample_chance(rng))
             continue
         legal = state.legal_moves()
         state.apply(legal[rng.randrange(len(legal))])
         played += 1
-    if state._outcome is None:
+    if state.result is None:
         played += _slides(state, rng, max_steps - played)
     return played
 
@@ -41,15 +41,15 @@ def random_playout(state: StayAliveState, rng: random.Random, max_steps: int = 1
 def _slides(state: StayAliveState, rng: random.Random, budget: int) -> int:
     """The slide phase under the book's reading (previous player's slide blocked; with two
     players left, no slide on three own turns in a row)."""
-    t = state._t
+    t = state.tables
     layer_of, keep, open_masks = t.layer_of, t.keep_mask, t.open_masks
     counts = [len(m) for m in open_masks]
     pos = state.positions
     marbles, fallen, own_last, own_streak = state.marbles, state.fallen, state.own_last, state.own_streak
     red, white, occupied = state.red, state.white, state.occupied
     alive, last, streak, moved = state.alive, state.last_slide, state.game_streak, state.moves_played
-    seat, n, mpp = state._to_move, state.num_players, state._mpp
-    limit = state._limit if state._limit is not None else -1
+    seat, n, mpp = state.seat_to_move, state.num_players, state.marbles_each
+    limit = state.move_limit if state.move_limit is not None else -1
     choices = 2 * len(pos)
     random_ = rng.random
     played = 0
@@ -96,8 +96,8 @@ def _slides(state: StayAliveState, rng: random.Random, budget: int) -> int:
             seat = (seat + 1) % n
     state.red, state.white, state.occupied = red, white, occupied
     state.alive, state.last_slide, state.game_streak, state.moves_played = alive, last, streak, moved
-    state._to_move = seat
+    state.seat_to_move = seat
     if alive <= 1 or moved == limit:
         scratch: list[Event] = []
-        state._after_turn(seat, scratch)
+        state.after_turn(seat, scratch)
     return played

@@ -30,23 +30,29 @@ _chain = itertools.chain.from_iterable
 
 
 class StayAliveState(State):
-    """One game; see the module docstring.  Build it with `new_game`."""
+    """One game; see the module docstring.  Build it with `new_game`.
+
+    Besides the contract, its attributes are the family's own API, read and written by
+    `turns`, `view` and the fast `playout` of this package: `tables` (the board's masks and
+    interned moves), `seat_to_move`, `result` (the outcome once decided), `marbles_each`,
+    `move_limit`, `book_reading` (the book's readings of the slide rules: the fast loop applies)
+    and `after_turn` (closing a turn)."""
 
     __slots__ = (
-        "_t", "ruleset", "rules", "num_players", "_to_move", "phase", "positions", "red", "white",
+        "tables", "ruleset", "rules", "num_players", "seat_to_move", "phase", "positions", "red", "white",
         "marbles", "occupied", "hand", "fallen", "alive", "last_slide", "game_streak", "own_last",
-        "own_streak", "moves_played", "_outcome", "_mpp", "_limit", "_book",
+        "own_streak", "moves_played", "result", "marbles_each", "move_limit", "book_reading",
     )
 
     def __init__(self, ruleset: Ruleset, players: int) -> None:
         rules: StayAliveRules = ruleset.family
-        self._t: BoardTables = tables_for(rules)
+        self.tables: BoardTables = tables_for(rules)
         self.ruleset = ruleset
         self.rules = rules
         self.num_players = players
-        self._mpp = rules.marbles_per_player
-        self._limit = ruleset.move_limit
-        self._book = (rules.previous_slide is PreviousSlide.FORBIDDEN
+        self.marbles_each = rules.marbles_per_player
+        self.move_limit = ruleset.move_limit
+        self.book_reading = (rules.previous_slide is PreviousSlide.FORBIDDEN
                       and rules.two_player_limit is TwoPlayerLimit.OWN_TURNS)
         self.positions = [0] * len(rules.slides)
         self.red = self.white = 0
@@ -60,29 +66,29 @@ class StayAliveState(State):
         self.own_last = [-1] * players  # per seat: the slide it moved on its last own turn
         self.own_streak = [0] * players  # ... and on how many own turns in a row
         self.moves_played = 0  # decisions of players (chance excluded), for the move limit
-        self._outcome: Outcome | None = None
+        self.result: Outcome | None = None
         if rules.start_positions is None:
             self.phase = SETUP
-            self._to_move = CHANCE
+            self.seat_to_move = CHANCE
         else:
             given = dict(rules.start_positions)
-            self._set_positions([given.get(sid, 0) for sid in self._t.slide_ids])
+            self._set_positions([given.get(sid, 0) for sid in self.tables.slide_ids])
             self.phase = PLACING
-            self._to_move = 0
+            self.seat_to_move = 0
 
     # The contract ------------------------------------------------------------------------
     @property
     def to_move(self) -> int:
-        return self._to_move
+        return self.seat_to_move
 
     def outcome(self) -> Outcome | None:
-        return self._outcome
+        return self.result
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
         if phase == SLIDING:
-            b1, b2 = self._blocked(self._to_move)
-            parts = list(map(_item, self._t.moves_at, self.positions))  # each slide's moves from here
+            b1, b2 = self._blocked(self.seat_to_move)
+            parts = list(map(_item, self.tables.moves_at, self.positions))  # each slide's moves from here
             if b1 >= 0:
                 parts[b1] = ()
             if b2 >= 0:
@@ -90,10 +96,10 @@ class StayAliveState(State):
             moves: list[Move] = list(_chain(parts))
             return moves or [PASS]
         if phase == PLACING:
-            free = self._t.full & ~self.occupied
+            free = self.tables.full & ~self.occupied
             if self.rules.placing_on_open_cell is OpenCellPlacing.FORBIDDEN:
                 free &= ~(self.red & self.white)
-            place = self._t.place_moves
+            place = self.tables.place_moves
             out: list[Move] = []
             while free:
                 low = free & -free
@@ -103,7 +109,7 @@ class StayAliveState(State):
         return []
 
     def apply(self, move: Move) -> list[Event]:
-        if self._outcome is not None:
+        if self.result is not None:
             raise IllegalMoveError(move, "the game is over")
         if type(move) is SlideMove:
             return self._slide(move)
@@ -117,14 +123,14 @@ class StayAliveState(State):
 
     def copy(self) -> StayAliveState:
         new = object.__new__(StayAliveState)
-        new._t = self._t
+        new.tables = self.tables
         new.ruleset = self.ruleset
         new.rules = self.rules
         new.num_players = self.num_players
-        new._mpp = self._mpp
-        new._limit = self._limit
-        new._book = self._book
-        new._to_move = self._to_move
+        new.marbles_each = self.marbles_each
+        new.move_limit = self.move_limit
+        new.book_reading = self.book_reading
+        new.seat_to_move = self.seat_to_move
         new.phase = self.phase
         new.positions = self.positions[:]
         new.red = self.red
@@ -139,19 +145,19 @@ class StayAliveState(State):
         new.own_last = self.own_last[:]
         new.own_streak = self.own_streak[:]
         new.moves_played = self.moves_played
-        new._outcome = self._outcome
+        new.result = self.result
         return new
 
     def parse_move(self, text: str) -> Move:
-        return parse_move(text, self._t)
+        return parse_move(text, self.tables)
 
     def sample_chance(self, rng: random.Random) -> Move:
         """Every slide's position, drawn as ``rng.randrange(positions)`` per slide in ruleset
         order, again while fewer cells are closed than there are marbles; on a board where that
         rarely succeeds, the bounded search of `setup.draw_setup` finds one."""
-        if self._to_move != CHANCE:
+        if self.seat_to_move != CHANCE:
             raise IllegalMoveError("setup", "only the set-up is a chance step")
-        return SetupMove(self._t.slide_ids, draw_setup(self._t, self.num_players * self._mpp, rng))
+        return SetupMove(self.tables.slide_ids, draw_setup(self.tables, self.num_players * self.marbles_each, rng))
 
     def public_view(self) -> Mapping[str, Any]:
         return public_view(self)
@@ -167,37 +173,37 @@ class StayAliveState(State):
     @property
     def previous_slide(self) -> str | None:
         """The slide moved on the previous turn (None at the start or after a pass)."""
-        return self._t.slide_ids[self.last_slide] if self.last_slide >= 0 else None
+        return self.tables.slide_ids[self.last_slide] if self.last_slide >= 0 else None
 
     def slide_positions(self) -> dict[str, int]:
-        return dict(zip(self._t.slide_ids, self.positions, strict=True))
+        return dict(zip(self.tables.slide_ids, self.positions, strict=True))
 
     def marbles_of(self, seat: int) -> list[str]:
         """The cells (``c4``) where `seat` has marbles on the grid, in row-major order."""
-        mask, cols = self.marbles[seat], self._t.columns
-        return [cell_name(*divmod(i, cols)) for i in range(self._t.cells) if mask >> i & 1]
+        mask, cols = self.marbles[seat], self.tables.columns
+        return [cell_name(*divmod(i, cols)) for i in range(self.tables.cells) if mask >> i & 1]
 
     def is_open(self, cell: str) -> bool:
-        row, col = parse_cell(cell, self._t.rows, self._t.columns)
-        return bool(self.red & self.white >> (row * self._t.columns + col) & 1)
+        row, col = parse_cell(cell, self.tables.rows, self.tables.columns)
+        return bool(self.red & self.white >> (row * self.tables.columns + col) & 1)
 
     def is_out(self, seat: int) -> bool:
-        return self.fallen[seat] >= self._mpp
+        return self.fallen[seat] >= self.marbles_each
 
     # Rules -------------------------------------------------------------------------------
     def _blocked(self, seat: int) -> tuple[int, int]:
         """The (up to two) slides `seat` may not move now (see `turns`)."""
-        if self._book:  # the bundled reading, the common case: inline
+        if self.book_reading:  # the bundled reading, the common case: inline
             if self.alive == 2 and self.own_streak[seat] >= 2:
                 return self.last_slide, self.own_last[seat]
             return self.last_slide, -1
         return blocked(self, seat)
 
     def _slide(self, move: SlideMove) -> list[Event]:
-        t = self._t
+        t = self.tables
         s = move.slide
         pos = self.positions
-        seat = self._to_move
+        seat = self.seat_to_move
         step = move.step
         # Fast check of the common legal case; `_slide_rule` explains anything else.
         legal = False
@@ -214,7 +220,7 @@ class StayAliveState(State):
 
     def _move_slide(self, s: int, new: int, seat: int, events: list[Event]) -> None:
         """Set slide `s` to position `new` for `seat` (already checked), drop what falls, end the turn."""
-        t = self._t
+        t = self.tables
         self.positions[s] = new
         if t.layer_of[s] == RED:
             self.red = (self.red & t.keep_mask[s]) | t.open_masks[s][new]
@@ -244,7 +250,7 @@ class StayAliveState(State):
 
     def _fall(self, falling: int, events: list[Event]) -> None:
         """Drop every marble on `falling` (in row-major order), then mark who is out."""
-        t = self._t
+        t = self.tables
         self.occupied &= ~falling
         marbles, fallen = self.marbles, self.fallen
         dropped: list[tuple[int, int]] = []  # (cell, seat)
@@ -264,12 +270,12 @@ class StayAliveState(State):
         for cell, seat in dropped:
             events.append(t.fell_event(seat, cell))
         for seat in hit:
-            if fallen[seat] >= self._mpp:
+            if fallen[seat] >= self.marbles_each:
                 self.alive -= 1
                 events.append(_player_out(seat))
 
     def _place(self, move: PlaceMove) -> list[Event]:
-        t = self._t
+        t = self.tables
         if self.phase != PLACING:
             raise IllegalMoveError(move, phase_rule(self, "place a marble"))
         cell = move.cell
@@ -282,13 +288,13 @@ class StayAliveState(State):
         is_open = bool(self.red & self.white & bit)
         if is_open and self.rules.placing_on_open_cell is OpenCellPlacing.FORBIDDEN:
             raise IllegalMoveError(move, f"cell {name} is open: placing there is forbidden")
-        seat = self._to_move
+        seat = self.seat_to_move
         self.hand[seat] -= 1
         events = [t.placed_event(seat, cell)]
         if is_open:  # the marble drops through at once
             self.fallen[seat] += 1
             events.append(t.fell_event(seat, cell))
-            if self.fallen[seat] >= self._mpp:
+            if self.fallen[seat] >= self.marbles_each:
                 self.alive -= 1
                 events.append(_player_out(seat))
         else:
@@ -305,7 +311,7 @@ class StayAliveState(State):
         legal = self.legal_moves()
         if legal != [PASS]:
             raise IllegalMoveError(move, f"a player may pass only when no move is legal ({len(legal)} are)")
-        seat = self._to_move
+        seat = self.seat_to_move
         self.last_slide = -1
         self.game_streak = 0
         if self.phase == SLIDING:
@@ -316,7 +322,7 @@ class StayAliveState(State):
         return events
 
     def _setup(self, move: SetupMove) -> list[Event]:
-        t = self._t
+        t = self.tables
         if self.phase != SETUP:
             raise IllegalMoveError(move, "the slides are set up only once, at the start")
         if tuple(move.slide_ids) != t.slide_ids:
@@ -324,7 +330,7 @@ class StayAliveState(State):
         for sid, p, masks in zip(t.slide_ids, move.positions, t.open_masks, strict=True):
             if not 0 <= p < len(masks):
                 raise IllegalMoveError(move, f"slide {sid} has no position {p}")
-        need = self.num_players * self._mpp
+        need = self.num_players * self.marbles_each
         closed = t.cells - t.open_cells(move.positions).bit_count()
         if closed < need:
             raise IllegalMoveError(
@@ -332,33 +338,33 @@ class StayAliveState(State):
             )
         self._set_positions(list(move.positions))
         self.phase = PLACING
-        self._to_move = 0
+        self.seat_to_move = 0
         return [Event.of("slides_set", positions=tuple(move.positions), slides=t.slide_ids)]
 
     def _set_positions(self, positions: list[int]) -> None:
         self.positions = positions
-        self.red = self._t.layer_open(RED, positions)
-        self.white = self._t.layer_open(1 - RED, positions)
+        self.red = self.tables.layer_open(RED, positions)
+        self.white = self.tables.layer_open(1 - RED, positions)
 
     def _end_turn(self, mover: int, events: list[Event]) -> None:
         """Close the turn: decide the game, or pass the turn to the next player still in."""
         self.moves_played += 1
-        events.append(self._t.turn_event(mover))
-        self._after_turn(mover, events)
+        events.append(self.tables.turn_event(mover))
+        self.after_turn(mover, events)
 
-    def _after_turn(self, mover: int, events: list[Event]) -> None:
+    def after_turn(self, mover: int, events: list[Event]) -> None:
         """Decide the game after `mover`'s turn, or give the turn to the next player still in."""
         if self.alive <= 1:
-            alive = [s for s in range(self.num_players) if self.fallen[s] < self._mpp]
+            alive = [s for s in range(self.num_players) if self.fallen[s] < self.marbles_each]
             if alive:
                 self._finish(Outcome(Termination.WIN, (alive[0],), "last player with marbles on the grid"), events)
             else:
                 self._finish(Outcome(Termination.WIN, (mover,), "the last marbles fell together: the mover wins"), events)
             return
-        if self._limit is not None and self.moves_played >= self._limit:
-            self._finish(Outcome.capped(self._limit), events)
+        if self.move_limit is not None and self.moves_played >= self.move_limit:
+            self._finish(Outcome.capped(self.move_limit), events)
             return
-        n, fallen, mpp = self.num_players, self.fallen, self._mpp
+        n, fallen, mpp = self.num_players, self.fallen, self.marbles_each
         seat = (mover + 1) % n
         if self.phase == PLACING:  # whoever has marbles left to place (an even round: the next)
             hand = self.hand
@@ -367,10 +373,10 @@ class StayAliveState(State):
         else:
             while fallen[seat] >= mpp:
                 seat = (seat + 1) % n
-        self._to_move = seat
+        self.seat_to_move = seat
 
     def _finish(self, outcome: Outcome, events: list[Event]) -> None:
-        self._outcome = outcome
+        self.result = outcome
         self.phase = OVER
         events.append(outcome.event())
 

@@ -46,7 +46,7 @@ def slide_rule(state: StayAliveState, move: SlideMove) -> str | None:
     """Why `move` is illegal now (the rule it breaks), or None."""
     if state.phase != SLIDING:
         return phase_rule(state, "move a slide")
-    t = state._t
+    t = state.tables
     s = move.slide
     if not (0 <= s < len(t.slide_ids)) or t.slide_ids[s] != move.slide_id:
         return f"there is no slide {move.slide_id}"

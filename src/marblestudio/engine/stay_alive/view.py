@@ -16,7 +16,7 @@ def public_view(state: StayAliveState) -> dict[str, Any]:
     ``marbles`` per seat the cells of its marbles (``c4``); ``to_place`` and ``fallen`` per seat;
     ``out`` the seats that are out; ``previous_slide`` the slide moved on the previous turn.
     """
-    t = state._t
+    t = state.tables
     opened = state.red & state.white
     grid: list[list[int | None]] = []
     open_rows: list[list[bool]] = []
