@@ -1,23 +1,57 @@
-"""Benchmarks of the desktop app: start-up to the first painted frame, frames per second of the
-Stay Alive scene at 1280x720 with the camera orbiting (glFinish after each forced repaint), and
-the memory of the running app.  Targets: start-up < 2 s, >= 30 frames/s, RSS < 400 MB.
+"""Benchmarks of the desktop app, for each of the four game families (issue 14's targets):
 
-Run `python benchmarks/app.py`; with no display it runs itself under `xvfb-run` (Mesa llvmpipe).
+- frames/s of the board's scene at 1280x720 with the camera orbiting, glFinish after every
+  frame: drawn off screen (the drawing alone), as a bare GL widget on screen ("alone", target
+  >= 60), and inside the main window with its docks shown (target >= 30);
+- the start-up of `marblestudio play ID` (a subprocess, timed from just before it is started):
+  the main window exposed on screen (target <= 1.0 s) and the first frame of the board painted
+  (target <= 2.0 s);
+- the app's RSS after that first frame, and with the Rules editor open on the ruleset and its
+  3D preview drawn (target < 400 MB), with the computer's worker process beside it.
+
+Each scene shows a seeded game of the family's standard ruleset some moves in, with a person
+to move (so nothing moves by itself), and runs in a process of its own.  Figures are min /
+median / max over a few runs; quote the median.  Run `python benchmarks/app.py` (a few
+minutes; `--quick` for one run of each); with no display it runs itself under `xvfb-run`
+(Mesa llvmpipe).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 SIZE = (1280, 720)
-FRAMES = 150
+FAMILIES = (
+    ("Stay Alive", "stay-alive/standard", 20),
+    ("ALIVE", "alive/standard", 14),
+    ("Avalanche", "avalanche/standard", 24),
+    ("Archimedes", "archimedes/standard", 20),
+)  # name, ruleset, plies played before the scene is drawn
+FRAMES = 120
+FPS_RUNS = 3
 STARTUP_RUNS = 3
+HERE = Path(__file__).resolve().parent
+
+
+def child_env(home: Path) -> dict[str, str]:
+    """The environment of a measured process: its settings, logs and user folders in `home`,
+    so that runs neither read nor change the user's (a dock left open, a window size)."""
+    env = dict(os.environ)
+    for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
+        env[name] = str(home / name.lower())
+    for name in ("USER_DIR", "DATA_DIR", "CACHE_DIR", "LOG_DIR"):
+        env[f"MARBLESTUDIO_{name}"] = str(home / name.lower())
+    return env
 
 
 def _rss_mb(pid: int | str = "self") -> float:
@@ -27,142 +61,214 @@ def _rss_mb(pid: int | str = "self") -> float:
     return float("nan")
 
 
-def _startup_child() -> None:
-    """Open the window and start the ready game; print when the board's first frame is painted."""
-    from PySide6.QtCore import Qt, QTimer
-
-    from marblestudio.views.app import application
-    from marblestudio.views.main_window import MainWindow
-
-    app = application()
-    window = MainWindow()
-    window.resize(*SIZE)
-    window.show()
-
-    def painted() -> None:
-        print(f"FIRST_FRAME {time.time():.6f} rss={_rss_mb():.1f}", flush=True)
-        if window.game.session is not None:
-            window.game.session.saved = True
-        QTimer.singleShot(0, app.quit)  # not from inside paintGL
-
-    window.game.scene.frame_painted.connect(painted, Qt.ConnectionType.SingleShotConnection)
-    window.start_game("stay-alive/standard")
-    app.exec()
-    window.game.shutdown()
-
-
-def startup_seconds() -> list[float]:
-    times = []
-    for _ in range(STARTUP_RUNS):
-        start = time.time()
-        out = subprocess.run(
-            [sys.executable, __file__, "--startup-child"], capture_output=True, text=True, timeout=120, check=True
-        ).stdout
-        line = next(line for line in out.splitlines() if line.startswith("FIRST_FRAME"))
-        times.append(float(line.split()[1]) - start)
-    return times
-
-
-def frames_per_second() -> tuple[float, float, float]:
-    """(frames/s, RSS of the app in MB, RSS of the computer's worker process in MB)."""
-    from PySide6.QtTest import QTest
-
-    from marblestudio.views.app import application
-    from marblestudio.views.main_window import MainWindow
-
-    app = application()
-    window = MainWindow()
-    window.resize(SIZE[0] + 300, SIZE[1] + 120)
-    window.show()
-    session = _mid_game()
-    window.set_session(session)
-    scene = window.game.scene
-    scene.setFixedSize(*SIZE)
-    QTest.qWaitForWindowExposed(window)
-    for _ in range(10):
-        app.processEvents()
-    fps = _orbit(scene, FRAMES)
-    app.processEvents()
-    pool = window.game.worker._pool
-    worker_rss = 0.0
-    if pool is not None:
-        for process in getattr(pool, "_processes", {}).values():
-            worker_rss += _rss_mb(process.pid)
-    rss = _rss_mb()
-    session.saved = True
-    window.close()
-    return fps, rss, worker_rss
-
-
-def _orbit(scene, frames: int) -> float:  # type: ignore[no-untyped-def]
-    """Frames/s over `frames` drawn frames: turn the camera, force a repaint, glFinish.
-
-    Inside a window Qt may skip a repaint while the previous frame is still being composed,
-    so frames are counted as painted (the scene's `frame_painted`), not as requested.
-    """
-    from OpenGL import GL
-    from PySide6.QtWidgets import QApplication
-
-    painted: list[int] = []
-    scene.frame_painted.connect(lambda: painted.append(1))
-    scene.repaint()
-    QApplication.processEvents()
-    painted.clear()
-    start = time.perf_counter()
-    requests = 0
-    while len(painted) < frames:
-        requests += 1
-        if requests > 50 * frames:
-            raise RuntimeError(f"only {len(painted)} frames drawn for {requests} repaints: is the scene on screen?")
-        scene.orbit(360 / frames, 0.0)
-        scene.repaint()
-        QApplication.processEvents()
-        scene.makeCurrent()
-        GL.glFinish()
-        scene.doneCurrent()
-    return frames / (time.perf_counter() - start)
-
-
-def _mid_game():  # type: ignore[no-untyped-def]
+# The position ----------------------------------------------------------------------------------
+def mid_game(ref: str, plies: int) -> Any:
+    """A seeded game of `ref` at least `plies` steps in, a person (seat 0) to move."""
     from marblestudio import rulesets
     from marblestudio.engine.core import CHANCE
     from marblestudio.session import HUMAN, Session
 
-    loaded = rulesets.load_with_source("stay-alive/standard")
-    session = Session(loaded.rules, [HUMAN, "medium"], 21, loaded.resolved, "stay-alive/standard")
-    rng = random.Random("bench")
-    while session.ply < 20:
-        if session.state.to_move == CHANCE:
-            session.advance_chance()
-        else:
-            session.play(rng.choice(session.state.legal_moves()))
-    return session
+    loaded = rulesets.load_with_source(ref)
+    for attempt in range(50):
+        seats = [HUMAN] + ["medium"] * (loaded.rules.players.default - 1)
+        session = Session(loaded.rules, seats, 21 + attempt, loaded.resolved, ref)
+        rng = random.Random(f"bench:{attempt}")
+        while not session.is_over() and (session.ply < plies or session.state.to_move != 0):
+            if session.state.to_move == CHANCE:
+                session.advance_chance()
+            else:
+                session.play(rng.choice(session.state.legal_moves()))
+        if not session.is_over():
+            session.saved = True
+            return session
+    raise RuntimeError(f"no game of {ref} lasts {plies} steps")
 
 
-def scene_alone_fps() -> float:
-    """Frames/s of the board's scene drawn off screen (no window to compose)."""
+# Frames per second --------------------------------------------------------------------------------
+def orbit(scene: Any, frames: int) -> float:
+    """Frames/s over `frames` drawn frames: turn the camera, draw now, glFinish.
+
+    Inside a window Qt may skip a repaint while the previous frame is still being composed,
+    so frames are counted as painted (the scene's `frame_painted`), not as requested.
+    """
+    from PySide6.QtWidgets import QApplication
+
+    painted: list[int] = []
+
+    def count() -> None:
+        painted.append(1)
+
+    scene.frame_painted.connect(count)
+    try:
+        _draw(scene)
+        QApplication.processEvents()
+        painted.clear()
+        start = time.perf_counter()
+        requests = 0
+        while len(painted) < frames:
+            requests += 1
+            if requests > 50 * frames:
+                raise RuntimeError(f"only {len(painted)} frames drawn for {requests} repaints: is the scene on screen?")
+            scene.orbit(360 / frames, 0.0)
+            _draw(scene)
+            QApplication.processEvents()
+            _finish(scene)
+        return frames / (time.perf_counter() - start)
+    finally:
+        scene.frame_painted.disconnect(count)
+
+
+def _draw(scene: Any) -> None:
+    draw_now = getattr(scene, "draw_now", None)
+    if draw_now is not None:
+        draw_now()
+    else:
+        scene.repaint()
+
+
+def _finish(scene: Any) -> None:
+    from OpenGL import GL
+
+    scene.makeCurrent()
+    GL.glFinish()
+    scene.doneCurrent()
+
+
+def _settle(frames: int = 10) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    for _ in range(frames):
+        QApplication.processEvents()
+        time.sleep(0.005)
+
+
+def fps_child(ref: str, plies: int) -> dict[str, list[float]]:
+    """Every frames/s figure of one family, in this process."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
     from marblestudio.views.app import application
-    from marblestudio.views.render import offscreen_scene
+    from marblestudio.views.board.registry import board_class
+    from marblestudio.views.board.scene import Scene
+    from marblestudio.views.main_window import MainWindow
+    from marblestudio.views.palette import seat_colours
 
     app = application()
-    scene = offscreen_scene(_mid_game(), SIZE)
+    session = mid_game(ref, plies)
+
+    def bare(on_screen: bool) -> Any:
+        scene = Scene()
+        if not on_screen:
+            scene.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+        scene.resize(*SIZE)
+        cls, _ = board_class(session.rules.game)
+        board = cls(scene)
+        board.session = session
+        scene.set_board(board, session.rules, seat_colours(session.rules.presentation, session.num_players))
+        board.show(session.state.public_view())
+        scene.show()
+        if on_screen:
+            QTest.qWaitForWindowExposed(scene)
+        _settle()
+        return scene
+
+    out: dict[str, list[float]] = {"offscreen": [], "alone": [], "window": []}
+    for key, on_screen in (("offscreen", False), ("alone", True)):
+        scene = bare(on_screen)
+        out[key] = [orbit(scene, FRAMES) for _ in range(FPS_RUNS)]
+        scene.close()
+        scene.deleteLater()
+        _settle()
+
+    window = MainWindow()
+    window.resize(SIZE[0] + 320, SIZE[1] + 140)
+    window.show()
+    window.set_session(session)
+    QTest.qWaitForWindowExposed(window)
+    _settle(20)
+    scene = window.game.scene
+    scene.setFixedSize(*SIZE)
+    _settle(20)
+    assert scene.width() == SIZE[0] and scene.height() == SIZE[1], (scene.width(), scene.height())
+    out["window"] = [orbit(scene, FRAMES) for _ in range(FPS_RUNS)]
+    window.close()
+    window.game.shutdown()
     app.processEvents()
-    fps = _orbit(scene, FRAMES)
-    scene.close()
-    return fps
+    return out
+
+
+def frames_per_second(ref: str, plies: int) -> dict[str, list[float]]:
+    with tempfile.TemporaryDirectory() as home:
+        out = subprocess.run(
+            [sys.executable, __file__, "--fps-child", ref, str(plies)],
+            capture_output=True, text=True, timeout=600, check=False, env=child_env(Path(home)),
+        )
+    line = next((line for line in out.stdout.splitlines() if line.startswith("FPS ")), None)
+    if out.returncode != 0 or line is None:
+        raise RuntimeError(f"the frames/s of {ref} failed:\n{out.stdout}\n{out.stderr}")
+    result: dict[str, list[float]] = json.loads(line[4:])
+    return result
+
+
+# Start-up and memory ------------------------------------------------------------------------------
+def startup(ref: str) -> dict[str, float]:
+    """One `marblestudio play ref`: seconds to the window and the first board, and memory."""
+    with tempfile.TemporaryDirectory() as home:
+        env = child_env(Path(home))
+        start = time.time()
+        out = subprocess.run(
+            [sys.executable, str(HERE / "_app_probe.py"), "play", ref, "--seed", "1"],
+            capture_output=True, text=True, timeout=120, check=False, env=env,
+        )
+    figures: dict[str, float] = {}
+    for line in out.stdout.splitlines():
+        words = line.split()
+        if words and words[0] == "WINDOW":
+            figures["window"] = float(words[1]) - start
+        elif words and words[0] == "BOARD":
+            figures["board"] = float(words[1]) - start
+            figures["rss"] = float(words[2])
+        elif words and words[0] == "EDITOR":
+            figures["editor"] = float(words[1])
+            figures["worker"] = float(words[2])
+    if not {"window", "board", "editor"} <= set(figures):
+        raise RuntimeError(f"the start-up of {ref} went wrong (exit {out.returncode}):\n{out.stdout}\n{out.stderr}")
+    return figures
+
+
+# Report ---------------------------------------------------------------------------------------------
+def spread(values: list[float], digits: int = 1) -> str:
+    """min / median / max."""
+    if not values:
+        return "-"
+    return " / ".join(f"{v:.{digits}f}" for v in (min(values), statistics.median(values), max(values)))
 
 
 def _renderer() -> str:
-    out = subprocess.run(["glxinfo", "-B"], capture_output=True, text=True, check=False).stdout if shutil.which("glxinfo") else ""
-    for line in out.splitlines():
-        if "renderer string" in line:
-            return line.split(":", 1)[1].strip()
-    return "unknown (glxinfo not installed)"
+    from PySide6.QtGui import QGuiApplication, QOffscreenSurface, QOpenGLContext
+
+    QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
+    context = QOpenGLContext()
+    if not context.create():
+        return "no OpenGL context"
+    surface = QOffscreenSurface()
+    surface.create()
+    context.makeCurrent(surface)
+    from OpenGL import GL
+
+    name = GL.glGetString(GL.GL_RENDERER)
+    context.doneCurrent()
+    return name.decode() if isinstance(name, bytes) else str(name)
 
 
 def main() -> int:
-    if "--startup-child" in sys.argv:
-        _startup_child()
+    global FPS_RUNS, STARTUP_RUNS
+    if "--fps-child" in sys.argv:
+        i = sys.argv.index("--fps-child")
+        print("FPS " + json.dumps(fps_child(sys.argv[i + 1], int(sys.argv[i + 2]))), flush=True)
+        return 0
+    if "--renderer" in sys.argv:
+        print(_renderer())
         return 0
     if not os.environ.get("DISPLAY") and not os.environ.get("MARBLESTUDIO_BENCH_XVFB"):
         xvfb = shutil.which("xvfb-run")
@@ -170,18 +276,35 @@ def main() -> int:
             print("no display and no xvfb-run: install xvfb to run the app benchmarks", file=sys.stderr)
             return 1
         env = dict(os.environ, MARBLESTUDIO_BENCH_XVFB="1")
-        cmd = [xvfb, "-a", "-s", "-screen 0 1920x1080x24 +extension GLX", sys.executable, __file__]
+        cmd = [xvfb, "-a", "-s", "-screen 0 1920x1080x24 +extension GLX", sys.executable, __file__, *sys.argv[1:]]
         return subprocess.run(cmd, env=env, check=False).returncode
-    print(f"renderer: {_renderer()}")
-    times = startup_seconds()
-    print(f"start-up to the first painted board frame: best {min(times):.2f} s, runs {', '.join(f'{t:.2f}' for t in times)} (target < 2 s)")
-    fps, rss, worker = frames_per_second()
-    alone = scene_alone_fps()
-    print(f"Stay Alive scene {SIZE[0]}x{SIZE[1]}, camera orbiting, glFinish per frame (target >= 30):")
-    print(f"  the scene on its own: {alone:.1f} frames/s")
-    w, h = SIZE[0] + 300, SIZE[1] + 120
-    print(f"  the scene inside the {w}x{h} main window (Qt composes the whole window each frame): {fps:.1f} frames/s")
-    print(f"memory: app RSS {rss:.0f} MB (target < 400 MB); computer worker process RSS {worker:.0f} MB")
+    if "--quick" in sys.argv:
+        FPS_RUNS = STARTUP_RUNS = 1
+    only = [a for a in sys.argv[1:] if not a.startswith("--")]
+    renderer = subprocess.run([sys.executable, __file__, "--renderer"], capture_output=True, text=True, check=False).stdout.strip()
+    print(f"renderer: {renderer}; {os.cpu_count()} cores; scene {SIZE[0]}x{SIZE[1]}, {FRAMES} frames a run, camera orbiting, glFinish per frame")
+    print("figures: min / median / max")
+    rows = []
+    for name, ref, plies in FAMILIES:
+        if only and not any(o in ref for o in only):
+            continue
+        fps = frames_per_second(ref, plies)
+        runs = [startup(ref) for _ in range(STARTUP_RUNS)]
+        rows.append((name, fps, runs))
+        print(f"\n{name} ({ref}, {plies} steps in)")
+        print(f"  frames/s, drawing only (off screen):        {spread(fps['offscreen'])}")
+        print(f"  frames/s, the scene alone on screen:         {spread(fps['alone'])}   (target >= 60)")
+        print(f"  frames/s, inside the main window:            {spread(fps['window'])}   (target >= 30)")
+        print(f"  `marblestudio play`: window on screen, s:    {spread([r['window'] for r in runs], 2)}   (target <= 1.0)")
+        print(f"  `marblestudio play`: first board painted, s: {spread([r['board'] for r in runs], 2)}   (target <= 2.0)")
+        print(f"  RSS after the first board, MB:               {spread([r['rss'] for r in runs], 0)}")
+        print(f"  RSS with the Rules editor open, MB:          {spread([r['editor'] for r in runs], 0)}   (target < 400)"
+              f"; the computer's worker process {spread([r['worker'] for r in runs], 0)}")
+    print("\nmedians          alone fps  window fps  window s  board s  RSS editor MB")
+    for name, fps, runs in rows:
+        print(f"  {name:<14} {statistics.median(fps['alone']):9.1f} {statistics.median(fps['window']):11.1f}"
+              f" {statistics.median([r['window'] for r in runs]):9.2f} {statistics.median([r['board'] for r in runs]):8.2f}"
+              f" {statistics.median([r['editor'] for r in runs]):14.0f}")
     return 0
 
 

@@ -32,8 +32,10 @@ from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board import picking
 from marblestudio.views.board.animation import AnimationClock
 from marblestudio.views.board.base import BoardView, Colour
+from marblestudio.views.board.gl_view import GLView
 from marblestudio.views.board.camera import TOP_DOWN, CameraPresets, HasCameraPresets, clamp_elevation, fit_view
 from marblestudio.views.board.label_fit import FittedText, fit_texts
+from marblestudio.views.board.renderer import Renderer
 
 _VERTEX = """
 uniform mat4 u_mvp;
@@ -78,7 +80,7 @@ def _matrix(m: Any) -> np.ndarray:
     return np.array(m.data(), dtype=float).reshape(4, 4).T
 
 
-class Scene(gl.GLViewWidget):
+class Scene(GLView):
     """A 3D view that holds one family board."""
 
     picked = Signal(object)  # the key of the clicked pickable
@@ -88,6 +90,7 @@ class Scene(gl.GLViewWidget):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.shader = make_shader()
+        self.renderer = Renderer(self.shader)
         self.board: BoardView | None = None
         self.clock = AnimationClock(self)
         self._legal: dict[Hashable, Any] = {}
@@ -206,7 +209,20 @@ class Scene(gl.GLViewWidget):
 
     def initializeGL(self) -> None:
         self.shader.prog = None  # a new context (e.g. after re-parenting) needs a new program
+        self.renderer.new_context()
         super().initializeGL()
+
+    def removeItem(self, item: Any) -> None:
+        self.renderer.forget(item)
+        super().removeItem(item)
+
+    def drawItemTree(self, item: Any = None, useItemNames: bool = False) -> None:  # noqa: N803 - pyqtgraph's names
+        """Draw the items through the scene's `Renderer` (pyqtgraph's own loop for a subtree)."""
+        if item is not None or useItemNames:
+            super().drawItemTree(item, useItemNames)
+            return
+        items = sorted((i for i in self.items if i.parentItem() is None and i.visible()), key=lambda i: i.depthValue())
+        self.renderer.draw(self, items, self.currentProjection(), self.currentModelView())
 
     def paintGL(self) -> None:
         for hook in list(self._paint_hooks):
