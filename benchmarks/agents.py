@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from marblestudio.agents import Search, SearchConfig
 from marblestudio.engine import CHANCE, new_game
 from marblestudio.rulesets import load, load_with_source
-from marblestudio.stats import Rate
-from marblestudio.workers import GameTask, run_indexed
+from marblestudio.playtest.stats import Rate
+from marblestudio.playtest.workers import GameTask, run_indexed
 
 RULESETS = {
     "stay-alive": "stay-alive/standard",

@@ -10,7 +10,7 @@ from marblestudio.agents import RandomAgent, make_agent
 from marblestudio.engine.core import CHANCE, Termination
 from marblestudio.playtest import Played, game_rng, play_game, play_seeded, report_json, run_games
 from marblestudio.rulesets import load, load_with_source
-from marblestudio.workers import GameTask, run_indexed
+from marblestudio.playtest.workers import GameTask, run_indexed
 
 
 def test_game_i_of_seed_s_uses_random_seeded_with_s_colon_i() -> None:
@@ -68,7 +68,7 @@ def test_the_report_is_the_same_as_compare_s_game_task_plays() -> None:
     agents = ("heuristic", "random")
     ours = run_games(loaded.rules, 2, 6, "c", agents)
     theirs = run_indexed(GameTask(loaded.resolved, agents, "c", 2), 6, workers=1).results
-    from marblestudio.stats import summarize
+    from marblestudio.playtest.stats import summarize
 
     assert ours == summarize(theirs, "stay-alive/quick", requested=6)
 
@@ -94,7 +94,8 @@ def test_report_statistics_and_progress() -> None:
 
 
 def test_a_failing_game_is_kept_as_a_finding_or_raises(monkeypatch: pytest.MonkeyPatch) -> None:
-    from marblestudio import playtest, workers
+    from marblestudio import playtest
+    from marblestudio.playtest import workers
 
     real = playtest.play_game
 

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from marblestudio.pool import StopFlag, Stopped, WorkerDied, exit_code, interrupt_on_signals, run_chunks
+from marblestudio.playtest.pool import StopFlag, Stopped, WorkerDied, exit_code, interrupt_on_signals, run_chunks
 
 
 def _square_all(chunk: list[int]) -> list[int]:
@@ -156,7 +156,7 @@ def test_exit_codes_of_signals() -> None:
 _PARENT = textwrap.dedent(
     """
     import os, sys, time
-    from marblestudio import pool
+    from marblestudio.playtest import pool
 
     how = sys.argv[1]
     if how in ("idle", "watched"):

@@ -10,7 +10,8 @@ import pytest
 from marblestudio import rulesets
 from marblestudio.engine.core import CHANCE, IllegalMoveError, Termination
 from marblestudio.records import GameRecord, load_record, replay, save_record
-from marblestudio.session import HUMAN, Change, Session, computer_move, from_record, to_record
+from marblestudio.agents.tasks import computer_move
+from marblestudio.session import HUMAN, Change, Session, from_record, to_record
 
 
 def _session(seats: list[str] | None = None, seed: int = 7, ref: str = "stay-alive/standard") -> Session:

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from marblestudio.report import pct, render, render_side_by_side, to_json_text
-from marblestudio.stats import FirstPlayer, GameSummary, LengthSummary, Rate, summarize, wilson
+from marblestudio.playtest.report import pct, render, render_side_by_side, to_json_text
+from marblestudio.playtest.stats import FirstPlayer, GameSummary, LengthSummary, Rate, summarize, wilson
 
 
 def test_wilson_interval_of_five_in_ten() -> None:

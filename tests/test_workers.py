@@ -9,10 +9,10 @@ import signal
 
 import pytest
 
-from marblestudio.pool import interrupt_on_signals
+from marblestudio.playtest.pool import interrupt_on_signals
 from marblestudio.rulesets import load_with_source
-from marblestudio.stats import GameSummary
-from marblestudio.workers import GameTask, WorkersError, resolve_workers, run_indexed, seating
+from marblestudio.playtest.stats import GameSummary
+from marblestudio.playtest.workers import GameTask, WorkersError, resolve_workers, run_indexed, seating
 
 GAMES = 24
 
@@ -145,7 +145,7 @@ def test_a_dask_cluster_gives_the_same_results() -> None:
 
 
 def test_an_unreachable_scheduler_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("marblestudio.workers.CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("marblestudio.playtest.workers.CONNECT_TIMEOUT", "1s")
     if importlib.util.find_spec("distributed") is None:
         with pytest.raises(WorkersError, match="optional 'dask' extra"):
             run_indexed(_task(), 2, scheduler="tcp://127.0.0.1:9")

@@ -376,19 +376,3 @@ def _seat_kind(kind: str) -> str:
     except Exception:  # noqa: BLE001 - an unknown kind just plays at the middle level
         return "medium"
 
-
-def computer_move(rules: Ruleset, players: int, moves: Sequence[str], spec: str, seed: int) -> str:
-    """The move (as notation) the computer player `spec` chooses after `moves`.
-
-    Runs in a worker process, so it takes plain values: the rules and the moves so far, from
-    which it rebuilds the game (a state object need not survive pickling).
-    """
-    state = new_game(rules, players)
-    for text in moves:
-        state.apply(state.parse_move(text))
-    seat = state.to_move
-    rng = random.Random(f"{seed}:agent:{seat}:{len(moves)}")
-    from marblestudio.agents import make_agent
-
-    agent = make_agent(spec, f"{seed}:{len(moves)}")
-    return str(agent.choose(state, seat, rng))

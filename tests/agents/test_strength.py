@@ -8,7 +8,7 @@ probability 1351/2^20 (about 0.13%); the full table with intervals is `benchmark
 from __future__ import annotations
 
 from marblestudio.rulesets import load_with_source
-from marblestudio.workers import GameTask, run_indexed
+from marblestudio.playtest.workers import GameTask, run_indexed
 
 
 def test_mcts_beats_random_in_stay_alive() -> None:

@@ -85,7 +85,8 @@ def test_record_dir_records_replay(capsys: pytest.CaptureFixture[str], tmp_path:
 
 
 def test_ctrl_c_stops_with_the_games_that_finished(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from marblestudio import playtest, workers
+    from marblestudio import playtest
+    from marblestudio.playtest import workers
 
     real = playtest.play_game
     calls = {"n": 0}
@@ -106,7 +107,7 @@ def test_ctrl_c_stops_with_the_games_that_finished(capsys: pytest.CaptureFixture
 def test_records_are_written_as_games_finish_not_held_to_the_end(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from marblestudio import workers
+    from marblestudio.playtest import workers
 
     real = workers.play_game
     on_disk_at_each_game: list[int] = []

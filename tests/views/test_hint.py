@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from marblestudio.agents import HINT
 from marblestudio.session import HUMAN
-from marblestudio.views.hint_worker import hint_move
+from marblestudio.agents.tasks import hint_move
 from marblestudio.views.main_window import MainWindow
 
 from .helpers import open_main_window

@@ -18,7 +18,7 @@ from marblestudio.cli.errors import guarded
 from marblestudio.cli.run_options import add_run_options, checked_agents, too_many_agents
 
 if TYPE_CHECKING:
-    from marblestudio.stats import Report
+    from marblestudio.playtest.stats import Report
 
 HELP = "play the same seeded games under several rulesets and print their reports side by side"
 
@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from marblestudio.pool import exit_code, interrupt_on_signals
+    from marblestudio.playtest.pool import exit_code, interrupt_on_signals
 
     with interrupt_on_signals():  # SIGTERM stops the run as Ctrl-C does
         try:
@@ -72,7 +72,7 @@ def _run(args: argparse.Namespace) -> int:
     reports, stopped_by = _play_all(prepared, agents, args)
     if reports is None:
         return 2
-    from marblestudio.report import render_side_by_side, to_json_text
+    from marblestudio.playtest.report import render_side_by_side, to_json_text
 
     if args.json:
         print(to_json_text(reports))
@@ -81,7 +81,7 @@ def _run(args: argparse.Namespace) -> int:
         print(render_side_by_side(reports))
     if stopped_by is None:
         return 0
-    from marblestudio.pool import exit_code
+    from marblestudio.playtest.pool import exit_code
 
     return exit_code(stopped_by)
 
@@ -101,8 +101,8 @@ def _prepare(ref: str, players: int | None) -> _Prepared | int:
 
 def _play_all(prepared: list[_Prepared], agents: tuple[str, ...], args: argparse.Namespace) -> tuple[list[Report] | None, int | None]:
     """Each ruleset's report, and the signal that stopped the run early (None: it ran to the end)."""
-    from marblestudio.stats import summarize
-    from marblestudio.workers import GameTask, WorkersError, run_indexed
+    from marblestudio.playtest.stats import summarize
+    from marblestudio.playtest.workers import GameTask, WorkersError, run_indexed
 
     reports = []
     stopped_by: int | None = None

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from marblestudio.pool import StopFlag
+    from marblestudio.playtest.pool import StopFlag
     from marblestudio.session import Session
 
 HELP = "Draw a board (a ruleset's set-up, or a record after move K) to a PNG file."
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     The signals only set a flag (`pool.StopFlag`), looked at between steps: an exception
     raised inside Qt's drawing would be printed by Qt as a traceback and then ignored."""
     from marblestudio.cli.errors import guarded
-    from marblestudio.pool import StopFlag, Stopped, exit_code
+    from marblestudio.playtest.pool import StopFlag, Stopped, exit_code
 
     with StopFlag() as stop:
         try:
@@ -255,7 +255,7 @@ def _argv(args: argparse.Namespace) -> list[str]:
 
 def _dies_with_us(signum: int) -> Callable[[], None]:
     """For `Popen(preexec_fn=...)`: the child gets `signum` when this process ends."""
-    from marblestudio.pool import set_parent_death_signal
+    from marblestudio.playtest.pool import set_parent_death_signal
 
     parent = os.getpid()
 

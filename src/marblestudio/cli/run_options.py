@@ -33,7 +33,7 @@ def too_many_agents(agents: tuple[str, ...], players: int, what: str) -> str | N
 def checked_agents(args: argparse.Namespace) -> tuple[str, ...] | str:
     """The --agents specs, checked together with --workers; or the usage message saying what is wrong."""
     from marblestudio.agents import AgentSpecError, check_spec
-    from marblestudio.workers import WorkersError, resolve_workers
+    from marblestudio.playtest.workers import WorkersError, resolve_workers
 
     agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
     if not agents:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from marblestudio.engine.rules import Ruleset
     from marblestudio.playtest import Played
-    from marblestudio.stats import GameSummary, Report
+    from marblestudio.playtest.stats import GameSummary, Report
 
 HELP = "play seeded games between computer players and print wins by seat with intervals, draws, lengths and notable games"
 
@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from marblestudio.pool import exit_code, interrupt_on_signals
+    from marblestudio.playtest.pool import exit_code, interrupt_on_signals
 
     with interrupt_on_signals():  # SIGTERM stops the run as Ctrl-C does
         try:
@@ -94,9 +94,9 @@ def _run(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any], players: int, agents: tuple[str, ...]) -> int:
     from marblestudio.playtest import PlaytestTask
-    from marblestudio.pool import exit_code
-    from marblestudio.stats import summarize
-    from marblestudio.workers import GameTask, WorkersError, run_indexed
+    from marblestudio.playtest.pool import exit_code
+    from marblestudio.playtest.stats import summarize
+    from marblestudio.playtest.workers import GameTask, WorkersError, run_indexed
 
     todo = tuple(range(args.games)) if args.game is None else (args.game,)
     inline = args.scheduler is None and str(args.workers) == "1"
@@ -164,7 +164,7 @@ def _record_writer(
 
 def _print_report(args: argparse.Namespace, report: Report, rules: Ruleset, seconds: float, single: list[Played]) -> None:
     from marblestudio.playtest import report_json
-    from marblestudio.report import render
+    from marblestudio.playtest.report import render
 
     if args.json:
         data = report_json(report, rules, args.seed, seconds)

@@ -32,6 +32,16 @@ def new_game(rules: Ruleset, players: int | Sequence[str] | None = None) -> Stat
     return state
 
 
+def rebuild(rules: Ruleset, players: int, moves: Sequence[str]) -> State:
+    """A new game of `rules` for `players` after `moves` (notation, chance included): the one way
+    a worker process, a hint or a test rebuilds a game from plain values.  Raises
+    `NotationError` or `IllegalMoveError` for a move that does not fit."""
+    state = new_game(rules, players)
+    for text in moves:
+        state.apply(state.parse_move(text))
+    return state
+
+
 __all__ = [
     "CHANCE",
     "Event",
@@ -43,4 +53,5 @@ __all__ = [
     "State",
     "Termination",
     "new_game",
+    "rebuild",
 ]

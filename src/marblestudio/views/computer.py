@@ -1,8 +1,8 @@
 """The computer thinks in a worker process, so the window never freezes.
 
-`ComputerWorker` submits `session.computer_move` to a one-process pool started with 'spawn'
+`ComputerWorker` submits `agents.tasks.computer_move` to a one-process pool started with 'spawn'
 (no Qt state is inherited) and polls the future with a QTimer.  `request_hint` asks the same way
-for a suggestion for a human seat (`hint_worker.hint_move`), answered by `hinted`.  A request is tagged; a result
+for a suggestion for a human seat (`agents.tasks.hint_move`), answered by `hinted`.  A request is tagged; a result
 that arrives after the game moved on (undo, a new game) is dropped.  The pool is started early
 (`warm_up`) so the first computer move does not wait for Python to start.
 """
@@ -18,8 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from marblestudio.engine.rules import Ruleset
-from marblestudio.session import computer_move
-from marblestudio.views.hint_worker import hint_move
+from marblestudio.agents.tasks import computer_move, hint_move
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +68,7 @@ class ComputerWorker(QObject):
 
     def request_hint(self, rules: Ruleset, players: int, moves: Sequence[str], seed: int, **level: Any) -> int:
         """Ask for a suggestion for the seat to move after `moves` (`level`: `spec`,
-        `time_limit` of `hint_worker.hint_move`); returns the tag `hinted` will carry."""
+        `time_limit` of `agents.tasks.hint_move`); returns the tag `hinted` will carry."""
         self.cancel()
         self._tag += 1
         self._future = self._ensure_pool().submit(hint_move, rules, players, list(moves), seed, **level)

@@ -1,7 +1,7 @@
 """The New Game dialog: a ruleset, the number of players, each seat human or a computer level, a seed.
 
 The computer's levels are `marblestudio.agents.LEVELS` (easy, medium, hard); the chosen level's
-name is the seat's kind in the session, which `session.computer_move` turns into a player with
+name is the seat's kind in the session, which `agents.tasks.computer_move` turns into a player with
 `agents.make_agent`.
 """
 

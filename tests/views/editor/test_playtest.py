@@ -9,7 +9,7 @@ import pytest
 
 from marblestudio.cli import main as cli_main
 from marblestudio.views.editor.playtest_panel import BASE, EDITED
-from marblestudio.views.editor.playtest_worker import Job, run_job
+from marblestudio.playtest.jobs import Job, run_job
 
 
 def _simulate(capsys: pytest.CaptureFixture[str], ruleset: str, games: int, seed: str, players: int, agents: str = "random") -> dict:  # type: ignore[type-arg]
@@ -81,7 +81,7 @@ def test_players_that_are_not_understood_are_refused_with_what_is_accepted(edito
 
 
 def test_a_failure_line_names_the_players_that_reproduce_it() -> None:
-    from marblestudio.views.editor.playtest_worker import reproduce_line
+    from marblestudio.playtest.jobs import reproduce_line
 
     job = Job(EDITED, {}, 3, 10, "4", "mine.yaml", ("mcts:50", "random"))
     assert reproduce_line(job, 7) == "marblestudio simulate mine.yaml --seed 4 --players 3 --agents mcts:50,random --game 7"
@@ -104,7 +104,8 @@ def test_a_playtest_can_be_cancelled(editor, house_rule: Path, qtbot) -> None:
 
 
 def test_a_failing_game_is_reported_with_the_seed_that_reproduces_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    from marblestudio import playtest, workers
+    from marblestudio import playtest
+    from marblestudio.playtest import workers
     from marblestudio.rulesets import load_with_source
 
     real = playtest.play_game

@@ -6,7 +6,7 @@
 
 `EditorDock` is the same widget in a stand-alone dock, for windows without `add_dock`.
 
-Names load lazily, so the playtest's worker process (`playtest_worker`) imports no Qt.
+Names load lazily, so the playtest's worker process (`marblestudio.playtest.jobs`) imports no Qt.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The players are chosen as `simulate --agents` writes them (random by default; heuristic, the
 app's levels easy/medium/hard, or mcts:<iterations>, comma-separated, one per seat, rotated by
-game).  The games run in a worker process (`playtest_worker.work`) so the window never freezes;
+game).  The games run in a worker process (`marblestudio.playtest.jobs.work`) so the window never freezes;
 a timer reads its queue for progress and results.  Cancel ends the process.  The figures are
 those of `marblestudio simulate RULESET --agents A --seed S --players K --games N` for each
 ruleset.
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from marblestudio.views.editor.playtest_worker import Job, work
+from marblestudio.playtest.jobs import Job, work
 from marblestudio.views.editor.resolution import Resolution
 
 EDITED = "this file"
@@ -44,7 +44,7 @@ AGENT_CHOICES: tuple[str, ...] = (
 class PlaytestPanel(QWidget):
     """Plays seeded games in a worker process; shows progress, a cancel button and the figures."""
 
-    finished = Signal(dict)  # label -> the run's statistics (see `playtest_worker.run_job`)
+    finished = Signal(dict)  # label -> the run's statistics (see `marblestudio.playtest.jobs.run_job`)
     progressed = Signal(int, int)  # done, total
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from marblestudio.stats import Rate, Report
+from marblestudio.playtest.stats import Rate, Report
 
 
 def pct(rate: Rate) -> str:

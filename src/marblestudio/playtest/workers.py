@@ -31,8 +31,8 @@ from marblestudio.agents import Agent, RandomAgent, make_agent
 from marblestudio.engine import CHANCE, new_game
 from marblestudio.engine.core import Move, Outcome, Termination
 from marblestudio.engine.rules import Ruleset
-from marblestudio.pool import run_chunks
-from marblestudio.stats import GameSummary
+from marblestudio.playtest.pool import run_chunks
+from marblestudio.playtest.stats import GameSummary
 
 T = TypeVar("T")
 K = TypeVar("K")

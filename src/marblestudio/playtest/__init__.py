@@ -1,8 +1,8 @@
 """Playtests: one seeded game between given players, and many of them summed up in a report.
 
 This is the driver behind `marblestudio simulate`, the editor's playtest and the game
-records; many games run through `marblestudio.workers.run_indexed` (inline, a process pool or a
-Dask cluster) and are summed up by `marblestudio.stats.summarize`, the same machinery as
+records; many games run through `marblestudio.playtest.workers.run_indexed` (inline, a process pool or a
+Dask cluster) and are summed up by `marblestudio.playtest.stats.summarize`, the same machinery as
 `marblestudio compare`.
 
 Reproducibility: game ``i`` of a run with seed ``S`` takes every chance draw and the players'
@@ -22,8 +22,8 @@ from typing import Any
 
 from marblestudio.engine.core import Outcome
 from marblestudio.engine.rules import Ruleset
-from marblestudio.stats import GameSummary, Report, summarize
-from marblestudio.workers import (
+from marblestudio.playtest.stats import GameSummary, Report, summarize
+from marblestudio.playtest.workers import (
     MAX_STEPS,
     GameResult,
     GameTask,

@@ -1,0 +1,42 @@
+"""What the app's computer process runs: a computer player's move and a hint, from plain values.
+
+The window sends these to a worker process (spawned, so it shares nothing with the GUI and
+imports no Qt): the rules, the number of players and the moves so far as notation, from which
+the game is rebuilt there (`engine.rebuild`; a state object need not survive pickling).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from marblestudio.agents import HINT, Level, make_agent, suggest
+from marblestudio.engine import CHANCE, rebuild
+from marblestudio.engine.rules import Ruleset
+
+
+def computer_move(rules: Ruleset, players: int, moves: Sequence[str], spec: str, seed: int) -> str:
+    """The move (as notation) the computer player `spec` chooses after `moves`."""
+    state = rebuild(rules, players, moves)
+    seat = state.to_move
+    rng = random.Random(f"{seed}:agent:{seat}:{len(moves)}")
+    agent = make_agent(spec, f"{seed}:{len(moves)}")
+    return str(agent.choose(state, seat, rng))
+
+
+def hint_move(
+    rules: Ruleset, players: int, moves: Sequence[str], seed: int,
+    spec: str = HINT.spec, time_limit: float = HINT.time_limit,
+) -> tuple[str, str]:
+    """The move suggested for the seat to move after `moves` (a search that reads only what that
+    seat may know), and a short note on how sure the search is."""
+    state = rebuild(rules, players, moves)
+    seat = state.to_move
+    if state.outcome() is not None or seat == CHANCE:
+        raise ValueError("there is no player to move")
+    level = Level(HINT.name, spec, time_limit, HINT.description)
+    rated = suggest(state, seat, f"{seed}:hint:{len(moves)}", level)
+    best = rated[0]
+    visits = sum(m.visits for m in rated) or 1
+    note = f"{100 * best.visits / visits:.0f}% of the search, expected result {100 * best.value:.0f}%"
+    return str(best.move), note
