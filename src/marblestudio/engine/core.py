@@ -59,21 +59,37 @@ class Outcome:
         return Event.of(GAME_OVER, termination=self.termination.value, winners=self.winners, reason=self.reason)
 
 
+class EventKind(enum.StrEnum):
+    """What an event says happened.  Each family lists its own kinds in a subclass (e.g.
+    `engine.stay_alive.events.StayAliveEvent`); `CoreEvent` holds those every game has.  A kind
+    is a string too, so records, logs and JSON carry its plain name ('marble_fell')."""
+
+
+class CoreEvent(EventKind):
+    """The events every game family ends its turns and its game with."""
+
+    TURN_OVER = "turn_over"
+    """A turn ended (for undo, the log and "the previous player"): `seat`."""
+    GAME_OVER = "game_over"
+    """The game ended: the LAST event of the move that ends it, after that move's `turn_over`,
+    with the outcome's `termination`, `winners` and `reason`."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One step of the physical story of a move (a marble placed, a slide moved, ...).
 
-    `kind` names what happened; `data` holds its details as sorted (key, value) pairs so that
+    `kind` names what happened (an `EventKind`: the family's own, or `CoreEvent`); `data` holds its details as sorted (key, value) pairs so that
     events compare and print the same everywhere.  `visible_to` is None for a public event,
     or the seats that may see it (a card drawn from the deck is seen by its receiver only).
     """
 
-    kind: str
+    kind: EventKind
     data: tuple[tuple[str, Any], ...] = ()
     visible_to: frozenset[int] | None = None
 
     @classmethod
-    def of(cls, kind: str, visible_to: frozenset[int] | None = None, **data: Any) -> Event:
+    def of(cls, kind: EventKind, visible_to: frozenset[int] | None = None, **data: Any) -> Event:
         return cls(kind, tuple(sorted(data.items())), visible_to)
 
     def __getitem__(self, key: str) -> Any:
@@ -107,12 +123,11 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-TURN_OVER = "turn_over"
+TURN_OVER = CoreEvent.TURN_OVER
 """The kind of the event that ends a turn (for undo, the log and "the previous player")."""
 
-GAME_OVER = "game_over"
-"""The kind of the event that ends the game: the LAST event of the move that ends it (after
-that move's `turn_over`), with the outcome's `termination`, `winners` and `reason`."""
+GAME_OVER = CoreEvent.GAME_OVER
+"""The kind of the event that ends the game (see `CoreEvent.GAME_OVER`)."""
 
 
 class IllegalMoveError(ValueError):

@@ -7,7 +7,9 @@ limit) and `family`, the typed rules of one game family (for example `StayAliveR
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
+
+from typing_extensions import TypeVar  # a TypeVar with a default (PEP 696), standard from Python 3.13
 
 DEFAULT_MOVE_LIMIT = 10_000
 """The move limit of a ruleset that sets none, so that every game ends (a capped draw)."""
@@ -46,16 +48,21 @@ class Presentation:
         return self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"
 
 
+F = TypeVar("F", default=Any)
+"""The type of a family's own rules (`Ruleset[StayAliveRules]`); code that plays any family
+writes plain `Ruleset`."""
+
+
 @dataclass(frozen=True, slots=True)
-class Ruleset:
-    """A complete, checked ruleset: what the engine plays by."""
+class Ruleset(Generic[F]):
+    """A complete, checked ruleset: what the engine plays by, generic in the family's rules."""
 
     id: str
     name: str
     description: str
     game: str
     players: Players
-    family: Any  # the family's rules dataclass, e.g. StayAliveRules
+    family: F  # the family's rules dataclass, e.g. StayAliveRules
     teams: Teams | None = None
     presentation: Presentation = field(default_factory=Presentation)
     move_limit: int | None = None

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from marblestudio.engine.alive.rules import CardKind, EmptyDeck, WildEffect
 from marblestudio.engine.alive.table import Phase, Table
 from marblestudio.engine.core import Event
+from marblestudio.engine.alive.events import AliveEvent
 
 
 def draw(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
@@ -30,14 +31,14 @@ def reverse(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int
     """REVERSE: the direction of play reverses; with only 2 players left it is a PASS ME BY."""
     if len(table.living()) > 2:
         table.direction = -table.direction
-        events.append(Event.of("direction_reversed", direction=table.direction))
+        events.append(Event.of(AliveEvent.DIRECTION_REVERSED, direction=table.direction))
     return table.next_seat(seat)
 
 
 def skip(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
     """SKIP: the next player is skipped; with only 2 players left the player of the card plays again."""
     skipped = table.next_seat(seat)
-    events.append(Event.of("player_skipped", seat=skipped))
+    events.append(Event.of(AliveEvent.PLAYER_SKIPPED, seat=skipped))
     return table.next_seat(skipped)
 
 
@@ -61,7 +62,7 @@ def bomb(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
         else:
             table.take(victim, held)
             table.discard.append(held)
-            events.append(Event.of("bomb_discard", seat=victim, card=table.rules.deck[held].id))
+            events.append(Event.of(AliveEvent.BOMB_DISCARD, seat=victim, card=table.rules.deck[held].id))
     table.total = 0
     return table.next_seat(seat)
 
@@ -81,7 +82,7 @@ def hand_in_redeal(table: Table, seat: int, kind: CardKind, events: list[Event])
     table.total = 0
     table.phase = Phase.REDEAL
     table.redealer = seat
-    events.append(Event.of("hands_handed_in", seat=seat, cards=len(table.collected)))
+    events.append(Event.of(AliveEvent.HANDS_HANDED_IN, seat=seat, cards=len(table.collected)))
     return table.left_of(seat)
 
 
@@ -110,12 +111,12 @@ def resolve_draws(table: Table, events: list[Event]) -> bool:
             wanted -= 1
         entry[1] = wanted
         if got:
-            events.append(Event.of("cards_drawn", seat=seat, count=len(got)))
-            events.append(Event.of("cards_seen", frozenset((seat,)), seat=seat, cards=tuple(got)))
+            events.append(Event.of(AliveEvent.CARDS_DRAWN, seat=seat, count=len(got)))
+            events.append(Event.of(AliveEvent.CARDS_SEEN, frozenset((seat,)), seat=seat, cards=tuple(got)))
         if wanted:
             if table.rules.empty_deck is EmptyDeck.RESHUFFLE_DISCARDS and len(table.discard) > 1:
                 return False
-            events.append(Event.of("deck_empty", seat=seat, missed=wanted))
+            events.append(Event.of(AliveEvent.DECK_EMPTY, seat=seat, missed=wanted))
             table.pending_draws.clear()
             return True
         table.pending_draws.pop(0)

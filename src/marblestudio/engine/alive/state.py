@@ -28,6 +28,7 @@ from marblestudio.engine.core import (
     Termination,
 )
 from marblestudio.engine.rules import Ruleset
+from marblestudio.engine.alive.events import AliveEvent
 
 
 class Catalogue:
@@ -46,7 +47,7 @@ class Catalogue:
 class AliveState(State):
     """A game of ALIVE (see the module docstring); build one with `new_game` or `from_hands`."""
 
-    def __init__(self, rules: Ruleset, table: Table, catalogue: Catalogue | None = None) -> None:
+    def __init__(self, rules: Ruleset[AliveRules], table: Table, catalogue: Catalogue | None = None) -> None:
         self.rules = rules
         self.ruleset = rules
         self.family: AliveRules = rules.family
@@ -168,7 +169,7 @@ class AliveState(State):
         t.discard.append(k)
         if not kind.is_wild:
             t.total += kind.points
-        events.append(Event.of("card_played", seat=seat, card=kind.id, total=t.total, left=t.hand_sizes[seat]))
+        events.append(Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=kind.id, total=t.total, left=t.hand_sizes[seat]))
         if t.hand_sizes[seat] == 0:
             # [book] playing the last card ends the hand; [decision] a wild last card has no effect.
             self._hand_over([seat], events)
@@ -177,7 +178,7 @@ class AliveState(State):
             t.current = t.next_seat(seat)
             return
         nxt = effects.EFFECTS[kind.effect](t, seat, kind, events)
-        events.append(Event.of("total", total=t.total))
+        events.append(Event.of(AliveEvent.TOTAL, total=t.total))
         if self._check_end():
             return
         t.current = nxt
@@ -195,7 +196,7 @@ class AliveState(State):
         t = self.table
         t.lose_life(seat, "over_limit", events)
         t.total = 0
-        events.append(Event.of("total", total=0))
+        events.append(Event.of(AliveEvent.TOTAL, total=0))
         if self._check_end():
             return
         t.current = t.next_seat(seat)
@@ -204,7 +205,7 @@ class AliveState(State):
     def _hand_over(self, outs: list[int], events: list[Event]) -> None:
         """Players in `outs` have gone out: every other player (the opposing team) loses a life."""
         t = self.table
-        events.append(Event.of("hand_over", winners=tuple(outs)))
+        events.append(Event.of(AliveEvent.HAND_OVER, winners=tuple(outs)))
         if t.teams:
             out_teams = {t.team_of[s] for s in outs}
             for team in range(len(t.lives)):
@@ -223,7 +224,7 @@ class AliveState(State):
         t.pending_draws = []
         t.phase = Phase.DEAL
         t.hand_number += 1
-        events.append(Event.of("cards_collected", dealer=t.dealer))
+        events.append(Event.of(AliveEvent.CARDS_COLLECTED, dealer=t.dealer))
 
     def _check_end(self) -> bool:
         t = self.table
@@ -305,7 +306,7 @@ class AliveState(State):
         else:
             t.deck = order[::-1]
             t.discard = t.discard[-1:]
-            events.append(Event.of("deck_reshuffled", cards=len(t.deck)))
+            events.append(Event.of(AliveEvent.DECK_RESHUFFLED, cards=len(t.deck)))
             t.phase = Phase.PLAY
             if not effects.resolve_draws(t, events):
                 t.phase = Phase.RESHUFFLE
@@ -324,9 +325,9 @@ class AliveState(State):
             seat = seats[i % len(seats)]
             t.give(seat, cards[i])
             received[seat].append(self.cat.ids[cards[i]])
-        events.append(Event.of("dealt", first=first, sizes=tuple(t.hand_sizes)))
+        events.append(Event.of(AliveEvent.DEALT, first=first, sizes=tuple(t.hand_sizes)))
         for seat in seats:
-            events.append(Event.of("cards_seen", frozenset((seat,)), seat=seat, cards=tuple(received[seat])))
+            events.append(Event.of(AliveEvent.CARDS_SEEN, frozenset((seat,)), seat=seat, cards=tuple(received[seat])))
         del cards[:limit]
 
     def _deal(self, order: list[int], events: list[Event]) -> None:

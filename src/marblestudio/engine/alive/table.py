@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from marblestudio.engine.alive.rules import AliveRules
 from marblestudio.engine.core import Event
+from marblestudio.engine.alive.events import AliveEvent
 
 
 class Phase(enum.Enum):
@@ -117,7 +118,7 @@ class Table:
         if self.lives[owner] == 0 or (self.teams and 0 in self.lives):
             return
         self.lives[owner] -= 1
-        events.append(Event.of("life_lost", seat=seat, owner=owner, lives=self.lives[owner], why=why))
+        events.append(Event.of(AliveEvent.LIFE_LOST, seat=seat, owner=owner, lives=self.lives[owner], why=why))
         if self.lives[owner] == 0 and not self.teams:
             self.eliminate(seat, events)
 
@@ -131,7 +132,7 @@ class Table:
                 self.discard.extend([k] * n)
                 self.hands[seat][k] = 0
         self.hand_sizes[seat] = 0
-        events.append(Event.of("eliminated", seat=seat, discarded=tuple(discarded)))
+        events.append(Event.of(AliveEvent.ELIMINATED, seat=seat, discarded=tuple(discarded)))
 
     # Cards -----------------------------------------------------------------------------
     def take(self, seat: int, k: int) -> None:

@@ -36,6 +36,7 @@ from marblestudio.engine.archimedes.physics import Balance, End, shared
 from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, StartRule, TouchRule
 from marblestudio.engine.core import CHANCE, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
+from marblestudio.engine.archimedes.events import ArchimedesEvent
 
 
 class Phase(enum.Enum):
@@ -49,7 +50,7 @@ class Phase(enum.Enum):
 class ArchimedesState(State):
     """Rock Me Archimedes for two players; seat 0 is player 1."""
 
-    def __init__(self, ruleset: Ruleset, count: int) -> None:
+    def __init__(self, ruleset: Ruleset[ArchimedesRules], count: int) -> None:
         if count != 2:
             raise ValueError(f"Rock Me Archimedes is for 2 players, not {count}")
         rules: ArchimedesRules = ruleset.family
@@ -207,7 +208,7 @@ class ArchimedesState(State):
             self._move_marble(move, events)
         elif type(move) is DieRoll:
             if events is not None:
-                events.append(Event.of("die_rolled", seat=self.mover, value=move.value, purpose="move"))
+                events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=self.mover, value=move.value, purpose="move"))
             self.phase, self.remaining, self.moved, self.die = Phase.MOVING, move.value, (), move.value
         elif type(move) is Roll:
             self.phase = Phase.DIE
@@ -215,13 +216,13 @@ class ArchimedesState(State):
             self._place(move, events)
         elif type(move) is StartRolls:
             if events is not None:
-                events.append(Event.of("die_rolled", seat=0, value=move.first, purpose="start"))
-                events.append(Event.of("die_rolled", seat=1, value=move.second, purpose="start"))
+                events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=0, value=move.first, purpose="start"))
+                events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=1, value=move.second, purpose="start"))
             self.mover = 0 if move.first > move.second else 1
             self.phase = Phase.CHOOSE
         elif type(move) is Pass:
             if events is not None:
-                events.append(Event.of("passed", seat=self.mover))
+                events.append(Event.of(ArchimedesEvent.PASSED, seat=self.mover))
             self._end_turn(events)
         return events if events is not None else []
 
@@ -232,7 +233,7 @@ class ArchimedesState(State):
         self.board[move.cup] = seat
         self.k += self.balance.moment(move.cup[0])
         if events is not None:
-            events.append(Event.of("marble_placed", seat=seat, cup=cup_name(move.cup)))
+            events.append(Event.of(ArchimedesEvent.MARBLE_PLACED, seat=seat, cup=cup_name(move.cup)))
         if not self._settle(events, move.cup, landing_from=before):
             self._end_turn(events)
 
@@ -241,12 +242,12 @@ class ArchimedesState(State):
         if isinstance(move, LiftMarble):
             if events is not None:
                 start, dest = cup_name(move.start), cup_name(move.dest)
-                events.append(Event.of("marble_lifted", seat=seat, start=start, dest=dest, spaces=move.spaces))
+                events.append(Event.of(ArchimedesEvent.MARBLE_LIFTED, seat=seat, start=start, dest=dest, spaces=move.spaces))
             steps: list[tuple[Cup, bool]] | zip[tuple[Cup, bool]] = [(move.dest, True)]
         else:
             if events is not None:
                 names = tuple(cup_name(c) for c in move.path)
-                events.append(Event.of("marble_rolled", seat=seat, start=cup_name(move.start), path=names, jumps=move.jumps))
+                events.append(Event.of(ArchimedesEvent.MARBLE_ROLLED, seat=seat, start=cup_name(move.start), path=names, jumps=move.jumps))
             steps = zip(move.path, move.jumps, strict=True)
         here: Cup | None = move.start  # None while the marble is in the air
         touched = False
@@ -299,7 +300,7 @@ class ArchimedesState(State):
             data: dict[str, Any] = {"marble_at": "air" if at is None else cup_name(at), "angle": angle_now, "slope": printed}
             if swing is not None:
                 data["peak_slope"], data["peak_angle"] = swing.printed, swing.angle
-            events.append(Event.of("board_tilted", **data))
+            events.append(Event.of(ArchimedesEvent.BOARD_TILTED, **data))
         if end is None:
             return False
         loser = self.mover
@@ -307,7 +308,7 @@ class ArchimedesState(State):
             loser = self._ends[end]
         self.touched = end
         if events is not None:
-            events.append(Event.of("board_touched", seat=self.mover, end=end.value, loser=loser))
+            events.append(Event.of(ArchimedesEvent.BOARD_TOUCHED, seat=self.mover, end=end.value, loser=loser))
         whose = "its mover" if loser == self.mover else "the player whose end went down"
         reason = f"the board's {end.value} end touched the table: {whose} loses"
         self._finish(Outcome(Termination.WIN, (1 - loser,), reason), events)

@@ -19,6 +19,7 @@ from collections import deque
 
 from marblestudio.engine.core import Event
 from marblestudio.engine.avalanche.rules import OUT, AvalancheRules, Port, Side, Target
+from marblestudio.engine.avalanche.events import AvalancheEvent
 
 SIDES = ("left", "right")
 """A side's word, by its number (`Side.LEFT` is 0)."""
@@ -60,7 +61,7 @@ class Board:
         released_count = 0
         # Events are built with their keys already sorted (as Event.of would), for speed.
         if events is not None:
-            events.append(Event("marble_dropped", (("colour", names[colour]), ("hole", hole + 1), ("marble", 0))))
+            events.append(Event(AvalancheEvent.MARBLE_DROPPED, (("colour", names[colour]), ("hole", hole + 1), ("marble", 0))))
         while queue:
             marble_colour, port, marble = queue.popleft()
             last = ""
@@ -68,28 +69,28 @@ class Board:
                 if port < 0:
                     fallen.append(marble_colour)
                     if events is not None:
-                        events.append(Event("marble_out", (("colour", names[marble_colour]), ("last", last),
+                        events.append(Event(AvalancheEvent.MARBLE_OUT, (("colour", names[marble_colour]), ("last", last),
                                                            ("marble", marble))))
                     break
                 gate, side = port >> 1, port & 1
                 if events is not None:
-                    events.append(Event("marble_at_gate", (("gate", ids[gate]), ("marble", marble),
+                    events.append(Event(AvalancheEvent.MARBLE_AT_GATE, (("gate", ids[gate]), ("marble", marble),
                                                            ("side", SIDES[side]))))
                 if tilt[gate] == side and held[gate] == EMPTY:
                     held[gate] = marble_colour
                     if events is not None:
-                        events.append(Event("marble_held", (("colour", names[marble_colour]), ("gate", ids[gate]),
+                        events.append(Event(AvalancheEvent.MARBLE_HELD, (("colour", names[marble_colour]), ("gate", ids[gate]),
                                                             ("marble", marble))))
                     break
                 old = tilt[gate]
                 tilt[gate] = 1 - old
                 if events is not None:
-                    events.append(Event("gate_flipped", (("gate", ids[gate]), ("tilt", SIDES[1 - old]))))
+                    events.append(Event(AvalancheEvent.GATE_FLIPPED, (("gate", ids[gate]), ("tilt", SIDES[1 - old]))))
                 if held[gate] != EMPTY:
                     released_count += 1
                     queue.append((held[gate], self.next[gate * 2 + old], released_count))
                     if events is not None:
-                        events.append(Event("marble_released", (("colour", names[held[gate]]), ("gate", ids[gate]),
+                        events.append(Event(AvalancheEvent.MARBLE_RELEASED, (("colour", names[held[gate]]), ("gate", ids[gate]),
                                                                 ("marble", released_count), ("side", SIDES[old]))))
                     held[gate] = EMPTY
                 if events is not None:

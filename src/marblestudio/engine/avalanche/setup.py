@@ -12,6 +12,7 @@ import random
 from marblestudio.engine.core import Event, IllegalMoveError, Move
 from marblestudio.engine.avalanche.moves import Deal, SetGates
 from marblestudio.engine.avalanche.rules import AvalancheRules, GameOptions, Side
+from marblestudio.engine.avalanche.events import AvalancheEvent
 
 
 class Phase(enum.Enum):
@@ -57,7 +58,7 @@ class SetUp:
         for seat in range(self.num_players):
             mine = tuple(index[cid] for cid in cards[seat * per:(seat + 1) * per])
             self.cards[seat] = mine
-            events.append(Event.of("cards_dealt", seat=seat, cards=tuple(ids[i] for i in mine)))
+            events.append(Event.of(AvalancheEvent.CARDS_DEALT, seat=seat, cards=tuple(ids[i] for i in mine)))
         return events
 
     def _apply_deal(self, move: Deal) -> list[Event]:
@@ -79,6 +80,6 @@ class SetUp:
         events = []
         for gate, letter in zip(self.random_gates, move.tilts):
             self.tilt[gate] = int(Side.LEFT if letter == "L" else Side.RIGHT)
-            events.append(Event.of("gate_set", gate=self.rules.gates[gate].id, tilt=Side(self.tilt[gate]).word))
+            events.append(Event.of(AvalancheEvent.GATE_SET, gate=self.rules.gates[gate].id, tilt=Side(self.tilt[gate]).word))
         self.phase = Phase.PLAY
         return events

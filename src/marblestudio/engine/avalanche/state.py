@@ -30,6 +30,7 @@ from marblestudio.engine.avalanche.cascade import EMPTY, Board
 from marblestudio.engine.avalanche.moves import Deal, Drop, GoOut, Pass, SetGates
 from marblestudio.engine.avalanche.setup import Phase, SetUp
 from marblestudio.engine.avalanche.view import public_view
+from marblestudio.engine.avalanche.events import AvalancheEvent
 from marblestudio.engine.avalanche.rules import (
     AllPass,
     AvalancheRules,
@@ -46,7 +47,7 @@ from marblestudio.engine.avalanche.rules import (
 class AvalancheState(SetUp, State):
     """One game: the board (tilts and held marbles), trays, hands, cards, and whose turn it is."""
 
-    def __init__(self, ruleset: Ruleset, count: int) -> None:
+    def __init__(self, ruleset: Ruleset[AvalancheRules], count: int) -> None:
         rules: AvalancheRules = ruleset.family
         self.ruleset = ruleset
         self.rules = rules
@@ -173,7 +174,7 @@ class AvalancheState(SetUp, State):
         if isinstance(move, Pass):
             if Pass() not in self.legal_moves():
                 raise IllegalMoveError(move, self._why_no_pass())
-            events = [Event.of("passed", seat=self.seat)]
+            events = [Event.of(AvalancheEvent.PASSED, seat=self.seat)]
             self.moves_played += 1
             self.passes_in_a_row += 1
             active = sum(1 for s in range(self.num_players) if not self.gone_out[s] and not self.forfeited[s])
@@ -235,7 +236,7 @@ class AvalancheState(SetUp, State):
         self.passes_in_a_row = 0
         self.drops_this_turn += 1
         self.moves_played += 1
-        events = [Event.of("marble_picked", seat=self.seat, colour=self.rules.colours[move.colour].name,
+        events = [Event.of(AvalancheEvent.MARBLE_PICKED, seat=self.seat, colour=self.rules.colours[move.colour].name,
                            source="hand" if from_hand else "trays")]
         fallen = self.board.drop(self.tilt, self.held, move.hole - 1, move.colour, events if self.story else None)
         if fallen:
@@ -244,7 +245,7 @@ class AvalancheState(SetUp, State):
         elif from_hand and not any(self.hands[self.seat]):
             self._hand_ran_out(events)
         elif self._first_turn_done():
-            events.append(Event.of("first_turn_limit", seat=self.seat, dropped=self.drops_this_turn))
+            events.append(Event.of(AvalancheEvent.FIRST_TURN_LIMIT, seat=self.seat, dropped=self.drops_this_turn))
             self._end_turn(events)
         self._check_limit(events)
         return events
@@ -256,7 +257,7 @@ class AvalancheState(SetUp, State):
             self._finish(events, (self.seat,), f"{self._name(self.seat)} ran out of marbles")
         elif rule is OutOfMarbles.FORFEIT:
             self.forfeited[self.seat] = True
-            events.append(Event.of("forfeited", seat=self.seat))
+            events.append(Event.of(AvalancheEvent.FORFEITED, seat=self.seat))
             left = [s for s in range(self.num_players) if not self.forfeited[s]]
             if len(left) == 1:
                 self._finish(events, tuple(left), "every other player forfeited")
@@ -270,7 +271,7 @@ class AvalancheState(SetUp, State):
     def _take_fallen(self, fallen: list[int], events: list[Event]) -> None:
         """The seat takes every marble that fell: onto its side's cards, then hand or trays."""
         names = [c.name for c in self.rules.colours]
-        events.append(Event.of("marbles_taken", seat=self.seat, colours=tuple(names[c] for c in fallen)))
+        events.append(Event.of(AvalancheEvent.MARBLES_TAKEN, seat=self.seat, colours=tuple(names[c] for c in fallen)))
         rest = []
         for colour in fallen:
             if not self._place(colour, events):
@@ -282,11 +283,11 @@ class AvalancheState(SetUp, State):
         if self.options.cards_per_player and returning:
             for colour in rest:
                 self.trays[colour] += 1
-            events.append(Event.of("marbles_returned", colours=tuple(names[c] for c in rest)))
+            events.append(Event.of(AvalancheEvent.MARBLES_RETURNED, colours=tuple(names[c] for c in rest)))
         else:
             for colour in rest:
                 self.hands[self.seat][colour] += 1
-            events.append(Event.of("marbles_to_hand", seat=self.seat, colours=tuple(names[c] for c in rest)))
+            events.append(Event.of(AvalancheEvent.MARBLES_TO_HAND, seat=self.seat, colours=tuple(names[c] for c in rest)))
 
     def _place(self, colour: int, events: list[Event]) -> bool:
         """Put a marble on the first matching empty hole: own cards first, then the partner's."""
@@ -295,7 +296,7 @@ class AvalancheState(SetUp, State):
                 for hole, want in enumerate(self.card_colours[card]):
                     if want == colour and self.filled[card][hole] == EMPTY:
                         self.filled[card][hole] = colour
-                        events.append(Event.of("marble_on_card", seat=self.seat, card=self.rules.cards[card].id,
+                        events.append(Event.of(AvalancheEvent.MARBLE_ON_CARD, seat=self.seat, card=self.rules.cards[card].id,
                                                hole=hole + 1, colour=self.rules.colours[colour].name))
                         return True
         return False
@@ -332,7 +333,7 @@ class AvalancheState(SetUp, State):
         self.moves_played += 1
         if move.out:
             self.gone_out[self.seat] = True
-            events.append(Event.of("went_out", seat=self.seat))
+            events.append(Event.of(AvalancheEvent.WENT_OUT, seat=self.seat))
         self._end_turn(events)
         self._check_limit(events)
         return events

@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from marblestudio.engine.cells import cell_name
-from marblestudio.engine.core import Event
+from marblestudio.engine.core import TURN_OVER, Event
 from marblestudio.engine.stay_alive.moves import PASS, PlaceMove, SlideMove
 from marblestudio.engine.stay_alive.rules import Layer, StayAliveRules
+from marblestudio.engine.stay_alive.events import StayAliveEvent
 
 RED = 0
 WHITE = 1
@@ -66,17 +67,17 @@ class BoardTables:
         key = (slide, old, new)
         event = self.slide_events.get(key)
         if event is None:
-            event = Event("slide_moved", (("from", old), ("slide", self.slide_ids[slide]), ("to", new)))
+            event = Event(StayAliveEvent.SLIDE_MOVED, (("from", old), ("slide", self.slide_ids[slide]), ("to", new)))
             self.slide_events[key] = event
         return event
 
     def fell_event(self, seat: int, cell: int) -> Event:
-        return self._cell_event("marble_fell", self.fell_events, seat, cell)
+        return self._cell_event(StayAliveEvent.MARBLE_FELL, self.fell_events, seat, cell)
 
     def placed_event(self, seat: int, cell: int) -> Event:
-        return self._cell_event("marble_placed", self.placed_events, seat, cell)
+        return self._cell_event(StayAliveEvent.MARBLE_PLACED, self.placed_events, seat, cell)
 
-    def _cell_event(self, kind: str, cache: dict[tuple[int, int], Event], seat: int, cell: int) -> Event:
+    def _cell_event(self, kind: StayAliveEvent, cache: dict[tuple[int, int], Event], seat: int, cell: int) -> Event:
         """The event `kind` of `seat`'s marble at `cell` (row, col and name), made once per rules."""
         key = (seat, cell)
         event = cache.get(key)
@@ -89,7 +90,7 @@ class BoardTables:
     def turn_event(self, seat: int) -> Event:
         event = self.turn_events.get(seat)
         if event is None:
-            event = Event.of("turn_over", seat=seat)
+            event = Event.of(TURN_OVER, seat=seat)
             self.turn_events[seat] = event
         return event
 

@@ -24,6 +24,7 @@ from marblestudio.engine.stay_alive.rules import OpenCellPlacing, PreviousSlide,
 from marblestudio.engine.stay_alive.setup import draw_setup
 from marblestudio.engine.stay_alive.turns import OVER, PLACING, SETUP, SLIDING, blocked, phase_rule, slide_rule
 from marblestudio.engine.stay_alive.view import public_view
+from marblestudio.engine.stay_alive.events import StayAliveEvent
 
 _item = tuple.__getitem__
 _chain = itertools.chain.from_iterable
@@ -44,7 +45,7 @@ class StayAliveState(State):
         "own_streak", "moves_played", "result", "marbles_each", "move_limit", "book_reading",
     )
 
-    def __init__(self, ruleset: Ruleset, players: int) -> None:
+    def __init__(self, ruleset: Ruleset[StayAliveRules], players: int) -> None:
         rules: StayAliveRules = ruleset.family
         self.tables: BoardTables = tables_for(rules)
         self.ruleset = ruleset
@@ -317,7 +318,7 @@ class StayAliveState(State):
         if self.phase == SLIDING:
             self.own_last[seat] = -1
             self.own_streak[seat] = 0
-        events: list[Event] = [Event.of("passed", seat=seat)]
+        events: list[Event] = [Event.of(StayAliveEvent.PASSED, seat=seat)]
         self._end_turn(seat, events)
         return events
 
@@ -339,7 +340,7 @@ class StayAliveState(State):
         self._set_positions(list(move.positions))
         self.phase = PLACING
         self.seat_to_move = 0
-        return [Event.of("slides_set", positions=tuple(move.positions), slides=t.slide_ids)]
+        return [Event.of(StayAliveEvent.SLIDES_SET, positions=tuple(move.positions), slides=t.slide_ids)]
 
     def _set_positions(self, positions: list[int]) -> None:
         self.positions = positions
@@ -382,5 +383,5 @@ class StayAliveState(State):
 
 
 def _player_out(seat: int) -> Event:
-    return Event.of("player_out", seat=seat)
+    return Event.of(StayAliveEvent.PLAYER_OUT, seat=seat)
 

@@ -1,0 +1,24 @@
+"""What happens in a game of Rock Me Archimedes, as event kinds (the data each carries in brackets)."""
+
+from __future__ import annotations
+
+from marblestudio.engine.core import EventKind
+
+
+class ArchimedesEvent(EventKind):
+    """The kinds of event a game of Rock Me Archimedes produces (its rule pieces can trigger on them)."""
+
+    DIE_ROLLED = "die_rolled"
+    """The die was rolled (`seat`, `value`; at the start, both players' `rolls`)."""
+    MARBLE_PLACED = "marble_placed"
+    """A marble was added in the midzone (`seat`, `cup`)."""
+    MARBLE_ROLLED = "marble_rolled"
+    """A marble rolled along cups (`seat`, `path`, jumps)."""
+    MARBLE_LIFTED = "marble_lifted"
+    """A marble was lifted to another cup (`seat`, `from`, `to`)."""
+    BOARD_TILTED = "board_tilted"
+    """The board settled at a new angle (`angle`, and the swing's `peak`)."""
+    BOARD_TOUCHED = "board_touched"
+    """An end of the board touched the table (`end`, `seat` who moved)."""
+    PASSED = "passed"
+    """A player passed (`seat`)."""
