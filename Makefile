@@ -31,6 +31,7 @@ test: $(VENV)/.test-installed system-deps
 
 bench: $(VENV)/.test-installed system-deps
 	@for b in benchmarks/[!_]*.py; do case $$b in */engine_*) continue;; esac; echo "== $$b"; $(PY) $$b || exit 1; done  # engine.py runs engine_*.py
+	@for b in $(PLUGINS:%=%/benchmarks/*.py); do echo "== $$b"; $(PY) $$b || exit 1; done  # each plug-in's own figures
 
 fuzz: $(VENV)/.test-installed  # the fuzz properties over many more inputs, with figures (FUZZ_COUNT=3000)
 	$(PY) scripts/fuzz.py --count $(or $(FUZZ_COUNT),3000)

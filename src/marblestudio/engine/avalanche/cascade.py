@@ -21,6 +21,15 @@ from marblestudio.engine.core import Event
 from marblestudio.engine.avalanche.rules import OUT, AvalancheRules, Port, Side, Target
 from marblestudio.engine.avalanche.events import AvalancheEvent
 
+# The cascade's event kinds as module constants: the loop below builds one event per marble step,
+# and a global lookup is cheaper than an enum attribute (measured: 6% of a game with events).
+_MARBLE_DROPPED = AvalancheEvent.MARBLE_DROPPED
+_MARBLE_OUT = AvalancheEvent.MARBLE_OUT
+_MARBLE_AT_GATE = AvalancheEvent.MARBLE_AT_GATE
+_MARBLE_HELD = AvalancheEvent.MARBLE_HELD
+_GATE_FLIPPED = AvalancheEvent.GATE_FLIPPED
+_MARBLE_RELEASED = AvalancheEvent.MARBLE_RELEASED
+
 SIDES = ("left", "right")
 """A side's word, by its number (`Side.LEFT` is 0)."""
 
@@ -61,7 +70,7 @@ class Board:
         released_count = 0
         # Events are built with their keys already sorted (as Event.of would), for speed.
         if events is not None:
-            events.append(Event(AvalancheEvent.MARBLE_DROPPED, (("colour", names[colour]), ("hole", hole + 1), ("marble", 0))))
+            events.append(Event(_MARBLE_DROPPED, (("colour", names[colour]), ("hole", hole + 1), ("marble", 0))))
         while queue:
             marble_colour, port, marble = queue.popleft()
             last = ""
@@ -69,28 +78,28 @@ class Board:
                 if port < 0:
                     fallen.append(marble_colour)
                     if events is not None:
-                        events.append(Event(AvalancheEvent.MARBLE_OUT, (("colour", names[marble_colour]), ("last", last),
+                        events.append(Event(_MARBLE_OUT, (("colour", names[marble_colour]), ("last", last),
                                                            ("marble", marble))))
                     break
                 gate, side = port >> 1, port & 1
                 if events is not None:
-                    events.append(Event(AvalancheEvent.MARBLE_AT_GATE, (("gate", ids[gate]), ("marble", marble),
+                    events.append(Event(_MARBLE_AT_GATE, (("gate", ids[gate]), ("marble", marble),
                                                            ("side", SIDES[side]))))
                 if tilt[gate] == side and held[gate] == EMPTY:
                     held[gate] = marble_colour
                     if events is not None:
-                        events.append(Event(AvalancheEvent.MARBLE_HELD, (("colour", names[marble_colour]), ("gate", ids[gate]),
+                        events.append(Event(_MARBLE_HELD, (("colour", names[marble_colour]), ("gate", ids[gate]),
                                                             ("marble", marble))))
                     break
                 old = tilt[gate]
                 tilt[gate] = 1 - old
                 if events is not None:
-                    events.append(Event(AvalancheEvent.GATE_FLIPPED, (("gate", ids[gate]), ("tilt", SIDES[1 - old]))))
+                    events.append(Event(_GATE_FLIPPED, (("gate", ids[gate]), ("tilt", SIDES[1 - old]))))
                 if held[gate] != EMPTY:
                     released_count += 1
                     queue.append((held[gate], self.next[gate * 2 + old], released_count))
                     if events is not None:
-                        events.append(Event(AvalancheEvent.MARBLE_RELEASED, (("colour", names[held[gate]]), ("gate", ids[gate]),
+                        events.append(Event(_MARBLE_RELEASED, (("colour", names[held[gate]]), ("gate", ids[gate]),
                                                                 ("marble", released_count), ("side", SIDES[old]))))
                     held[gate] = EMPTY
                 if events is not None:
