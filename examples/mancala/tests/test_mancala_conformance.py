@@ -21,7 +21,7 @@ import pytest
 from marblestudio import rulesets
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, IllegalMoveError, Move, State
 from marblestudio.engine.rules import Ruleset
-from marblestudio.workers import game_rng
+from marblestudio.playtest import game_rng
 
 from marblestudio_mancala.engine import EXTRA_TURN, new_game
 

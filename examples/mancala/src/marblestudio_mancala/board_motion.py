@@ -17,6 +17,7 @@ from marblestudio.engine.core import Event
 from marblestudio.views.board.animation import Step, ease, lerp
 
 from marblestudio_mancala.board_layout import SEED_R, Point, seed_colour_index
+from marblestudio_mancala.engine.events import MancalaEvent
 
 if TYPE_CHECKING:
     from marblestudio_mancala.board import Board
@@ -50,15 +51,15 @@ class Motion:
 
     def steps(self, event: Event) -> list[Step]:
         kind = event.kind
-        if kind == "seeds_taken":
+        if kind == MancalaEvent.SEEDS_TAKEN:
             return [self._lift(event["pit"])]
-        if kind == "seed_sown":
+        if kind == MancalaEvent.SEED_SOWN:
             return [self._sow(event["pit"])]
-        if kind == "seeds_captured":
+        if kind == MancalaEvent.SEEDS_CAPTURED:
             return [self._carry(event["pit"], event["seat"], CAPTURE)]
-        if kind == "seeds_collected":
+        if kind == MancalaEvent.SEEDS_COLLECTED:
             return [self._carry(event["pit"], event["seat"], COLLECT)]
-        if kind == "extra_turn":
+        if kind == MancalaEvent.EXTRA_TURN:
             return [self._pulse(event["seat"])]
         return []  # turn_over, grand_slam, game_over: the window says them
 

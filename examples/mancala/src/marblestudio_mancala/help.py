@@ -11,6 +11,8 @@ from __future__ import annotations
 from marblestudio.engine.core import Event
 from marblestudio.views.board.help import SeatName
 
+from marblestudio_mancala.engine.events import MancalaEvent
+
 MOVE_EXAMPLE = "c, C"
 
 CONTROLS = (
@@ -32,18 +34,18 @@ def _seeds(count: int) -> str:
 def event_text(event: Event, name: SeatName) -> str | None:
     """A Mancala event in words (None: the common words)."""
     kind = event.kind
-    if kind == "seeds_taken":
+    if kind == MancalaEvent.SEEDS_TAKEN:
         return f"{name(event['seat'])} sows the {_seeds(event['seeds'])} of {event['place']}."
-    if kind == "seed_sown":
+    if kind == MancalaEvent.SEED_SOWN:
         return ""
-    if kind == "seeds_captured":
+    if kind == MancalaEvent.SEEDS_CAPTURED:
         return f"{name(event['seat'])} captures the {_seeds(event['seeds'])} of {event['place']}."
-    if kind == "grand_slam":
+    if kind == MancalaEvent.GRAND_SLAM:
         return (f"Grand slam: taking all {_seeds(event['seeds'])} of the opponent's would leave them nothing, "
                 f"so {name(event['seat'])} captures none.")
-    if kind == "extra_turn":
+    if kind == MancalaEvent.EXTRA_TURN:
         return f"The last seed lands in {name(event['seat'])}'s store: {name(event['seat'])} moves again."
-    if kind == "seeds_collected":
+    if kind == MancalaEvent.SEEDS_COLLECTED:
         return f"{name(event['seat'])} stores the {_seeds(event['seeds'])} left in {event['place']}."
     return None
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from marblestudio.engine.rules import Ruleset
 
+from marblestudio_mancala.engine.events import MancalaEvent
 from marblestudio_mancala.engine.moves import SowMove
 from marblestudio_mancala.engine.rules import (
     KALAH,
@@ -39,6 +40,7 @@ __all__ = [
     "EXTRA_TURN",
     "GAME",
     "KALAH",
+    "MancalaEvent",
     "OWARE",
     "Capture",
     "EndRule",

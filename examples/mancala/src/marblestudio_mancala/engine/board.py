@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from marblestudio.engine.core import Event
+from marblestudio.engine.core import Event, EventKind
 
+from marblestudio_mancala.engine.events import MancalaEvent
 from marblestudio_mancala.engine.moves import SowMove, house_name
 from marblestudio_mancala.engine.rules import MancalaRules, Stores
 
@@ -44,7 +45,7 @@ class BoardTables:
     moves: tuple[SowMove | None, ...]  # by pit (None for a store)
     moves_of: tuple[tuple[SowMove, ...], tuple[SowMove, ...]]  # each seat's moves in house order
     by_name: dict[str, SowMove] = field(default_factory=dict)
-    _events: dict[tuple[str, int, int, int], Event] = field(default_factory=dict)
+    _events: dict[tuple[EventKind, int, int, int], Event] = field(default_factory=dict)
 
     def opposite(self, pit: int) -> int:
         """The house facing house `pit`."""
@@ -56,7 +57,7 @@ class BoardTables:
         return range(first, first + self.houses)
 
     # Interned events: immutable values, so every game of these rules shares them ----------
-    def _pit_event(self, kind: str, seat: int, pit: int, seeds: int) -> Event:
+    def _pit_event(self, kind: MancalaEvent, seat: int, pit: int, seeds: int) -> Event:
         key = (kind, seat, pit, seeds)
         event = self._events.get(key)
         if event is None:
@@ -69,21 +70,21 @@ class BoardTables:
 
     def taken(self, seat: int, pit: int, seeds: int) -> Event:
         """`seat` lifts the `seeds` seeds of house `pit`."""
-        return self._pit_event("seeds_taken", seat, pit, seeds)
+        return self._pit_event(MancalaEvent.SEEDS_TAKEN, seat, pit, seeds)
 
     def sown(self, pit: int, seeds: int) -> Event:
         """One seed dropped into `pit`, which now holds `seeds` (the running count)."""
-        return self._pit_event("seed_sown", -1, pit, seeds)
+        return self._pit_event(MancalaEvent.SEED_SOWN, -1, pit, seeds)
 
     def captured(self, seat: int, pit: int, seeds: int) -> Event:
         """`seat` moves the `seeds` seeds of house `pit` into its store."""
-        return self._pit_event("seeds_captured", seat, pit, seeds)
+        return self._pit_event(MancalaEvent.SEEDS_CAPTURED, seat, pit, seeds)
 
     def collected(self, seat: int, pit: int, seeds: int) -> Event:
         """At the end, `seat` stores the `seeds` seeds left in its own house `pit`."""
-        return self._pit_event("seeds_collected", seat, pit, seeds)
+        return self._pit_event(MancalaEvent.SEEDS_COLLECTED, seat, pit, seeds)
 
-    def seat_event(self, kind: str, seat: int) -> Event:
+    def seat_event(self, kind: EventKind, seat: int) -> Event:
         """``extra_turn`` or ``turn_over`` of `seat`."""
         key = (kind, seat, -1, -1)
         event = self._events.get(key)
@@ -93,10 +94,10 @@ class BoardTables:
 
     def grand_slam(self, seat: int, seeds: int) -> Event:
         """`seat`'s sowing would have captured all `seeds` of the opponent's seeds: it captures none."""
-        key = ("grand_slam", seat, -1, seeds)
+        key = (MancalaEvent.GRAND_SLAM, seat, -1, seeds)
         event = self._events.get(key)
         if event is None:
-            event = self._events[key] = Event.of("grand_slam", seat=seat, seeds=seeds)
+            event = self._events[key] = Event.of(MancalaEvent.GRAND_SLAM, seat=seat, seeds=seeds)
         return event
 
 

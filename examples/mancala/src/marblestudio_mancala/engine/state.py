@@ -18,6 +18,7 @@ from marblestudio.engine.core import TURN_OVER, Event, IllegalMoveError, Move, O
 from marblestudio.engine.rules import Ruleset
 
 from marblestudio_mancala.engine.board import BoardTables, tables_for
+from marblestudio_mancala.engine.events import MancalaEvent
 from marblestudio_mancala.engine.moves import SowMove, parse_house
 from marblestudio_mancala.engine.rules import (
     EndRule,
@@ -32,7 +33,7 @@ from marblestudio_mancala.engine.rules import (
 from marblestudio_mancala.engine.sowing import can_move, feeds, find_captures, legal_pits, side_seeds, take
 from marblestudio_mancala.engine.view import MancalaView, make_view
 
-EXTRA_TURN = "extra_turn"
+EXTRA_TURN = MancalaEvent.EXTRA_TURN
 """The kind of the event that ends a move after which the same player moves again."""
 
 _Pending = tuple[str, int | None, bool]
