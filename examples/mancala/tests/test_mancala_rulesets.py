@@ -9,6 +9,7 @@ import copy
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from mancala_helpers import resolved
 from marblestudio.rulesets import RulesetError, from_resolved, schema
 from marblestudio.rulesets.diagnostics import ERROR, WARNING, Problem
 
-from marblestudio_mancala import rulesets
+from marblestudio_mancala import editor_schema, rulesets
 from marblestudio_mancala.engine import KALAH, OWARE, Capture, GrandSlam, MancalaRules, new_game
 from marblestudio_mancala.family import FAMILY
 
@@ -31,6 +32,24 @@ def validator() -> Draft7Validator:
     combined = schema.combined()
     Draft7Validator.check_schema(combined)
     return Draft7Validator(combined)
+
+
+@pytest.mark.parametrize("name", ["kalah", "oware"])
+def test_each_bundled_file_points_editors_at_a_schema_that_checks_it(name: str) -> None:
+    path = Path(str(FAMILY.resource("rulesets"))) / f"{name}.yaml"
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first == editor_schema.MODELINE
+    target = (path.parent / first.split("$schema=", 1)[1]).resolve()
+    assert target == editor_schema.OUTPUT and target.is_file()
+    checker = Draft7Validator(json.loads(target.read_text(encoding="utf-8")))
+    assert _errors(checker, resolved(name)) == []
+    wrong = resolved(name)
+    wrong["mancala"]["houses"] = 13
+    assert _errors(checker, wrong) == ["mancala/houses: 13 is greater than the maximum of 12"]
+
+
+def test_the_editors_schema_file_is_up_to_date() -> None:
+    assert editor_schema.main(["--check"]) == 0, "run: python -m marblestudio_mancala.editor_schema"
 
 
 def test_the_installations_schema_holds_the_fragment() -> None:
