@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from marblestudio import rulesets
-from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, IllegalMoveError, Move, State
+from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, CoreEvent, EventKind, IllegalMoveError, Move, State
 from marblestudio.engine.rules import Ruleset
 from marblestudio.playtest import game_rng
 
-from marblestudio_mancala.engine import EXTRA_TURN, new_game
+from marblestudio_mancala.engine import EXTRA_TURN, MancalaEvent, new_game
 
 BUNDLED = ["mancala/kalah", "mancala/oware"]
 GAMES_PER_RULESET = 3
@@ -140,3 +140,16 @@ def test_seeded_random_games_end_and_are_rarely_capped(ruleset_id: str) -> None:
         assert outcome is not None
         capped += outcome.termination.value == "capped"
     assert capped < BATCH / 100, f"{capped} of {BATCH} games reached the move limit"
+
+
+@pytest.mark.parametrize("ruleset_id", BUNDLED)
+def test_every_event_has_a_typed_kind_of_this_family(ruleset_id: str) -> None:
+    state = new_game(_rules(ruleset_id), 2)
+    rng = random.Random(ruleset_id)
+    kinds: set[EventKind] = set()
+    while state.outcome() is None:
+        for event in state.apply(rng.choice(state.legal_moves())):
+            assert isinstance(event.kind, (MancalaEvent, CoreEvent)), f"{event.kind!r} is a bare string"
+            kinds.add(event.kind)
+    assert {MancalaEvent.SEEDS_TAKEN, MancalaEvent.SEED_SOWN, CoreEvent.TURN_OVER, CoreEvent.GAME_OVER} <= kinds
+    assert MancalaEvent.__doc__  # the class says what its kinds are about

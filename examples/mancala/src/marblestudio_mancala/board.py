@@ -103,7 +103,7 @@ class Board(BoardView):  # type: ignore[misc]  # Marble Studio's views are not t
     def _build_board(self) -> None:
         lay = self.layout
         length = lay.half_length
-        self.add(self.mesh(meshes.box((-length - 8, -EDGE_Y - 6, TABLE_Z - 0.3), (length + 8, EDGE_Y + 6, TABLE_Z)), TABLE))
+        self.add(self.mesh(meshes.box((-length - 150, -EDGE_Y - 150, TABLE_Z - 0.3), (length + 150, EDGE_Y + 150, TABLE_Z)), TABLE))
         self.add(self.mesh(meshes.box((-length, -EDGE_Y, TABLE_Z), (length, EDGE_Y, 0.0)), WOOD))
         rails = [((-length + 0.08, sign * RAIL[0] if sign > 0 else -RAIL[1], 0.0),
                   (length - 0.08, sign * RAIL[1] if sign > 0 else -RAIL[0], RAIL_TOP)) for sign in (-1, 1)]
@@ -233,7 +233,7 @@ class Board(BoardView):  # type: ignore[misc]  # Marble Studio's views are not t
                 self._laid_out[pit] = True
         self._to_move = view.get("to_move")
         for seat in (0, 1):
-            colour = self.colours[seat] if self._to_move == seat else dim(self.colours[seat], 0.45)
+            colour = self.colours[seat] if self._to_move == seat else dim(self.colours[seat], 0.6)
             self._store_rims[seat].setColor(colour)
             self._edges[seat].setColor(colour)
         self._show_last_move()
