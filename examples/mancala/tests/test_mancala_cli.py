@@ -83,7 +83,6 @@ def test_a_record_whose_moves_break_the_rules_does_not_replay(tmp_path: Path) ->
     assert "house A is North's" in replayed.stdout + replayed.stderr
 
 
-@pytest.mark.slow
 def test_mcts_plays_games_to_the_end() -> None:
     done = run("simulate", "mancala/kalah", "--games", "2", "--seed", "1", "--agents", "mcts:50,random", "--json")
     assert done.returncode == 0, done.stderr
