@@ -233,7 +233,7 @@ class Board(BoardView):  # type: ignore[misc]  # Marble Studio's views are not t
                 self._laid_out[pit] = True
         self._to_move = view.get("to_move")
         for seat in (0, 1):
-            colour = self.colours[seat] if self._to_move == seat else dim(self.colours[seat], 0.6)
+            colour = self.colours[seat] if self._to_move == seat else dim(self.colours[seat], 0.55)
             self._store_rims[seat].setColor(colour)
             self._edges[seat].setColor(colour)
         self._show_last_move()

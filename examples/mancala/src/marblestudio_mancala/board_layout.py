@@ -176,10 +176,10 @@ def seed_colour_index(pit: int, index: int) -> int:
 
 
 def dim(colour: Colour, by: float) -> Colour:
-    """`colour` darkened towards the wood it lies on."""
+    """`colour` darker (`by` of its brightness): a seat's colour while the other player moves,
+    still its own hue (mixed with the wood, green and blue would turn olive and grey)."""
     r, g, b, a = colour
-    w = WOOD
-    return (r * by + w[0] * (1 - by), g * by + w[1] * (1 - by), b * by + w[2] * (1 - by), a)
+    return (r * by, g * by, b * by, a)
 
 
 __all__ = [
