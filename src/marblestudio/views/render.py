@@ -23,6 +23,7 @@ def offscreen_scene(session: Session, size: tuple[int, int], colour_blind: bool 
     board = cls(scene)
     if reason:
         board.reason = reason  # type: ignore[attr-defined]
+    board.session = session  # the last-move marker and anything else a board reads of the game
     scene.set_board(board, session.rules, seat_colours(session.rules.presentation, session.num_players, colour_blind))
     board.show(session.state.public_view())
     scene.show()

@@ -114,13 +114,15 @@ def _problem_item(path: Path, diagnostics: Sequence[Diagnostic]) -> ShelfItem:
 
 
 def build_shelf(entries: Iterable[CatalogEntry], problems: Iterable[Diagnostic] = ()) -> list[ShelfGroup]:
-    """The shelf: one group per game in shelf order, titled by the game's standard ruleset's
-    name, then the group of files that could not be loaded (when there are any)."""
+    """The shelf: one group per game in shelf order, titled by the game's name (its family's
+    title), then the group of files that could not be loaded (when there are any)."""
+    from marblestudio.engine import family as families
+
     groups: list[ShelfGroup] = []
     for game, members in itertools.groupby(shelf_order(entries), key=lambda e: e.game):
         listed = list(members)
-        standard = next((e for e in listed if e.id == f"{game}/standard"), None)
-        title = standard.name if standard is not None else game
+        found = families.family(game)
+        title = found.title if found is not None else game
         groups.append(ShelfGroup(game, title, tuple(entry_item(e) for e in listed)))
     broken = problem_items(problems)
     if broken:

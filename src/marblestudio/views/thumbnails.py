@@ -14,6 +14,7 @@ old one is removed when the new one is written, and a change to the drawing bump
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
@@ -57,10 +58,28 @@ def _digest(*parts: object) -> str:
 
 def file_name(ruleset: Path) -> str:
     """The cache file name of `ruleset`'s thumbnail as the file is now (raises OSError when the
-    file cannot be read): '<digest of the resolved path>-<digest of mtime, size, VERSION>.png'."""
+    file cannot be read): '<digest of the resolved path>-<digest of mtime, size, the drawing>.png',
+    where the drawing is `VERSION` and the version of every installed game family's package (a
+    plug-in's new board draws its pictures again)."""
     resolved = ruleset.resolve()
     stat = resolved.stat()
-    return f"{_digest(resolved)}-{_digest(VERSION, stat.st_mtime_ns, stat.st_size)}.png"
+    return f"{_digest(resolved)}-{_digest(VERSION, _drawing(), stat.st_mtime_ns, stat.st_size)}.png"
+
+
+@functools.cache
+def _drawing() -> str:
+    """The versions of the packages whose code draws the boards (Marble Studio and its plug-ins)."""
+    from importlib import metadata
+
+    from marblestudio.engine import family as families
+
+    versions = []
+    for source in sorted({f.source for f in families.families() if f.source}):
+        try:
+            versions.append(f"{source}={metadata.version(source)}")
+        except metadata.PackageNotFoundError:
+            versions.append(source)
+    return ",".join(versions)
 
 
 def draw_setup(ruleset: Path) -> QImage:
