@@ -9,6 +9,7 @@ setup(
     package_data={
         "marblestudio.bundled": ["*/*.yaml", "*/*.yml"],
         "marblestudio.rulesets.schema": ["*.json", "families/*.json"],
+        "marblestudio.games": ["notation/*.md"],
     },
     include_package_data=False,
 )

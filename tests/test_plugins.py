@@ -111,6 +111,16 @@ def test_a_family_registered_twice_keeps_the_first() -> None:
     assert registry.problems == ("the game family 'go' is registered twice (a and b); the first is used",)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_family_documents_its_notation(game: str) -> None:
+    found = families.family(game)
+    assert found is not None and found.notation is not None
+    text = found.resource("notation").read_text(encoding="utf-8")
+    assert text.startswith("#") and "move" in text.lower()
+    if found.source == "marblestudio":  # the bundled games' sections of docs/notation.md are these files
+        assert text in (Path(__file__).resolve().parents[1] / "docs" / "notation.md").read_text(encoding="utf-8")
+
+
 def test_every_reference_of_every_family_loads() -> None:
     for found in INSTALLED:
         for part in ("engine", "rules_type", "ruleset", "sheet", "board", "help", "player"):

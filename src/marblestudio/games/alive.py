@@ -14,6 +14,7 @@ FAMILY = Family(
     standard="alive/standard",
     rulesets="marblestudio.bundled:alive",
     sheet="marblestudio.rulesets.sheet.alive:sections",
+    notation="marblestudio.games:notation/alive.md",
     board="marblestudio.views.board.alive:Board",
     help="marblestudio.views.board.alive_help",
     player="marblestudio.agents.alive:PLAYER",

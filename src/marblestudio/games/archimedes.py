@@ -14,6 +14,7 @@ FAMILY = Family(
     standard="archimedes/standard",
     rulesets="marblestudio.bundled:archimedes",
     sheet="marblestudio.rulesets.sheet.archimedes:sections",
+    notation="marblestudio.games:notation/archimedes.md",
     board="marblestudio.views.board.archimedes:Board",
     help="marblestudio.views.board.archimedes_help",
     player="marblestudio.agents.archimedes:PLAYER",

@@ -14,6 +14,7 @@ FAMILY = Family(
     standard="avalanche/standard",
     rulesets="marblestudio.bundled:avalanche",
     sheet="marblestudio.rulesets.sheet.avalanche:sections",
+    notation="marblestudio.games:notation/avalanche.md",
     board="marblestudio.views.board.avalanche:Board",
     help="marblestudio.views.board.avalanche_help",
     player="marblestudio.agents.avalanche:PLAYER",

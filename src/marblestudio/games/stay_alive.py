@@ -14,6 +14,7 @@ FAMILY = Family(
     standard="stay-alive/standard",
     rulesets="marblestudio.bundled:stay-alive",
     sheet="marblestudio.rulesets.sheet.stay_alive:sections",
+    notation="marblestudio.games:notation/stay-alive.md",
     board="marblestudio.views.board.stay_alive:Board",
     help="marblestudio.views.board.stay_alive_help",
     player="marblestudio.agents.stay_alive:PLAYER",
