@@ -163,7 +163,7 @@ def test_unsaved_text_is_backed_up_offered_and_restored_after_a_crash(make_edito
     assert len(pending) == 1 and pending[0].path == house_rule.resolve()
     assert pending[0].text.startswith(note)
     # The app "crashes": the first editor is gone without saving; a new one starts.
-    first._backup_timer.stop()
+    first.files.backup_timer.stop()
     first.editor.document().setModified(False)
     second = make_editor()
     asked = _answer(monkeypatch, QMessageBox.StandardButton.Yes)

@@ -1,15 +1,18 @@
 """The rules editor's files: new (empty or from a base), open, save and save as (never over a
 bundled ruleset), backups of unsaved text and their restoring after a crash, and the
-unsaved-changes question.  A mixin of `RulesEditor`, which provides `path`, `editor`,
-`backups`, `status`, `playtest`, `_backup_timer`, `check_now` and `_update_title`."""
+unsaved-changes question.
+
+`EditorFiles` is a part of `RulesEditor` (composition): it holds the file's `path`, the backup
+store and its timer, and talks to its editor through the small `EditorHost` protocol."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QPlainTextEdit, QWidget
 
 from marblestudio.atomic import describe
 from marblestudio.rulesets import RulesetError
@@ -18,15 +21,43 @@ from marblestudio.views.editor.files import BackupStore, SaveError, save_atomic
 FILTER = "Rulesets (*.yaml *.yml);;All files (*)"
 
 
-class EditorFiles:
-    """New, open, save, save as, backups and the unsaved-work question of `RulesEditor`."""
+class _Cancellable(Protocol):
+    def cancel(self) -> None: ...
 
-    path: Path | None
-    editor: Any
-    backups: BackupStore
-    status: Any
-    playtest: Any
-    _backup_timer: Any
+
+class EditorHost(Protocol):
+    """What `EditorFiles` needs of the editor it belongs to."""
+
+    @property
+    def editor(self) -> QPlainTextEdit: ...
+
+    @property
+    def status(self) -> QLabel: ...
+
+    @property
+    def playtest(self) -> _Cancellable: ...
+
+    def check_now(self) -> object: ...
+
+    def update_title(self) -> None: ...
+
+
+class EditorFiles:
+    """New, open, save, save as, backups and the unsaved-work question of one editor."""
+
+    def __init__(self, host: EditorHost, window: QWidget, backups: BackupStore, backup_interval_ms: int) -> None:
+        self.host = host
+        self.window = window  # the parent of the dialogs
+        self.path: Path | None = None
+        self.backups = backups
+        self.backup_timer = QTimer(window)
+        self.backup_timer.setInterval(backup_interval_ms)
+        self.backup_timer.timeout.connect(self.write_backup)
+        self.backup_timer.start()
+
+    @property
+    def editor(self) -> QPlainTextEdit:
+        return self.host.editor
 
     # Files -----------------------------------------------------------------------------------
     @property
@@ -35,14 +66,14 @@ class EditorFiles:
         return name + ("*" if self.is_modified() else "")
 
     def is_modified(self) -> bool:
-        return self.editor.document().isModified()
+        return bool(self.editor.document().isModified())
 
     def _set_text(self, text: str, path: Path | None, modified: bool) -> None:
         self.path = path
         self.editor.setPlainText(text)  # also clears the undo history
         self.editor.document().setModified(modified)
-        self.check_now()
-        self._update_title()
+        self.host.check_now()
+        self.host.update_title()
 
     def new_file(self, text: str = "") -> bool:
         """Start an unsaved file holding `text` (asks first when there are unsaved changes)."""
@@ -59,7 +90,7 @@ class EditorFiles:
         try:
             text = template(base_ref, Path("my-house-rule.yaml"))
         except RulesetError as exc:
-            QMessageBox.warning(self, "New house rule", f"{base_ref} cannot be used as a base:\n{exc}")
+            QMessageBox.warning(self.window, "New house rule", f"{base_ref} cannot be used as a base:\n{exc}")
             return False
         return self.new_file(text)
 
@@ -70,20 +101,20 @@ class EditorFiles:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            QMessageBox.warning(self, "Open", f"Cannot read {path}:\n{describe(exc)}")
+            QMessageBox.warning(self.window, "Open", f"Cannot read {path}:\n{describe(exc)}")
             return False
         except UnicodeDecodeError as exc:
-            QMessageBox.warning(self, "Open", f"Cannot read {path}:\n{exc}")
+            QMessageBox.warning(self.window, "Open", f"Cannot read {path}:\n{exc}")
             return False
         self.backups.remove(self.path)
         self._set_text(text, Path(path), modified=False)
         return True
 
-    def _on_open(self) -> None:
+    def open_dialog(self) -> None:
         from marblestudio.rulesets.catalog import user_dir
 
         start = str(self.path.parent if self.path is not None else user_dir())
-        name, _ = QFileDialog.getOpenFileName(self, "Open a ruleset", start, FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.window, "Open a ruleset", start, FILTER)
         if name:
             self.open_file(Path(name))
 
@@ -111,7 +142,7 @@ class EditorFiles:
                 start.parent.mkdir(parents=True, exist_ok=True)  # so that the dialog can open there
             except OSError:
                 start = Path(start.name)
-            name, _ = QFileDialog.getSaveFileName(self, "Save the ruleset", str(start), FILTER)
+            name, _ = QFileDialog.getSaveFileName(self.window, "Save the ruleset", str(start), FILTER)
             if not name:
                 return False
             path = Path(name)
@@ -129,15 +160,15 @@ class EditorFiles:
         try:
             save_atomic(path, self.editor.toPlainText())
         except SaveError as exc:
-            QMessageBox.warning(self, "Save failed", f"{exc}\n\nThe file on disk is unchanged; your text is still here.")
+            QMessageBox.warning(self.window, "Save failed", f"{exc}\n\nThe file on disk is unchanged; your text is still here.")
             return False
         old = self.path
         self.path = path
         self.editor.document().setModified(False)
         self.backups.remove(old)
         self.backups.remove(path)
-        self._update_title()
-        self.check_now()
+        self.host.update_title()
+        self.host.check_now()
         return True
 
     def maybe_save(self) -> bool:
@@ -145,7 +176,7 @@ class EditorFiles:
         if not self.is_modified():
             return True
         answer = QMessageBox.question(
-            self,
+            self.window,
             "Unsaved changes",
             f"{self.title.rstrip('*')} has unsaved changes. Save them?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
@@ -163,8 +194,8 @@ class EditorFiles:
         """For the window's close: ask about unsaved changes, then stop the backup and workers."""
         if not self.maybe_save():
             return False
-        self._backup_timer.stop()
-        self.playtest.cancel()
+        self.backup_timer.stop()
+        self.host.playtest.cancel()
         return True
 
     # Backups -----------------------------------------------------------------------------------
@@ -174,7 +205,7 @@ class EditorFiles:
             try:
                 self.backups.write(self.path, self.editor.toPlainText())
             except OSError as exc:
-                self.status.setText(f"{self.title} — could not write the backup of unsaved text: {describe(exc)}")
+                self.host.status.setText(f"{self.title} — could not write the backup of unsaved text: {describe(exc)}")
 
     def offer_restore(self) -> bool:
         """Offer back unsaved text left by a crash; True when some was restored."""
@@ -183,7 +214,7 @@ class EditorFiles:
             return False
         backup = found[-1]
         answer = QMessageBox.question(
-            self,
+            self.window,
             "Restore unsaved text?",
             f"Marble Studio closed without saving {backup.describe()}.\nRestore it?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,

@@ -6,7 +6,7 @@ and tabs for the problems, the resolved ruleset, the rules sheet, the 3D preview
 playtest.  A short pause in typing re-checks the text with `marblestudio.rulesets.check_text`
 (the same diagnostics as `marblestudio validate`); once the text is valid, the other tabs
 follow it.  Unsaved text is backed up to the data folder and offered back after a crash
-(the file handling is the mixin `EditorFiles`, in `editor_files`).
+(the file handling is its part `files`, an `EditorFiles` from `editor_files`).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 UNTITLED = "<text>"
 
 
-class RulesEditor(EditorFiles, QWidget):
+class RulesEditor(QWidget):
     """Edit one ruleset file at a time; see it checked, resolved, previewed and playtested."""
 
     play_requested = Signal(str)  # the path of the saved, valid file, when the user asks to play it
@@ -63,11 +63,11 @@ class RulesEditor(EditorFiles, QWidget):
         preview: bool = True,
     ) -> None:
         super().__init__(parent)
-        self.path: Path | None = None
         self.resolution: Resolution | None = None
         self.diagnostics: list[Diagnostic] = []
         self._summary = "not checked yet"
-        self.backups = BackupStore((data_dir or default_data_dir()) / "editor-backups")
+        backups = BackupStore((data_dir or default_data_dir()) / "editor-backups")
+        self.files = EditorFiles(self, self, backups, backup_interval_ms)
 
         self.editor = CodeEditor(self)
         self.highlighter = YamlHighlighter(self.editor.document())
@@ -114,10 +114,6 @@ class RulesEditor(EditorFiles, QWidget):
         self._resolve_timer.setSingleShot(True)
         self._resolve_timer.setInterval(0)
         self._resolve_timer.timeout.connect(self._resolve)
-        self._backup_timer = QTimer(self)
-        self._backup_timer.setInterval(backup_interval_ms)
-        self._backup_timer.timeout.connect(self.write_backup)
-        self._backup_timer.start()
 
         doc = self.editor.document()
         doc.contentsChanged.connect(self._on_text_change)
@@ -125,7 +121,53 @@ class RulesEditor(EditorFiles, QWidget):
         self.problems.jump_requested.connect(self.editor.go_to)
         self.tabs.currentChanged.connect(self._on_tab_change)
         self.playtest.set_source(None)
-        self._update_title()
+        self.update_title()
+
+    # The file, through its part `files` -------------------------------------------------------
+    @property
+    def path(self) -> Path | None:
+        return self.files.path
+
+    @property
+    def backups(self) -> BackupStore:
+        return self.files.backups
+
+    @property
+    def title(self) -> str:
+        return self.files.title
+
+    def is_modified(self) -> bool:
+        return self.files.is_modified()
+
+    def is_bundled(self) -> bool:
+        return self.files.is_bundled()
+
+    def new_file(self, text: str = "") -> bool:
+        return self.files.new_file(text)
+
+    def new_from_base(self, base_ref: str) -> bool:
+        return self.files.new_from_base(base_ref)
+
+    def open_file(self, path: Path) -> bool:
+        return self.files.open_file(path)
+
+    def save(self) -> bool:
+        return self.files.save()
+
+    def save_as(self, path: Path | None = None) -> bool:
+        return self.files.save_as(path)
+
+    def maybe_save(self) -> bool:
+        return self.files.maybe_save()
+
+    def confirm_close(self) -> bool:
+        return self.files.confirm_close()
+
+    def write_backup(self) -> None:
+        self.files.write_backup()
+
+    def offer_restore(self) -> bool:
+        return self.files.offer_restore()
 
     # Tool bar ----------------------------------------------------------------------------------
     def _make_toolbar(self) -> QToolBar:
@@ -137,7 +179,7 @@ class RulesEditor(EditorFiles, QWidget):
         new_button.setMenu(self.new_menu)
         new_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         bar.addWidget(new_button)
-        self.open_action = self._action(bar, "Open…", QKeySequence.StandardKey.Open, self._on_open)
+        self.open_action = self._action(bar, "Open…", QKeySequence.StandardKey.Open, self.files.open_dialog)
         self.save_action = self._action(bar, "Save", QKeySequence.StandardKey.Save, self.save)
         self.save_as_action = self._action(bar, "Save as…", QKeySequence.StandardKey.SaveAs, lambda: self.save_as())
         bar.addSeparator()
@@ -230,7 +272,7 @@ class RulesEditor(EditorFiles, QWidget):
         self._summary = (
             f"{errors} error{'s' if errors != 1 else ''}" if errors else "valid"
         ) + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else "")
-        self._update_title()
+        self.update_title()
         self.play_action.setEnabled(errors == 0)
         if errors == 0:
             self._resolve_timer.start()
@@ -270,9 +312,9 @@ class RulesEditor(EditorFiles, QWidget):
 
     # Signals out -------------------------------------------------------------------------------
     def _on_modified_change(self, _modified: bool) -> None:
-        self._update_title()
+        self.update_title()
 
-    def _update_title(self) -> None:
+    def update_title(self) -> None:
         self.status.setText(f"{self.title} — {self._summary}")
         self.title_changed.emit(self.title)
 
