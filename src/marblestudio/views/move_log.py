@@ -218,7 +218,10 @@ class MoveLog(QTreeWidget):
     def events_under(self, index: int) -> list[str]:
         """The events in words under row `index`."""
         item = self.topLevelItem(index)
-        return [] if item is None else [item.child(i).text(0) for i in range(item.childCount())]
+        if item is None:
+            return []
+        children = (item.child(i) for i in range(item.childCount()))
+        return [child.text(0) for child in children if child is not None]
 
 
 DISC = 10

@@ -77,8 +77,8 @@ class NewGameDialog(QDialog):
         self._seat_labels: list[QLabel] = []
         for i in range(MAX_SEATS):
             box = QComboBox()
-            for label, value in SEAT_CHOICES:
-                box.addItem(label, value)
+            for choice, value in SEAT_CHOICES:
+                box.addItem(choice, value)
                 box.setItemData(box.count() - 1, seat_tooltip(value), Qt.ItemDataRole.ToolTipRole)
             label = QLabel(f"Seat {i + 1}")
             self.form.addRow(label, box)

@@ -45,6 +45,6 @@ def render_png(session: Session, size: tuple[int, int], colour_blind: bool = Fal
     image = render_session(session, size, colour_blind)
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, "PNG"):
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]  # the stubs say bytes; PySide6 takes str only
         raise RuntimeError(f"Qt could not encode a {image.width()}x{image.height()} image as PNG")
     return bytes(buffer.data().data())

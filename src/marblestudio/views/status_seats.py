@@ -52,7 +52,7 @@ class SeatsBar(QWidget):
             self.badges.append(badge)
             self.texts.append(text)
         self.colours = []
-        for badge, label, (name, colour, text) in zip(self.badges, self.texts, seats):
+        for badge, label, (name, colour, words) in zip(self.badges, self.texts, seats):
             ink = badge_text(colour)
             self.colours.append((colour, ink))
             badge.setText(name)
@@ -60,8 +60,8 @@ class SeatsBar(QWidget):
                 f"QLabel {{ background-color: {colour}; color: {ink}; border: 1px solid {EDGE}; "
                 "border-radius: 3px; padding: 0px 4px; }"
             )
-            label.setText(text)
-            label.setVisible(bool(text))
+            label.setText(words)
+            label.setVisible(bool(words))
 
     def text(self) -> str:
         """What the bar says, as plain text ("Red 1 on the grid   Blue ...")."""

@@ -100,7 +100,7 @@ def png_bytes(image: QImage) -> bytes:
     """`image` encoded as PNG in memory (so that the file is written in one atomic step)."""
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, "PNG"):
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]  # the stubs say bytes; PySide6 takes str only
         raise OSError(f"Qt could not encode a {image.width()}x{image.height()} image as PNG")
     return bytes(buffer.data().data())
 

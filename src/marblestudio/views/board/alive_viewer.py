@@ -29,13 +29,13 @@ class Viewpoint:
     screen_for: int | None = None
 
 
-def find_session(widget: QWidget | None) -> Any:
+def find_session(widget: QObject | None) -> Any:
     """The session of the nearest parent that has one (the game view), or None."""
     while widget is not None:
         session = getattr(widget, "session", None)
         if session is not None and hasattr(session, "state"):
             return session
-        widget = widget.parent()  # type: ignore[assignment]
+        widget = widget.parent()
     return None
 
 

@@ -382,7 +382,7 @@ class Board(BoardView):
         if isinstance(key, tuple) and key and key[0] == "colour":
             return self.layout.chooser(key[1])
         if key in BUTTONS:
-            return self._button_centre(BUTTONS.index(key))  # type: ignore[arg-type]
+            return self._button_centre(BUTTONS.index(key))
         return None
 
     def held_position(self, gate_id: str) -> Point | None:
@@ -401,8 +401,8 @@ class Board(BoardView):
         if isinstance(hover, tuple) and hover and hover[0] == "hole" and hover[2] in colours:
             self.chosen = hover[2]  # a hint or the keyboard chose a hole of another colour: show that colour's holes
         for number, item in enumerate(self.hole_items, start=1):
-            key = ("hole", number, self.chosen)
-            item.setColor(HOVER if key == hover else HOLE_LEGAL if key in self._legal else HOLE_IDLE)
+            hole = ("hole", number, self.chosen)
+            item.setColor(HOVER if hole == hover else HOLE_LEGAL if hole in self._legal else HOLE_IDLE)
         for c, mark in enumerate(self.chooser_marks):
             mark.setVisible(c in colours)
             mark.setColor(HOVER if c == self.chosen else _dim(HOLE_LEGAL, 0.8))

@@ -44,7 +44,7 @@ def centred_text(
     return item
 
 
-class LabelPlate(GLImageItem):
+class LabelPlate(GLImageItem):  # type: ignore[misc]  # pyqtgraph has no type stubs
     """An opaque plate from (x0, y0) to (x1, y1) at height z with texts printed on it."""
 
     def __init__(
@@ -105,7 +105,7 @@ class LabelPlate(GLImageItem):
         super().paint()
 
 
-class Labels(GLGraphicsItem.GLGraphicsItem):
+class Labels(GLGraphicsItem.GLGraphicsItem):  # type: ignore[misc]  # pyqtgraph has no type stubs
     """Texts centred on world points, facing the camera; `set_labels` replaces them all."""
 
     def __init__(self, font: QFont | None = None, colour: QColor | None = None) -> None:

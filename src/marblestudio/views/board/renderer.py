@@ -312,7 +312,7 @@ class Renderer:
         colour = item.color if isinstance(item.color, QColor) else QColor(item.color)
         GL.glBindTexture(GL.GL_TEXTURE_2D, glyphs.texture)
         GL.glUniform4f(u_rect, x0, y0, x1, y1)
-        GL.glUniform4f(u_color, *colour.getRgbF())
+        GL.glUniform4f(u_color, colour.redF(), colour.greenF(), colour.blueF(), colour.alphaF())
         GL.glDrawArrays(GL.GL_TRIANGLE_STRIP, 0, 4)
 
     def _bind_text_program(self) -> None:

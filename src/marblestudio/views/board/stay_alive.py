@@ -9,6 +9,8 @@ marks the last move: round the cell of the marble placed, or round the knob pull
 
 from __future__ import annotations
 
+from functools import partial
+
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -210,7 +212,7 @@ class Board(BoardView):
         if kind == "marble_fell":
             return [self._fall_step((event["row"], event["col"]), event["seat"])]
         if kind == "slides_set":
-            return [Step(0.0, lambda t, e=event: None, lambda e=event: self._set_all(e))]
+            return [Step(0.0, _still, partial(self._set_all, event))]
         return []
 
     def _set_all(self, event: Event) -> None:
@@ -362,3 +364,7 @@ class Board(BoardView):
     def camera_presets(self) -> CameraPresets:
         """The table with its printed names and the marbles waiting behind it; the seats round it."""
         return CameraPresets(self._bounds, HOME_ELEVATION, -90.0, seat_azimuths(len(self.colours)), SEAT_ELEVATION)
+
+
+def _still(_t: float) -> None:
+    """A step that changes nothing while it runs (its `done` does the work)."""
