@@ -86,8 +86,8 @@ def run_app(ruleset: str | None, seats: list[str] | None = None, seed: int | Non
     app = application()
     setup_logging()
     install_excepthook()
-    window = MainWindow()
+    window = MainWindow(library=ruleset is None)  # on a game, the library is made when it is asked for
     window.show()
     if ruleset is not None:
-        window.start_game(ruleset, seats, seed)
+        window.open_game(ruleset, seats, seed)  # once the window is on screen: the board loads behind it
     return int(app.exec())

@@ -7,6 +7,10 @@ asks the worker process, a human seat gets its legal targets highlighted.  A cli
 plays its move; a click on anything else asks the engine why not, and `message` tells the user
 the rule that stopped it.
 
+The scene is made on first use (`scene`), not with the view: importing pyqtgraph's OpenGL part
+is the slowest step of the app's start, so a window can show first ("Loading the board…") and
+make its board in the next event-loop turn.  The animation clock belongs to the view.
+
 `view_position(p)` shows an earlier position of the game while it goes on (the move list's rows
 ask for it): the board shows it read-only, takes no clicks and no typed moves, and the game's
 own moves keep coming without being drawn until `view_live()` returns to the present.
@@ -16,18 +20,20 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
-
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from marblestudio.engine.core import CHANCE, IllegalMoveError, Move, NotationError, Outcome
 from marblestudio.session import Change, Session
-from marblestudio.views.board.base import BoardView
-from marblestudio.views.board.registry import board_class
-from marblestudio.views.board.scene import Scene
+from marblestudio.views.board.animation import AnimationClock
 from marblestudio.views.computer import ComputerWorker
 from marblestudio.views.palette import seat_colours
+
+if TYPE_CHECKING:
+    from marblestudio.views.board.base import BoardView
+    from marblestudio.views.board.scene import Scene
 
 log = logging.getLogger(__name__)
 
@@ -41,13 +47,18 @@ class GameView(QWidget):
     changed = Signal()  # the position changed (status line, move log, menus)
     game_over = Signal(object)  # the Outcome
     idle = Signal()  # animations done and nothing pending (a human to move, or the end)
+    scene_ready = Signal(object)  # the 3D scene has just been made (see `scene`)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.scene = Scene(self)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.scene)
+        self.clock = AnimationClock(self)  # the scene's animation clock (`scene.clock`)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self.loading = QLabel("Loading the board…")
+        self.loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.loading.setStyleSheet("QLabel { background: rgb(38, 42, 48); color: rgb(200, 200, 200); font-size: 14pt; }")
+        self._layout.addWidget(self.loading)
+        self._scene: Scene | None = None
         self.session: Session | None = None
         self.board: BoardView | None = None
         self.worker = ComputerWorker(self)
@@ -58,10 +69,31 @@ class GameView(QWidget):
         self._pending_tag = 0
         self._thinking = False
         self._announced = False
-        self.scene.picked.connect(self._on_picked)
-        self.scene.clock.finished.connect(self._on_animation_finished)
+        self.clock.finished.connect(self._on_animation_finished)
         self.worker.chosen.connect(self._on_computer_chosen)
         self.worker.failed.connect(self._on_computer_failed)
+
+    @property
+    def scene(self) -> Scene:
+        """The 3D scene, made on first use: importing pyqtgraph's OpenGL part takes a while, so a
+        window shows first and loads its board behind ("Loading the board…" until then)."""
+        if self._scene is None:
+            from marblestudio.views.board.scene import Scene
+
+            scene = Scene(self, clock=self.clock)
+            scene.picked.connect(self._on_picked)
+            self._layout.replaceWidget(self.loading, scene)
+            self.loading.hide()
+            if self.isVisible():
+                scene.show()  # a child added to a shown widget is not shown by itself
+            self._layout.activate()  # its size now, not at the next event-loop turn (the camera fits it)
+            self._scene = scene
+            self.scene_ready.emit(scene)
+        return self._scene
+
+    def has_scene(self) -> bool:
+        """Whether the 3D scene has been made yet (see `scene`)."""
+        return self._scene is not None
 
     # The model ---------------------------------------------------------------------------------
     def set_session(self, session: Session, interactive: bool = True) -> None:
@@ -71,12 +103,14 @@ class GameView(QWidget):
         # finishing the old animations must drive neither game, nor draw on the wrong board
         self.session = None
         self.board = None
-        self.scene.clock.skip()
+        self.clock.skip()
         self.session = session
         self.interactive = interactive
         self.viewing = None
         self._viewed = None
         self._announced = False
+        from marblestudio.views.board.registry import board_class
+
         cls, reason = board_class(session.rules.game)
         board = cls(self.scene)
         board.session = session
@@ -95,7 +129,7 @@ class GameView(QWidget):
     def set_colour_blind(self, on: bool) -> None:
         self.colour_blind = on
         if self.session is not None and self.board is not None:
-            self.scene.clock.skip()
+            self.clock.skip()
             self.board.build(self.session.rules, seat_colours(self.session.rules.presentation, self.session.num_players, on))
             self.board.show(self._shown_session().state.public_view())
             self._update_targets()
@@ -111,7 +145,7 @@ class GameView(QWidget):
         if position == session.position:
             self.view_live()
             return
-        self.scene.clock.skip()
+        self.clock.skip()
         self.viewing = position
         self._viewed = session.branch_at(position)
         board.session = self._viewed
@@ -158,9 +192,9 @@ class GameView(QWidget):
         if change.what in ("played", "redone") and change.events:
             steps = [s for e in change.events for s in self.board.animate(e)]
             self.changed.emit()
-            self.scene.clock.play(steps)  # `_on_animation_finished` continues
+            self.clock.play(steps)  # `_on_animation_finished` continues
             return
-        self.scene.clock.skip()
+        self.clock.skip()
         self.board.show(self.session.state.public_view())
         self.changed.emit()
         self._next()
@@ -175,7 +209,7 @@ class GameView(QWidget):
     # The next decision -----------------------------------------------------------------------
     def _next(self) -> None:
         session = self.session
-        if session is None or self.scene.clock.is_running():
+        if session is None or self.clock.is_running():
             return
         outcome = session.outcome()
         if outcome is not None:
@@ -229,13 +263,13 @@ class GameView(QWidget):
     def legal_targets(self) -> dict[Hashable, Move]:
         """What a human can click now, and the move each click makes."""
         session, board = self.session, self.board
-        if session is None or board is None or self.viewing is not None or not session.waiting_for_human() or self.scene.clock.is_running():
+        if session is None or board is None or self.viewing is not None or not session.waiting_for_human() or self.clock.is_running():
             return {}
         return {board.target_of(m): m for m in session.state.legal_moves() if board.target_of(m) is not None}
 
     def is_busy(self) -> bool:
         """Animating or waiting for the computer."""
-        return self.scene.clock.is_running() or self.worker.is_busy()
+        return self.clock.is_running() or self.worker.is_busy()
 
     # Clicks and the computer's answers ---------------------------------------------------------
     def _on_picked(self, key: Hashable) -> None:
@@ -248,8 +282,8 @@ class GameView(QWidget):
         if session.is_over():
             self.message.emit("The game is over: start a new one, or undo.")
             return
-        if self.scene.clock.is_running():
-            self.scene.clock.skip()
+        if self.clock.is_running():
+            self.clock.skip()
         if not session.waiting_for_human():
             self.message.emit("Wait: it is not your turn.")
             return
@@ -278,7 +312,7 @@ class GameView(QWidget):
         if not session.waiting_for_human():
             self.message.emit("Wait: it is not your turn.")
             return False
-        self.scene.clock.skip()
+        self.clock.skip()
         try:
             session.play_text(text)
         except IllegalMoveError as exc:
@@ -309,7 +343,7 @@ class GameView(QWidget):
             self.message.emit(f"The computer player failed: {text}")
 
     def skip_animation(self) -> None:
-        self.scene.clock.skip()
+        self.clock.skip()
 
     def shutdown(self) -> None:
         self.worker.shutdown()

@@ -17,9 +17,9 @@ from __future__ import annotations
 import html
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QStackedWidget,
     QVBoxLayout,
@@ -36,7 +37,6 @@ from PySide6.QtWidgets import (
 from marblestudio.engine.core import CHANCE, Outcome
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
-from marblestudio.views.camera_actions import install_camera_actions
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
 from marblestudio.views.move_log import MovePanel
@@ -49,21 +49,33 @@ from marblestudio.views.window_help import HelpActions
 from marblestudio.views.window_hints import HintActions
 from marblestudio.views.window_viewing import ViewingActions, ViewingBar
 
+if TYPE_CHECKING:
+    from marblestudio.views.board.scene import Scene
+
 log = logging.getLogger(__name__)
 
 
 class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWindow):
     """Marble Studio's window."""
 
-    def __init__(self) -> None:
+    def __init__(self, library: bool = True) -> None:
+        """`library=False` makes the library only when it is first needed (`marblestudio play`
+        opens on a game: reading every ruleset for the shelf would only delay the board)."""
         super().__init__()
         self.setWindowTitle("Marble Studio")
         self.resize(1280, 800)
         self.path: Path | None = None
         self.resign_box: QMessageBox | None = None  # the "Resign?" question while it is asked
         self.rules_dialog: QDialog | None = None  # the last rules sheet shown
-        self.library = LibraryWidget()
+        self.camera_actions: list[QAction] = []  # Home, Ctrl+1, Ctrl+2, once the 3D scene is made
+        self._library: LibraryWidget | None = None
+        self._pending_game: tuple[str, list[str] | None, int | None] | None = None
+        self._editor_dock: QDockWidget | None = None
+        self._editor_made = False  # the rules editor is made once the window is up (`editor_dock`)
+        self._state_restored = False  # docks made after the saved layout was restored take their place from it
+        self._shown_by_state = False
         self.game = GameView()
+        self.game.scene_ready.connect(self._on_scene_ready)
         self.banner = QLabel()
         self.banner.setObjectName("banner")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -78,7 +90,7 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         page_layout.addWidget(self.viewing_bar)
         page_layout.addWidget(self.game, 1)
         self.stack = QStackedWidget()
-        self.stack.addWidget(self.library)
+        self.stack.addWidget(LibraryWidget() if library else QWidget())  # a stand-in until `library` is needed
         self.stack.addWidget(game_page)
         self.setCentralWidget(self.stack)
         self.move_panel = MovePanel()
@@ -87,7 +99,6 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         self.log_dock = self.add_dock("Moves", self.move_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.replay_dock = self.add_dock("Replay", self.replay, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.replay_dock.hide()
-        self.editor_dock = self._install_editor()
         self.turn_label = QLabel()
         self.seats_bar = SeatsBar()
         self.message_label = QLabel()
@@ -96,8 +107,8 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         self.statusBar().addPermanentWidget(self.seats_bar)
         self._install_hints()
         self._build_actions()
-        self.library.play_requested.connect(lambda ref: self.start_game(ref))
-        self.library.new_game_requested.connect(self.new_game_dialog)
+        if library:
+            self._wire_library(self.stack.widget(0))
         self.game.message.connect(self.show_message)
         self.move_panel.entry.returnPressed.connect(self._on_move_typed)
         self.move_log.position_clicked.connect(self._on_position_clicked)
@@ -108,22 +119,78 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         self.replay.play_from_here.connect(self.play_from_here)
         self._restore_settings()
         self._update_actions()
-        self.library.list.setFocus()  # the window's shortcuts, not a restored dock's, at first
+        if self._library is not None:
+            self._library.list.setFocus()  # the window's shortcuts, not a restored dock's, at first
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.game.shutdown)
             app.aboutToQuit.connect(self.hint_worker.shutdown)
 
     # Layout ------------------------------------------------------------------------------------
+    @property
+    def library(self) -> LibraryWidget:
+        """The ruleset library (the first page), made on first use when the window was made without it."""
+        if self._library is None:
+            stand_in = self.stack.widget(0)
+            library = LibraryWidget()
+            self.stack.insertWidget(0, library)
+            self.stack.removeWidget(stand_in)
+            stand_in.deleteLater()
+            self._wire_library(library)
+        assert self._library is not None
+        return self._library
+
+    def _wire_library(self, library: QWidget) -> None:
+        assert isinstance(library, LibraryWidget)
+        self._library = library
+        library.play_requested.connect(lambda ref: self.start_game(ref))
+        library.new_game_requested.connect(self.new_game_dialog)
+
+    def _on_scene_ready(self, scene: Scene) -> None:
+        """The game view has made its 3D scene: the camera actions can act on it now (they join
+        the View menu before Skip Animation)."""
+        from marblestudio.views.camera_actions import install_camera_actions
+
+        staging = QMenu(self)
+        self.camera_actions = install_camera_actions(self, staging, scene)
+        self.view_menu.insertActions(self.skip_action, self.camera_actions)
+        staging.deleteLater()
+
     def add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         """Add a dock panel (named after `title`, so its place is remembered)."""
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower().replace(' ', '-')}")
         dock.setWidget(widget)
-        self.addDockWidget(area, dock)
+        if self._state_restored and self.restoreDockWidget(dock):
+            self._shown_by_state = not dock.isHidden()  # a dock made after the saved layout was restored
+        else:
+            self.addDockWidget(area, dock)
         self.view_menu_docks = getattr(self, "view_menu_docks", [])
         self.view_menu_docks.append(dock)
         return dock
+
+    @property
+    def editor_dock(self) -> QDockWidget | None:
+        """The rules editor's dock (None when the editor could not be loaded).  It is made after
+        the window's first paint (or a `marblestudio play` game's first frame), or when first
+        asked for: the window shows without waiting for it."""
+        if not self._editor_made:
+            self._editor_made = True
+            self._shown_by_state = False
+            dock = self._editor_dock = self._install_editor()  # placed where the user left it (add_dock)
+            if dock is not None:
+                dock.setVisible(self._shown_by_state)
+                self.view_menu.addAction(dock.toggleViewAction())
+        return self._editor_dock
+
+    def _make_editor_soon(self) -> None:
+        if not self._editor_made:
+            QTimer.singleShot(0, lambda: self.editor_dock)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and not self._editor_made and self._pending_game is None and self._library is not None:
+            self._make_editor_soon()  # the library is on screen; a game being opened waits for its board
+        return super().event(event)
 
     def _install_editor(self) -> QDockWidget | None:
         """The rules editor, as a dock tabbed beside the move list (hidden until asked for)."""
@@ -166,7 +233,7 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         view = bar.addMenu("&View")
         self.fullscreen_action = self._action("&Full Screen", self.toggle_fullscreen, QKeySequence("F11"), view)
         self.fullscreen_action.setCheckable(True)
-        self.camera_actions = install_camera_actions(self, view)  # Home, Ctrl+1 top-down, Ctrl+2 from my seat
+        self.view_menu = view  # the camera actions join it once the scene is made (`_on_scene_ready`)
         self.skip_action = self._action("&Skip Animation", self._on_escape, QKeySequence("Escape"), view)
         self.palette_action = self._action("Colour-&Blind-Safe Colours", self.set_colour_blind, None, view)
         self.palette_action.setCheckable(True)
@@ -196,6 +263,7 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         state = store.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
+        self._state_restored = True
         try:
             self.set_animation_speed(float(store.value("view/animation_speed", 1.0)))
         except (TypeError, ValueError):
@@ -210,7 +278,7 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         store.setValue("window/geometry", self.saveGeometry())
         store.setValue("window/state", self.saveState())
         store.setValue("view/colour_blind", self.palette_action.isChecked())
-        store.setValue("view/animation_speed", self.game.scene.clock.speed)
+        store.setValue("view/animation_speed", self.game.clock.speed)
         store.sync()
 
     # Starting games ----------------------------------------------------------------------------
@@ -221,6 +289,31 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
 
     def start_choice(self, choice: GameChoice) -> bool:
         return self.start_game(choice.ruleset, choice.seats, choice.seed)
+
+    def open_game(self, ref: str, seats: list[str] | None = None, seed: int | None = None) -> None:
+        """Start a game of `ref` once the window is on screen (`marblestudio play`): the game page
+        says "Loading the board…" until the 3D view, made behind it, draws the board."""
+        self._pending_game = (ref, seats, seed)
+        self.stack.setCurrentIndex(1)
+        self.game.loading.installEventFilter(self)
+        QTimer.singleShot(2000, self._start_pending_game)  # should the window never be painted
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.game.loading and event.type() == QEvent.Type.Paint and self._pending_game is not None:
+            QTimer.singleShot(0, self._start_pending_game)  # once this first paint is on screen
+        return super().eventFilter(watched, event)
+
+    def _start_pending_game(self) -> None:
+        pending, self._pending_game = self._pending_game, None
+        if pending is None:
+            return
+        self.game.loading.removeEventFilter(self)
+        if not self.start_game(*pending):
+            self.show_library()
+        if self.game.has_scene():
+            self.game.scene.frame_painted.connect(self._make_editor_soon, Qt.ConnectionType.SingleShotConnection)
+        else:
+            self._make_editor_soon()
 
     def start_game(self, ref: str, seats: list[str] | None = None, seed: int | None = None) -> bool:
         """Start a new game of ruleset `ref` (an id or a path); False (with a message) if not."""
@@ -272,15 +365,18 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
 
     def show_library(self) -> None:
         """Back to the library: the page shows no trace of the game (its moves, turn, messages)."""
-        self.library.refresh()
-        self.stack.setCurrentIndex(0)
+        made = self._library is not None
+        library = self.library
+        if made:
+            library.refresh()  # a library made just now has read the rulesets already
+        self.stack.setCurrentWidget(library)
         self.replay_dock.hide()
         self.banner.hide()
         self.show_message("")
         self.forget_hint()
         self.move_panel.set_help(None)
         self._on_game_change()
-        self.library.list.setFocus()
+        library.list.setFocus()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
@@ -352,7 +448,7 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
 
     def set_animation_speed(self, speed: float) -> None:
         """Play animations at `speed` times normal (0: at once)."""
-        self.game.scene.clock.set_speed(speed)
+        self.game.clock.set_speed(speed)
         for action in self.speed_group.actions():
             action.setChecked(action.data() == speed)
 

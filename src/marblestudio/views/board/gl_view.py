@@ -40,8 +40,8 @@ def surface_format() -> QSurfaceFormat:
 class _Surface(QWindow):
     """The native window a `GLView` draws into; input goes through it to the widget."""
 
-    def __init__(self, view: GLView) -> None:
-        super().__init__()
+    def __init__(self, view: GLView, parent: QWindow | None) -> None:
+        super().__init__(parent)  # a parent window: Qt owns it, as the container it goes into expects
         self.view = view
         self.setSurfaceType(QSurface.SurfaceType.OpenGLSurface)
         self.setFormat(surface_format())
@@ -172,7 +172,7 @@ class GLView(GLViewMixin, QWidget):  # type: ignore[misc]
     def showEvent(self, ev: QShowEvent) -> None:
         super().showEvent(ev)
         if self._container is None and not self.window().testAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen):
-            self._surface = _Surface(self)
+            self._surface = _Surface(self, self.window().windowHandle())
             self._container = QWidget.createWindowContainer(self._surface, self)
             self._container.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             self._container.setMouseTracking(True)  # moves without a button reach the view too

@@ -87,12 +87,13 @@ class Scene(GLView):
     hovered = Signal(object)  # the key under the mouse that can be clicked now, or None
     frame_painted = Signal()
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: Any = None, clock: AnimationClock | None = None) -> None:
+        """`clock` plays the board's animations (a new one by default; a game view keeps its own)."""
         super().__init__(parent)
         self.shader = make_shader()
         self.renderer = Renderer(self.shader)
         self.board: BoardView | None = None
-        self.clock = AnimationClock(self)
+        self.clock = clock if clock is not None else AnimationClock(self)
         self._legal: dict[Hashable, Any] = {}
         self._hover: Hashable | None = None
         self._selected: Hashable | None = None
