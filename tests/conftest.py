@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-BUNDLED = ROOT / "rulesets"
+from project import BUNDLED, ROOT  # noqa: F401  (re-exported for fixtures)
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ROOT
+from project import ROOT
 
 
 def test_import_linter_contracts_hold() -> None:

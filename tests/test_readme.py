@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conftest import ROOT
+from project import ROOT
 from marblestudio.cli import COMMANDS
 from marblestudio.rulesets import check_path, load
 

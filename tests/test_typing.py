@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from project import ROOT
 
 
 @pytest.mark.timeout(600)

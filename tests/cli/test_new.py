@@ -8,7 +8,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from conftest import BUNDLED
+from project import BUNDLED
 from marblestudio.cli import main
 from marblestudio.rulesets import check_path, load
 

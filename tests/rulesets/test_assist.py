@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import BUNDLED
+from project import BUNDLED
 from marblestudio.rulesets import assist
 from marblestudio.rulesets.assist import MISSING, Change, changed_lines, changes, completions, context_at, describe_at, resolved_lines
 

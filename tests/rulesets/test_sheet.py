@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BUNDLED
+from project import BUNDLED
 from plugins import Families, families  # noqa: F401  (fixture)
 from marblestudio.rulesets import load_with_source
 from marblestudio.rulesets.sheet import rules_sheet

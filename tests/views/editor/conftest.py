@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BUNDLED
+from project import BUNDLED
 
 
 @pytest.fixture

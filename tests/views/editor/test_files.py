@@ -256,7 +256,7 @@ def test_open_asks_for_a_file(editor, house_rule: Path, monkeypatch) -> None:
 def test_a_bundled_ruleset_is_saved_as_a_copy(editor, data_dir: Path, monkeypatch) -> None:
     from PySide6.QtWidgets import QFileDialog
 
-    from conftest import BUNDLED
+    from project import BUNDLED
 
     bundled = BUNDLED / "stay-alive" / "quick.yaml"
     before = bundled.read_bytes()

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QTextDocument
 from PySide6.QtWidgets import QMessageBox
 
-from conftest import BUNDLED
+from project import BUNDLED
 from marblestudio.rulesets import load
 
 from .conftest import line_of
