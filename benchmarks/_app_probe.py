@@ -92,6 +92,7 @@ class Probe:
         dock.show()
         dock.raise_()
         folder = catalog.bundled_dir()
+        assert folder is not None, "no bundled rulesets"
         editor.open_file(folder / f"{self.ruleset}.yaml")
         editor.tabs.setCurrentWidget(editor.preview)
         start = time.monotonic()
@@ -115,7 +116,9 @@ class Probe:
         session = window.game.session
         if session is not None:
             session.saved = True
-        QApplication.instance().quit()
+        app = QApplication.instance()
+        assert app is not None
+        app.quit()
 
 
 class _Hook:

@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from marblestudio.session import HUMAN
@@ -33,6 +34,7 @@ def test_the_window_and_the_game_view_load_without_pyqtgraph_or_opengl() -> None
 
 def _view_menu(window: MainWindow) -> list[str]:
     menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    assert isinstance(menu, QMenu)
     return [a.text() for a in menu.actions()]
 
 
@@ -65,7 +67,9 @@ def test_the_library_of_a_window_opened_on_a_game_is_made_when_it_is_asked_for(q
     window.show()
     qtbot.waitExposed(window)
     assert window.start_game("archimedes/standard", [HUMAN, HUMAN], seed=2)
-    window.game.session.saved = True  # type: ignore[union-attr]
+    session = window.game.session
+    assert session is not None
+    session.saved = True
     window.show_library()
     assert window.stack.currentWidget() is window.library and window.stack.count() == 2
     assert "stay-alive/standard" in window.library.ids()

@@ -132,13 +132,13 @@ class Board(Motion, Preview, BoardView):
             pads.setdefault(tint, []).append(((x - 0.48, y - 0.48, geo.top), (x + 0.48, y + 0.48, geo.top + 0.01)))
         for tint, boxes in pads.items():
             self._attach(self.mesh(meshes.boxes(boxes), tint))
-        cup_disc = disc_mesh(0.3, 0.02)
+        cups = [(*geo.cup_xy(row, column), geo.top + 0.01) for row in range(geo.rows) for column in range(geo.columns)]
+        self._attach(self.mesh(meshes.copies(disc_mesh(0.3, 0.02), cups), CUP))  # every cup: one draw
         self._markers: dict[tuple[int, int], Any] = {}
         ring = disc_mesh(0.42, 0.015)
         for row in range(geo.rows):
             for column in range(geo.columns):
                 x, y = geo.cup_xy(row, column)
-                self._attach(self.mesh(cup_disc, CUP), (x, y, geo.top + 0.01))
                 marker = self._attach(self.mesh(ring, LEGAL), (x, y, geo.top + 0.012))
                 marker.hide()
                 self._markers[(row, column)] = marker

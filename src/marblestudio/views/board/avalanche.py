@@ -132,11 +132,11 @@ class Board(BoardView):
             self.hole_items.append(self._local_item(rim, HOLE_IDLE, (x, y, 0.03)))
         bar = meshes.boxes([((-0.52, -0.045, 0.0), (0.52, 0.045, 0.2)),
                             ((-0.56, -0.045, 0.0), (-0.46, 0.22, 0.2)), ((0.46, -0.045, 0.0), (0.56, 0.22, 0.2))])
-        pin = meshes.cylinder(0.07, 0.3, 10)
         self.gate_items: dict[str, Any] = {}
         for gate in self.av.gates:
             self.gate_items[gate.id] = self._local_item(bar, GATE, lay.gate(gate.id), spin_of("left"))
-            self._local_item(pin, PIN, (lay.gate(gate.id)[0], lay.gate(gate.id)[1], 0.15))
+        pins = [(*lay.gate(gate.id)[:2], 0.15) for gate in self.av.gates]
+        self._local_item(meshes.copies(meshes.cylinder(0.07, 0.3, 10), pins), PIN)  # every gate's pin: one draw
 
     def _build_table(self) -> None:
         lay = self.layout
@@ -322,13 +322,13 @@ class Board(BoardView):
         lay = self.layout
         x, y, z = lay.card_centre(seat, index)
         half = CARD / 2
-        self._card_items.append(self.add(self.mesh(meshes.box((x - half, y - half, 0.0), (x + half, y + half, z)), CARD_FACE)))
+        parts = [(*meshes.box_arrays((x - half, y - half, 0.0), (x + half, y + half, z)), CARD_FACE)]
         side = CARD / 3.6 / 2
         for hole, spot in enumerate(card["holes"]):
             hx, hy, hz = lay.card_hole(seat, index, hole)
             colour = self.marble_colours[self.colour_number(spot["colour"])]
-            square = self.add(self.mesh(meshes.box((hx - side, hy - side, z), (hx + side, hy + side, hz)), _dim(colour, 0.8)))
-            self._card_items.append(square)
+            parts.append((*meshes.box_arrays((hx - side, hy - side, z), (hx + side, hy + side, hz)), _dim(colour, 0.8)))
+        self._card_items.append(self.add(self.mesh(meshes.coloured(parts), CARD_FACE)))  # the card and its squares: one draw
 
     def _seat_line(self, view: Mapping[str, Any], seat: int) -> str:
         status = self.describe(view)

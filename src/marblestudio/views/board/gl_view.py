@@ -85,6 +85,10 @@ class GLView(GLViewMixin, QWidget):  # type: ignore[misc]
     def isValid(self) -> bool:  # noqa: N802 - Qt's name
         return self._initialized
 
+    def surface(self) -> QWindow | None:
+        """The native window the view draws into (None while it has never been on screen)."""
+        return self._surface
+
     def _on_screen(self) -> bool:
         return self._surface is not None and self._surface.isExposed()
 

@@ -186,15 +186,25 @@ def _show(t: FittedText, text: str, pixels: int, rect: QRectF | None) -> None:
     t.rect = rect
 
 
+def _state(t: FittedText) -> tuple[object, ...]:
+    """Everything of `t` a fit reads or writes (its item's text and font included, so that a
+    text set from outside since the last fit is fitted again)."""
+    item = t.item
+    return (t, t.wordings, t.slot, t.priority, t.group, t.bold, item.visible(), item.text, id(item.font))
+
+
 class BoardTexts:
     """The fitted texts of one board, laid out for the view before every frame (a paint hook
     of the scene from `__init__` until `remove()`); `extra()` adds texts the board keeps
-    elsewhere (the labels of its cards)."""
+    elsewhere (the labels of its cards).  A frame drawn with the same camera, size and texts as
+    the last (an animation, a highlight) keeps the last layout instead of working it out again."""
 
     def __init__(self, scene: Scene, extra: Callable[[], Sequence[FittedText]] | None = None) -> None:
         self.scene = scene
         self.extra = extra
         self.texts: list[FittedText] = []
+        self._fitted: tuple[object, ...] | None = None  # what the last fit saw, and left
+        self.fits = 0  # layouts worked out (for tests)
         scene.add_paint_hook(self.fit)
 
     def add(self, item: GLTextItem, priority: int = 0, bold: bool = True) -> FittedText:
@@ -207,7 +217,14 @@ class BoardTexts:
         return self.texts + list(self.extra() if self.extra is not None else ())
 
     def fit(self) -> None:
-        self.scene.fit_texts(self.all())
+        texts = self.all()
+        projection, view = self.scene.camera_matrices()
+        camera = (self.scene.width(), self.scene.height(), projection.tobytes(), view.tobytes())
+        if self._fitted is not None and self._fitted == (camera, *(_state(t) for t in texts)):
+            return
+        self.scene.fit_texts(texts)
+        self.fits += 1
+        self._fitted = (camera, *(_state(t) for t in texts))
 
     def remove(self) -> None:
         self.scene.remove_paint_hook(self.fit)

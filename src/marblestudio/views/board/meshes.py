@@ -50,6 +50,23 @@ def merge(parts: Iterable[tuple[np.ndarray, np.ndarray]]) -> MeshData:
     return MeshData(vertexes=np.concatenate(all_verts), faces=np.concatenate(all_tris).astype(np.uint32))
 
 
+def copies(template: MeshData, offsets: Iterable[Sequence[float]]) -> MeshData:
+    """Copies of `template` moved by each of `offsets`, as one mesh (one draw call instead of
+    one per copy: the cups of a board, the pins of its gates)."""
+    verts, faces = template.vertexes(), template.faces()
+    return merge((verts + np.asarray(offset, dtype=float), faces) for offset in offsets)
+
+
+def coloured(parts: Iterable[tuple[np.ndarray, np.ndarray, Sequence[float]]]) -> MeshData:
+    """One mesh from (vertices, triangles, RGBA colour) parts, each part in its own colour."""
+    parts = list(parts)
+    md = merge((verts, tris) for verts, tris, _ in parts)
+    if parts:
+        colours = np.concatenate([np.tile(np.asarray(colour, dtype=float), (len(verts), 1)) for verts, _, colour in parts])
+        md.setVertexColors(colours)
+    return md
+
+
 def box(lo: Sequence[float], hi: Sequence[float]) -> MeshData:
     """An axis-aligned box from corner `lo` to corner `hi`."""
     return merge([box_arrays(lo, hi)])

@@ -253,7 +253,7 @@ class Renderer:
         if u_normal != -1:
             GL.glUniformMatrix3fv(u_normal, 1, False, np.array(modelview.normalMatrix().data(), dtype=np.float32))
         if item.faces is None:
-            GL.glDrawArrays(GL.GL_TRIANGLES, 0, len(item.vertexes) if item.vertexes.ndim == 2 else int(np.prod(item.vertexes.shape[:-1])))
+            GL.glDrawArrays(GL.GL_TRIANGLES, 0, item.vertexes.size // 3)
         else:
             GL.glDrawElements(GL.GL_TRIANGLES, item.faces.size, GL.GL_UNSIGNED_INT, None)
 
