@@ -19,6 +19,7 @@ surface when asked for an image.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from OpenGL import GL
@@ -27,6 +28,9 @@ from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QImage, QOffscreenSurface, QOpenGLContext, QResizeEvent, QShowEvent, QSurface, QSurfaceFormat, QWindow
 from PySide6.QtOpenGL import QOpenGLFramebufferObject
 from PySide6.QtWidgets import QWidget
+
+
+log = logging.getLogger(__name__)
 
 
 def surface_format() -> QSurfaceFormat:
@@ -69,6 +73,7 @@ class GLView(GLViewMixin, QWidget):  # type: ignore[misc]
         self._container: QWidget | None = None
         self._fbo: QOpenGLFramebufferObject | None = None
         self._initialized = False
+        self._no_gl = False  # no OpenGL context could be made: nothing is drawn
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
@@ -137,7 +142,17 @@ class GLView(GLViewMixin, QWidget):  # type: ignore[misc]
             self.draw_now()
 
     def draw_now(self) -> None:
-        """Draw a frame now: on the view's window when it is on screen, else into its image."""
+        """Draw a frame now: on the view's window when it is on screen, else into its image.
+        Without OpenGL (a platform that has none) it draws nothing and says so once in the log."""
+        if self._no_gl:
+            return
+        try:
+            self._draw_now()
+        except RuntimeError as exc:
+            self._no_gl = True
+            log.warning("the 3D view cannot draw: %s", exc)
+
+    def _draw_now(self) -> None:
         if self._on_screen():
             assert self._surface is not None
             self.makeCurrent()
