@@ -19,8 +19,8 @@ from marblestudio.engine.alive import AliveState, Flip
 from marblestudio.engine.core import CHANCE, Event
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.board import registry
-from marblestudio.views.board.alive import FLIP_KEY, REVEAL, Board
-from marblestudio.views.board.alive_cards import FACE, FLIPPED, dim
+from marblestudio.views.board.alive.board import FLIP_KEY, REVEAL, Board
+from marblestudio.views.board.alive.cards import FACE, FLIPPED, dim
 from marblestudio.views.board.scene import Scene
 from marblestudio.views.game_view import GameView
 from marblestudio.views.palette import seat_colours

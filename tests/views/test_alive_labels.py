@@ -17,7 +17,7 @@ from marblestudio import rulesets
 from marblestudio.engine.alive import AliveState
 from marblestudio.engine.core import CHANCE
 from marblestudio.session import HUMAN, Session
-from marblestudio.views.board.alive import Board
+from marblestudio.views.board.alive.board import Board
 from marblestudio.views.game_view import GameView
 from marblestudio.views.palette import seat_colours
 

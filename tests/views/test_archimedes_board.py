@@ -15,7 +15,7 @@ from marblestudio import rulesets
 from marblestudio.engine.archimedes import Phase, RollMarble, cup_name, parse_cup
 from marblestudio.engine.core import Event, Move
 from marblestudio.session import HUMAN, Session
-from marblestudio.views.board.archimedes import Board
+from marblestudio.views.board.archimedes.board import Board
 from marblestudio.views.game_view import GameView
 
 from .helpers import open_game_view, pixel_at

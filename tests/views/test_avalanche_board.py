@@ -16,7 +16,7 @@ from marblestudio import rulesets
 from marblestudio.engine import CHANCE, new_game
 from marblestudio.engine.core import Move
 from marblestudio.session import HUMAN, Session
-from marblestudio.views.board.avalanche import Board
+from marblestudio.views.board.avalanche.board import Board
 from marblestudio.views.game_view import GameView
 
 from .helpers import near, open_game_view, pixel_at

@@ -17,7 +17,11 @@ from pytestqt.qtbot import QtBot
 
 from marblestudio import rulesets
 from marblestudio.session import HUMAN, Session
-from marblestudio.views.board import alive, archimedes, avalanche, stay_alive, stay_alive_layout
+from marblestudio.views.board.alive import board as alive
+from marblestudio.views.board.archimedes import board as archimedes
+from marblestudio.views.board.avalanche import board as avalanche
+from marblestudio.views.board.stay_alive import board as stay_alive
+from marblestudio.views.board.stay_alive import layout as stay_alive_layout
 from marblestudio.views.board.base import Colour
 from marblestudio.views.board.camera import MAX_ELEVATION, MIN_ELEVATION, CameraPresets, camera_axes, corners, fit_view
 from marblestudio.views.board.scene import FOV, Scene

@@ -15,8 +15,8 @@ from pytestqt.qtbot import QtBot
 from marblestudio import rulesets
 from marblestudio.engine.core import CHANCE
 from marblestudio.session import HUMAN, Session
-from marblestudio.views.board.archimedes import Board as ArchimedesBoard
-from marblestudio.views.board.avalanche import Board as AvalancheBoard
+from marblestudio.views.board.archimedes.board import Board as ArchimedesBoard
+from marblestudio.views.board.avalanche.board import Board as AvalancheBoard
 
 from .helpers import open_game_view
 from .label_checks import drawn_texts

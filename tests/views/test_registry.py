@@ -6,7 +6,7 @@ from plugins import Families, families  # noqa: F401  (fixture)
 
 from marblestudio.views.board import registry
 from marblestudio.views.board.placeholder import PlaceholderBoard
-from marblestudio.views.board.stay_alive import Board as StayAliveBoard
+from marblestudio.views.board.stay_alive.board import Board as StayAliveBoard
 
 
 def test_stay_alive_has_its_own_board() -> None:

@@ -16,7 +16,7 @@ from marblestudio import rulesets
 from marblestudio.engine.core import CHANCE, Move
 from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
 from marblestudio.session import HUMAN, Session
-from marblestudio.views.board.stay_alive import Board
+from marblestudio.views.board.stay_alive.board import Board
 from marblestudio.views.game_view import GameView
 
 from .helpers import near, open_game_view, pixel_at
@@ -217,7 +217,7 @@ def test_hover_highlights_only_what_can_be_clicked_now(qtbot: QtBot, game: GameV
     with qtbot.waitSignal(game.scene.hovered, timeout=10000) as hovered:
         _move_mouse(game, board.world_position(legal))  # type: ignore[arg-type]
     assert hovered.args == [legal]
-    from marblestudio.views.board.stay_alive import HOVER
+    from marblestudio.views.board.stay_alive.board import HOVER
 
     assert board._knob_colours[(legal[1], legal[2])] == HOVER
     previous = session.state.public_view()["previous_slide"]

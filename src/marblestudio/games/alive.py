@@ -15,8 +15,8 @@ FAMILY = Family(
     rulesets="marblestudio.bundled:alive",
     sheet="marblestudio.rulesets.sheet.alive:sections",
     notation="marblestudio.games:notation/alive.md",
-    board="marblestudio.views.board.alive:Board",
-    help="marblestudio.views.board.alive_help",
+    board="marblestudio.views.board.alive.board:Board",
+    help="marblestudio.views.board.alive.help",
     player="marblestudio.agents.alive:PLAYER",
     order=1,
 )

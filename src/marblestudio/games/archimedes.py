@@ -15,8 +15,8 @@ FAMILY = Family(
     rulesets="marblestudio.bundled:archimedes",
     sheet="marblestudio.rulesets.sheet.archimedes:sections",
     notation="marblestudio.games:notation/archimedes.md",
-    board="marblestudio.views.board.archimedes:Board",
-    help="marblestudio.views.board.archimedes_help",
+    board="marblestudio.views.board.archimedes.board:Board",
+    help="marblestudio.views.board.archimedes.help",
     player="marblestudio.agents.archimedes:PLAYER",
     order=3,
 )

@@ -15,8 +15,8 @@ FAMILY = Family(
     rulesets="marblestudio.bundled:avalanche",
     sheet="marblestudio.rulesets.sheet.avalanche:sections",
     notation="marblestudio.games:notation/avalanche.md",
-    board="marblestudio.views.board.avalanche:Board",
-    help="marblestudio.views.board.avalanche_help",
+    board="marblestudio.views.board.avalanche.board:Board",
+    help="marblestudio.views.board.avalanche.help",
     player="marblestudio.agents.avalanche:PLAYER",
     order=2,
 )

@@ -15,8 +15,8 @@ FAMILY = Family(
     rulesets="marblestudio.bundled:stay-alive",
     sheet="marblestudio.rulesets.sheet.stay_alive:sections",
     notation="marblestudio.games:notation/stay-alive.md",
-    board="marblestudio.views.board.stay_alive:Board",
-    help="marblestudio.views.board.stay_alive_help",
+    board="marblestudio.views.board.stay_alive.board:Board",
+    help="marblestudio.views.board.stay_alive.help",
     player="marblestudio.agents.stay_alive:PLAYER",
     order=0,
 )

@@ -64,7 +64,7 @@ class BoardView:
 
     @property
     def help(self) -> GameHelp:
-        """The family's help for the window (`<family module>_help.py`: a move to type, the
+        """The family's help for the window (its descriptor's `help` module: a move to type, the
         controls, its events in words)."""
         from marblestudio.views.board.registry import board_help
 

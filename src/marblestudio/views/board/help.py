@@ -1,7 +1,7 @@
 """What the window tells a player about one game: a move to type, the controls, events in words.
 
-Each game family has a small module beside its board, `<board module>_help.py` (for example
-`stay_alive_help.py`), with `MOVE_EXAMPLE` (notation for the move box's placeholder),
+Each game family has a small help module beside its board (named by its descriptor's `help`;
+for the bundled games `views/board/<game>/help.py`), with `MOVE_EXAMPLE` (notation for the move box's placeholder),
 `CONTROLS` (rich text for Help > Controls) and `event_text(event, name)` (one event of a move
 in words, for the move list; None for an event it leaves to the common words here).
 `registry.board_help(game)` finds the module; a game without one gets `GENERIC`.
@@ -45,7 +45,7 @@ class GameHelp:
 
     @classmethod
     def from_module(cls, module: ModuleType) -> GameHelp:
-        """The help a `<game>_help` module gives (any part it lacks is the generic one)."""
+        """The help a family's help module gives (any part it lacks is the generic one)."""
         return cls(
             str(getattr(module, "MOVE_EXAMPLE", cls.move_example)),
             str(getattr(module, "CONTROLS", cls.controls)),

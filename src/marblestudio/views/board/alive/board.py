@@ -20,9 +20,9 @@ from marblestudio.engine.alive.moves import Flip, PlayCard
 from marblestudio.engine.alive.rules import AliveRules, CardKind
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
-from marblestudio.views.board import alive_layout as lay
+from marblestudio.views.board.alive import layout as lay
 from marblestudio.views.board import meshes
-from marblestudio.views.board.alive_cards import (
+from marblestudio.views.board.alive.cards import (
     BACK,
     FLIPPED,
     HOVER,
@@ -36,8 +36,8 @@ from marblestudio.views.board.alive_cards import (
     short_label,
     text_colour,
 )
-from marblestudio.views.board.alive_motion import Motion
-from marblestudio.views.board.alive_viewer import HoverTips, find_session, is_card_key, viewpoint, why_not
+from marblestudio.views.board.alive.motion import Motion
+from marblestudio.views.board.alive.viewer import HoverTips, find_session, is_card_key, viewpoint, why_not
 from marblestudio.views.board.animation import Step
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
@@ -143,7 +143,7 @@ class Board(BoardView):
 
     # Whose hand may be seen ----------------------------------------------------------------------
     def _viewpoint(self, view: Mapping[str, Any]) -> None:
-        """Decide `viewer`, `hand` and `screen_for` for `view` (see alive_viewer.py)."""
+        """Decide `viewer`, `hand` and `screen_for` for `view` (see viewer.py)."""
         if self.session_lookup is not None:
             session = self.session_lookup()
         else:  # the session the game view shows (an earlier position when viewing one), else the nearest

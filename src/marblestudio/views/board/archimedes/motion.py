@@ -17,7 +17,7 @@ from typing import Any
 from marblestudio.engine.archimedes.moves import parse_cup
 from marblestudio.engine.core import Event
 from marblestudio.views.board.animation import Step, ease
-from marblestudio.views.board.archimedes_layout import LIFT, Geometry
+from marblestudio.views.board.archimedes.layout import LIFT, Geometry
 
 Point = tuple[float, float, float]
 

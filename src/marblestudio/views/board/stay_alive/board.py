@@ -1,6 +1,6 @@
 """Stay Alive in 3D: the grid, 14 slides in two layers with their holes, knobs, marbles.
 
-The geometry is in `stay_alive_layout.py`.  A slide is a bar with a hole over each cell it
+The geometry is in `layout.py`.  A slide is a bar with a hole over each cell it
 leaves open, so a cell looks open (dark, down to the table) exactly where both layers are open.
 Each slide has a knob at both ends; clicking a knob pulls the slide one position towards it
 (`R3+` at the outer end, `R3-` at the other).  Marbles rest on the upper layer.  A magenta ring
@@ -26,7 +26,7 @@ from marblestudio.views.board.animation import Step, ease
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.last_move import Marker, at, last_move, ring
-from marblestudio.views.board.stay_alive_layout import (
+from marblestudio.views.board.stay_alive.layout import (
     BASE,
     CELL_LEGAL,
     FALL_Z,

@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from marblestudio.engine.core import Event
-from marblestudio.views.board import alive_layout as lay
-from marblestudio.views.board.alive_cards import FLIPPED, CardPiece, card_wordings, face_colour, label_of, text_colour
+from marblestudio.views.board.alive import layout as lay
+from marblestudio.views.board.alive.cards import FLIPPED, CardPiece, card_wordings, face_colour, label_of, text_colour
 from marblestudio.views.board.animation import Point, Step, ease, lerp
 from marblestudio.views.board.pool import Pool
 
 if TYPE_CHECKING:
-    from marblestudio.views.board.alive import Board
+    from marblestudio.views.board.alive.board import Board
 
 FLYING = 5  # a flying card's label gives way to every other label of the table
 

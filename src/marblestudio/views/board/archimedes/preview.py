@@ -14,7 +14,7 @@ from typing import Any
 
 from marblestudio.engine.archimedes import LiftMarble, RollMarble
 from marblestudio.views.board import meshes
-from marblestudio.views.board.archimedes_layout import Geometry, disc_mesh
+from marblestudio.views.board.archimedes.layout import Geometry, disc_mesh
 
 Cup = tuple[int, int]
 MARKERS = 8  # path dots kept ready (the longest path of the book's die is 3 cups; house dice 6)

@@ -22,7 +22,7 @@ from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board import meshes
 from marblestudio.views.board.animation import Step
-from marblestudio.views.board.avalanche_layout import (
+from marblestudio.views.board.avalanche.layout import (
     CARD,
     INCLINE,
     MARBLE,
@@ -32,7 +32,7 @@ from marblestudio.views.board.avalanche_layout import (
     spin_of,
     world,
 )
-from marblestudio.views.board.avalanche_motion import Motion
+from marblestudio.views.board.avalanche.motion import Motion
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.last_move import LIFT, Marker, last_move, ring

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from marblestudio.engine.core import Event
 from marblestudio.views.board.animation import Step, ease, lerp
-from marblestudio.views.board.avalanche_layout import Point, spin_of, world
+from marblestudio.views.board.avalanche.layout import Point, spin_of, world
 
 if TYPE_CHECKING:
-    from marblestudio.views.board.avalanche import Board
+    from marblestudio.views.board.avalanche.board import Board
 
 DROP = 0.32  # seconds from the tray or hand into the hole
 TAKE = 0.25  # seconds from the board's tray to a card, a hand or a colour's tray

@@ -15,7 +15,7 @@ from typing import Any
 
 from marblestudio.engine.alive.rules import CardKind, WildEffect
 from marblestudio.views.board import meshes
-from marblestudio.views.board.alive_layout import CARD_H, CARD_T, CARD_W
+from marblestudio.views.board.alive.layout import CARD_H, CARD_T, CARD_W
 from marblestudio.views.board.base import Colour
 from marblestudio.views.board.label_fit import FittedText, Slot
 from marblestudio.views.board.labels import centred_text, font

@@ -28,9 +28,9 @@ from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, Zone
 from marblestudio.engine.core import Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board import meshes
-from marblestudio.views.board.archimedes_layout import DIE, MARBLE, Geometry, disc_mesh, pip_offsets, rocker_mesh
-from marblestudio.views.board.archimedes_motion import Motion, Point
-from marblestudio.views.board.archimedes_preview import Preview
+from marblestudio.views.board.archimedes.layout import DIE, MARBLE, Geometry, disc_mesh, pip_offsets, rocker_mesh
+from marblestudio.views.board.archimedes.motion import Motion, Point
+from marblestudio.views.board.archimedes.preview import Preview
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.label_fit import BoardTexts, FittedText, flat_slot
