@@ -99,7 +99,7 @@ def test_a_bad_file_is_a_message_and_the_game_stays(
     session = window.game.session
     assert session is not None
     before = [str(m) for m in session.moves]
-    recent = window.recent_files()
+    recent = window.files.recent_files()
 
     assert not window.open_path(path)
 
@@ -108,7 +108,7 @@ def test_a_bad_file_is_a_message_and_the_game_stays(
     assert window.game.session is session and window.game.interactive
     assert [str(m) for m in session.moves] == before
     assert window.stack.currentWidget() is not window.library  # still on the game page
-    assert window.recent_files() == recent  # a file that did not open is not a recent file
+    assert window.files.recent_files() == recent  # a file that did not open is not a recent file
     assert window.isVisible()
 
 

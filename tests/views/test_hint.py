@@ -24,9 +24,9 @@ pytestmark = pytest.mark.gl
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     monkeypatch.setattr(QMessageBox, "question", lambda *_a: QMessageBox.StandardButton.Discard)
     win = open_main_window(qtbot, 1000, 700)
-    win.hint_level = {"spec": "mcts:40", "time_limit": 20.0}
+    win.hints.hint_level = {"spec": "mcts:40", "time_limit": 20.0}
     yield win
-    win.hint_worker.shutdown()
+    win.hints.hint_worker.shutdown()
     win.game.shutdown()
 
 
@@ -80,13 +80,13 @@ def test_hint_shows_a_suggestion_in_the_status_bar_and_on_the_board(qtbot: QtBot
         real(legal, hover)
 
     board.set_highlight = spy  # type: ignore[method-assign]
-    with qtbot.waitSignal(window.hint_worker.hinted, timeout=60000):
+    with qtbot.waitSignal(window.hints.hint_worker.hinted, timeout=60000):
         window.hint_action.trigger()
         assert "Thinking of a move" in window.message_label.text()
-    assert window.last_hint is not None
-    move = session.state.parse_move(window.last_hint)
+    assert window.hints.last_hint is not None
+    move = session.state.parse_move(window.hints.last_hint)
     assert move in session.state.legal_moves()
-    assert f"Hint for {session.seat_name(0)}: {window.last_hint}" in window.message_label.text()
+    assert f"Hint for {session.seat_name(0)}: {window.hints.last_hint}" in window.message_label.text()
     assert marked and marked[-1] == board.target_of(move) is not None
     assert session.waiting_for_human() and session.ply == 1  # a hint plays nothing
     # the hint is the selection: a mouse passing over another target and leaving does not
@@ -100,17 +100,17 @@ def test_hint_shows_a_suggestion_in_the_status_bar_and_on_the_board(qtbot: QtBot
     assert marked[-1] == board.target_of(move)
     qtbot.keyClick(scene, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: session.ply >= 2, timeout=10000)
-    assert str(session.moves[1]) == window.last_hint
+    assert str(session.moves[1]) == window.hints.last_hint
 
 
 def test_a_hint_that_comes_after_the_game_moved_on_is_dropped(qtbot: QtBot, window: MainWindow) -> None:
     assert window.start_game("stay-alive/quick", [HUMAN, HUMAN], seed=3)
     session = window.game.session
     qtbot.waitUntil(lambda: bool(window.game.legal_targets()), timeout=15000)
-    with qtbot.waitSignal(window.hint_worker.hinted, timeout=60000):
+    with qtbot.waitSignal(window.hints.hint_worker.hinted, timeout=60000):
         assert window.hint()
         session.play(session.state.legal_moves()[0])  # the human moved before the answer came
-    assert window.last_hint is None
+    assert window.hints.last_hint is None
     assert "Hint for" not in window.message_label.text()
 
 

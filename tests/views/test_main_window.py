@@ -106,7 +106,7 @@ def test_save_is_a_record_that_opens_to_play_on(qtbot: QtBot, window: MainWindow
     qtbot.waitUntil(session.waiting_for_human, timeout=5000)
     path = tmp_path / "unfinished.json"
     assert window.save_to(path)
-    assert session.saved and str(path) in window.recent_files()
+    assert session.saved and str(path) in window.files.recent_files()
     assert load_record(path).moves == [str(m) for m in session.moves]
     view = session.state.public_view()
     assert window.open_path(path)
@@ -166,7 +166,7 @@ def test_geometry_and_recent_files_are_remembered(qtbot: QtBot, window: MainWind
     window.close()
     again = MainWindow()
     qtbot.addWidget(again)
-    assert again.recent_files()[0] == str(path)
+    assert again.files.recent_files()[0] == str(path)
     assert again.size().width() == 1000
     assert [a.text() for a in again.recent_menu.actions()] == [str(path)]
 

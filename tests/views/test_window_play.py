@@ -133,9 +133,9 @@ def test_a_new_game_and_the_library_forget_the_last_games_messages(qtbot: QtBot,
     assert window.seats_bar.text() == "" and not window.move_panel.entry.isEnabled()
     window.game.session.saved = True  # type: ignore[union-attr]
     window.show_message("Saved to /tmp/x.json.")
-    window.last_hint = "c4"
+    window.hints.last_hint = "c4"
     assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=3)
-    assert window.message_label.text() == "" and window.last_hint is None
+    assert window.message_label.text() == "" and window.hints.last_hint is None
     assert "resigned" not in window.turn_label.text() and not window.banner.isVisible()
 
 
@@ -156,9 +156,9 @@ def test_enter_in_the_empty_move_box_plays_the_hint_shown(qtbot: QtBot, window: 
     assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=8)
     session = _wait_for_human(qtbot, window)
     suggestion = str(session.state.legal_moves()[3])
-    monkeypatch.setattr(window.hint_worker, "request_hint", lambda *_a, **_k: 41)
+    monkeypatch.setattr(window.hints.hint_worker, "request_hint", lambda *_a, **_k: 41)
     assert window.hint()
-    window._on_hint(41, suggestion, "a test's hint")
+    window.hints.on_hint(41, suggestion, "a test's hint")
     entry = window.move_panel.entry
     entry.clear()
     entry.returnPressed.emit()

@@ -44,10 +44,10 @@ from marblestudio.views.new_game import GameChoice, NewGameDialog, default_seats
 from marblestudio.views.palette import seat_hex
 from marblestudio.views.replay import SPEEDS, ReplayControls
 from marblestudio.views.status_seats import SeatsBar
-from marblestudio.views.window_files import FileActions
-from marblestudio.views.window_help import HelpActions
-from marblestudio.views.window_hints import HintActions
-from marblestudio.views.window_viewing import ViewingActions, ViewingBar
+from marblestudio.views.window_files import WindowFiles
+from marblestudio.views.window_help import WindowHelp
+from marblestudio.views.window_hints import WindowHints
+from marblestudio.views.window_viewing import ViewingBar, WindowViewing
 
 if TYPE_CHECKING:
     from marblestudio.views.board.scene import Scene
@@ -55,8 +55,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWindow):
-    """Marble Studio's window."""
+class MainWindow(QMainWindow):
+    """Marble Studio's window.  Its parts (composition, each in a module of its own): `files`
+    (open, save, recent files), `hints`, `help` and `viewing` (earlier positions)."""
 
     def __init__(self, library: bool = True) -> None:
         """`library=False` makes the library only when it is first needed (`marblestudio play`
@@ -105,15 +106,19 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         self.statusBar().addWidget(self.message_label, 1)
         self.statusBar().addPermanentWidget(self.turn_label)
         self.statusBar().addPermanentWidget(self.seats_bar)
-        self._install_hints()
+        self.files = WindowFiles(self)
+        self.hints = WindowHints(self)
+        self.help = WindowHelp(self)
+        self.viewing = WindowViewing(self)
         self._build_actions()
-        if library:
-            self._wire_library(self.stack.widget(0))
+        first_page = self.stack.widget(0)
+        if library and first_page is not None:
+            self._wire_library(first_page)
         self.game.message.connect(self.show_message)
         self.move_panel.entry.returnPressed.connect(self._on_move_typed)
-        self.move_log.position_clicked.connect(self._on_position_clicked)
+        self.move_log.position_clicked.connect(self.viewing.on_position_clicked)
         self.viewing_bar.back.clicked.connect(self.game.view_live)
-        self.viewing_bar.branch.clicked.connect(self.play_from_viewed)
+        self.viewing_bar.branch.clicked.connect(self.viewing.play_from_viewed)
         self.game.changed.connect(self._on_game_change)
         self.game.game_over.connect(self._on_game_over)
         self.replay.play_from_here.connect(self.play_from_here)
@@ -124,7 +129,31 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.game.shutdown)
-            app.aboutToQuit.connect(self.hint_worker.shutdown)
+            app.aboutToQuit.connect(self.hints.hint_worker.shutdown)
+
+    # The parts' actions that others call ---------------------------------------------------------
+    def open_path(self, path: Path) -> bool:
+        """Open a game record (see `WindowFiles.open_path`)."""
+        return self.files.open_path(path)
+
+    def save(self, ask: bool = False) -> bool:
+        return self.files.save(ask)
+
+    def save_to(self, path: Path) -> bool:
+        return self.files.save_to(path)
+
+    def maybe_save(self) -> bool:
+        """Ask before throwing away an unsaved game; False when the user cancels."""
+        return self.files.maybe_save()
+
+    def hint(self) -> bool:
+        return self.hints.hint()
+
+    def show_help(self) -> None:
+        self.help.show_help()
+
+    def show_rules(self) -> None:
+        self.help.show_rules()
 
     # Layout ------------------------------------------------------------------------------------
     @property
@@ -134,8 +163,9 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
             stand_in = self.stack.widget(0)
             library = LibraryWidget()
             self.stack.insertWidget(0, library)
-            self.stack.removeWidget(stand_in)
-            stand_in.deleteLater()
+            if stand_in is not None:
+                self.stack.removeWidget(stand_in)
+                stand_in.deleteLater()
             self._wire_library(library)
         assert self._library is not None
         return self._library
@@ -203,7 +233,9 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
             return None
         return dock
 
-    def _action(self, text: str, slot: Any, shortcut: QKeySequence | str | None = None, menu: Any = None) -> QAction:
+    def _action(
+        self, text: str, slot: Any, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None, menu: QMenu | None = None
+    ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -217,12 +249,12 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         bar = self.menuBar()
         game = bar.addMenu("&Game")
         self.new_action = self._action("&New Game…", lambda: self.new_game_dialog(None), QKeySequence.StandardKey.New, game)
-        self.open_action = self._action("&Open…", lambda: self.open_dialog(), QKeySequence.StandardKey.Open, game)
+        self.open_action = self._action("&Open…", lambda: self.files.open_dialog(), QKeySequence.StandardKey.Open, game)
         self.recent_menu = game.addMenu("Open &Recent")
         self.save_action = self._action("&Save", lambda: self.save(), QKeySequence.StandardKey.Save, game)
         self.save_as_action = self._action("Save &As…", lambda: self.save(ask=True), QKeySequence("Ctrl+Shift+S"), game)
         game.addSeparator()
-        self.hint_action = self._action("&Hint", self.hint, QKeySequence("Ctrl+H"), game)
+        self.hint_action = self._action("&Hint", self.hints.hint, QKeySequence("Ctrl+H"), game)
         self.resign_action = self._action("&Resign", self.resign, None, game)
         self.library_action = self._action("&Library", self.show_library, QKeySequence("Ctrl+L"), game)
         game.addSeparator()
@@ -234,7 +266,7 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         self.fullscreen_action = self._action("&Full Screen", self.toggle_fullscreen, QKeySequence("F11"), view)
         self.fullscreen_action.setCheckable(True)
         self.view_menu = view  # the camera actions join it once the scene is made (`_on_scene_ready`)
-        self.skip_action = self._action("&Skip Animation", self._on_escape, QKeySequence("Escape"), view)
+        self.skip_action = self._action("&Skip Animation", self.viewing.on_escape, QKeySequence("Escape"), view)
         self.palette_action = self._action("Colour-&Blind-Safe Colours", self.set_colour_blind, None, view)
         self.palette_action.setCheckable(True)
         speed_menu = view.addMenu("Animation &Speed")
@@ -250,9 +282,9 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         for dock in self.view_menu_docks:
             view.addAction(dock.toggleViewAction())
         help_menu = bar.addMenu("&Help")
-        self.rules_action = self._action("&Rules of This Game", self.show_rules, None, help_menu)
-        self.controls_action = self._action("&Controls", self.show_help, QKeySequence.StandardKey.HelpContents, help_menu)
-        self._rebuild_recent_menu()
+        self.rules_action = self._action("&Rules of This Game", self.help.show_rules, None, help_menu)
+        self.controls_action = self._action("&Controls", self.help.show_help, QKeySequence.StandardKey.HelpContents, help_menu)
+        self.files.rebuild_recent_menu()
 
     # Settings ----------------------------------------------------------------------------------
     def _restore_settings(self) -> None:
@@ -264,9 +296,10 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         if isinstance(state, QByteArray):
             self.restoreState(state)
         self._state_restored = True
+        speed = store.value("view/animation_speed", 1.0)
         try:
-            self.set_animation_speed(float(store.value("view/animation_speed", 1.0)))
-        except (TypeError, ValueError):
+            self.set_animation_speed(float(speed) if isinstance(speed, (int, float, str)) else 1.0)
+        except ValueError:
             self.set_animation_speed(1.0)
         colour_blind = store.value("view/colour_blind", False)
         self.palette_action.setChecked(colour_blind in (True, "true"))
@@ -342,14 +375,14 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         """Show and play (or watch) `session`; what the window said of the last game goes."""
         self.banner.hide()
         self.show_message("")
-        self.forget_hint()
+        self.hints.forget_hint()
         self.stack.setCurrentIndex(1)
         self.replay_dock.setVisible(not interactive)
         self.game.set_session(session, interactive)
-        self.move_panel.set_help(self.current_help())
+        self.move_panel.set_help(self.help.current_help())
         self._on_game_change()
         self.game.scene.setFocus()  # arrow keys and Enter play at once
-        self._update_title()
+        self.update_title()
 
     def play_from_here(self) -> None:
         """Branch a new game at the shown position: you take the seat to move."""
@@ -373,7 +406,7 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         self.replay_dock.hide()
         self.banner.hide()
         self.show_message("")
-        self.forget_hint()
+        self.hints.forget_hint()
         self.move_panel.set_help(None)
         self._on_game_change()
         library.list.setFocus()
@@ -384,7 +417,7 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
             return
         self.save_settings()
         self.game.shutdown()
-        self.hint_worker.shutdown()
+        self.hints.hint_worker.shutdown()
         event.accept()
 
     # Playing -------------------------------------------------------------------------------------
@@ -438,7 +471,7 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         the hint shown for this position."""
         text = self.move_panel.entry.text().strip()
         if not text:
-            hint = self.current_hint()
+            hint = self.hints.current_hint()
             if hint is None:
                 self.show_message("Type a move, or ask for a hint (Ctrl+H) and press Enter to play it.")
                 return
@@ -474,8 +507,8 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         session = self.game.session if playing else None  # the library shows no game
         self.move_log.show_session(session, self.game.shown_position() if session is not None else None)
         self._update_actions()
-        self._update_title()
-        self._update_viewing_bar()
+        self.update_title()
+        self.viewing.update_bar()
         if session is None:
             self.turn_label.setText("")
             self.seats_bar.show_seats([])
@@ -524,7 +557,7 @@ class MainWindow(FileActions, HintActions, HelpActions, ViewingActions, QMainWin
         self.save_action.setEnabled(session is not None)
         self.save_as_action.setEnabled(session is not None)
 
-    def _update_title(self) -> None:
+    def update_title(self) -> None:
         session = self.game.session
         if session is None:
             self.setWindowTitle("Marble Studio")

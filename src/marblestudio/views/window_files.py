@@ -1,6 +1,6 @@
 """The main window's files: opening records, atomic saving, asking before losing a game, and
-the recent-files list (kept in QSettings).  A mixin of `MainWindow`, which provides `game`,
-`path`, `recent_menu`, `set_session`, `show_message` and `_update_title`.
+the recent-files list (kept in QSettings).  A part of `MainWindow` (its `files`), reading and
+setting the window's `path`, game view, recent-files menu and title.
 
 A game is saved with `records.save_record` (`marblestudio.atomic`): the old file or the whole
 new one, with the old file's permissions, and no temporary file left even if the app is killed
@@ -11,26 +11,29 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from marblestudio.session import from_record, to_record
 from marblestudio.views.app import settings
 
+if TYPE_CHECKING:
+    from marblestudio.records import GameRecord, RecordError
+    from marblestudio.views.main_window import MainWindow
+
 MAX_RECENT = 8
 RECORD_FILTER = "Game records (*.json);;All files (*)"
 
 
-class FileActions:
-    """Open, Save, Save As, Open Recent and the unsaved-game question."""
+class WindowFiles:
+    """Open, Save, Save As, Open Recent and the unsaved-game question of one window."""
 
-    game: Any
-    path: Path | None
-    recent_menu: Any
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
 
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open a game", str(self.path or Path.home()), RECORD_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.window, "Open a game", str(self.window.path or Path.home()), RECORD_FILTER)
         if name:
             self.open_path(Path(name))
 
@@ -47,24 +50,24 @@ class FileActions:
         except RecordError as exc:
             if record is not None and exc.index:
                 return self._offer_moves_before(record, exc)
-            QMessageBox.warning(self, "Cannot open the game", str(exc))
+            QMessageBox.warning(self.window, "Cannot open the game", str(exc))
             return False
-        self.path = path
+        self.window.path = path
         self._add_recent(path)
         if record.result is None and not session.is_over():
-            self.set_session(session, interactive=True)
+            self.window.set_session(session, interactive=True)
         else:
             session.goto(0)
             session.saved = True
-            self.set_session(session, interactive=False)
+            self.window.set_session(session, interactive=False)
         return True
 
-    def _offer_moves_before(self, record: Any, error: Any) -> bool:
+    def _offer_moves_before(self, record: GameRecord, error: RecordError) -> bool:
         """A record that goes wrong at move k: offer its first k moves as a new, unsaved game
         (the file itself is left as it is)."""
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.warning(
-            self, "Cannot open the whole game",
+            self.window, "Cannot open the whole game",
             f"{error}\n\nOpen its first {error.index} moves as a new, unsaved game? The file is not changed.",
             buttons.Open | buttons.Cancel, buttons.Cancel,
         )
@@ -72,17 +75,17 @@ class FileActions:
             return False
         session = from_record(dataclasses.replace(record, moves=record.moves[: error.index], result=None, resigned=None))
         session.saved = False
-        self.path = None
-        self.set_session(session, interactive=not session.is_over())
+        self.window.path = None
+        self.window.set_session(session, interactive=not session.is_over())
         return True
 
     def save(self, ask: bool = False) -> bool:
-        session = self.game.session
+        session = self.window.game.session
         if session is None:
             return False
-        path = self.path
+        path = self.window.path
         if ask or path is None:
-            name, _ = QFileDialog.getSaveFileName(self, "Save the game", str(path or Path.home() / "game.json"), RECORD_FILTER)
+            name, _ = QFileDialog.getSaveFileName(self.window, "Save the game", str(path or Path.home() / "game.json"), RECORD_FILTER)
             if not name:
                 return False
             path = Path(name)
@@ -93,28 +96,28 @@ class FileActions:
         from marblestudio.atomic import describe
         from marblestudio.records import save_record
 
-        session = self.game.session
+        session = self.window.game.session
         if session is None:
             return False
         try:
             save_record(path, to_record(session))
         except OSError as exc:
-            QMessageBox.warning(self, "Cannot save", f"{path}: {describe(exc)}\n\nThe game is not saved; it is still here.")
+            QMessageBox.warning(self.window, "Cannot save", f"{path}: {describe(exc)}\n\nThe game is not saved; it is still here.")
             return False
         session.saved = True
-        self.path = path
+        self.window.path = path
         self._add_recent(path)
-        self._update_title()
-        self.show_message(f"Saved to {path}.")
+        self.window.update_title()
+        self.window.show_message(f"Saved to {path}.")
         return True
 
     def maybe_save(self) -> bool:
         """Ask before throwing away an unsaved game; False when the user cancels."""
-        session = self.game.session
-        if session is None or session.saved or not self.game.interactive or not session.history:
+        session = self.window.game.session
+        if session is None or session.saved or not self.window.game.interactive or not session.history:
             return True
         answer = QMessageBox.question(
-            self,
+            self.window,
             "Unsaved game",
             "The game in progress is not saved. Save it first?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
@@ -129,18 +132,18 @@ class FileActions:
         value = settings().value("recent", [])
         if isinstance(value, str):
             return [value]
-        return [str(v) for v in value or []]
+        return [str(v) for v in value] if isinstance(value, list) else []
 
     def _add_recent(self, path: Path) -> None:
         recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
         store = settings()
         store.setValue("recent", recent[:MAX_RECENT])
         store.sync()
-        self._rebuild_recent_menu()
+        self.rebuild_recent_menu()
 
-    def _rebuild_recent_menu(self) -> None:
-        self.recent_menu.clear()
+    def rebuild_recent_menu(self) -> None:
+        self.window.recent_menu.clear()
         for path in self.recent_files():
-            action = self.recent_menu.addAction(path)
+            action = self.window.recent_menu.addAction(path)
             action.triggered.connect(lambda _=False, p=path: self.open_path(Path(p)))
-        self.recent_menu.setEnabled(bool(self.recent_files()))
+        self.window.recent_menu.setEnabled(bool(self.recent_files()))

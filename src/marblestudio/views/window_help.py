@@ -3,39 +3,38 @@
 Help > Rules of This Game shows `rulesets.sheet`'s rules sheet (the editor's `SheetView`, with
 its "save as text / PDF" buttons) of the ruleset being played, or of the one selected in the
 library.  Help > Controls shows the board's own controls (its `<game>_help` module) followed by
-those every board shares.  A mixin of `MainWindow`, which provides `game`, `library`, `stack`
-and `show_message`.
+those every board shares.  A part of `MainWindow` (its `help`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QVBoxLayout
 
 from marblestudio.views.board.help import GENERIC, GameHelp
 
+if TYPE_CHECKING:
+    from marblestudio.views.main_window import MainWindow
 
-class HelpActions:
-    """Help > Rules of This Game and Help > Controls."""
 
-    game: Any
-    library: Any
-    stack: Any
-    show_message: Any
-    rules_dialog: QDialog | None
+class WindowHelp:
+    """Help > Rules of This Game, Help > Controls and Help > Move Notation of one window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
 
     def current_help(self) -> GameHelp:
         """The help of the game shown (its board's `<game>_help` module), or the generic one."""
-        board = self.game.board
-        return board.help if board is not None and self.stack.currentIndex() == 1 else GENERIC
+        board = self.window.game.board
+        return board.help if board is not None and self.window.stack.currentIndex() == 1 else GENERIC
 
     def show_help(self) -> None:
         """Help > Controls: how to play the game shown, then the controls every board shares."""
-        session = self.game.session
-        title = f"Controls — {session.rules.name}" if session is not None and self.stack.currentIndex() == 1 else "Controls"
-        QMessageBox.information(self, title, self.current_help().controls_html())  # type: ignore[arg-type]
+        session = self.window.game.session
+        title = f"Controls — {session.rules.name}" if session is not None and self.window.stack.currentIndex() == 1 else "Controls"
+        QMessageBox.information(self.window, title, self.current_help().controls_html())
 
     def show_rules(self) -> None:
         """Help > Rules of This Game: the rules sheet of the ruleset played (on the library
@@ -43,22 +42,22 @@ class HelpActions:
         from marblestudio.views.editor.panels import SheetView
         from marblestudio.views.editor.resolution import Resolution
 
-        session = self.game.session
-        if session is not None and self.stack.currentIndex() == 1 and session.resolved is not None:
+        session = self.window.game.session
+        if session is not None and self.window.stack.currentIndex() == 1 and session.resolved is not None:
             rules, resolved = session.rules, dict(session.resolved)
         else:
             from marblestudio.rulesets import RulesetError, load_with_source
 
-            ref = self.library.selected()
+            ref = self.window.library.selected()
             try:
                 loaded = load_with_source(ref) if ref else None
             except RulesetError:
                 loaded = None
             if loaded is None:
-                self.show_message("Choose a ruleset in the library, or start a game, to see its rules.")
+                self.window.show_message("Choose a ruleset in the library, or start a game, to see its rules.")
                 return
             rules, resolved = loaded.rules, loaded.resolved
-        dialog = QDialog(self)  # type: ignore[arg-type]
+        dialog = QDialog(self.window)
         dialog.setWindowTitle(f"Rules — {rules.name}")
         sheet = SheetView(dialog)
         sheet.show_resolution(Resolution(rules, resolved, None, None))
@@ -69,5 +68,5 @@ class HelpActions:
         layout.addWidget(close)
         dialog.resize(640, 720)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.rules_dialog = dialog
+        self.window.rules_dialog = dialog
         dialog.show()

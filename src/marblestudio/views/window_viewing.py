@@ -1,66 +1,62 @@
 """The main window's look at earlier positions: a click on a row of the move list shows that
 position.  In a replay it moves the timeline; during a game the board shows it read-only (the
 game view's `view_position`) under a bar that says what is shown, leads back (Escape, or a
-click on the last move) or plays on from there as a new game with the same players.  A mixin of
-`MainWindow`, which provides `game`, `replay`, `move_log`, `stack`, `path`, `viewing_bar`,
-`maybe_save` and `set_session`.
+click on the last move) or plays on from there as a new game with the same players.  A part of
+`MainWindow` (its `viewing`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
+if TYPE_CHECKING:
+    from marblestudio.views.main_window import MainWindow
 
-class ViewingActions:
-    """Earlier positions from the move list."""
 
-    game: Any
-    replay: Any
-    move_log: Any
-    stack: Any
-    path: Any
-    viewing_bar: ViewingBar
-    maybe_save: Any
-    set_session: Any
+class WindowViewing:
+    """Earlier positions from the move list, in one window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
 
     def play_from_viewed(self) -> None:
         """Play on from the earlier position shown during a game, with the same players (a new,
         unsaved game; the one in progress is offered for saving first)."""
-        session, position = self.game.session, self.game.viewing
-        if session is None or position is None or not self.maybe_save():
+        session, position = self.window.game.session, self.window.game.viewing
+        if session is None or position is None or not self.window.maybe_save():
             return
         branch = session.branch_at(position)
-        self.path = None
-        self.set_session(branch)
+        self.window.path = None
+        self.window.set_session(branch)
 
-    def _on_position_clicked(self, position: int) -> None:
+    def on_position_clicked(self, position: int) -> None:
         """A row of the move list: in a replay, go there; during a game, look at it."""
-        session = self.game.session
+        session = self.window.game.session
         if session is None:
             return
-        if not self.game.interactive:
-            self.replay.go_to(position)
+        if not self.window.game.interactive:
+            self.window.replay.go_to(position)
         else:
-            self.game.view_position(position)
+            self.window.game.view_position(position)
 
-    def _on_escape(self) -> None:
+    def on_escape(self) -> None:
         """Escape leaves an earlier position shown during a game, or skips the animation."""
-        if self.game.viewing is not None:
-            self.game.view_live()
+        if self.window.game.viewing is not None:
+            self.window.game.view_live()
         else:
-            self.game.skip_animation()
+            self.window.game.skip_animation()
 
-    def _update_viewing_bar(self) -> None:
-        position = self.game.viewing
-        if position is None or self.stack.currentIndex() != 1:
-            self.viewing_bar.hide()
+    def update_bar(self) -> None:
+        position = self.window.game.viewing
+        if position is None or self.window.stack.currentIndex() != 1:
+            self.window.viewing_bar.hide()
             return
-        row = self.move_log.row_text(position)
+        row = self.window.move_log.row_text(position)
         what = f"the position after {row}" if row else "the start of the game"
-        self.viewing_bar.label.setText(f"Viewing {what} — Esc or click the last move to return.")
-        self.viewing_bar.show()
+        self.window.viewing_bar.label.setText(f"Viewing {what} — Esc or click the last move to return.")
+        self.window.viewing_bar.show()
 
 
 class ViewingBar(QFrame):

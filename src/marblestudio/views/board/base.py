@@ -94,7 +94,7 @@ class BoardView:
         self.rules = rules
         self.colours = list(colours)
 
-    def show(self, view: Mapping[str, Any]) -> None:
+    def show(self, view: Any) -> None:
         """Draw the position `view` (a `public_view()`)."""
 
     def animate(self, event: Event) -> list[Step]:
@@ -106,7 +106,7 @@ class BoardView:
     def target_of(self, move: Move) -> Hashable | None:
         return None
 
-    def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
+    def move_text(self, key: Hashable, view: Any) -> str | None:
         return None
 
     def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
@@ -119,7 +119,7 @@ class BoardView:
                 return p.centre
         return None
 
-    def describe(self, view: Mapping[str, Any]) -> list[str]:
+    def describe(self, view: Any) -> list[str]:
         """One short text per seat for the status line (e.g. the marbles it has left)."""
         return []
 
