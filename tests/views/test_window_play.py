@@ -208,6 +208,25 @@ def test_help_shows_the_rules_sheet_of_the_game_played(qtbot: QtBot, window: Mai
     dialog.close()
 
 
+@pytest.mark.parametrize("ref", ["stay-alive/standard", "alive/standard", "mancala/kalah"])
+def test_help_shows_the_move_notation_of_the_game_played(qtbot: QtBot, window: MainWindow, ref: str) -> None:
+    # From the game's family descriptor (`Family.notation`), for a plug-in's game too.
+    from marblestudio.engine import family
+
+    game = ref.split("/")[0]
+    found = family.family(game)
+    if found is None:
+        pytest.skip(f"the {game} plug-in is not installed")
+    assert window.start_game(ref, [HUMAN, HUMAN], seed=2)
+    window.notation_action.trigger()
+    dialog = window.help.notation_dialog
+    assert dialog is not None and dialog.isVisible()
+    text = dialog.findChild(QTextBrowser).toPlainText()  # type: ignore[union-attr]
+    assert found.title in dialog.windowTitle()
+    assert text.strip() and text.split()[0] in found.resource("notation").read_text(encoding="utf-8")
+    dialog.close()
+
+
 def test_help_controls_are_those_of_the_game_played(qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text, *_a: shown.append(plain_text(text)))

@@ -283,6 +283,7 @@ class MainWindow(QMainWindow):
             view.addAction(dock.toggleViewAction())
         help_menu = bar.addMenu("&Help")
         self.rules_action = self._action("&Rules of This Game", self.help.show_rules, None, help_menu)
+        self.notation_action = self._action("Move &Notation", self.help.show_notation, None, help_menu)
         self.controls_action = self._action("&Controls", self.help.show_help, QKeySequence.StandardKey.HelpContents, help_menu)
         self.files.rebuild_recent_menu()
 

@@ -2,7 +2,7 @@
 
 Help > Rules of This Game shows `rulesets.sheet`'s rules sheet (the editor's `SheetView`, with
 its "save as text / PDF" buttons) of the ruleset being played, or of the one selected in the
-library.  Help > Controls shows the board's own controls (its `<game>_help` module) followed by
+library.  Help > Controls shows the board's own controls (its family's help module) followed by
 those every board shares.  A part of `MainWindow` (its `help`).
 """
 
@@ -24,6 +24,7 @@ class WindowHelp:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
+        self.notation_dialog: QDialog | None = None  # the last notation shown
 
     def current_help(self) -> GameHelp:
         """The help of the game shown (its board's `<game>_help` module), or the generic one."""
@@ -70,3 +71,47 @@ class WindowHelp:
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.window.rules_dialog = dialog
         dialog.show()
+
+    def show_notation(self) -> None:
+        """Help > Move Notation: how the game shown (or the one selected in the library) writes
+        its moves, from its family's notation document (`Family.notation`)."""
+        from PySide6.QtWidgets import QTextBrowser
+
+        from marblestudio.engine import family as families
+
+        game = self._game_shown()
+        found = families.family(game) if game is not None else None
+        if found is None or found.notation is None:
+            self.window.show_message("Start a game or choose a ruleset in the library to see how its moves are written.")
+            return
+        try:
+            text = found.resource("notation").read_text(encoding="utf-8")
+        except OSError as exc:
+            self.window.show_message(f"The notation of {found.title} cannot be read: {exc}")
+            return
+        dialog = QDialog(self.window)
+        dialog.setWindowTitle(f"Move notation — {found.title}")
+        browser = QTextBrowser(dialog)
+        browser.setMarkdown(text)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+        close.rejected.connect(dialog.close)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(browser)
+        layout.addWidget(close)
+        dialog.resize(640, 640)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.notation_dialog = dialog
+        dialog.show()
+
+    def _game_shown(self) -> str | None:
+        """The game on the table, or of the ruleset selected in the library."""
+        session = self.window.game.session
+        if session is not None and self.window.stack.currentIndex() == 1:
+            return session.rules.game
+        from marblestudio.rulesets import RulesetError, load
+
+        ref = self.window.library.selected()
+        try:
+            return load(ref).game if ref else None
+        except RulesetError:
+            return None
