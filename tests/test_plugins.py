@@ -14,27 +14,28 @@ import pytest
 
 from marblestudio.agents.player import FamilyPlayer
 from marblestudio.engine import CHANCE, new_game
-from marblestudio.engine import family as families
+from marblestudio.engine import family as installed
 from marblestudio.engine.family import Family, build_registry, load_ref
 from marblestudio.rulesets import load_with_source
 from marblestudio.rulesets import schema as schema_files
 from marblestudio.rulesets.catalog import family_folders, list_rulesets
 from marblestudio.rulesets.sheet import rules_sheet
+from plugins import Families, families  # noqa: F401  (fixture)
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "marblestudio"
-INSTALLED = families.families()
+INSTALLED = installed.families()
 GAMES = [f.game for f in INSTALLED]
 
 
 def test_the_four_bundled_games_register_through_the_entry_point_group() -> None:
     bundled = [f.game for f in INSTALLED if f.source == "marblestudio"]
     assert bundled == ["stay-alive", "alive", "avalanche", "archimedes"]
-    assert families.problems() == ()
+    assert installed.problems() == ()
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_layer_covers_the_family(game: str) -> None:
-    found = families.family(game)
+    found = installed.family(game)
     assert found is not None
     # rulesets: the section's checks, its schema, its bundled rulesets with the standard one first
     ruleset_module = found.load("ruleset")
@@ -67,7 +68,7 @@ def test_the_app_covers_the_family(game: str) -> None:
     from marblestudio.views.board.base import BoardView
     from marblestudio.views.board.help import GENERIC
 
-    found = families.family(game)
+    found = installed.family(game)
     assert found is not None
     board, reason = registry.board_class(game)
     assert reason is None and issubclass(board, BoardView)
@@ -113,7 +114,7 @@ def test_a_family_registered_twice_keeps_the_first() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_family_documents_its_notation(game: str) -> None:
-    found = families.family(game)
+    found = installed.family(game)
     assert found is not None and found.notation is not None
     text = found.resource("notation").read_text(encoding="utf-8")
     assert text.startswith("#") and "move" in text.lower()
@@ -158,3 +159,26 @@ def test_no_code_outside_a_family_branches_on_its_name() -> None:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
                 found.append(f"{path.relative_to(SRC)}:{node.lineno}: {node.value!r}")
     assert found == []
+
+
+def test_removing_a_plugin_removes_its_game_everywhere_and_nothing_else(families: Families, capsys: pytest.CaptureFixture[str]) -> None:
+    # Mancala stands for any plug-in; uninstalled (as the fixture makes it look), it is gone from
+    # the catalog, the schema, the editor's completion and the command line, and the others stay.
+    from marblestudio.cli import main
+    from marblestudio.rulesets.assist import completions
+
+    if "mancala" not in GAMES:
+        pytest.skip("the Mancala plug-in is not installed")
+    before = {e.id for e in list_rulesets()}
+    families.remove("mancala")
+    after = {e.id for e in list_rulesets()}
+    assert before - after == {"mancala/kalah", "mancala/oware"}
+    schema = schema_files.combined()
+    assert "mancala" not in schema["properties"] and "mancala" not in schema["properties"]["game"]["enum"]
+    assert "stay_alive" in schema["properties"]
+    keys = {c.text for c in completions("format: 1\nid: a/b\n", 3, 1)}
+    assert "mancala" not in keys and "stay_alive" in keys
+    assert main(["list"]) == 0
+    listed = capsys.readouterr().out
+    assert "mancala/" not in listed and "stay-alive/standard" in listed
+    assert main(["validate", "--format", "json", "nowhere.yaml"]) == 2  # the CLI still works
