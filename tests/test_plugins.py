@@ -182,3 +182,13 @@ def test_removing_a_plugin_removes_its_game_everywhere_and_nothing_else(families
     listed = capsys.readouterr().out
     assert "mancala/" not in listed and "stay-alive/standard" in listed
     assert main(["validate", "--format", "json", "nowhere.yaml"]) == 2  # the CLI still works
+
+
+def test_list_names_a_plugin_that_was_left_out(families: Families, capsys: pytest.CaptureFixture[str]) -> None:
+    from marblestudio.cli import main
+
+    current = installed.registry()
+    families.install(type(current)(current.families, ("the game family 'go' (go-pkg) was left out: ModuleNotFoundError: No module named 'go_pkg'",)))
+    assert main(["list"]) == 0
+    err = capsys.readouterr().err
+    assert "marblestudio: the game family 'go' (go-pkg) was left out: ModuleNotFoundError: No module named 'go_pkg'" in err

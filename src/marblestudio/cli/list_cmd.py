@@ -1,4 +1,5 @@
-"""`marblestudio list`: the bundled and user rulesets (id, name, players)."""
+"""`marblestudio list`: the bundled and user rulesets (id, name, players), and any game family
+plug-in that could not be loaded (left out, with why)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from marblestudio.engine import family
     from marblestudio.rulesets.catalog import scan, user_dir
 
+    for problem in family.problems():
+        print(f"marblestudio: {problem}", file=sys.stderr)
     entries, problems = scan()
     for problem in problems:
         print(f"{problem} (skipped)", file=sys.stderr)
