@@ -97,7 +97,7 @@ def test_clicking_a_legal_cell_places_a_marble_there_in_the_players_colour(qtbot
     _click(qtbot, game, target)
     qtbot.waitUntil(lambda: session.ply == 2 and not game.scene.clock.is_running(), timeout=5000)
     assert str(session.moves[-1]) == str(move)
-    assert session.state.public_view()["grid"][move.row][move.col] == 0
+    assert session.state.public_view().grid[move.row][move.col] == 0
     assert board.waiting(0) == per_player - 1 and board.waiting(1) == per_player
     marble = board.marble_position(move.row, move.col)
     assert marble is not None
@@ -111,12 +111,12 @@ def test_only_legal_targets_highlight_and_a_click_elsewhere_names_the_rule(qtbot
     legal_keys = set(game.scene.legal_keys())
     expected = {game.board.target_of(m) for m in session.state.legal_moves()}  # type: ignore[union-attr]
     assert legal_keys == expected
-    previous = session.state.public_view()["previous_slide"]
+    previous = session.state.public_view().previous_slide
     assert previous is not None  # the previous player moved a slide: its knobs are not legal
     assert ("knob", previous, 1) not in legal_keys and ("knob", previous, -1) not in legal_keys
     ply = session.ply
     with qtbot.waitSignal(game.message, timeout=10000) as message:
-        _click(qtbot, game, ("knob", previous, 1 if session.state.public_view()["slides"][previous] < 2 else -1))
+        _click(qtbot, game, ("knob", previous, 1 if session.state.public_view().position(previous) < 2 else -1))
     assert "previous player" in message.args[0]
     assert session.ply == ply
 
@@ -132,11 +132,11 @@ def test_a_knob_click_moves_its_slide_and_the_marble_over_the_opened_cell_falls(
     assert marble is not None
     colour = session.rules.presentation.colour(seat)
     assert _near(_pixel(game, marble), colour)  # before: the marble is there
-    before = session.state.public_view()["slides"][move.slide_id]
+    before = session.state.public_view().position(move.slide_id)
     _click(qtbot, game, board.target_of(move))
     qtbot.waitUntil(lambda: not game.scene.clock.is_running() and session.ply == len(moves) + 1, timeout=5000)
-    assert session.state.public_view()["slides"][move.slide_id] == before + move.step
-    assert session.state.public_view()["grid"][cell[0]][cell[1]] is None
+    assert session.state.public_view().position(move.slide_id) == before + move.step
+    assert session.state.public_view().grid[cell[0]][cell[1]] is None
     assert board.marble_position(*cell) is None
     assert not _near(_pixel(game, marble), colour)  # after: it fell through the board
 
@@ -189,7 +189,7 @@ def test_the_slide_slides_and_the_marble_drops_in_time_then_the_board_matches_th
     qtbot.waitUntil(lambda: any(abs(x) + abs(y) > 1e-3 for x, y in seen), timeout=20000)
     with qtbot.waitSignal(game.scene.clock.finished, timeout=5000):
         game.scene.clock.skip()
-    assert board.positions[move.slide_id] == session.state.public_view()["slides"][move.slide_id]
+    assert board.positions[move.slide_id] == session.state.public_view().position(move.slide_id)
     assert board.marble_position(*cell) is None
 
 
@@ -220,7 +220,7 @@ def test_hover_highlights_only_what_can_be_clicked_now(qtbot: QtBot, game: GameV
     from marblestudio.views.board.stay_alive.board import HOVER
 
     assert board._knob_colours[(legal[1], legal[2])] == HOVER
-    previous = session.state.public_view()["previous_slide"]
+    previous = session.state.public_view().previous_slide
     blocked = ("knob", previous, 1)
     _move_mouse(game, board.world_position(blocked))  # type: ignore[arg-type]
     assert board._knob_colours[(previous, 1)] != HOVER  # not legal now: no highlight

@@ -93,10 +93,11 @@ def _place(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
 def value(state: State) -> list[float]:
     """Each seat's marbles still in play, less those one slide move from falling (and a little
     for two moves), as shares of the total."""
+    assert isinstance(state, StayAliveState)
     view = state.public_view()
     steps = _steps_to_open(state)
-    raw = [float(h) for h in view["to_place"]]
-    for r, row in enumerate(view["grid"]):
+    raw = [float(h) for h in view.to_place]
+    for r, row in enumerate(view.grid):
         for c, seat in enumerate(row):
             if seat is not None:
                 away = steps(r, c)

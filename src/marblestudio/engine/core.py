@@ -8,6 +8,7 @@ move.  The state never holds a random generator, so no copy can see a future rol
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import random
 from abc import ABC, abstractmethod
@@ -227,8 +228,9 @@ class State(ABC):
         return rng.choices(moves, weights)[0]
 
     # Hidden information ----------------------------------------------------------------
-    def observation(self, seat: int) -> Mapping[str, Any]:
-        """Everything `seat` may know. Perfect-information games show everything."""
+    def observation(self, seat: int) -> object:
+        """Everything `seat` may know, as the family's frozen view dataclass (a game with hidden
+        information gives its own observation type).  Perfect-information games show everything."""
         return self.public_view()
 
     def determinize(self, seat: int, rng: random.Random) -> State:
@@ -236,8 +238,9 @@ class State(ABC):
         return self.copy()
 
     @abstractmethod
-    def public_view(self) -> Mapping[str, Any]:
-        """A plain-data picture of what everyone can see (for views, records and tests)."""
+    def public_view(self) -> object:
+        """What everyone can see, as the family's frozen view dataclass (boards, computer players
+        and tests read its attributes; `plain(view)` gives it as JSON-like data)."""
 
     # Search helpers -----------------------------------------------------------------------
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
@@ -259,6 +262,21 @@ class State(ABC):
     def counts(self) -> Mapping[str, int]:
         """Where the game's pieces are, as counts (for conservation checks)."""
         return {}
+
+
+def plain(view: object) -> Any:
+    """A view as JSON-like data (dicts, lists, scalars): a dataclass field by field, recursively."""
+    if dataclasses.is_dataclass(view) and not isinstance(view, type):
+        return {f.name: plain(getattr(view, f.name)) for f in dataclasses.fields(view)}
+    if isinstance(view, Mapping):
+        return {str(k): plain(v) for k, v in view.items()}
+    if isinstance(view, (list, tuple)):
+        return [plain(v) for v in view]
+    if isinstance(view, (set, frozenset)):
+        return sorted(plain(v) for v in view)
+    if isinstance(view, enum.Enum):
+        return view.value
+    return view
 
 
 def play_random(state: State, rng: random.Random, max_steps: int = 1_000_000) -> Iterator[tuple[Move, list[Event]]]:

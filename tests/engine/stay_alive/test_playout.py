@@ -63,8 +63,8 @@ def test_part_of_a_playout_then_ordinary_moves_agree() -> None:
         if state.outcome() is not None:
             continue
         view = state.public_view()
-        assert sum(len(cells) for cells in view["marbles"]) == state.counts()["on_grid"]
-        assert view["previous_slide"] is not None
+        assert sum(len(cells) for cells in view.marbles) == state.counts()["on_grid"]
+        assert view.previous_slide is not None
         for move in state.legal_moves():  # every listed move is accepted by apply
             state.copy().apply(move)
 

@@ -141,8 +141,8 @@ def test_public_view_shows_the_table() -> None:
     state = started(board(["..|o.|oo"], [".|o|o", ".|o|o"], start={"R1": 2, "W2": 1}, marbles=1), 2)
     play(state, "place a1")  # b1 is open (R1 outside, W2 centre); a1 is closed (W1 inside)
     view = state.public_view()
-    assert view["grid"] == [[0, None]] and view["open"] == [[False, True]]
-    assert view["slides"] == {"R1": 2, "W1": 0, "W2": 1}
-    assert view["marbles"] == [["a1"], []] and view["to_place"] == [0, 1] and view["fallen"] == [0, 0]
-    assert (view["phase"], view["to_move"], view["previous_slide"], view["out"]) == ("placing", 1, None, [])
+    assert view.grid == ((0, None),) and view.open == ((False, True),)
+    assert dict(view.slides) == {"R1": 2, "W1": 0, "W2": 1} and view.position("R1") == 2
+    assert view.marbles == (("a1",), ()) and view.to_place == (0, 1) and view.fallen == (0, 0)
+    assert (view.phase, view.to_move, view.previous_slide, view.out) == ("placing", 1, None, ())
     assert state.observation(1) == view

@@ -174,11 +174,11 @@ def test_pass_is_illegal_while_a_move_is_legal() -> None:
 def test_illegal_move_leaves_state_unchanged() -> None:
     state = quiet(2)
     play(state, "W1+")
-    before = (dict(state.public_view()), dict(state.counts()), state.to_move, names(state))
+    before = (state.public_view(), dict(state.counts()), state.to_move, names(state))
     for text in ["W1-", "W1++", "R1-", "place c1", "pass"]:
         with pytest.raises(IllegalMoveError):
             play(state, text)
-        assert (dict(state.public_view()), dict(state.counts()), state.to_move, names(state)) == before
+        assert (state.public_view(), dict(state.counts()), state.to_move, names(state)) == before
 
 
 def test_no_two_player_limit_option_allows_three_own_turns_in_a_row() -> None:

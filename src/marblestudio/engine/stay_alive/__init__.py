@@ -5,6 +5,7 @@ from __future__ import annotations
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove
 from marblestudio.engine.stay_alive.state import StayAliveState
+from marblestudio.engine.stay_alive.view import StayAliveView
 
 
 def new_game(rules: Ruleset, count: int) -> StayAliveState:
@@ -12,4 +13,4 @@ def new_game(rules: Ruleset, count: int) -> StayAliveState:
     return StayAliveState(rules, count)
 
 
-__all__ = ["PASS", "PassMove", "PlaceMove", "SetupMove", "SlideMove", "StayAliveState", "new_game"]
+__all__ = ["PASS", "PassMove", "PlaceMove", "SetupMove", "SlideMove", "StayAliveState", "StayAliveView", "new_game"]

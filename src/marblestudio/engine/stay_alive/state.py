@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from marblestudio.engine.cells import cell_name, parse_cell
 from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, Outcome, State, Termination
@@ -23,7 +22,7 @@ from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, Setu
 from marblestudio.engine.stay_alive.rules import OpenCellPlacing, PreviousSlide, StayAliveRules, TwoPlayerLimit
 from marblestudio.engine.stay_alive.setup import draw_setup
 from marblestudio.engine.stay_alive.turns import OVER, PLACING, SETUP, SLIDING, blocked, phase_rule, slide_rule
-from marblestudio.engine.stay_alive.view import public_view
+from marblestudio.engine.stay_alive.view import StayAliveView, public_view
 from marblestudio.engine.stay_alive.events import StayAliveEvent
 
 _item = tuple.__getitem__
@@ -160,7 +159,10 @@ class StayAliveState(State):
             raise IllegalMoveError("setup", "only the set-up is a chance step")
         return SetupMove(self.tables.slide_ids, draw_setup(self.tables, self.num_players * self.marbles_each, rng))
 
-    def public_view(self) -> Mapping[str, Any]:
+    def public_view(self) -> StayAliveView:
+        return public_view(self)
+
+    def observation(self, seat: int) -> StayAliveView:
         return public_view(self)
 
     def counts(self) -> Mapping[str, int]:

@@ -3,7 +3,9 @@
 A family board (one module per family, found through `registry.py`) implements:
 
 - `build(rules, colours)`: create the static pieces for a ruleset (seat colours given as RGBA).
-- `show(view)`: put every piece where the engine's `public_view()` says, without animation.
+- `show(view)`: put every piece where the engine's `public_view()` says, without animation (the
+  view is the family's frozen view dataclass: a board is a `BoardView[StayAliveView]`, and reads
+  attributes).
 - `animate(event)`: the animation `Step`s that tell one engine event (none for a silent event).
 - `pickables()`: what may be pointed at, as `Pickable`s whose keys are game objects.
 - `target_of(move)`: the key a player clicks to make `move` (None when no single object does).
@@ -21,8 +23,10 @@ it hears clicks that are not moves (a colour chosen, a screen dismissed) through
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Generic
+
+from typing_extensions import TypeVar  # a TypeVar with a default (PEP 696), standard from Python 3.13
 
 import pyqtgraph.opengl as gl
 
@@ -37,8 +41,12 @@ if TYPE_CHECKING:
 
 Colour = tuple[float, float, float, float]
 
+V = TypeVar("V", default=Any)
+"""The family's view type (`public_view()`'s class); code that shows any family's board writes
+plain `BoardView`."""
 
-class BoardView:
+
+class BoardView(Generic[V]):
     """A family's board in the scene. Subclasses override the methods listed in the module doc."""
 
     family = ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import numpy as np
@@ -21,6 +21,7 @@ from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
 from marblestudio.engine.stay_alive.rules import Layer, Slide, StayAliveRules
+from marblestudio.engine.stay_alive.view import StayAliveView
 from marblestudio.views.board import meshes
 from marblestudio.views.board.animation import Step, ease
 from marblestudio.views.board.base import BoardView, Colour
@@ -57,7 +58,7 @@ def seat_azimuths(players: int) -> tuple[float, ...]:
     return tuple(-90.0 - step * k for k in range(players))
 
 
-class Board(BoardView):
+class Board(BoardView[StayAliveView]):
     """The Stay Alive board."""
 
     family = "stay-alive"
@@ -122,18 +123,18 @@ class Board(BoardView):
         self._knobs.setMeshData(meshdata=meshes.merged_copies(self._knob_template, np.array(centres), np.array(colours)))
 
     # Showing a position ----------------------------------------------------------------------
-    def show(self, view: Mapping[str, Any]) -> None:
-        for sid, pos in view.get("slides", {}).items():
+    def show(self, view: StayAliveView) -> None:
+        for sid, pos in view.slides:
             if sid in self.slides and (self.positions[sid] != pos or not self._slide_items[sid].opts.get("_built")):
                 self.positions[sid] = pos
                 self._rebuild_slide(sid)
         self._place_slides()
         self._resting = {}
-        for r, row in enumerate(view.get("grid", [])):
+        for r, row in enumerate(view.grid):
             for c, seat in enumerate(row):
                 if seat is not None:
                     self._resting[(r, c)] = seat
-        to_place = list(view.get("to_place", []))
+        to_place = view.to_place
         self._waiting = [to_place[s] if s < len(to_place) else 0 for s in range(len(self.colours))]
         self._flyers.release_all()
         self._refresh_marbles()
@@ -300,7 +301,7 @@ class Board(BoardView):
             return ("knob", move.slide_id, 1 if move.step > 0 else -1)
         return None
 
-    def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
+    def move_text(self, key: Hashable, view: StayAliveView) -> str | None:
         if not isinstance(key, tuple):
             return None
         if key[0] == "cell":
@@ -350,10 +351,10 @@ class Board(BoardView):
         md.setVertexColors(np.concatenate(colours))
         return md
 
-    def describe(self, view: Mapping[str, Any]) -> list[str]:
+    def describe(self, view: StayAliveView) -> list[str]:
         out = []
-        for seat, (cells, to_place) in enumerate(zip(view.get("marbles", []), view.get("to_place", []))):
-            if seat in view.get("out", []):
+        for seat, (cells, to_place) in enumerate(zip(view.marbles, view.to_place)):
+            if seat in view.out:
                 out.append("out")
             elif to_place:
                 out.append(f"{len(cells)} on the grid, {to_place} to place")
