@@ -224,7 +224,7 @@ def test_hot_seat_hides_each_hand_until_the_next_player_is_ready(game: GameView)
     assert all(p.text == "" for p in board.hand_pieces)
     assert board.target_of(Flip()) == FLIP_KEY  # a lone flip is never taken for a pass behind the screen
     _click(game, REVEAL)
-    assert board.hand == tuple(session.state.observation(0)["hand"])
+    assert board.hand == session.state.observation(0).hand
     move = session.state.legal_moves()[0]
     _click(game, board.target_of(move))
     assert session.moves[-1] == move
@@ -241,7 +241,7 @@ def test_clicking_a_card_that_would_go_above_21_names_the_rule(game: GameView, q
             session.advance_chance()
             continue
         assert session.outcome() is None
-        over = [c for c in state.observation(state.to_move)["hand"] if state.playable_reason(c)]
+        over = [c for c in state.observation(state.to_move).hand if state.playable_reason(c)]
         if over:
             break
         session.play(rng.choice(state.legal_moves()))
@@ -260,11 +260,11 @@ def test_an_earlier_position_shows_the_hand_held_then(game: GameView) -> None:
     game.set_session(session)
     board = game.board
     assert isinstance(board, Board)
-    then = tuple(session.state.observation(0)["hand"])
+    then = session.state.observation(0).hand
     position = session.position
     session.play(session.state.legal_moves()[0])
-    assert tuple(session.state.observation(0)["hand"]) != then
+    assert session.state.observation(0).hand != then
     game.view_position(position)
     assert board.hand == then
     game.view_live()
-    assert board.hand == tuple(session.state.observation(0)["hand"])
+    assert board.hand == session.state.observation(0).hand

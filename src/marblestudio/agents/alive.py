@@ -21,7 +21,7 @@ def policy(state: State, seat: int, moves: Sequence[Move], rng: random.Random) -
         return moves[0]
     assert isinstance(state, AliveState)
     kinds = {k.id: k for k in state.family.deck}
-    total = state.observation(seat)["total"]
+    total = state.public_view().total  # public (the hand is in `moves`): cheaper than observation(seat)
     numbers = [m for m in moves if isinstance(m, PlayCard) and m.card in kinds and not kinds[m.card].is_wild]
     if numbers:
         return best([(float(kinds[m.card].points), m) for m in numbers], rng)
@@ -46,9 +46,9 @@ def rollout(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
 def value(state: State) -> list[float]:
     """Lives left, less a little for each card still in hand (an empty hand costs the others a
     life); public facts only, as shares."""
+    assert isinstance(state, AliveState)
     view = state.public_view()
-    lives, team_of, sizes = view["lives"], view["team_of"], view["hand_sizes"]
-    raw = [lives[team_of[s] if team_of else s] - 0.1 * sizes[s] for s in range(state.num_players)]
+    raw = [view.lives_of(s) - 0.1 * view.hand_sizes[s] for s in range(state.num_players)]
     return shares(raw)
 
 

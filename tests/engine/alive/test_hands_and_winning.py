@@ -32,7 +32,7 @@ def test_player_with_every_life_flipped_is_out_and_discards_their_hand() -> None
     assert state.table.lives == [0, 5, 5]
     assert state.table.alive == [False, True, True]
     assert hand(state, 0) == []
-    assert sorted(state.public_view()["discard"]) == ["6", "7"]
+    assert sorted(state.public_view().discard) == ["6", "7"]
     assert "eliminated" in kinds(events)
 
 
@@ -121,7 +121,7 @@ def test_empty_deck_reshuffles_the_discard_pile_bar_its_top_card() -> None:
     state.apply(Reshuffle(("6", "5", "7")))  # the pile bar the DRAW2 on top
     assert hand(state, 1) == ["2", "4", "6"]
     assert hand(state, 2) == ["3", "5", "7"]
-    assert state.public_view()["discard"] == ("DRAW2",)
+    assert state.public_view().discard == ("DRAW2",)
     assert state.to_move == 1
 
 

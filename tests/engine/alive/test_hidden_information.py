@@ -12,13 +12,13 @@ from .helpers import play, rules, table
 def test_observation_is_own_hand_and_public_facts() -> None:
     state = table([["1", "SKIP"], ["2", "BOMB", "0"], ["3"]], deck=["4", "5"], discard=["6"], total=6)
     seen = state.observation(0)
-    assert seen["hand"] == ("1", "SKIP")
-    assert seen["hand_sizes"] == (2, 3, 1)
-    assert seen["discard"] == ("6",)
-    assert seen["deck_size"] == 2
-    assert seen["total"] == 6 and seen["direction"] == 1 and seen["lives"] == (5, 5, 5)
-    assert seen["to_move"] == 0
-    assert "BOMB" not in repr(seen) and "4" not in seen["hand"]
+    assert seen.seat == 0 and seen.hand == ("1", "SKIP")
+    assert seen.hand_sizes == (2, 3, 1)
+    assert seen.discard == ("6",)
+    assert seen.deck_size == 2
+    assert seen.total == 6 and seen.direction == 1 and seen.lives == (5, 5, 5)
+    assert seen.to_move == 0
+    assert "BOMB" not in repr(seen) and "4" not in seen.hand
 
 
 def test_changing_other_hands_and_the_deck_leaves_the_observation_identical() -> None:
@@ -82,5 +82,5 @@ def test_the_player_of_hand_in_redeal_does_not_see_the_hands_handed_in() -> None
     two = table([["REDEAL", "1"], ["7", "SKIP"], ["0"]])
     for state in (one, two):
         play(state, "play REDEAL")
-    assert one.observation(0)["hand"] == ()
+    assert one.observation(0).hand == ()
     assert one.observation(0) == two.observation(0)

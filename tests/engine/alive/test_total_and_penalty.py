@@ -16,7 +16,7 @@ def test_running_total_starts_at_zero_and_number_cards_add_their_value() -> None
     play(state, "play 4")
     play(state, "play 7")
     assert state.table.total == 11
-    assert state.public_view()["discard"] == ("4", "7")
+    assert state.public_view().discard == ("4", "7")
 
 
 def test_card_that_would_take_the_total_above_21_may_not_be_played() -> None:

@@ -102,7 +102,7 @@ def test_bomb_others_discard_a_zero_or_flip_a_life_and_the_total_resets() -> Non
     assert hand(state, 1) == ["0", "3"]  # one zero discarded
     assert state.table.lives == [5, 5, 4]  # seat 2 had no zero
     assert state.table.total == 0
-    assert state.public_view()["discard"] == ("BOMB", "0")
+    assert state.public_view().discard == ("BOMB", "0")
     assert state.to_move == 1
 
 
@@ -129,7 +129,7 @@ def test_hand_in_redeal_collects_all_hands_and_deals_them_from_the_players_left(
     assert state.to_move == CHANCE
     assert state.counts() == {"deck": 1, "discard": 2, "hands": 7}
     assert state.table.hand_sizes == [0, 0, 0]  # all handed, face down, to the player of the card
-    assert state.public_view()["collected"] == 7
+    assert state.public_view().collected == 7
     state.apply(Redeal(("1", "2", "3", "4", "5", "6", "7")))
     assert hand(state, 1) == ["1", "4", "7"]
     assert hand(state, 2) == ["2", "5"]

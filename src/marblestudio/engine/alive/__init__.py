@@ -22,9 +22,11 @@ Readings of our own, where neither the rulebook nor GAMES.md says (tests name ea
 
 from __future__ import annotations
 
+from marblestudio.engine.alive.hidden import AliveObservation, AliveView, PendingDraw
 from marblestudio.engine.alive.moves import Deal, Flip, PlayCard, Redeal, Reshuffle
 from marblestudio.engine.alive.rules import AliveRules, CardKind, EmptyDeck, GameEnd, WildEffect
 from marblestudio.engine.alive.state import AliveState
+from marblestudio.engine.alive.table import Phase
 from marblestudio.engine.rules import Ruleset
 
 
@@ -34,13 +36,17 @@ def new_game(rules: Ruleset, count: int) -> AliveState:
 
 
 __all__ = [
+    "AliveObservation",
     "AliveRules",
     "AliveState",
+    "AliveView",
     "CardKind",
     "Deal",
     "EmptyDeck",
     "Flip",
     "GameEnd",
+    "PendingDraw",
+    "Phase",
     "PlayCard",
     "Redeal",
     "Reshuffle",

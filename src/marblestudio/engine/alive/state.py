@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from marblestudio.engine.alive import effects, hidden
+from marblestudio.engine.alive.hidden import AliveObservation, AliveView
 from marblestudio.engine.alive.moves import FLIP, Deal, Flip, PlayCard, Redeal, Reshuffle, Shuffle, parse_move
 from marblestudio.engine.alive.rules import AliveRules, GameEnd
 from marblestudio.engine.alive.table import Phase, Table
@@ -358,13 +358,13 @@ class AliveState(State):
             self._hand_over(sorted(empty, key=lambda s: (s - giver - 1) % t.players), events)
 
     # Hidden information and views ------------------------------------------------------
-    def observation(self, seat: int) -> Mapping[str, Any]:
+    def observation(self, seat: int) -> AliveObservation:
         return hidden.observation(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> AliveState:
         return hidden.determinize(self, seat, rng)
 
-    def public_view(self) -> Mapping[str, Any]:
+    def public_view(self) -> AliveView:
         return hidden.public_view(self)
 
     def counts(self) -> Mapping[str, int]:

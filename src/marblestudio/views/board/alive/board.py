@@ -13,9 +13,10 @@ the last move: round the card on top of the pile that it played, or the life car
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from marblestudio.engine.alive.hidden import AliveView
 from marblestudio.engine.alive.moves import Flip, PlayCard
 from marblestudio.engine.alive.rules import AliveRules, CardKind
 from marblestudio.engine.core import Event, Move
@@ -65,7 +66,7 @@ def life_letter(i: int) -> str:
     return LIFE_LETTERS[i] if i < len(LIFE_LETTERS) else str(i + 1)
 
 
-class Board(BoardView):
+class Board(BoardView[AliveView]):
     """The ALIVE card table."""
 
     family = "alive"
@@ -77,7 +78,7 @@ class Board(BoardView):
         self.hand: tuple[str, ...] | None = None  # the face-up hand, when one may be seen
         self.screen_for: int | None = None  # hot-seat: the seat the "pass to" screen waits for
         self._revealed: int | None = None
-        self._view: Mapping[str, Any] = {}
+        self._view: AliveView | None = None  # the position shown (None before the first)
         self._legal: set[Hashable] = set()
         self._hover: Hashable | None = None
         self._tips: HoverTips | None = None
@@ -142,7 +143,7 @@ class Board(BoardView):
         return self._texts.all() if self._texts is not None else []
 
     # Whose hand may be seen ----------------------------------------------------------------------
-    def _viewpoint(self, view: Mapping[str, Any]) -> None:
+    def _viewpoint(self, view: AliveView) -> None:
         """Decide `viewer`, `hand` and `screen_for` for `view` (see viewer.py)."""
         if self.session_lookup is not None:
             session = self.session_lookup()
@@ -158,15 +159,14 @@ class Board(BoardView):
     def reveal(self) -> None:
         """Hot-seat: the player the screen waited for is at the table; show their hand."""
         self._revealed = self.screen_for
-        self.show(self._view)
+        if self._view is not None:
+            self.show(self._view)
         self.set_highlight(self._legal, None)
         self.scene.update()
 
     # Showing a position ----------------------------------------------------------------------
-    def show(self, view: Mapping[str, Any]) -> None:
+    def show(self, view: AliveView) -> None:
         self._view = view
-        if not view:
-            return
         self.motion.reset()
         self._viewpoint(view)
         self._show_middle(view)
@@ -175,7 +175,7 @@ class Board(BoardView):
         self._show_hand(view)
         self._show_last_move(view)
 
-    def _show_last_move(self, view: Mapping[str, Any]) -> None:
+    def _show_last_move(self, view: AliveView) -> None:
         """Frame the card the last move played (while it is on top of the pile), or the life
         card it flipped."""
         self.pile_marker.hide()
@@ -184,13 +184,12 @@ class Board(BoardView):
         if last is None:
             return
         seat, move = last
-        pile = view["discard"]
+        pile = view.discard
         if isinstance(move, PlayCard) and pile and pile[-1] == move.card:
             x, y, z, turn = lay.pile_positions(len(pile))[-1]
             self.pile_marker.put(at(x, y, z + lay.CARD_T, turn))
         elif isinstance(move, Flip) and 0 <= seat < self.players:
-            team_of = view.get("team_of")
-            flipped = self.alive.lives - view["lives"][team_of[seat] if team_of else seat]
+            flipped = self.alive.lives - view.lives_of(seat)
             if 0 < flipped <= len(self.life_pieces[seat]):
                 piece = self.life_pieces[seat][flipped - 1]
                 x, y, z = piece.centre
@@ -201,15 +200,15 @@ class Board(BoardView):
         """The last-move marker shown, if any."""
         return next((m for m in (self.pile_marker, self.life_marker) if m.shown), None)
 
-    def _show_middle(self, view: Mapping[str, Any]) -> None:
-        deck = view["deck_size"]
+    def _show_middle(self, view: AliveView) -> None:
+        deck = view.deck_size
         x, y = lay.DECK_XY
         self.deck_item.resetTransform()
         self.deck_item.scale(1.0, 1.0, max(deck, 1) * 0.012)
         self.deck_item.translate(x, y, 0.0)
         self.deck_item.setVisible(deck > 0)
         self.deck_text.set((f"deck {deck}", str(deck)), flat_slot((x, y - 0.95, 0.05), 0.9, 0.18))
-        pile = view["discard"]
+        pile = view.discard
         spots = lay.pile_positions(len(pile))
         shown = pile[len(pile) - len(spots):]
         for i, piece in enumerate(self.pile_pieces):
@@ -225,19 +224,17 @@ class Board(BoardView):
             else:
                 piece.set_visible(False)
         tx, ty, tz = lay.TOTAL_XYZ
-        self.total_text.set((str(view["total"]),), flat_slot((tx, ty, tz), 1.0, 0.42))
-        arrow = "clockwise" if view["direction"] > 0 else "anticlockwise"
-        limit = view["limit"]
+        self.total_text.set((str(view.total),), flat_slot((tx, ty, tz), 1.0, 0.42))
+        arrow = "clockwise" if view.direction > 0 else "anticlockwise"
+        limit = view.limit
         wordings = (f"running total (limit {limit}) · play goes {arrow}", f"limit {limit} · {arrow}", f"limit {limit}")
         self.info_text.set(wordings, flat_slot((tx, lay.INFO_Y, tz), 4.2, 0.16))
 
-    def _show_seat(self, seat: int, view: Mapping[str, Any]) -> None:
+    def _show_seat(self, seat: int, view: AliveView) -> None:
         front = seat == self.viewer
         slot = lay.slot_of(seat, self.viewer, self.players)
-        alive = view["alive"][seat]
-        team_of = view.get("team_of")
-        owner = team_of[seat] if team_of else seat
-        lives = view["lives"][owner]
+        alive = view.alive[seat]
+        lives = view.lives_of(seat)
         colour = self.colours[seat % len(self.colours)]
         spots = lay.life_positions(slot, self.alive.lives, front)
         turn = 0.0 if front else lay.facing_degrees(slot)
@@ -252,7 +249,7 @@ class Board(BoardView):
             piece.fitted.priority = VIEWER_NAME if front else LIFE_LETTER
             piece.fitted.group = ("lives", seat)  # a seat's letters are all one size
             piece.set_visible(True)
-        count = view["hand_sizes"][seat]
+        count = view.hand_sizes[seat]
         fan = self.fan_pieces[seat]
         spots_fan = [] if front else lay.fan_positions(slot, count)
         while len(fan) < len(spots_fan):
@@ -266,7 +263,7 @@ class Board(BoardView):
             else:
                 piece.set_visible(False)
         name = self.seat_name(seat)
-        marker = "▶ " if view.get("phase") == "play" and view.get("to_move") == seat and view.get("outcome") is None else ""
+        marker = "▶ " if view.in_play and view.to_move == seat else ""
         status = f"{count} cards" if alive else "out"
         short = str(count) if alive else "out"
         (nx, ny), half_width, half_height = lay.name_strip(slot, self.alive.lives, front)
@@ -275,9 +272,9 @@ class Board(BoardView):
         label.set((f"{marker}{name} · {status}", f"{marker}{name} · {short}", f"{marker}{name}"),
                   flat_slot((nx, ny, 0.1), half_width, half_height))
 
-    def _show_hand(self, view: Mapping[str, Any]) -> None:
+    def _show_hand(self, view: AliveView) -> None:
         cards: Sequence[str] = self.hand if self.hand is not None else ()
-        face_down = 0 if self.hand is not None else view["hand_sizes"][self.viewer]
+        face_down = 0 if self.hand is not None else view.hand_sizes[self.viewer]
         count = len(cards) or face_down
         spots = lay.hand_positions(count)
         while len(self.hand_pieces) < len(spots):
@@ -303,14 +300,14 @@ class Board(BoardView):
 
     def _my_turn(self) -> bool:
         v = self._view
-        return self.hand is not None and v.get("phase") == "play" and v.get("to_move") == self.viewer and v.get("outcome") is None
+        return self.hand is not None and v is not None and v.in_play and v.to_move == self.viewer
 
-    def _show_hint(self, view: Mapping[str, Any]) -> None:
+    def _show_hint(self, view: AliveView) -> None:
         wordings: tuple[str, ...] = ()
         if self.screen_for is not None:
             who = self.seat_name(self.screen_for)
             wordings = (f"Pass to {who}, then click the cards", f"Pass to {who}")
-        elif view.get("outcome") is not None:
+        elif view.outcome is not None:
             wordings = ("Game over",)
         elif self._my_turn():
             if all(self.why_not(c) for c in self.hand or ()):
@@ -320,7 +317,7 @@ class Board(BoardView):
         self.hint_text.set(wordings, flat_slot((0.0, lay.HINT_Y, 0.05), 4.2, 0.2))
 
     # Why a card cannot be played ------------------------------------------------------------------
-    def why_not(self, card: str, view: Mapping[str, Any] | None = None) -> str | None:
+    def why_not(self, card: str, view: AliveView | None = None) -> str | None:
         """Why the viewer may not play `card` now (None when it can be played)."""
         return why_not(self.kinds[card], self._view if view is None else view, self.viewer, self.seat_name)
 
@@ -349,7 +346,7 @@ class Board(BoardView):
             half_x = min(gap, lay.CARD_W) / 2 - 0.01
             for card, (x, y, z) in zip(cards, spots):
                 out.append(Pickable(("card", card), (x, y, z), half=(half_x, 0.32, 0.58)))
-        if self.hand is not None and self._view:
+        if self.hand is not None and self._view is not None:
             flip = self._flip_piece()
             if flip is not None:
                 x, y, z = flip.centre
@@ -358,10 +355,9 @@ class Board(BoardView):
 
     def _flip_piece(self) -> CardPiece | None:
         """The viewer's next face-up life card (the one a flip turns over)."""
-        v = self._view
-        team_of = v.get("team_of")
-        owner = team_of[self.viewer] if team_of else self.viewer
-        flipped = self.alive.lives - v["lives"][owner]
+        if self._view is None:
+            return None
+        flipped = self.alive.lives - self._view.lives_of(self.viewer)
         pieces = self.life_pieces[self.viewer]
         return pieces[flipped] if flipped < len(pieces) else None
 
@@ -376,7 +372,7 @@ class Board(BoardView):
             return FLIP_KEY
         return None
 
-    def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
+    def move_text(self, key: Hashable, view: AliveView) -> str | None:
         if is_card_key(key):
             assert isinstance(key, tuple)
             return f"play {key[1]}"
@@ -397,7 +393,7 @@ class Board(BoardView):
                 piece.set_colour(dim(face_colour(kind)))
             else:
                 piece.set_colour(face_colour(kind))
-        flip = self._flip_piece() if self._view else None
+        flip = self._flip_piece()
         if flip is not None and FLIP_KEY in legal:
             flip.set_colour(HOVER if hover == FLIP_KEY else (1.0, 0.85, 0.3, 1.0))
 
@@ -405,15 +401,13 @@ class Board(BoardView):
     def animate(self, event: Event) -> list[Step]:
         return self.motion.steps(event)
 
-    def describe(self, view: Mapping[str, Any]) -> list[str]:
+    def describe(self, view: AliveView) -> list[str]:
         out = []
-        team_of = view.get("team_of")
-        for seat in range(len(view.get("hand_sizes", ()))):
-            lives = view["lives"][team_of[seat] if team_of else seat]
-            if not view["alive"][seat]:
+        for seat, size in enumerate(view.hand_sizes):
+            if not view.alive[seat]:
                 out.append("out")
             else:
-                out.append(f"{view['hand_sizes'][seat]} cards, {lives} lives")
+                out.append(f"{size} cards, {view.lives_of(seat)} lives")
         return out
 
     def camera_presets(self) -> CameraPresets:
@@ -444,7 +438,7 @@ class Board(BoardView):
         return self.seat_point(seat)
 
     def pile_point(self) -> tuple[float, float, float]:
-        count = len(self._view.get("discard", ())) + 1
+        count = (len(self._view.discard) if self._view is not None else 0) + 1
         spots = lay.pile_positions(count)
         x, y, z, _ = spots[-1]
         return (x, y, z + 0.05)

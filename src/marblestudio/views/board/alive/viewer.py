@@ -8,7 +8,7 @@ the mouse, why a dimmed card cannot be played (the scene itself highlights only 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,9 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QToolTip, QWidget
 
+from marblestudio.engine.alive.hidden import AliveObservation, AliveView
 from marblestudio.engine.alive.rules import CardKind
+from marblestudio.engine.alive.table import Phase
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,7 @@ def find_session(widget: QObject | None) -> Any:
     return None
 
 
-def viewpoint(session: Any, players: int, view: Mapping[str, Any], revealed: int | None) -> Viewpoint:
+def viewpoint(session: Any, players: int, view: AliveView, revealed: int | None) -> Viewpoint:
     """Who sits at the front for `view`; `revealed` is the hot-seat player last shown their hand."""
     if session is None:
         return Viewpoint()
@@ -47,29 +49,32 @@ def viewpoint(session: Any, players: int, view: Mapping[str, Any], revealed: int
     if not humans:
         return Viewpoint()
     if len(humans) > 1:
-        to_move = view.get("to_move")
-        if not (view.get("phase") == "play" and to_move in humans):
+        to_move = view.to_move
+        if not (view.phase is Phase.PLAY and to_move in humans):
             return Viewpoint(revealed if revealed is not None else humans[0])
         if revealed != to_move:
             return Viewpoint(to_move, None, to_move)
         viewer = to_move
     else:
         viewer = humans[0]
-    return Viewpoint(viewer, tuple(session.state.observation(viewer)["hand"]))
+    seen = session.state.observation(viewer)
+    assert isinstance(seen, AliveObservation)
+    return Viewpoint(viewer, seen.hand)
 
 
-def why_not(kind: CardKind, view: Mapping[str, Any], viewer: int, name: Callable[[int], str]) -> str | None:
-    """Why `viewer` may not play a card of `kind` in `view` (None when it can be played)."""
-    if not view:
+def why_not(kind: CardKind, view: AliveView | None, viewer: int, name: Callable[[int], str]) -> str | None:
+    """Why `viewer` may not play a card of `kind` in `view` (None when it can be played; a
+    None view: no position is shown yet)."""
+    if view is None:
         return "the game has not started"
-    if view.get("outcome") is not None:
+    if view.outcome is not None:
         return "the game is over"
-    if view.get("phase") != "play":
+    if view.phase is not Phase.PLAY:
         return "the cards are being dealt"
-    if view.get("to_move") != viewer:
-        return f"it is {name(view['to_move'])}'s turn"
-    if kind.effect is None and view["total"] + kind.points > view["limit"]:
-        return f"{view['total']} + {kind.points} would take the total above {view['limit']}"
+    if view.to_move != viewer:
+        return f"it is {name(view.to_move)}'s turn"
+    if kind.effect is None and view.total + kind.points > view.limit:
+        return f"{view.total} + {kind.points} would take the total above {view.limit}"
     return None
 
 
