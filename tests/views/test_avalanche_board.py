@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from marblestudio import rulesets
 from marblestudio.engine import CHANCE, new_game
+from marblestudio.engine.avalanche.rules import Side
 from marblestudio.engine.core import Move
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.board.avalanche.board import Board
@@ -72,7 +73,7 @@ def test_choosing_a_colour_then_clicking_a_hole_drops_that_colour_into_the_gate(
     _click(qtbot, game, ("hole", 1, 1))
     qtbot.waitUntil(lambda: len(session.moves) == 3 and not game.scene.clock.is_running(), timeout=5000)
     assert str(session.moves[-1]) == "R1"
-    assert session.state.public_view()["gates"]["A1"]["held"] == "red"
+    assert session.state.public_view().gate("A1").held == "red"
     spot = board.held_position("A1")
     assert spot is not None and _near(_pixel(game, spot), RED)
 
@@ -95,17 +96,17 @@ def test_the_avalanche_empties_the_gates_the_engine_empties(qtbot: QtBot, game: 
     _click(qtbot, game, ("hole", 1, 1))  # a second red into hole 1 strikes the full gate A1
     qtbot.waitUntil(lambda: len(session.moves) == 4 and not game.scene.clock.is_running(), timeout=5000)
     view = session.state.public_view()
-    assert {g: v["tilt"] for g, v in view["gates"].items()} == board.tilts
+    assert {g.id: g.tilt.word for g in view.gates} == board.tilts
     assert board.held_position("A1") is None and not _near(_pixel(game, spot), RED)
     # Worked on paper: red strikes A1 (flips right) and stops in C1; A1's red, released, strikes
     # C1 (flips right) and stops in E1; C1's red, released, strikes E1 (flips right) and falls,
     # and E1's red, released, falls after it.  Each flip and each fall is animated.
-    assert [g for g, v in view["gates"].items() if v["tilt"] == "right"] == ["A1", "C1", "E1"]
+    assert [g.id for g in view.gates if g.tilt is Side.RIGHT] == ["A1", "C1", "E1"]
     assert [n for k, n in steps if k == "gate_flipped"] == [1, 1, 1]
     assert [n for k, n in steps if k == "marble_out"] == [1, 1]
     # Card C1 (YRB / RBY / BYR) has empty red holes: both reds are carried onto it.
     assert [n for k, n in steps if k == "marble_on_card"] == [1, 1]
-    assert [h["filled"] for h in view["cards"][0][0]["holes"]] == [False, True, False, True] + [False] * 5
+    assert [h.filled for h in view.cards[0][0].holes] == [False, True, False, True] + [False] * 5
 
 
 def test_legal_targets_are_the_holes_for_each_legal_colour(qtbot: QtBot, game: GameView) -> None:
@@ -163,7 +164,7 @@ def test_a_partner_with_an_empty_hand_clicks_go_out_or_stay_in(qtbot: QtBot, gam
     _click(qtbot, game, ("out",))
     qtbot.waitUntil(lambda: len(session.moves) == len(played) + 1, timeout=5000)
     assert str(session.moves[-1]) == "out"
-    assert session.state.public_view()["gone_out"][seat]
+    assert session.state.public_view().gone_out[seat]
 
 
 def _moves_to_a_forced_pass(ref: str, players: int) -> list[str]:
@@ -201,7 +202,7 @@ def test_a_human_with_only_a_pass_passes_without_a_click(qtbot: QtBot, game: Gam
 def test_the_tray_count_drops_when_the_marble_is_taken_not_when_the_avalanche_ends(qtbot: QtBot, game: GameView) -> None:
     session = _session([])
     board = _ready(qtbot, game, session)
-    before = session.state.public_view()["trays"]["red"]
+    before = session.state.public_view().tray("red")
     assert board.count_texts[1].text == f"red {before}"
     game.scene.clock.set_speed(0.05)  # slow: the drop takes seconds
     _click(qtbot, game, ("colour", 1))
@@ -211,7 +212,7 @@ def test_the_tray_count_drops_when_the_marble_is_taken_not_when_the_avalanche_en
     assert board.count_texts[1].text == f"red {before - 1}"
     with qtbot.waitSignal(game.scene.clock.finished, timeout=10000):
         game.scene.clock.skip()
-    assert board.tray_counts["red"] == session.state.public_view()["trays"]["red"] == before - 1
+    assert board.tray_counts["red"] == session.state.public_view().tray("red") == before - 1
 
 
 def test_selecting_a_hole_of_another_colour_shows_that_colour(qtbot: QtBot, game: GameView) -> None:

@@ -17,18 +17,19 @@ def value(state: State) -> list[float]:
     options = state.rules.game
     goal = options.goal.value
     raw = []
-    for seat, hand in enumerate(view["hands"]):
-        held = sum(hand.values())
+    for seat, hand in enumerate(view.hands):
+        held = sum(hand)
         if goal == "run-out":
             raw.append(-held / 10.0)
         elif goal == "one-colour":
             need = options.goal_count
-            most = max(hand.values(), default=0)
+            most = max(hand, default=0)
             raw.append((min(most, need) - (held - most)) / need)
         else:
-            holes = [h for card in view["cards"][seat] for h in card["holes"]]
-            filled = sum(1 for h in holes if h["filled"])
-            raw.append(filled / max(1, len(holes)) - 0.04 * held)
+            cards = view.cards[seat]
+            holes = sum(len(card.holes) for card in cards)
+            filled = sum(card.filled for card in cards)
+            raw.append(filled / max(1, holes) - 0.04 * held)
     return shares(raw)
 
 

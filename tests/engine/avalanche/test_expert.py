@@ -35,7 +35,7 @@ def test_expert1_first_player_takes_eleven_others_seven() -> None:
     state = bundled_start("avalanche/expert-1", 3)
     assert [hand(state, s) for s in range(3)] == [{"yellow": 11}, {"red": 7}, {"blue": 7}]
     assert state.trays == [9, 13, 13]
-    assert state.public_view()["cards"] == [[], [], []]  # no cards in the Expert games
+    assert state.public_view().cards == ((), (), ())  # no cards in the Expert games
 
 
 def test_expert1_players_never_draw_from_the_trays() -> None:

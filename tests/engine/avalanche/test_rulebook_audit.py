@@ -72,9 +72,9 @@ def test_two_cards_with_three_players_each_player_gets_two_different_cards() -> 
     # players x 2 = 6 cards: all six of the box, each dealt once.
     state = new_game(load("avalanche/two-cards"), 3)
     state.apply(state.sample_chance(random.Random(11)))
-    dealt = state.public_view()["cards"]
+    dealt = state.public_view().cards
     assert [len(cards) for cards in dealt] == [2, 2, 2]
-    ids = Counter(str(card) for cards in dealt for card in cards)
+    ids = Counter(card.id for cards in dealt for card in cards)
     assert len(ids) == 6
 
 

@@ -13,7 +13,7 @@ def two_cards():  # type: ignore[no-untyped-def]
 
 def test_two_cards_each_player_gets_two_cards() -> None:
     state = two_cards()
-    assert [len(state.public_view()["cards"][seat]) for seat in (0, 1)] == [2, 2]
+    assert [len(state.public_view().cards[seat]) for seat in (0, 1)] == [2, 2]
 
 
 def test_two_cards_a_marble_goes_on_whichever_card_has_its_colour() -> None:

@@ -6,7 +6,9 @@ from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.avalanche.cascade import Board
 from marblestudio.engine.avalanche.moves import Deal, Drop, GoOut, Pass, SetGates
 from marblestudio.engine.avalanche.rules import AvalancheRules
+from marblestudio.engine.avalanche.setup import Phase
 from marblestudio.engine.avalanche.state import AvalancheState
+from marblestudio.engine.avalanche.view import AvalancheView, CardView, GateView, HoleView
 
 
 def new_game(rules: Ruleset, count: int) -> AvalancheState:
@@ -14,4 +16,19 @@ def new_game(rules: Ruleset, count: int) -> AvalancheState:
     return AvalancheState(rules, count)
 
 
-__all__ = ["AvalancheRules", "AvalancheState", "Board", "Deal", "Drop", "GoOut", "Pass", "SetGates", "new_game"]
+__all__ = [
+    "AvalancheRules",
+    "AvalancheState",
+    "AvalancheView",
+    "Board",
+    "CardView",
+    "Deal",
+    "Drop",
+    "GateView",
+    "GoOut",
+    "HoleView",
+    "Pass",
+    "Phase",
+    "SetGates",
+    "new_game",
+]

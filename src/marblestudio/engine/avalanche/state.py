@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from marblestudio.engine.core import (
     CHANCE,
@@ -29,7 +28,7 @@ from marblestudio.engine.avalanche import moves as notation
 from marblestudio.engine.avalanche.cascade import EMPTY, Board
 from marblestudio.engine.avalanche.moves import Deal, Drop, GoOut, Pass, SetGates
 from marblestudio.engine.avalanche.setup import Phase, SetUp
-from marblestudio.engine.avalanche.view import public_view
+from marblestudio.engine.avalanche.view import AvalancheView, ViewParts, public_view
 from marblestudio.engine.avalanche.events import AvalancheEvent
 from marblestudio.engine.avalanche.rules import (
     AllPass,
@@ -65,6 +64,7 @@ class AvalancheState(SetUp, State):
                 self.hands[seat][c] += amount
         self.card_colours = tuple(tuple(rules.colour_index(h) for h in card.holes) for card in rules.cards)
         self.filled = [[EMPTY] * len(card.holes) for card in rules.cards]
+        self.view_parts = ViewParts(rules, self.card_colours)  # shared by copies: pieces of `public_view`
         self.cards: list[tuple[int, ...]] = [() for _ in range(count)]
         self.seat = 0
         self.drops_this_turn = 0
@@ -358,5 +358,8 @@ class AvalancheState(SetUp, State):
         return self.ruleset.presentation.seat_name(seat)
 
     # Views -----------------------------------------------------------------------------
-    def public_view(self) -> Mapping[str, Any]:
+    def public_view(self) -> AvalancheView:
+        return public_view(self)
+
+    def observation(self, seat: int) -> AvalancheView:
         return public_view(self)

@@ -11,13 +11,14 @@ while they can be clicked.  A magenta ring marks the hole of the last drop.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from PySide6.QtGui import QMatrix4x4
 
 from marblestudio.engine.avalanche.moves import Drop, GoOut, Pass
 from marblestudio.engine.avalanche.rules import AvalancheRules
+from marblestudio.engine.avalanche.view import AvalancheView, CardView
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board import meshes
@@ -63,7 +64,7 @@ def _dim(colour: Colour, by: float) -> Colour:
     return (colour[0] * by, colour[1] * by, colour[2] * by, 1.0)
 
 
-class Board(BoardView):
+class Board(BoardView[AvalancheView]):
     """The Avalanche board."""
 
     family = "avalanche"
@@ -82,7 +83,6 @@ class Board(BoardView):
         self._colours_before: list[int] = []
         self._legal: set[Hashable] = set()
         self._hover: Hashable | None = None
-        self._view: Mapping[str, Any] = {}
         self._marbles: Pool[Any] = Pool(self._new_marble, lambda item: item.hide())
         self._card_ids: list[list[str]] = []
         self._card_items: list[Any] = []
@@ -254,27 +254,27 @@ class Board(BoardView):
         self._place_local(self.gate_items[gate_id], self.layout.gate(gate_id), spin)
 
     # Showing a position -----------------------------------------------------------------------------
-    def show(self, view: Mapping[str, Any]) -> None:
-        self._view = view
+    def show(self, view: AvalancheView) -> None:
         lay = self.layout
         self._marbles.release_all()
         self.held_items = {}
-        for gate_id, gate in view.get("gates", {}).items():
-            self.tilts[gate_id] = gate["tilt"]
-            self.place_gate(gate_id, spin_of(gate["tilt"]))
-            if gate["held"] is not None:
-                self.held_items[gate_id] = self._marble_at(gate["held"], world(lay.held(gate_id, gate["tilt"])))
-        self.tray_counts = dict(view.get("trays", {}))
+        for gate in view.gates:
+            tilt = gate.tilt.word
+            self.tilts[gate.id] = tilt
+            self.place_gate(gate.id, spin_of(tilt))
+            if gate.held is not None:
+                self.held_items[gate.id] = self._marble_at(gate.held, world(lay.held(gate.id, tilt)))
+        self.tray_counts = dict(zip(view.colours, view.trays, strict=True))
         for c, name in enumerate(self.tray_counts):
             self._show_count(c, name)
         self._hand_items = []
-        for seat, hand in enumerate(view.get("hands", [])):
+        for seat, hand in enumerate(view.hands):
             per_row, rows = lay.hand_rows()
-            names = [name for name, n in hand.items() for _ in range(n)][: per_row * rows]
+            names = [name for name, n in zip(view.colours, hand) for _ in range(n)][: per_row * rows]
             self._hand_items.append([(name, self._marble_at(name, lay.hand_spot(seat, i, len(names))))
                                      for i, name in enumerate(names)])
-        self._show_cards(view.get("cards", []))
-        to_move = view.get("to_move")
+        self._show_cards(view.cards)
+        to_move = view.to_move
         for seat, plate in enumerate(self.seat_plates):
             plate.setColor(self.colours[seat] if seat == to_move else _dim(self.colours[seat], 0.35))
         for seat, text in enumerate(self.seat_texts):
@@ -301,8 +301,8 @@ class Board(BoardView):
         """The last-move marker shown, if any."""
         return self.hole_marker if self.hole_marker.shown else None
 
-    def _show_cards(self, cards: Sequence[Sequence[Mapping[str, Any]]]) -> None:
-        ids = [[card["id"] for card in seat_cards] for seat_cards in cards]
+    def _show_cards(self, cards: Sequence[Sequence[CardView]]) -> None:
+        ids = [[card.id for card in seat_cards] for seat_cards in cards]
         if ids != self._card_ids:
             for item in self._card_items:
                 item.hide()
@@ -313,24 +313,24 @@ class Board(BoardView):
                     self._build_card(seat, index, card)
         for seat, seat_cards in enumerate(cards):
             for index, card in enumerate(seat_cards):
-                for hole, spot in enumerate(card["holes"]):
-                    point = self.card_hole_point(card["id"], hole)
-                    if spot["filled"] and point is not None:
-                        self._marble_at(spot["colour"], point)
+                for hole, spot in enumerate(card.holes):
+                    point = self.card_hole_point(card.id, hole)
+                    if spot.filled and point is not None:
+                        self._marble_at(spot.colour, point)
 
-    def _build_card(self, seat: int, index: int, card: Mapping[str, Any]) -> None:
+    def _build_card(self, seat: int, index: int, card: CardView) -> None:
         lay = self.layout
         x, y, z = lay.card_centre(seat, index)
         half = CARD / 2
         parts = [(*meshes.box_arrays((x - half, y - half, 0.0), (x + half, y + half, z)), CARD_FACE)]
         side = CARD / 3.6 / 2
-        for hole, spot in enumerate(card["holes"]):
+        for hole, spot in enumerate(card.holes):
             hx, hy, hz = lay.card_hole(seat, index, hole)
-            colour = self.marble_colours[self.colour_number(spot["colour"])]
+            colour = self.marble_colours[self.colour_number(spot.colour)]
             parts.append((*meshes.box_arrays((hx - side, hy - side, z), (hx + side, hy + side, hz)), _dim(colour, 0.8)))
         self._card_items.append(self.add(self.mesh(meshes.coloured(parts), CARD_FACE)))  # the card and its squares: one draw
 
-    def _seat_line(self, view: Mapping[str, Any], seat: int) -> str:
+    def _seat_line(self, view: AvalancheView, seat: int) -> str:
         status = self.describe(view)
         return status[seat] if seat < len(status) else ""
 
@@ -367,7 +367,7 @@ class Board(BoardView):
             return ("out",) if move.out else ("stay",)
         return None
 
-    def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
+    def move_text(self, key: Hashable, view: AvalancheView) -> str | None:
         if not isinstance(key, tuple) or not key:
             return None
         if key[0] == "hole" and key[2] is not None:
@@ -411,18 +411,17 @@ class Board(BoardView):
             text.setVisible(key in self._legal)
             box.setColor(HOVER if key == hover else HOLE_LEGAL)
 
-    def describe(self, view: Mapping[str, Any]) -> list[str]:
+    def describe(self, view: AvalancheView) -> list[str]:
         out = []
-        for seat, hand in enumerate(view.get("hands", [])):
-            if seat < len(view.get("forfeited", [])) and view["forfeited"][seat]:
+        for seat, hand in enumerate(view.hands):
+            if view.forfeited[seat]:
                 out.append("forfeited")
                 continue
-            gone = seat < len(view.get("gone_out", [])) and view["gone_out"][seat]
-            text = "out" if gone else f"hand {sum(hand.values())}"
-            cards = view.get("cards", [])
-            holes = [h for card in (cards[seat] if seat < len(cards) else []) for h in card["holes"]]
+            text = "out" if view.gone_out[seat] else f"hand {sum(hand)}"
+            cards = view.cards[seat]
+            holes = sum(len(card.holes) for card in cards)
             if holes:
-                text += f" · card {sum(h['filled'] for h in holes)}/{len(holes)}"
+                text += f" · card {sum(card.filled for card in cards)}/{holes}"
             out.append(text)
         return out
 
