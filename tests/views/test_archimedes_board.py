@@ -6,6 +6,7 @@ where the scene projects a piece.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 import pytest
@@ -55,7 +56,7 @@ def test_clicking_a_midzone_cup_places_a_marble_there(game: GameView) -> None:
     target = board.world_position(("cup", parse_cup("b8")))
     assert target is not None
     assert _click(game, target) == ("cup", parse_cup("b8"))
-    assert session.state.public_view()["cups"] == {"b8": seat}
+    assert dict(session.state.public_view().cups) == {"b8": seat}
     marble = board.geo.to_world(board.angle, (*board.geo.cup_xy(*parse_cup("b8")), board.geo.marble_z))
     r, g, b = _pixel(game, marble)
     if seat == 0:  # black
@@ -71,7 +72,7 @@ def test_the_board_tilts_to_the_engines_angle(game: GameView) -> None:
     end = (board.geo.half_length - 0.1, 0.0, board.geo.top)
     level_end = board.geo.to_world(0.0, end)
     assert _pixel(game, level_end)[0] > 120  # the level board's end: wood or its zone's tint
-    board.show({**session.state.public_view(), "angle": 10.0})
+    board.show(dataclasses.replace(session.state.public_view(), angle=10.0))
     tilted_end = board.geo.to_world(10.0, end)
     assert tilted_end[2] < level_end[2] - 1.0
     assert _pixel(game, tilted_end)[0] > 120  # the end is drawn where the tilt puts it
@@ -165,7 +166,7 @@ def test_a_click_outside_the_midzone_gets_the_rule_that_stops_it(game: GameView)
     game.message.connect(messages.append)
     _click(game, board.world_position(("cup", parse_cup("b3"))))  # type: ignore[arg-type]
     assert messages and "midzone" in messages[-1]
-    assert game.session is not None and game.session.state.public_view()["cups"] == {}
+    assert game.session is not None and game.session.state.public_view().cups == ()
 
 
 def test_clicking_the_opponents_marble_names_the_rule(game: GameView) -> None:

@@ -31,12 +31,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from marblestudio.agents.base import shares
+from marblestudio.engine.archimedes import ArchimedesState, Cup, Phase, Place, Roll
+from marblestudio.engine.archimedes.rules import ArchimedesRules
 from marblestudio.engine.core import Move, State
-
-Cup = tuple[int, int]
 
 # Weights of the terms, per seat (see the module docstring).
 HOME, NEAR, OPEN, BALANCE, PLACED = 0.5, 0.2, 0.3, 0.3, 0.3
@@ -61,7 +60,7 @@ class _Seat:
 
 
 @cache
-def _seats(rules: Any, players: int) -> tuple[_Seat, ...]:
+def _seats(rules: ArchimedesRules, players: int) -> tuple[_Seat, ...]:
     seats = []
     for seat in range(players):
         zones = rules.win_zones(seat)
@@ -89,21 +88,22 @@ def forced_touch(state: State) -> float:
     """The chance that the player to move (or about to roll) can only make an end touch the
     table: on a roll, over the die's faces, whether every first marble move of the roll
     touches; choosing, only if no marble can be added safely either."""
-    phase = state.phase.value  # type: ignore[attr-defined]
-    if phase == "moving":
+    assert isinstance(state, ArchimedesState)
+    phase = state.phase
+    if phase is Phase.MOVING:
         moves = state.legal_moves()
         return 1.0 if not moves[0].is_pass and _all_touch(state, moves) else 0.0
-    if phase == "choose":
+    if phase is Phase.CHOOSE:
         moves = state.legal_moves()
-        places = [m for m in moves if type(m).__name__ == "Place"]
+        places = [m for m in moves if type(m) is Place]
         if places and not _all_touch(state, places):
             return 0.0
-        rolls = [m for m in moves if type(m).__name__ == "Roll"]
+        rolls = [m for m in moves if type(m) is Roll]
         if not rolls:
             return 1.0 if places else 0.0
         state = state.copy()
         state.apply(rolls[0])
-    elif phase != "die":
+    elif phase is not Phase.DIE:
         return 0.0
     risk = 0.0
     for face, p in state.chance_outcomes() or []:
@@ -115,11 +115,11 @@ def forced_touch(state: State) -> float:
     return risk
 
 
-def _race(state: State, seat: int, info: _Seat, need: int) -> tuple[float, float, float]:
+def _race(state: ArchimedesState, seat: int, info: _Seat, need: int) -> tuple[float, float, float]:
     """Per seat, over its winning zones (the best one): marbles home (share of `need`), how near
     the needed ones are, and whether bringing them home keeps the board off the table."""
-    rules, board, balance = state.rules, state.board, state.balance  # type: ignore[attr-defined]
-    k, n = state.k, len(board)  # type: ignore[attr-defined]
+    rules, board, balance = state.rules, state.board, state.balance
+    k, n = state.k, len(board)
     middle = rules.rows // 2
     best = (0.0, 0.0, 0.0)
     for cups, inner in zip(info.zones, info.inner, strict=True):
@@ -127,7 +127,7 @@ def _race(state: State, seat: int, info: _Seat, need: int) -> tuple[float, float
         home = sum(1 for c in cups if board.get(c) == seat)
         # (rows to go, row) of the marbles outside the zone; the supply's stand in the midzone (row -1)
         away = [(abs(r - inner), r) for (r, _), s in board.items() if s == seat and not low <= r <= high]
-        away += [(abs(middle - inner), -1)] * state.supply[seat]  # type: ignore[attr-defined]
+        away += [(abs(middle - inner), -1)] * state.supply[seat]
         away.sort()
         chosen = away[: max(0, need - home)]
         near = min(need, home + sum(1.0 - gap / rules.rows for gap, _ in chosen)) / need
@@ -142,15 +142,16 @@ def _race(state: State, seat: int, info: _Seat, need: int) -> tuple[float, float
 
 def value(state: State) -> list[float]:
     """Each seat's value in [0, 1]: its `shares` of the raw scores."""
-    rules, board = state.rules, state.board  # type: ignore[attr-defined]
+    assert isinstance(state, ArchimedesState)
+    rules, board = state.rules, state.board
     need = rules.marbles_to_win
     players = state.num_players
     seats = _seats(rules, players)
     n = len(board)
-    limit = state.balance.lean_limit(n)  # type: ignore[attr-defined]  # None: no lean of n marbles touches
-    touch = state.balance.touch_angle() or 90.0  # type: ignore[attr-defined]
-    danger = min(1.0, abs(state.balance.settled(state.k, n).angle) / touch)  # type: ignore[attr-defined]
-    mover = state.mover  # type: ignore[attr-defined]  # also while the die decides
+    limit = state.balance.lean_limit(n)  # None: no lean of n marbles touches
+    touch = state.balance.touch_angle() or 90.0
+    danger = min(1.0, abs(state.balance.settled(state.k, n).angle) / touch)
+    mover = state.mover  # also while the die decides
     risk = forced_touch(state) if danger > RISK_FROM else 0.0
     raw = []
     for seat, info in enumerate(seats):
@@ -165,8 +166,8 @@ def value(state: State) -> list[float]:
         locked = bool(info.opponent_zones) and all(
             len(cups) - sum(1 for c in cups if board.get(c) == seat) < need for cups in info.opponent_zones
         )
-        lean = 0.0 if not limit or limit < 0 else max(-1.0, min(1.0, -info.toward_own_end * state.k / limit))  # type: ignore[attr-defined]
-        placed = 1.0 - state.supply[seat] / rules.marbles_per_player  # type: ignore[attr-defined]
+        lean = 0.0 if not limit or limit < 0 else max(-1.0, min(1.0, -info.toward_own_end * state.k / limit))
+        placed = 1.0 - state.supply[seat] / rules.marbles_per_player
         v = HOME * home + NEAR * near + OPEN * open_zone + BALANCE * fits + PLACED * placed
         v += LOCK * locked + LEAN * lean - ENEMY_IN_ZONE * enemies
         if seat == mover:

@@ -147,7 +147,7 @@ def test_the_fast_playout_keeps_every_marble_and_ends_the_game(ruleset_id: str) 
         assert sum(state.counts().values()) == total
         assert all(v >= 0 for v in state.counts().values())
         view = state.public_view()
-        assert sum(state.counts()[f"board_{s + 1}"] for s in range(2)) == len(view["cups"])
+        assert sum(state.counts()[f"board_{s + 1}"] for s in range(2)) == len(view.cups)
 
 
 def test_the_fast_playout_stops_after_max_steps_and_leaves_a_playable_game() -> None:
@@ -155,7 +155,7 @@ def test_the_fast_playout_stops_after_max_steps_and_leaves_a_playable_game() -> 
     original = state.copy()
     assert state.random_playout(random.Random(5), max_steps=40) == 40
     assert state.outcome() is None
-    assert original.public_view()["cups"] == {}, "a playout on one state leaves its copies alone"
+    assert original.public_view().cups == (), "a playout on one state leaves its copies alone"
     rng = random.Random(6)
     while state.outcome() is None:  # the ordinary way on from where the playout stopped
         moves = [state.sample_chance(rng)] if state.to_move == CHANCE else state.legal_moves()

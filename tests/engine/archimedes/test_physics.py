@@ -36,7 +36,7 @@ def test_the_bare_board_sits_level_and_stable() -> None:
 def test_a_symmetric_position_stays_level() -> None:
     state = position(rules(), {"1": ["a1", "b8"], "2": ["c16", "b9"]})
     assert state.k == 0 and state.slope() == 0
-    assert state.public_view()["angle"] == 0.0
+    assert state.public_view().angle == 0.0
 
 
 def test_a_lone_marble_at_an_end_tips_a_board_whose_numbers_say_it_must() -> None:

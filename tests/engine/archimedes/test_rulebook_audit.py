@@ -96,4 +96,4 @@ def test_c_a_jump_may_follow_a_step_in_the_same_move() -> None:
     play(state, "roll", "die 2")
     assert {"a5-a6xc6", "a5^c6/2"} <= set(legal(state))
     play(state, "a5-a6xc6")
-    assert state.public_view()["cups"] == {"b6": 1, "c6": 0} and state.to_move == 1
+    assert dict(state.public_view().cups) == {"b6": 1, "c6": 0} and state.to_move == 1

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from marblestudio.engine.archimedes import StartRolls, new_game
+from marblestudio.engine.archimedes import End, StartRolls, new_game
 from marblestudio.engine.archimedes.rules import StartRule
 from marblestudio.engine.core import CHANCE, IllegalMoveError, Termination
 
@@ -97,7 +97,7 @@ def test_a_touch_during_the_turn_takes_precedence_over_the_win() -> None:
     assert touched and touched[0]["end"] == "low"
     tilts = [e["marble_at"] for e in events if e.kind == "board_tilted"]
     assert tilts == ["b3"]  # the game ended in b3
-    assert state.public_view()["touched"] == "low"
+    assert state.public_view().touched is End.LOW
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (1,)
 

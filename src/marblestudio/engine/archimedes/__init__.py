@@ -16,6 +16,7 @@ from marblestudio.engine.archimedes.moves import (
 )
 from marblestudio.engine.archimedes.physics import Balance, End, Tilt
 from marblestudio.engine.archimedes.state import ArchimedesState, Phase
+from marblestudio.engine.archimedes.view import ArchimedesView
 from marblestudio.engine.rules import Ruleset
 
 
@@ -26,6 +27,7 @@ def new_game(rules: Ruleset, count: int) -> ArchimedesState:
 
 __all__ = [
     "ArchimedesState",
+    "ArchimedesView",
     "Balance",
     "Cup",
     "DieRoll",

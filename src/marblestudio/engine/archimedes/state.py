@@ -34,6 +34,7 @@ from marblestudio.engine.archimedes import playout
 from marblestudio.engine.archimedes.movegen import indexes, tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
 from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, StartRule, TouchRule
+from marblestudio.engine.archimedes.view import ArchimedesView, public_view
 from marblestudio.engine.core import CHANCE, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.archimedes.events import ArchimedesEvent
@@ -376,22 +377,11 @@ class ArchimedesState(State):
         return "not a move of this phase"
 
     # Views ---------------------------------------------------------------------------------
-    def public_view(self) -> Mapping[str, Any]:
-        tilt = self.balance.tilt(self.k, len(self.board))
-        return {
-            "grid": [self.rules.rows, self.rules.columns],
-            "cups": {cup_name(c): s for c, s in sorted(self.board.items())},
-            "supply": list(self.supply),
-            "to_move": self.to_move,
-            "phase": self.phase.value,
-            "remaining": self.remaining,
-            "moved": [cup_name(c) for c in self.moved],
-            "slope": str(tilt.slope) if tilt.slope is not None else "unstable",
-            "angle": tilt.angle,
-            "touched": None if self.touched is None else self.touched.value,
-            "die": self.die,
-            "turns": self.turns,
-        }
+    def public_view(self) -> ArchimedesView:
+        return public_view(self)
+
+    def observation(self, seat: int) -> ArchimedesView:
+        return public_view(self)
 
     def counts(self) -> Mapping[str, int]:
         out: dict[str, int] = {}

@@ -1,6 +1,6 @@
 """Rock Me Archimedes in 3D: the long board of cups on its rocker, the platform, the table.
 
-The board tilts to the engine's angle (`public_view()["angle"]`, and each `board_tilted` event)
+The board tilts to the engine's angle (`public_view().angle`, and each `board_tilted` event)
 and swings when the ruleset says so; faint red lines mark the angle at which an end touches the
 table.  To play: click an empty midzone cup to add a marble, or the die (or the "roll" pad) to
 roll; then click one of your marbles (rings mark those that can move) and a destination cup.
@@ -16,14 +16,14 @@ pieces.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import pyqtgraph.opengl as gl
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QMatrix4x4
 
-from marblestudio.engine.archimedes import LiftMarble, Place, Roll, RollMarble, cup_name, parse_cup
+from marblestudio.engine.archimedes import ArchimedesView, End, LiftMarble, Phase, Place, Roll, RollMarble, cup_name, parse_cup
 from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, ZoneKind
 from marblestudio.engine.core import Move
 from marblestudio.engine.rules import Ruleset
@@ -62,7 +62,7 @@ SEAT_ELEVATION = 45.0
 SEAT_TURN = 40.0  # "from my seat": turned this far from the front towards the seat's end zone
 
 
-class Board(Motion, Preview, BoardView):
+class Board(Motion, Preview, BoardView[ArchimedesView]):
     """The Rock Me Archimedes board."""
 
     family = "archimedes"
@@ -82,7 +82,6 @@ class Board(Motion, Preview, BoardView):
         self._selected: tuple[int, int] | None = None
         self._movable: set[tuple[int, int]] = set()
         self._mode = "lift" if family.carrying is Carrying.LIFT_ONLY else "roll"
-        self._view: Mapping[str, Any] = {}
         self._marble_mesh = meshes.sphere(MARBLE, 12, 18)
         self._texts = BoardTexts(self.scene)
         self._build_static(geo)
@@ -243,12 +242,11 @@ class Board(Motion, Preview, BoardView):
             item.setColor(TOUCHED if name == end or end == "either" else WOOD)
 
     # Showing a position --------------------------------------------------------------------------
-    def show(self, view: Mapping[str, Any]) -> None:
-        self._view = view
-        touched = view.get("touched")
+    def show(self, view: ArchimedesView) -> None:
+        touched = view.touched
         limit = self.geo.touch_angle or 0.0
-        self.angle = limit if touched == "high" else -limit if touched == "low" else float(view.get("angle", 0.0))
-        self.flash_end(touched)
+        self.angle = limit if touched is End.HIGH else -limit if touched is End.LOW else view.angle
+        self.flash_end(None if touched is None else touched.value)
         for item in self._marbles.values():
             item.hide()
             self._pool.append(item)
@@ -256,14 +254,14 @@ class Board(Motion, Preview, BoardView):
             self._moving.hide()
             self._pool.append(self._moving)
         self._marbles = {}
-        for name, seat in view.get("cups", {}).items():
+        for name, seat in view.cups:
             cup = parse_cup(name)
             item = self.new_marble(seat)
             x, y = self.geo.cup_xy(*cup)
             self.set_local(item, (x, y, self.geo.marble_z))
             self._marbles[cup] = item
-        self._show_supply(view.get("supply", []))
-        self.show_die(view.get("die"))
+        self._show_supply(view.supply)
+        self.show_die(view.die)
         self.reset_plan()
         self._update_choices()
         self._show_last_move()
@@ -386,7 +384,7 @@ class Board(Motion, Preview, BoardView):
             return ("cup", move.dest)
         return None
 
-    def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
+    def move_text(self, key: Hashable, view: ArchimedesView) -> str | None:
         if not isinstance(key, tuple) or not key:
             return None
         state = self._state()
@@ -408,8 +406,8 @@ class Board(Motion, Preview, BoardView):
                 return None
             return f"{cup_name(cup)}^{cup_name(cup)}/1"  # the engine names the rule: not yours, moved, ...
         if key[0] == "cup":
-            if state is not None and view.get("phase") == "moving" and self._selected is not None:
-                return f"{cup_name(self._selected)}^{cup_name(key[1])}/{view.get('remaining', 1)}"
+            if state is not None and view.phase is Phase.MOVING and self._selected is not None:
+                return f"{cup_name(self._selected)}^{cup_name(key[1])}/{view.remaining}"
             return f"place {cup_name(key[1])}"
         if key[0] == "die":
             return "roll"
@@ -472,13 +470,11 @@ class Board(Motion, Preview, BoardView):
         dest = hover[1] if isinstance(hover, tuple) and hover and hover[0] == "cup" and hover in legal else None
         self.show_preview(dest)
 
-    def describe(self, view: Mapping[str, Any]) -> list[str]:
-        supply = view.get("supply", [])
-        cups = view.get("cups", {})
+    def describe(self, view: ArchimedesView) -> list[str]:
         out = []
-        for seat, left in enumerate(supply):
+        for seat, left in enumerate(view.supply):
             zone = self.family_rules.end_zone_of(seat)
-            home = sum(1 for n, s in cups.items() if s == seat and zone is not None and zone.contains(*parse_cup(n)))
+            home = sum(1 for n, s in view.cups if s == seat and zone is not None and zone.contains(*parse_cup(n)))
             out.append(f"{left} to place, {home} home")
         return out
 
