@@ -102,7 +102,7 @@ class BoardView(Generic[V]):
         self.rules = rules
         self.colours = list(colours)
 
-    def show(self, view: Any) -> None:
+    def show(self, view: V) -> None:
         """Draw the position `view` (a `public_view()`)."""
 
     def animate(self, event: Event) -> list[Step]:
@@ -114,7 +114,7 @@ class BoardView(Generic[V]):
     def target_of(self, move: Move) -> Hashable | None:
         return None
 
-    def move_text(self, key: Hashable, view: Any) -> str | None:
+    def move_text(self, key: Hashable, view: V) -> str | None:
         return None
 
     def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
@@ -127,7 +127,7 @@ class BoardView(Generic[V]):
                 return p.centre
         return None
 
-    def describe(self, view: Any) -> list[str]:
+    def describe(self, view: V) -> list[str]:
         """One short text per seat for the status line (e.g. the marbles it has left)."""
         return []
 
