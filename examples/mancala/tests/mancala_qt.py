@@ -86,4 +86,4 @@ def counts(view: GameView) -> list[int]:
 
 def engine_counts(played: Session) -> list[int]:
     v = played.state.public_view()
-    return [*v["houses"][0], v["stores"][0], *v["houses"][1], v["stores"][1]]
+    return [*v.houses[0], v.stores[0], *v.houses[1], v.stores[1]]

@@ -140,7 +140,7 @@ def test_game_ends_when_one_side_is_empty_and_the_other_player_stores_what_is_le
     assert outcome is not None and outcome.termination is Termination.WIN and outcome.winners == (1,)
     assert "South has no seeds in their houses" in outcome.reason and "South 21, North 27" in outcome.reason
     assert events[-1]["winners"] == (1,)
-    assert state.legal_moves() == [] and state.public_view()["to_move"] is None
+    assert state.legal_moves() == [] and state.public_view().to_move is None
 
 
 def test_game_ends_when_a_capture_empties_the_opponents_side() -> None:

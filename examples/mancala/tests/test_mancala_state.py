@@ -13,14 +13,14 @@ from marblestudio_mancala.engine import MancalaView, new_game
 from mancala_helpers import KALAH, bundled_game, kalah, oware, play, ruleset
 
 
-def test_public_view_is_plain_data_and_the_view_a_frozen_value() -> None:
+def test_public_view_is_a_frozen_value_with_a_plain_data_form() -> None:
     state = kalah()
     play(state, "d")
-    view = state.view()
+    view = state.public_view()
     assert isinstance(view, MancalaView)
     assert view.houses == ((4, 4, 4, 0, 5, 5), (5, 4, 4, 4, 4, 4)) and view.stores == (1, 0)
     assert view.seeds_on_side == (22, 25) and view.to_move == 1
-    assert state.public_view() == {
+    assert view.to_plain() == {
         "houses": [[4, 4, 4, 0, 5, 5], [5, 4, 4, 4, 4, 4]],
         "stores": [1, 0],
         "places": [list("abcdef"), list("ABCDEF")],
@@ -43,7 +43,7 @@ def test_a_copy_is_independent() -> None:
     state = oware()
     twin = state.copy()
     play(twin, "a")
-    assert state.public_view()["houses"] == [[4] * 6, [4] * 6] and state.to_move == 0
+    assert state.public_view().houses == ((4,) * 6, (4,) * 6) and state.to_move == 0
     assert twin.history is not None and state.history is not None and twin.history != state.history
 
 

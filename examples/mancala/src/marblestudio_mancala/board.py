@@ -12,7 +12,7 @@ while it is sown and captured; `show()` lays a pile out afresh only where its co
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import numpy as np
@@ -59,6 +59,7 @@ from marblestudio_mancala.board_motion import Motion
 from marblestudio_mancala.engine.board import tables_for
 from marblestudio_mancala.engine.moves import SowMove
 from marblestudio_mancala.engine.rules import MancalaRules
+from marblestudio_mancala.engine.view import MancalaView
 
 HOME_ELEVATION = 55.0  # from South's side, high enough to see into the far row's houses
 SEAT_ELEVATION = 52.0
@@ -68,7 +69,7 @@ COUNT, NAME = 60, 20  # which texts keep their size when they compete for room
 EMPTY = meshes.box((0, 0, 0), (0, 0, 0))
 
 
-class Board(BoardView):  # type: ignore[misc]  # Marble Studio's views are not type-checked (README)
+class Board(BoardView[MancalaView]):  # type: ignore[misc]  # Marble Studio's views are not type-checked (README)
     """The Mancala board."""
 
     family = "mancala"
@@ -212,9 +213,9 @@ class Board(BoardView):  # type: ignore[misc]  # Marble Studio's views are not t
         rim.translate(*self.layout.centre(self.layout.stores[seat]))
 
     # Showing a position ------------------------------------------------------------------------------
-    def show(self, view: Mapping[str, Any]) -> None:
+    def show(self, view: MancalaView) -> None:
         lay = self.layout
-        houses, stores = view.get("houses", [[], []]), view.get("stores", [0, 0])
+        houses, stores = view.houses, view.stores
         counts = [0] * lay.size
         for seat in (0, 1):
             first = 0 if seat == 0 else lay.houses + 1
@@ -231,7 +232,7 @@ class Board(BoardView):  # type: ignore[misc]  # Marble Studio's views are not t
                 self.piles[pit] = [seed_colour_index(pit, i) for i in range(seeds)]
                 self._draw_pile(pit)
                 self._laid_out[pit] = True
-        self._to_move = view.get("to_move")
+        self._to_move = view.to_move
         for seat in (0, 1):
             colour = self.colours[seat] if self._to_move == seat else dim(self.colours[seat], 0.55)
             self._store_rims[seat].setColor(colour)
@@ -276,7 +277,7 @@ class Board(BoardView):  # type: ignore[misc]  # Marble Studio's views are not t
     def target_of(self, move: Move) -> Hashable | None:
         return ("house", move.place) if isinstance(move, SowMove) else None
 
-    def move_text(self, key: Hashable, view: Mapping[str, Any]) -> str | None:
+    def move_text(self, key: Hashable, view: MancalaView) -> str | None:
         pit = self.pit_of(key)
         return None if pit is None else self.names[pit]
 
@@ -295,9 +296,8 @@ class Board(BoardView):  # type: ignore[misc]  # Marble Studio's views are not t
         """The names of the houses ringed as playable now (for tests)."""
         return [self.names[p] for p, rim in self._rims.items() if rim.visible()]
 
-    def describe(self, view: Mapping[str, Any]) -> list[str]:
-        stores, houses = view.get("stores", []), view.get("houses", [])
-        return [f"store {stores[s]}, {sum(houses[s])} in houses" for s in range(min(len(stores), len(houses)))]
+    def describe(self, view: MancalaView) -> list[str]:
+        return [f"store {view.stores[s]}, {sum(view.houses[s])} in houses" for s in (0, 1)]
 
     def camera_presets(self) -> CameraPresets:
         """The board with the counts beyond both edges; South sits at the front, North behind."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from marblestudio.engine.core import TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
@@ -129,8 +128,8 @@ class MancalaState(State):
         seat, index = parse_house(text, self._t.houses)
         return self._t.moves_of[seat][index]
 
-    def public_view(self) -> Mapping[str, Any]:
-        return self.view().to_plain()
+    def public_view(self) -> MancalaView:
+        return make_view(self)
 
     def counts(self) -> Mapping[str, int]:
         t = self._t
@@ -144,10 +143,6 @@ class MancalaState(State):
         return random_playout(self, rng, max_steps)
 
     # Helpers for views, agents and tests ---------------------------------------------------
-    def view(self) -> MancalaView:
-        """The position as a frozen value (`public_view` is its plain-data form)."""
-        return make_view(self)
-
     def store(self, seat: int) -> int:
         """The seeds in `seat`'s store."""
         return self.pits[self._t.stores[seat]]

@@ -1,4 +1,4 @@
-"""A Mancala position as a frozen value and as plain data, for views, the log, records and tests."""
+"""A Mancala position as a frozen value (`public_view()`), for the board, the log and tests."""
 
 from __future__ import annotations
 
