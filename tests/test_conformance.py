@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from marblestudio.engine import new_game
-from marblestudio.engine.core import CHANCE, GAME_OVER, IllegalMoveError, Move, State
+from marblestudio.engine.core import CHANCE, GAME_OVER, IllegalMoveError, Move, State, plain
 from marblestudio.playtest import game_rng, run_games
 from marblestudio.records import load_record, player_entries, record_from_game, replay, save_record
 from marblestudio.rulesets import load_with_source
@@ -37,21 +37,10 @@ def snapshot(state: State) -> tuple[Any, ...]:
         state.to_move if not over else None,
         state.outcome(),
         dict(state.counts()),
-        _plain(state.public_view()),
-        [_plain(state.observation(seat)) for seat in seats],
+        plain(state.public_view()),
+        [plain(state.observation(seat)) for seat in seats],
         [str(m) for m in state.legal_moves()] if not over and state.to_move != CHANCE else [],
     )
-
-
-def _plain(data: Any) -> Any:
-    """`public_view` data as comparable values (mappings to sorted item lists)."""
-    if isinstance(data, dict) or hasattr(data, "items"):
-        return sorted((str(k), _plain(v)) for k, v in data.items())
-    if isinstance(data, (list, tuple)):
-        return [_plain(v) for v in data]
-    if isinstance(data, (set, frozenset)):
-        return sorted(map(repr, data))
-    return data
 
 
 def test_the_catalog_has_bundled_rulesets() -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import enum
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pytest
 
@@ -18,6 +20,7 @@ from marblestudio.engine.core import (
     Outcome,
     State,
     Termination,
+    plain,
     play_random,
 )
 
@@ -29,6 +32,13 @@ class Coin(Move):
 
     def __str__(self) -> str:
         return "heads" if self.heads else "tails"
+
+
+@dataclass(frozen=True, slots=True)
+class CoinView:
+    """The made-up game's table: the stones left."""
+
+    stones: int
 
 
 @dataclass(frozen=True)
@@ -92,8 +102,8 @@ class CoinGame(State):
             return Take(int(text[5:]))
         raise NotationError(text)
 
-    def public_view(self) -> Mapping[str, Any]:
-        return {"stones": self.stones}
+    def public_view(self) -> CoinView:
+        return CoinView(self.stones)
 
     def counts(self) -> Mapping[str, int]:
         return {"pile": self.stones, "taken": sum(self.taken)}
@@ -142,7 +152,27 @@ def test_play_random_and_random_playout_make_the_same_draws() -> None:
 
 def test_defaults_for_perfect_information() -> None:
     game = CoinGame()
-    assert game.observation(0) == game.public_view()
+    assert game.observation(0) == game.public_view() == CoinView(5)
     twin = game.determinize(1, random.Random(0))
     twin.apply(Coin(True))
     assert game.to_move == CHANCE and not game.is_terminal()
+
+
+class _Colour(enum.Enum):
+    RED = "red"
+
+
+@dataclass(frozen=True, slots=True)
+class _Nested:
+    colour: _Colour
+    cells: tuple[tuple[int, str], ...]
+    seats: frozenset[int]
+    extra: Mapping[str, int]
+
+
+def test_plain_gives_a_view_as_json_like_data_field_by_field() -> None:
+    view = _Nested(_Colour.RED, ((1, "a1"), (2, "b2")), frozenset({2, 0}), {"k": 1})
+    data = plain(view)
+    assert data == {"colour": "red", "cells": [[1, "a1"], [2, "b2"]], "seats": [0, 2], "extra": {"k": 1}}
+    assert json.loads(json.dumps(data)) == data
+    assert plain(CoinView(3)) == {"stones": 3} and plain(None) is None
