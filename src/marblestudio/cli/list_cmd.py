@@ -24,8 +24,8 @@ def _run(args: argparse.Namespace) -> int:
     from marblestudio.engine import family
     from marblestudio.rulesets.catalog import scan, user_dir
 
-    for problem in family.problems():
-        print(f"marblestudio: {problem}", file=sys.stderr)
+    for left_out in family.problems():
+        print(f"marblestudio: {left_out}", file=sys.stderr)
     entries, problems = scan()
     for problem in problems:
         print(f"{problem} (skipped)", file=sys.stderr)
