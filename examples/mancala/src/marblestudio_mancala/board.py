@@ -69,7 +69,7 @@ COUNT, NAME = 60, 20  # which texts keep their size when they compete for room
 EMPTY = meshes.box((0, 0, 0), (0, 0, 0))
 
 
-class Board(BoardView[MancalaView]):  # type: ignore[misc]  # Marble Studio's views are not type-checked (README)
+class Board(BoardView[MancalaView]):
     """The Mancala board."""
 
     family = "mancala"
