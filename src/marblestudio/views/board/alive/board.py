@@ -105,10 +105,10 @@ class Board(BoardView[AliveView]):
         self.hint_text = self._text((255, 255, 255, 255), HINT)
         self.name_texts = [self._text((235, 235, 235, 255), SEAT_NAME) for _ in range(self.players)]
         self.hand_pieces: list[CardPiece] = []
-        self.pile_pieces = [self._piece(lay.PILE_SCALE, PILE_LABEL) for _ in range(lay.FAN_SHOWN)]
+        self.pile_pieces = [self.new_piece(lay.PILE_SCALE, PILE_LABEL) for _ in range(lay.FAN_SHOWN)]
         self.fan_pieces: list[list[CardPiece]] = [[] for _ in range(self.players)]
         life_scale = lay.LIFE_W / lay.CARD_W
-        self.life_pieces = [[self._piece(life_scale, LIFE_LETTER, LETTER_SHARE) for _ in range(self.alive.lives)] for _ in range(self.players)]
+        self.life_pieces = [[self.new_piece(life_scale, LIFE_LETTER, LETTER_SHARE) for _ in range(self.alive.lives)] for _ in range(self.players)]
         self.motion = Motion(self)
         self.pile_marker = card_frame(self, lay.CARD_W * lay.PILE_SCALE / 2, lay.CARD_H * lay.PILE_SCALE / 2)
         self.life_marker = card_frame(self, lay.LIFE_W / 2, lay.LIFE_H / 2, bar=0.05)
@@ -128,7 +128,8 @@ class Board(BoardView[AliveView]):
         assert self._texts is not None
         return self._texts.add(self.add(centred_text(font(12, bold), colour)), priority, bold)
 
-    def _piece(self, scale: float, priority: int, text_share: float = TEXT_HEIGHT_SHARE) -> CardPiece:
+    def new_piece(self, scale: float, priority: int, text_share: float = TEXT_HEIGHT_SHARE) -> CardPiece:
+        """A card of this table (`motion` takes its flying cards from here too)."""
         return CardPiece(self.add, self.mesh, scale, priority, text_share)
 
     def _card_labels(self) -> list[FittedText]:
@@ -253,7 +254,7 @@ class Board(BoardView[AliveView]):
         fan = self.fan_pieces[seat]
         spots_fan = [] if front else lay.fan_positions(slot, count)
         while len(fan) < len(spots_fan):
-            fan.append(self._piece(lay.SMALL, LIFE_LETTER))
+            fan.append(self.new_piece(lay.SMALL, LIFE_LETTER))
         for i, piece in enumerate(fan):
             if i < len(spots_fan):
                 fx, fy = spots_fan[i]
@@ -278,7 +279,7 @@ class Board(BoardView[AliveView]):
         count = len(cards) or face_down
         spots = lay.hand_positions(count)
         while len(self.hand_pieces) < len(spots):
-            self.hand_pieces.append(self._piece(1.0, HAND_LABEL))
+            self.hand_pieces.append(self.new_piece(1.0, HAND_LABEL))
         for i, piece in enumerate(self.hand_pieces):
             if i >= len(spots):
                 piece.set_visible(False)

@@ -27,7 +27,7 @@ class Motion:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.pool: Pool[CardPiece] = Pool(lambda: board._piece(lay.PILE_SCALE, FLYING), lambda piece: piece.set_visible(False))
+        self.pool: Pool[CardPiece] = Pool(lambda: board.new_piece(lay.PILE_SCALE, FLYING), lambda piece: piece.set_visible(False))
 
     @property
     def busy(self) -> list[CardPiece]:
