@@ -115,7 +115,7 @@ def test_labels_are_laid_out_again_only_when_the_view_or_a_text_changes(qtbot: Q
     game.set_session(_played("avalanche/standard", 6))
     board = game.board
     assert isinstance(board, AvalancheBoard)
-    texts = board._texts
+    texts = board.texts
     game.scene.render_image()
     fits = texts.fits
     game.scene.render_image()

@@ -23,7 +23,7 @@ from marblestudio.views.board import meshes
 from marblestudio.views.board.animation import Step
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
-from marblestudio.views.board.label_fit import BoardTexts, FittedText, flat_slot
+from marblestudio.views.board.label_fit import FittedText
 from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.last_move import Marker, at, last_move, ring
 from marblestudio.views.board.picking import Pickable
@@ -93,7 +93,6 @@ class Board(BoardView[MancalaView]):
         self._flyers: Pool[Any] = Pool(self._hidden_mesh, lambda item: item.hide())
         self.house_marker = ring(self, *MARKER_RIM)
         self.motion = Motion(self)
-        self._texts = BoardTexts(self.scene)
         self._counts = [self._text(COUNT, layout.count_at(p), COUNT_HALF, COUNT_TEXT, f"counts-{layout.owner(p)}")
                         for p in range(layout.size)]
         for pit in range(layout.size):
@@ -137,21 +136,9 @@ class Board(BoardView[MancalaView]):
     def _text(self, priority: int, point: tuple[float, float, float], half: tuple[float, float],
               colour: tuple[int, int, int, int], group: str, bold: bool = True) -> FittedText:
         """A text lying on the board or the table, sized for its room there (label_fit)."""
-        text = self._texts.add(self.add(centred_text(font(11, bold), colour)), priority, bold)
+        text = self.fitted_text(centred_text(font(11, bold), colour), priority, point, *half, bold=bold)
         text.group = group  # one size for a row's counts, one for the names
-        text.set((), flat_slot(point, *half))
         return text
-
-    def clear(self) -> None:
-        texts = getattr(self, "_texts", None)
-        if texts is not None:
-            texts.remove()
-        super().clear()
-
-    def labels(self) -> list[FittedText]:
-        """Every text of the board: the counts and the names of the houses and stores."""
-        texts: list[FittedText] = self._texts.texts
-        return texts
 
     # Seeds ---------------------------------------------------------------------------------------
     def cluster(self, item: Any, shades: Sequence[int]) -> None:

@@ -33,6 +33,7 @@ import pyqtgraph.opengl as gl
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board.animation import Step
+from marblestudio.views.board.label_fit import BoardTexts, FittedText, flat_slot
 from marblestudio.views.board.picking import Pickable
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ class BoardView(Generic[V]):
         self.colours: list[Colour] = []
         self._items: list[gl.GLGraphicsItem.GLGraphicsItem] = []
         self._pick_handlers: list[Callable[[Hashable], None]] = []
+        self.texts: BoardTexts | None = None  # the board's texts fitted to the view (`label_fit`), if it has any
 
     # Helpers for subclasses ---------------------------------------------------------------
     def add(self, item: Any) -> Any:
@@ -88,7 +90,28 @@ class BoardView(Generic[V]):
         self.scene.picked.connect(handler)
         self._pick_handlers.append(handler)
 
+    def fitted_text(
+        self, item: Any, priority: int, at: tuple[float, float, float], half_width: float, half_height: float,
+        wordings: Sequence[str] = (), bold: bool = True,
+    ) -> FittedText:
+        """Add the text item `item` to the table, in a strip of it `2 * half_width` by
+        `2 * half_height` around `at`, sized and worded to fit the view (`label_fit`);
+        `priority` decides which label gives way when two would overlap."""
+        if self.texts is None:
+            self.texts = BoardTexts(self.scene)
+        text = self.texts.add(self.add(item), priority, bold)
+        text.set(wordings, flat_slot(at, half_width, half_height))
+        return text
+
+    def labels(self) -> list[FittedText]:
+        """Every text of the board, sized and worded for the view before every frame, so that
+        they scale with the board and never overlap (`label_fit`)."""
+        return self.texts.all() if self.texts is not None else []
+
     def clear(self) -> None:
+        if self.texts is not None:
+            self.texts.remove()
+            self.texts = None
         for handler in self._pick_handlers:
             self.scene.picked.disconnect(handler)
         self._pick_handlers.clear()

@@ -82,7 +82,6 @@ class Board(BoardView[AliveView]):
         self._legal: set[Hashable] = set()
         self._hover: Hashable | None = None
         self._tips: HoverTips | None = None
-        self._texts: BoardTexts | None = None
 
     # Building -----------------------------------------------------------------------------
     def build(self, rules: Ruleset, colours: Sequence[Colour]) -> None:
@@ -98,7 +97,7 @@ class Board(BoardView[AliveView]):
                  ((-rx - rim, -ry), (-rx, ry)), ((rx, -ry), (rx + rim, ry))]
         self.add(self.mesh(meshes.boxes(((x0, y0, -0.25), (x1, y1, 0.08)) for (x0, y0), (x1, y1) in sides), RIM))
         self.deck_item = self.add(self.mesh(meshes.box((-lay.CARD_W / 2, -lay.CARD_H / 2, 0.0), (lay.CARD_W / 2, lay.CARD_H / 2, 1.0)), BACK))
-        self._texts = BoardTexts(self.scene, self._card_labels)
+        self.texts = BoardTexts(self.scene, self._card_labels)
         self.deck_text = self._text((220, 220, 230, 255), DECK)
         self.total_text = self._text((255, 236, 150, 255), TOTAL_FIRST)
         self.info_text = self._text((225, 225, 225, 255), INFO, bold=False)
@@ -119,14 +118,11 @@ class Board(BoardView[AliveView]):
         if self._tips is not None:
             self._tips.remove()
             self._tips = None
-        if self._texts is not None:
-            self._texts.remove()
-            self._texts = None
         super().clear()
 
     def _text(self, colour: tuple[int, int, int, int], priority: int, bold: bool = True) -> FittedText:
-        assert self._texts is not None
-        return self._texts.add(self.add(centred_text(font(12, bold), colour)), priority, bold)
+        assert self.texts is not None
+        return self.texts.add(self.add(centred_text(font(12, bold), colour)), priority, bold)
 
     def new_piece(self, scale: float, priority: int, text_share: float = TEXT_HEIGHT_SHARE) -> CardPiece:
         """A card of this table (`motion` takes its flying cards from here too)."""
@@ -136,12 +132,6 @@ class Board(BoardView[AliveView]):
         pieces = self.hand_pieces + self.pile_pieces + [p for seat in self.life_pieces for p in seat]
         pieces += [p for seat in self.fan_pieces for p in seat] + self.motion.pool.busy
         return [p.fitted for p in pieces]
-
-    def labels(self) -> list[FittedText]:
-        """Every text on the table, the cards' labels included.  They are sized and worded for
-        the view before every frame, so that they scale with the board and never overlap
-        (label_fit)."""
-        return self._texts.all() if self._texts is not None else []
 
     # Whose hand may be seen ----------------------------------------------------------------------
     def _viewpoint(self, view: AliveView) -> None:

@@ -33,7 +33,7 @@ from marblestudio.views.board.archimedes.motion import Motion, Point
 from marblestudio.views.board.archimedes.preview import Preview
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
-from marblestudio.views.board.label_fit import BoardTexts, FittedText, flat_slot
+from marblestudio.views.board.label_fit import BoardTexts, FittedText
 from marblestudio.views.board.last_move import LIFT, Marker, at, last_move, ring
 from marblestudio.views.board.picking import Pickable
 
@@ -83,7 +83,7 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
         self._movable: set[tuple[int, int]] = set()
         self._mode = "lift" if family.carrying is Carrying.LIFT_ONLY else "roll"
         self._marble_mesh = meshes.sphere(MARBLE, 12, 18)
-        self._texts = BoardTexts(self.scene)
+        self.texts = BoardTexts(self.scene)
         self._build_static(geo)
         self._build_board(geo, family)
         self._build_die(geo)
@@ -162,20 +162,8 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
     def _text(self, priority: int, at: Point, half_width: float, half_height: float, wordings: tuple[str, ...],
               colour: QColor) -> FittedText:
         """A text on the table, sized for a strip of it (label_fit)."""
-        item = self.add(gl.GLTextItem(color=colour, font=QFont("DejaVu Sans", 10), alignment=CENTRED))
-        text = self._texts.add(item, priority, bold=False)
-        text.set(wordings, flat_slot(at, half_width, half_height))
-        return text
-
-    def clear(self) -> None:
-        texts = getattr(self, "_texts", None)
-        if texts is not None:
-            texts.remove()
-        super().clear()
-
-    def labels(self) -> list[FittedText]:
-        """Every text of the board, sized and worded for the view before every frame (label_fit)."""
-        return self._texts.texts
+        item = gl.GLTextItem(color=colour, font=QFont("DejaVu Sans", 10), alignment=CENTRED)
+        return self.fitted_text(item, priority, at, half_width, half_height, wordings, bold=False)
 
     def _attach(self, item: Any, at: Point | None = None) -> Any:
         """Add `item` to the scene, rocking with the board (at `at` in the board's frame)."""

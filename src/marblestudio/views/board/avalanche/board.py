@@ -37,7 +37,7 @@ from marblestudio.views.board.avalanche.motion import Motion
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.last_move import LIFT, Marker, last_move, ring
-from marblestudio.views.board.label_fit import BoardTexts, FittedText, flat_slot
+from marblestudio.views.board.label_fit import BoardTexts, FittedText
 from marblestudio.views.board.labels import centred_text, font
 from marblestudio.views.board.picking import Pickable
 from marblestudio.views.board.pool import Pool
@@ -89,7 +89,7 @@ class Board(BoardView[AvalancheView]):
         self._hand_items: list[list[tuple[str, Any]]] = []
         self._marble_mesh = meshes.sphere(MARBLE, 12, 16)
         self.motion = Motion(self)
-        self._texts = BoardTexts(self.scene)
+        self.texts = BoardTexts(self.scene)
         self._build_board()
         self._build_table()
         self.hole_marker = ring(self, 0.33, 0.42)
@@ -180,20 +180,7 @@ class Board(BoardView[AvalancheView]):
 
     def _text(self, priority: int, at: Point, half_width: float, half_height: float, wordings: Sequence[str] = ()) -> FittedText:
         """A text on the table, sized for a strip of it (label_fit)."""
-        text = self._texts.add(self.add(centred_text(font(11))), priority)
-        text.set(wordings, flat_slot(at, half_width, half_height))
-        return text
-
-    def clear(self) -> None:
-        texts = getattr(self, "_texts", None)
-        if texts is not None:
-            texts.remove()
-        super().clear()
-
-    def labels(self) -> list[FittedText]:
-        """Every text of the board; each is sized and worded for the view before every frame,
-        so that they scale with the board and never overlap (label_fit)."""
-        return self._texts.texts
+        return self.fitted_text(centred_text(font(11)), priority, at, half_width, half_height, wordings)
 
     # Marbles ---------------------------------------------------------------------------------------
     def colour_number(self, name: str) -> int:
