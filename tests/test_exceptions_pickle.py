@@ -22,8 +22,17 @@ from marblestudio.rulesets.diagnostics import Diagnostic
 
 DIAGNOSTIC = Diagnostic("house.yaml", 3, 7, "error", "players.min must be a whole number", "/players/min")
 
+def _piece_problem() -> object:
+    from marblestudio.engine.pieces.program import PieceProblem
+
+    return PieceProblem("/rules/0/if", "unknown name 'x'", 1, 5)
+
+
 EXAMPLES: dict[str, Callable[[], BaseException]] = {
     "marblestudio.engine.core.IllegalMoveError": lambda: _new("marblestudio.engine.core.IllegalMoveError", PASS, "a player may pass only when no move is legal"),
+    "marblestudio.engine.pieces.expr.ExpressionError": lambda: _new("marblestudio.engine.pieces.expr.ExpressionError", "unknown name 'x'", 1, 5),
+    "marblestudio.engine.pieces.program.PieceError": lambda: _new(
+        "marblestudio.engine.pieces.program.PieceError", _piece_problem()),
     "marblestudio.engine.core.NotationError": lambda: _new("marblestudio.engine.core.NotationError", "'zz9' is not a cell"),
     "marblestudio.rulesets.diagnostics.RulesetError": lambda: _new("marblestudio.rulesets.diagnostics.RulesetError", [DIAGNOSTIC, DIAGNOSTIC]),
     "marblestudio.rulesets.diagnostics.RulesetNotFound": lambda: _new("marblestudio.rulesets.diagnostics.RulesetNotFound", [DIAGNOSTIC]),

@@ -102,11 +102,14 @@ def test_combiner_includes_the_fragments_it_is_given_and_hoists_definitions() ->
     fragment = {"description": "d", "type": "object", "properties": {"x": {"$ref": "#/definitions/avalanche__x"}},
                 "definitions": {"avalanche__x": {"description": "x", "type": "integer"}}}  # fmt: skip
     built = schema_build.build_complete({"avalanche": fragment}, base)
-    assert set(built["properties"]) == {"game", "avalanche"}
+    assert set(built["properties"]) == {"game", "avalanche", "rules"}  # rules: the pieces, common to all
     assert built["properties"]["game"] == {"description": "g", "enum": ["avalanche"]}  # the families given
     assert built["definitions"] == {"avalanche__x": {"description": "x", "type": "integer"}}
     assert "definitions" not in built["properties"]["avalanche"]
-    assert built["allOf"] == [{"if": {"properties": {"game": {"const": "avalanche"}}, "required": ["game"]}, "then": {"required": ["avalanche"]}}]
+    (rule,) = built["allOf"]
+    assert rule["if"] == {"properties": {"game": {"const": "avalanche"}}, "required": ["game"]}
+    assert rule["then"]["required"] == ["avalanche"]
+    assert "gate_flipped" in rule["then"]["properties"]["rules"]["items"]["properties"]["on"]["enum"]  # its own events for `on:`
 
 
 def test_combiner_refuses_a_definition_without_its_section_prefix() -> None:

@@ -29,6 +29,10 @@ def new_game(rules: Ruleset, players: int | Sequence[str] | None = None) -> Stat
     if found is None:
         raise ValueError(f"no game family {rules.game!r} is installed")
     state: State = found.load("engine").new_game(rules, count)
+    if rules.pieces:
+        from marblestudio.engine.pieces import program, runtime
+
+        state = runtime.ruled(state, program.compile_pieces(rules.game, rules.pieces))
     return state
 
 

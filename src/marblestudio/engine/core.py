@@ -74,6 +74,8 @@ class CoreEvent(EventKind):
     GAME_OVER = "game_over"
     """The game ended: the LAST event of the move that ends it, after that move's `turn_over`,
     with the outcome's `termination`, `winners` and `reason`."""
+    RULE_FIRED = "rule_fired"
+    """A rule piece of the ruleset fired (`rule`: its name, `seat`: the mover); its effects follow."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +259,20 @@ class State(ABC):
             self.apply(moves[rng.randrange(len(moves))])
             played += 1
         return played
+
+    # Seams for rule pieces (engine.pieces) -------------------------------------------------
+    def give_turn(self, seat: int) -> bool:
+        """Make `seat` the next to move, after a turn ended (an extra turn, a skip); False when the
+        family cannot now (a chance step is pending, the seat is out) and nothing changed."""
+        return False
+
+    def seat_after(self, seat: int) -> int:
+        """The seat that would move after `seat` in turn order, skipping seats that are out."""
+        return (seat + 1) % self.num_players
+
+    def end_by_rule(self, outcome: Outcome, events: list[Event]) -> None:
+        """End the game now with `outcome` (a rule piece decided it), appending `game_over`."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be ended by a rule piece")
 
     # Conservation and display helpers ---------------------------------------------------
     def counts(self) -> Mapping[str, int]:

@@ -29,7 +29,7 @@ GROUP = "marblestudio.families"
 """The entry-point group that game families register in."""
 
 _GAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
-_RESERVED = {"format", "id", "name", "description", "game", "extends", "players", "teams", "presentation", "move_limit"}
+_RESERVED = {"format", "id", "name", "description", "game", "extends", "players", "teams", "presentation", "move_limit", "rules"}
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,10 @@ class Family:
     """The window's help for the game: a module with `MOVE_EXAMPLE`, `CONTROLS`, ... (views.board.help)."""
     player: str | None = None
     """The computer player's pieces for the game: a module read by `agents.heuristic` (policy, value, ...)."""
+    hooks: str | None = None
+    """The family's part of the rules language ('module:HOOKS', an `engine.pieces.vocab.FamilyHooks`):
+    its events as triggers, the names and functions its expressions read, its moves' fields for
+    constraints, and its own actions.  Without it, rules can use the core hooks only."""
     order: int = 100
     """Where the game stands among the others (bundled games 0-3, plug-ins after them by name)."""
     source: str = field(default="", compare=False)

@@ -67,3 +67,6 @@ class Ruleset(Generic[F]):
     presentation: Presentation = field(default_factory=Presentation)
     move_limit: int | None = None
     format: int = 1
+    pieces: tuple[Any, ...] = ()
+    """The ruleset's rule pieces (`engine.pieces.spec.Piece`, plain and picklable), in `rules:` order;
+    `engine.new_game` compiles them (once per process) when there are any."""

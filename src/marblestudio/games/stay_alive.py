@@ -18,5 +18,6 @@ FAMILY = Family(
     board="marblestudio.views.board.stay_alive.board:Board",
     help="marblestudio.views.board.stay_alive.help",
     player="marblestudio.agents.stay_alive:PLAYER",
+    hooks="marblestudio.engine.stay_alive.hooks:HOOKS",
     order=0,
 )

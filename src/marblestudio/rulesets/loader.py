@@ -21,6 +21,8 @@ from types import ModuleType
 from typing import Any
 
 from marblestudio.engine import family as families
+from marblestudio.engine.pieces import program as pieces_program
+from marblestudio.engine.pieces.spec import pieces_of
 from marblestudio.engine.rules import DEFAULT_MOVE_LIMIT, Players, Presentation, Ruleset, Teams
 from marblestudio.rulesets import catalog, checks, structure
 from marblestudio.rulesets.diagnostics import ERROR, Diagnostic, Problem, RulesetError, RulesetNotFound, pointer_parts, unique
@@ -57,6 +59,23 @@ class _Source:
         if position is None:
             position = self.fallback if self.fallback is not None else self.doc.nearest(pointer)
         self.diagnostics.append(Diagnostic(self.doc.path, position.line, position.column, severity, message, pointer))
+
+    def inside(self, pointer: str, line: int, column: int, message: str) -> None:
+        """A problem at `line`, `column` of the expression written at `pointer` (its file position
+        worked out from how the value was written: plain, quoted or a block)."""
+        start = self.doc.value_at(pointer)
+        if start is None or line < 1:
+            self.at(pointer, message)
+            return
+        style = self.doc.styles.get(pointer)
+        if style in ("|", ">"):
+            key = self.doc.key_at(pointer) or start
+            at = Position(start.line + line, key.column + 1 + column)
+        elif line == 1:
+            at = Position(start.line, start.column + column - 1 + (1 if style in ("'", '"') else 0))
+        else:
+            at = Position(start.line + line - 1, column)
+        self.diagnostics.append(Diagnostic(self.doc.path, at.line, at.column, ERROR, message, pointer))
 
     def problems(self, problems: list[Problem]) -> None:
         for problem in problems:
@@ -215,8 +234,13 @@ def _check(
         return None, _sorted(source.diagnostics)
     source.problems(module.check(merged))
     source.problems(_written_unused(doc, module.unused(merged), base_data))
+    _check_pieces(source, merged["game"], data.get("rules", []))
     if source.failed:
         return None, _sorted(source.diagnostics)
+    if base_data is not None and "rules" in data:  # a house rule's pieces come after its base's
+        merged["rules"] = [*base_data.get("rules", []), *data["rules"]]
+    if "rules" in merged:
+        merged["rules"] = pieces_program.expanded(merged["rules"])
     resolved = _plain(merged)
     rules = _build(resolved, module)
     warnings = tuple(d for d in _sorted(source.diagnostics) if not d.is_error)
@@ -248,6 +272,23 @@ def _written_unused(doc: Document, unused: list[Problem], base: Mapping[str, Any
             continue
         out.append(problem)
     return out
+
+
+def _check_pieces(source: _Source, game: str, entries: Any) -> None:
+    """The problems of this file's own rule pieces, at their line and column (inside an expression too)."""
+    if not entries:
+        return
+    try:
+        found = pieces_program.check(game, entries)
+    except Exception as exc:  # noqa: BLE001 - a plug-in's hooks that fail to load are a diagnostic, not a crash
+        log.exception("the rule pieces of %r could not be checked", game)
+        source.at("/rules", f"the rules of the game '{game}' cannot be checked here ({type(exc).__name__}: {exc})")
+        return
+    for problem in found:
+        if problem.line:
+            source.inside(problem.pointer, problem.line, problem.column, problem.message)
+        else:
+            source.at(problem.pointer, problem.message, at_key=problem.pointer.rsplit("/", 1)[-1] in ("on", "forbid", "then"))
 
 
 def _check_place(source: _Source, data: Mapping[str, Any]) -> None:
@@ -371,6 +412,7 @@ def _build(data: dict[str, Any], module: ModuleType) -> Ruleset:
         ),
         move_limit=data.get("move_limit", DEFAULT_MOVE_LIMIT),
         format=data.get("format", checks.FORMAT),
+        pieces=pieces_of(data.get("rules", [])),
     )
 
 

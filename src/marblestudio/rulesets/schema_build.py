@@ -30,6 +30,7 @@ from typing import Any
 
 from marblestudio.engine import family as registry
 from marblestudio.engine.family import Family
+from marblestudio.rulesets import pieces_schema
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 OUTPUT = SCHEMA_DIR / "ruleset.schema.json"
@@ -77,6 +78,7 @@ def build_complete(parts: Mapping[str, Mapping[str, Any]] | None = None, base: M
             definitions[name] = definition
         schema["properties"][section] = fragment
         sections[game] = section
+    schema["properties"]["rules"] = pieces_schema.rules_schema(parts)
     rules = []
     for game, section in sections.items():
         others = {
@@ -85,8 +87,7 @@ def build_complete(parts: Mapping[str, Mapping[str, Any]] | None = None, base: M
             if g != game
         }
         then: dict[str, Any] = {"required": [section]}
-        if others:
-            then["properties"] = others
+        then["properties"] = {**others, "rules": pieces_schema.family_rule(game)}
         rules.append({"if": {"properties": {"game": {"const": game}}, "required": ["game"]}, "then": then})
     if rules:
         schema["allOf"] = rules

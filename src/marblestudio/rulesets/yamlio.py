@@ -59,6 +59,8 @@ class Document:
     data: Any
     values: dict[str, Position] = field(default_factory=dict)
     keys: dict[str, Position] = field(default_factory=dict)
+    styles: dict[str, str] = field(default_factory=dict)
+    """The style of each text value that is not plain: "'" or '"' (quoted), '|' or '>' (a block)."""
 
     def value_at(self, pointer: str) -> Position | None:
         """Where the value at `pointer` was written, or None if this file did not write it."""
@@ -218,6 +220,8 @@ class _Builder:
             return
         self.doc.values.setdefault(pointer, position)
         if isinstance(event, yaml.ScalarEvent):
+            if event.style:
+                self.doc.styles[pointer] = event.style
             value = self._scalar(event, position)
             if event.anchor is not None:
                 self.anchors[event.anchor] = (value, 1)

@@ -103,7 +103,7 @@ class AliveState(State):
         return cls(rules, table, cat)
 
     def copy(self) -> AliveState:
-        other = AliveState(self.rules, self.table.copy(), self.cat)
+        other = type(self)(self.rules, self.table.copy(), self.cat)  # a house rule's subclass copies as itself
         other._outcome = self._outcome
         return other
 
@@ -251,6 +251,24 @@ class AliveState(State):
         self._outcome = Outcome(termination, winners, reason)
         t.phase = Phase.OVER
         return True
+
+    # Seams for rule pieces -----------------------------------------------------------------
+    def give_turn(self, seat: int) -> bool:
+        t = self.table
+        if self._outcome is not None or t.phase is not Phase.PLAY or not 0 <= seat < t.players:
+            return False
+        if not t.alive[seat] or t.hand_sizes[seat] == 0:
+            return False
+        t.current = seat
+        return True
+
+    def seat_after(self, seat: int) -> int:
+        return self.table.next_seat(seat)
+
+    def end_by_rule(self, outcome: Outcome, events: list[Event]) -> None:
+        self._outcome = outcome
+        self.table.phase = Phase.OVER
+        events.append(outcome.event())
 
     def _check_move_limit(self) -> None:
         limit = self.rules.move_limit

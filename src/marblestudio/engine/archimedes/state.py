@@ -100,7 +100,7 @@ class ArchimedesState(State):
         return self.result
 
     def copy(self) -> ArchimedesState:
-        other = object.__new__(ArchimedesState)
+        other = object.__new__(type(self))  # a house rule's subclass copies as itself
         other.__dict__.update(self.__dict__)
         other.board = dict(self.board)
         other.supply = list(self.supply)
@@ -340,6 +340,20 @@ class ArchimedesState(State):
         for cups in self._homes[seat]:
             best = max(best, sum(1 for c in cups if board.get(c) == seat))
         return best
+
+    # Seams for rule pieces -----------------------------------------------------------------
+    def give_turn(self, seat: int) -> bool:
+        if self.result is not None or self.phase is not Phase.CHOOSE or seat not in (0, 1):
+            return False
+        self.mover = seat
+        self._legal = None
+        return True
+
+    def seat_after(self, seat: int) -> int:
+        return 1 - seat
+
+    def end_by_rule(self, outcome: Outcome, events: list[Event]) -> None:
+        self._finish(outcome, events)
 
     def _finish(self, outcome: Outcome, events: list[Event] | None) -> None:
         self.result, self.phase = outcome, Phase.OVER

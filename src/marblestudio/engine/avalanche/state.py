@@ -107,7 +107,7 @@ class AvalancheState(SetUp, State):
         return notation.parse(text, self.rules)
 
     def copy(self) -> AvalancheState:
-        new = object.__new__(AvalancheState)
+        new = object.__new__(type(self))  # a house rule's subclass copies as itself
         new.__dict__.update(self.__dict__)
         new.tilt = list(self.tilt)
         new.held = list(self.held)
@@ -346,6 +346,27 @@ class AvalancheState(SetUp, State):
         termination = Termination.WIN if winners else Termination.DRAW
         self._outcome = Outcome(termination, tuple(sorted(winners)), reason)
         events.append(self._outcome.event())
+
+    # Seams for rule pieces -----------------------------------------------------------------
+    def give_turn(self, seat: int) -> bool:
+        if self._outcome is not None or self.phase is not Phase.PLAY or self.choosing_out or not 0 <= seat < self.num_players:
+            return False
+        if self.gone_out[seat] or self.forfeited[seat]:
+            return False
+        self.seat = seat
+        return True
+
+    def seat_after(self, seat: int) -> int:
+        for step in range(1, self.num_players + 1):
+            nxt = (seat + step) % self.num_players
+            if not self.gone_out[nxt] and not self.forfeited[nxt]:
+                return nxt
+        return seat
+
+    def end_by_rule(self, outcome: Outcome, events: list[Event]) -> None:
+        self.phase = Phase.OVER
+        self._outcome = outcome
+        events.append(outcome.event())
 
     def _check_limit(self, events: list[Event]) -> None:
         limit = self.ruleset.move_limit

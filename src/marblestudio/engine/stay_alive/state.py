@@ -122,7 +122,7 @@ class StayAliveState(State):
         raise IllegalMoveError(move, "not a Stay Alive move")
 
     def copy(self) -> StayAliveState:
-        new = object.__new__(StayAliveState)
+        new = object.__new__(type(self))  # a house rule's subclass copies as itself
         new.tables = self.tables
         new.ruleset = self.ruleset
         new.rules = self.rules
@@ -377,6 +377,26 @@ class StayAliveState(State):
             while fallen[seat] >= mpp:
                 seat = (seat + 1) % n
         self.seat_to_move = seat
+
+    # Seams for rule pieces ---------------------------------------------------------------
+    def give_turn(self, seat: int) -> bool:
+        if self.result is not None or not 0 <= seat < self.num_players:
+            return False
+        if self.phase == PLACING and self.hand[seat] == 0 or self.phase == SLIDING and self.is_out(seat) or self.phase in (SETUP, OVER):
+            return False
+        self.seat_to_move = seat
+        return True
+
+    def seat_after(self, seat: int) -> int:
+        n = self.num_players
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if (self.hand[nxt] > 0) if self.phase == PLACING else not self.is_out(nxt):
+                return nxt
+        return seat
+
+    def end_by_rule(self, outcome: Outcome, events: list[Event]) -> None:
+        self._finish(outcome, events)
 
     def _finish(self, outcome: Outcome, events: list[Event]) -> None:
         self.result = outcome

@@ -1,0 +1,86 @@
+"""ALIVE's part of the rules language: its public events as triggers, what expressions read, its
+moves, and its own actions (drawing cards, losing a life).  Hidden cards are never readable: the
+events that show a seat its cards (`cards_seen`) are not triggers, and no name reads a hand's cards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from marblestudio.engine.alive import effects
+from marblestudio.engine.alive.moves import PlayCard
+from marblestudio.engine.alive.table import Phase
+from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
+from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks, Param
+
+
+def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
+    if isinstance(move, PlayCard):
+        k = state.cat.index.get(move.card, -1)
+        wild = k >= 0 and state.cat.wild[k]
+        return {"kind": "play", "card": move.card, "value": 0 if wild or k < 0 else state.cat.values[k], "wild": wild}
+    return {"kind": "flip", "card": "", "value": 0, "wild": False}
+
+
+def _draw_cards(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    t = state.table
+    seat, count = values["seat"], values["count"]
+    if t.phase is not Phase.PLAY or not 0 <= seat < t.players or not t.alive[seat] or count <= 0:
+        return
+    t.pending_draws.append([seat, min(count, 60)])
+    if not effects.resolve_draws(t, events):
+        t.phase = Phase.RESHUFFLE
+
+
+def _lose_life(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    t = state.table
+    seat = values["seat"]
+    if not 0 <= seat < t.players or not t.alive[seat]:
+        return
+    t.lose_life(seat, "rule", events)
+    if state._check_end():  # noqa: SLF001 - the family's own hooks module
+        events.append(state.outcome().event())
+    elif t.phase is Phase.PLAY and not t.alive[t.current]:
+        t.current = t.next_seat(t.current)
+
+
+HOOKS = FamilyHooks(
+    events={
+        "card_played": EventDoc({"seat": INT, "card": STR, "total": INT, "left": INT},
+                                "a card was played onto the pile (card: its kind, e.g. '7' or 'DRAW'; total: the running total after it; left: cards left in the hand)"),
+        "total": EventDoc({"total": INT}, "the running total changed"),
+        "cards_drawn": EventDoc({"seat": INT, "count": INT}, "a player drew cards"),
+        "direction_reversed": EventDoc({"direction": INT}, "play turned round (1: clockwise, -1: the other way)"),
+        "player_skipped": EventDoc({"seat": INT}, "a player was skipped"),
+        "life_lost": EventDoc({"seat": INT, "owner": INT, "lives": INT, "why": STR},
+                              "a life card was flipped (owner: the seat, or the team in team play; lives: left; why: 'over_limit', 'hand_over', 'bomb' or 'rule')"),
+        "bomb_discard": EventDoc({"seat": INT, "card": STR}, "a BOMB made a player discard a card"),
+        "eliminated": EventDoc({"seat": INT}, "a player lost their last life"),
+        "hand_over": EventDoc({}, "a hand ended: a player played their last card"),
+        "deck_reshuffled": EventDoc({"cards": INT}, "the discard pile became the deck"),
+        "dealt": EventDoc({"first": INT}, "a hand was dealt (first: the seat to play first)"),
+    },
+    names={
+        "total": Name(INT, lambda c: c.state.table.total, "the running total"),
+        "limit": Name(INT, lambda c: c.state.family.limit, "the number the total may not pass (21)"),
+        "direction": Name(INT, lambda c: c.state.table.direction, "1 clockwise, -1 after a REVERSE"),
+        "hand_number": Name(INT, lambda c: c.state.table.hand_number, "how many hands have ended before this one"),
+        "deck_size": Name(INT, lambda c: len(c.state.table.deck), "cards left in the deck"),
+    },
+    functions={
+        "lives": Function((SEAT,), INT, lambda c, s: c.state.table.lives[c.state.table.team_of[s]],
+                          "the life cards the seat (its team in team play) has face up"),
+        "hand_size": Function((SEAT,), INT, lambda c, s: c.state.table.hand_sizes[s], "how many cards the seat holds"),
+        "is_out": Function((SEAT,), BOOL, lambda c, s: not c.state.table.alive[s], "whether the seat has lost every life", False),
+    },
+    move={"card": STR, "value": INT, "wild": BOOL},
+    move_fields=_move_fields,
+    actions={
+        "draw_cards": ActionKind("draw_cards", "a seat draws cards from the deck (a reshuffle of the discards when it runs out, as the ruleset says)",
+                                 {"count": Param(INT, "how many cards", "1"), "seat": Param(SEAT, "who draws", "mover")}, "count", _draw_cards),
+        "lose_life": ActionKind("lose_life", "a seat flips a life card (it may end the game)",
+                                {"seat": Param(SEAT, "who loses the life", "mover")}, "seat", _lose_life),
+    },
+)
+"""Move fields for `forbid:`: kind ('play' or 'flip'), card (the kind played, e.g. 'DRAW'), value
+(its points, 0 for a wild card) and wild."""

@@ -1,0 +1,50 @@
+"""Rock Me Archimedes' part of the rules language: its events as triggers, what expressions read, its moves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from marblestudio.engine.archimedes.moves import LiftMarble, Pass, Place, Roll, RollMarble, cup_name
+from marblestudio.engine.pieces.expr import INT, SEAT, STR, Function, Name
+from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
+
+
+def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
+    if isinstance(move, Place):
+        return {"kind": "place", "from": "", "to": cup_name(move.cup), "spaces": 0}
+    if isinstance(move, RollMarble):
+        return {"kind": "roll", "from": cup_name(move.start), "to": cup_name(move.path[-1]), "spaces": len(move.path)}
+    if isinstance(move, LiftMarble):
+        return {"kind": "lift", "from": cup_name(move.start), "to": cup_name(move.dest), "spaces": move.spaces}
+    if isinstance(move, Roll):
+        return {"kind": "roll_die", "from": "", "to": "", "spaces": 0}
+    if isinstance(move, Pass):
+        return {"kind": "pass", "from": "", "to": "", "spaces": 0}
+    return {"kind": "other", "from": "", "to": "", "spaces": 0}
+
+
+HOOKS = FamilyHooks(
+    events={
+        "die_rolled": EventDoc({"seat": INT, "value": INT}, "the die was rolled"),
+        "marble_placed": EventDoc({"seat": INT, "cup": STR}, "a marble was added in the midzone (cup as 'b7')"),
+        "marble_rolled": EventDoc({"seat": INT}, "a marble rolled along cups"),
+        "marble_lifted": EventDoc({"seat": INT, "from": STR, "to": STR}, "a marble was lifted to another cup"),
+        "board_touched": EventDoc({"seat": INT, "end": STR, "loser": INT}, "an end of the board touched the table (seat: who moved)"),
+        "passed": EventDoc({"seat": INT}, "a player passed"),
+    },
+    names={
+        "die": Name(INT, lambda c: c.state.die or 0, "the die's value this turn (0 before the roll)"),
+        "remaining": Name(INT, lambda c: c.state.remaining, "spaces of the roll still to move"),
+        "turns": Name(INT, lambda c: c.state.turns, "turns played"),
+    },
+    functions={
+        "home": Function((SEAT,), INT, lambda c, s: c.state.home(s), "the seat's marbles in an end zone that counts for its win"),
+        "supply": Function((SEAT,), INT, lambda c, s: c.state.supply[s], "the seat's marbles not yet on the board"),
+        "on_board": Function((SEAT,), INT, lambda c, s: sum(1 for o in c.state.board.values() if o == s), "the seat's marbles on the board"),
+    },
+    move={"from": STR, "to": STR, "spaces": INT},
+    move_fields=_move_fields,
+)
+"""Move fields for `forbid:`: kind ('place', 'roll_die', 'roll', 'lift' or 'pass'), from and to
+(cups as 'b7'), spaces moved."""

@@ -1,0 +1,52 @@
+"""Avalanche's part of the rules language: its events as triggers, what expressions read, its moves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from marblestudio.engine.avalanche.moves import Drop, GoOut
+from marblestudio.engine.avalanche.setup import Phase
+from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
+from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
+
+
+def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
+    if isinstance(move, Drop):
+        return {"kind": "drop", "colour": state.rules.colours[move.colour].name, "hole": move.hole}
+    if isinstance(move, GoOut):
+        return {"kind": "go_out" if move.out else "stay_in", "colour": "", "hole": 0}
+    return {"kind": "pass", "colour": "", "hole": 0}
+
+
+def _holes_left(state: Any, seat: int) -> int:
+    return sum(1 for card in state.cards[seat] for colour in state.filled[card] if colour < 0)
+
+
+HOOKS = FamilyHooks(
+    events={
+        "marble_dropped": EventDoc({"colour": STR, "hole": INT}, "a marble was dropped into a hole at the top (hole from 1)"),
+        "gate_flipped": EventDoc({"gate": STR, "tilt": STR}, "a gate swung over (tilt: the side it now leans to)"),
+        "marble_out": EventDoc({"colour": STR}, "a marble fell out at the bottom"),
+        "marble_on_card": EventDoc({"seat": INT, "card": STR, "hole": INT, "colour": STR}, "a fallen marble filled a hole of a card"),
+        "marbles_to_hand": EventDoc({"seat": INT}, "fallen marbles went into a player's hand"),
+        "marble_picked": EventDoc({"seat": INT, "colour": STR}, "a player took a marble from a tray to drop"),
+        "passed": EventDoc({"seat": INT}, "a player passed"),
+        "went_out": EventDoc({"seat": INT}, "a partner went out"),
+        "first_turn_limit": EventDoc({"seat": INT}, "the first player's turn ended at the first-turn limit"),
+    },
+    names={
+        "drops_this_turn": Name(INT, lambda c: c.state.drops_this_turn, "marbles dropped so far in this turn"),
+        "first_turn": Name(BOOL, lambda c: c.state.first_turn, "whether this is the game's first turn"),
+        "in_play": Name(BOOL, lambda c: c.state.phase is Phase.PLAY, "whether the game is being played (not dealing or over)"),
+    },
+    functions={
+        "marbles_in_hand": Function((SEAT,), INT, lambda c, s: sum(c.state.hands[s]), "marbles the seat holds"),
+        "holes_left": Function((SEAT,), INT, _holes_left, "empty holes on the seat's own cards"),
+        "cards_full": Function((SEAT,), BOOL, lambda c, s: c.state.cards_full(s), "whether every hole of the seat's cards is filled", False),
+    },
+    move={"colour": STR, "hole": INT},
+    move_fields=_move_fields,
+)
+"""Move fields for `forbid:`: kind ('drop', 'pass', 'go_out' or 'stay_in'), colour (its name) and
+hole (from 1) of a drop."""

@@ -1,0 +1,253 @@
+"""Compile a ruleset's pieces once into a `Program`: triggers by event kind, constraints, closures.
+
+`compile_pieces(game, pieces)` is cached per process: a ruleset crosses to a worker as plain
+data and is compiled again there.  `check(game, entries)` reports every problem of a `rules:`
+list with its JSON pointer and the line and column inside the expression, for the loader.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from marblestudio.engine.pieces import vocab
+from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, Evaluator, ExpressionError, Name, Scope, compile_expression
+from marblestudio.engine.pieces.spec import Piece, pieces_of
+from marblestudio.engine.pieces.vocab import ActionKind, FamilyHooks
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledAction:
+    kind: ActionKind
+    values: tuple[tuple[str, Evaluator], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    piece: Piece
+    condition: Evaluator | None
+    actions: tuple[CompiledAction, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    piece: Piece
+    test: Evaluator
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """A ruleset's compiled pieces: `triggers[kind]` in `rules:` order, and the constraints."""
+
+    game: str
+    pieces: tuple[Piece, ...]
+    triggers: Mapping[str, tuple[Trigger, ...]]
+    constraints: tuple[Constraint, ...]
+    hooks: FamilyHooks
+    names: tuple[str, ...]  # each piece's name, by index
+
+
+@dataclass(frozen=True, slots=True)
+class PieceProblem:
+    """A problem of one piece: where (a JSON pointer, and inside an expression line and column)."""
+
+    pointer: str
+    message: str
+    line: int = 0  # 0: not inside an expression
+    column: int = 0
+
+
+class PieceError(ValueError):
+    """A piece that does not compile (the loader reports these as diagnostics before this can happen)."""
+
+    def __init__(self, problem: PieceProblem) -> None:
+        super().__init__(f"{problem.pointer}: {problem.message}")
+        self.problem = problem
+
+    def __reduce__(self) -> tuple[type[PieceError], tuple[PieceProblem]]:
+        return type(self), (self.problem,)
+
+
+@functools.cache
+def family_hooks(game: str) -> FamilyHooks:
+    """The hooks the installed family `game` declares (none: core events only)."""
+    from marblestudio.engine import family as families
+
+    found = families.family(game)
+    if found is None or found.hooks is None:
+        return FamilyHooks(events={})
+    hooks = found.load("hooks")
+    if not isinstance(hooks, FamilyHooks):
+        raise TypeError(f"the hooks of {game!r} ({found.hooks}) are not a FamilyHooks")
+    return hooks
+
+
+def events_of(hooks: FamilyHooks) -> dict[str, vocab.EventDoc]:
+    return {**hooks.events, **vocab.CORE_EVENTS}
+
+
+def actions_of(hooks: FamilyHooks) -> dict[str, ActionKind]:
+    return {**vocab.ACTIONS, **hooks.actions}
+
+
+def _scope(hooks: FamilyHooks, record: Name | None, record_name: str) -> Scope:
+    names = {**vocab.core_names(), **hooks.names}
+    if record is not None:
+        names[record_name] = record
+    return Scope(names, {**vocab.core_functions(), **hooks.functions})
+
+
+def _event_name(kind: str, doc: vocab.EventDoc) -> Name:
+    return Name(vocab.event_record(kind, doc), lambda c: c.event, doc.doc)
+
+
+def _compile(text: Any, scope: Scope, want: str, pointer: str) -> Evaluator:
+    if isinstance(text, bool) or isinstance(text, int):  # YAML wrote a plain value: `points: 2`, `if: true`
+        kind = BOOL if isinstance(text, bool) else INT
+        if kind != want:
+            raise PieceError(PieceProblem(pointer, f"this must be {'true or false' if want == BOOL else 'a number or an expression'}"))
+        return _constant(text)
+    try:
+        return compile_expression(str(text), scope, want).evaluate
+    except ExpressionError as exc:
+        raise PieceError(PieceProblem(pointer, exc.message, exc.line, exc.column)) from None
+
+
+def _constant(value: Any) -> Evaluator:
+    return lambda c: value
+
+
+def _trigger(piece: Piece, hooks: FamilyHooks) -> Trigger:
+    events = events_of(hooks)
+    on = piece.on or ""
+    doc = events.get(on)
+    if doc is None:
+        known = ", ".join(sorted(events))
+        raise PieceError(PieceProblem(f"{piece.pointer}/on", f"'{on}' is not an event of this game (its events: {known})"))
+    scope = _scope(hooks, _event_name(on, doc), "event")
+    condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
+    kinds = actions_of(hooks)
+    compiled = []
+    many = len(piece.actions) > 1
+    for i, action in enumerate(piece.actions):
+        at = f"{piece.pointer}/then" + (f"/{i}" if many else "")
+        kind = kinds.get(action.name)
+        if kind is None:
+            raise PieceError(PieceProblem(at, f"'{action.name}' is not an action (actions: {', '.join(sorted(kinds))})"))
+        values = []
+        given = dict(action.params)
+        if "value" in given and kind.primary is not None:
+            given[kind.primary] = given.pop("value")
+        for key in given:
+            if key not in kind.params:
+                where = f"{at}/{action.name}"
+                takes = ", ".join(kind.params) or "no parameters"
+                raise PieceError(PieceProblem(where, f"{action.name} takes {takes}, not '{key}'"))
+        for key, param in kind.params.items():
+            text = given.get(key, param.default)
+            where = f"{at}/{action.name}" + (f"/{key}" if key in given and "value" not in dict(action.params) else "")
+            if text is None:
+                raise PieceError(PieceProblem(f"{at}", f"{action.name} needs '{key}' ({param.doc})"))
+            want = INT if param.type == SEAT else param.type
+            values.append((key, _compile(text, scope, want, where)))
+        compiled.append(CompiledAction(kind, tuple(values)))
+    return Trigger(piece, condition, tuple(compiled))
+
+
+def _constraint(piece: Piece, hooks: FamilyHooks) -> Constraint:
+    record = Name(vocab.move_record(hooks.move), lambda c: c.move, "the move being judged")
+    scope = _scope(hooks, record, "move")
+    return Constraint(piece, _compile(piece.forbid, scope, BOOL, f"{piece.pointer}/forbid"))
+
+
+def build(game: str, pieces: tuple[Piece, ...]) -> Program:
+    """Compile `pieces` for the family `game` (raises PieceError at the first problem)."""
+    hooks = family_hooks(game)
+    triggers: dict[str, list[Trigger]] = {}
+    constraints = []
+    for piece in pieces:
+        if piece.is_constraint:
+            if hooks.move_fields is None:
+                raise PieceError(PieceProblem(f"{piece.pointer}/forbid", "this game does not describe its moves to constraints yet"))
+            constraints.append(_constraint(piece, hooks))
+        else:
+            trigger = _trigger(piece, hooks)
+            triggers.setdefault(piece.on or "", []).append(trigger)
+    return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,
+                   tuple(p.name for p in pieces))
+
+
+@functools.lru_cache(maxsize=256)
+def compile_pieces(game: str, pieces: tuple[Piece, ...]) -> Program:
+    """The program of `pieces`, compiled once per process (see the module docstring)."""
+    return build(game, pieces)
+
+
+def check(game: str, entries: Sequence[Mapping[str, Any]]) -> list[PieceProblem]:
+    """Every problem of a schema-valid `rules:` list, each piece on its own (expanded first)."""
+    problems = []
+    names: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        shape = _shape_problem(index, entry)
+        if shape is not None:
+            problems.append(shape)
+            continue
+        if "turn" in entry and entry["turn"].get("if") is not None:
+            try:
+                _compile(entry["turn"]["if"], _scope(family_hooks(game), None, ""), BOOL, f"/rules/{index}/turn/if")
+            except PieceError as exc:
+                problems.append(exc.problem)
+                continue
+        expanded = vocab.expand(entry)[0]
+        piece = pieces_of([expanded])[0]
+        piece = Piece(index, piece.name, piece.on, piece.condition, piece.actions, piece.times, piece.forbid, piece.because, piece.says)
+        if "turn" in entry:
+            piece = Piece(index, piece.name, piece.on, None, piece.actions, piece.times, None, "", piece.says)
+        try:
+            build(game, (piece,))
+        except PieceError as exc:
+            problems.append(exc.problem)
+        name = entry.get("name")
+        if isinstance(name, str):
+            if name in names:
+                problems.append(PieceProblem(f"/rules/{index}/name", f"the name '{name}' is already the name of rule {names[name] + 1}"))
+            names[name] = index
+    return problems
+
+
+_KINDS = ("on", "forbid", "turn")
+_ONLY = {"on": {"name", "says", "on", "if", "then", "times"}, "forbid": {"name", "says", "forbid", "because"}, "turn": {"name", "says", "turn"}}
+
+
+def _shape_problem(index: int, entry: Mapping[str, Any]) -> PieceProblem | None:
+    """What the schema cannot require of a house rule's entry (its `required` applies to whole files only)."""
+    at = f"/rules/{index}"
+    kinds = [k for k in _KINDS if k in entry]
+    if len(kinds) != 1:
+        what = "none" if not kinds else " and ".join(kinds)
+        return PieceProblem(at, f"a rule is a trigger ('on:' and 'then:'), a constraint ('forbid:') or a turn shorthand ('turn:'); this one has {what}")
+    kind = kinds[0]
+    extra = sorted(set(entry) - _ONLY[kind])
+    if extra:
+        return PieceProblem(f"{at}/{extra[0]}", f"'{extra[0]}' does not belong in a {'trigger' if kind == 'on' else 'constraint' if kind == 'forbid' else 'turn shorthand'}")
+    if kind == "on" and "then" not in entry:
+        return PieceProblem(at, "a trigger needs 'then:', the action(s) it takes")
+    if kind == "turn" and "moves" not in entry["turn"]:
+        return PieceProblem(f"{at}/turn", "a turn shorthand needs 'moves:', how many moves make a turn")
+    if kind == "on":
+        then = entry["then"]
+        for i, action in enumerate(then if isinstance(then, list) else [then]):
+            if isinstance(action, Mapping) and len(action) != 1:
+                where = f"{at}/then" + (f"/{i}" if isinstance(then, list) else "")
+                return PieceProblem(where, "an action is one name, with its parameters under it (win: mover)")
+    return None
+
+
+def expanded(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A `rules:` list with every shorthand expanded into pieces."""
+    return [piece for entry in entries for piece in vocab.expand(entry)]
+
+
+__all__ = ["Program", "PieceError", "PieceProblem", "check", "compile_pieces", "expanded", "family_hooks"]

@@ -1,0 +1,278 @@
+"""Rule pieces at play: a game whose ruleset has pieces is a `Ruled` subclass of its family's state.
+
+`ruled(state, program)` gives a game the same state with three methods wrapped:
+
+- `legal_moves` leaves out the moves a constraint forbids (never all of them);
+- `apply` refuses a forbidden move, plays the family's move, then runs the triggers on the
+  move's events in order and carries out their actions: the family's own actions at once, the
+  core's turn actions (extra_turn, skip_next, give_turn) once the turn is over, and an end of
+  the game (win, lose, draw) at once, through the family's seams (`State.give_turn`,
+  `State.seat_after`, `State.end_by_rule`);
+- `copy` (and `determinize`) keep the rule state: turn counters, scores, and how often each
+  piece fired (`fired()`, read by `simulate`, `compare` and the playtest for rule coverage).
+
+A ruleset without pieces plays the family's own class, untouched: pieces cost nothing there.
+Each firing adds a public `rule_fired` event (the piece's `rule` name and the `seat`), so the log,
+the replay and the board show what a house rule did.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any, cast
+
+from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event, IllegalMoveError, Move, Outcome, State, Termination
+from marblestudio.engine.pieces.program import Program
+
+RULE_FIRED = CoreEvent.RULE_FIRED
+
+
+class RuleState:
+    """What the pieces remember during a game (copied with the state)."""
+
+    __slots__ = ("program", "turn_moves", "turn_of", "extra_for", "moves", "scores", "fired", "used")
+
+    def __init__(self, program: Program, players: int) -> None:
+        self.program = program
+        self.turn_moves = 0  # moves in the current turn (see vocab.core_names)
+        self.turn_of = -1  # the seat whose turn is under way (-1: between turns)
+        self.extra_for = -1  # the seat an extra turn was given to
+        self.moves = 0
+        self.scores = [0] * players
+        self.fired = [0] * len(program.pieces)
+        self.used: dict[tuple[int, int], int] = {}  # (piece, seat) -> times fired, for `times:`
+
+    def copy(self) -> RuleState:
+        new = object.__new__(RuleState)
+        new.program = self.program
+        new.turn_moves, new.turn_of, new.extra_for, new.moves = self.turn_moves, self.turn_of, self.extra_for, self.moves
+        new.scores = self.scores[:]
+        new.fired = self.fired[:]
+        new.used = dict(self.used)
+        return new
+
+
+class Context:
+    """What an expression reads: the state, the rule state, the event or move being judged."""
+
+    __slots__ = ("state", "rules", "event", "move", "mover", "players")
+
+    def __init__(self, state: State, rules: RuleState, mover: int) -> None:
+        self.state = state
+        self.rules = rules
+        self.mover = mover
+        self.players = state.num_players
+        self.event: Event | None = None
+        self.move: Any = None
+
+    def team_of(self, seat: int) -> int:
+        teams = self.state.ruleset.teams
+        return seat if teams is None else teams.team_of(seat)
+
+    def next_to_move(self) -> int:
+        return -1 if self.state.outcome() is not None else self.state.to_move
+
+    def fired_by_name(self, name: str) -> int:
+        names = self.rules.program.names
+        return sum(n for piece_name, n in zip(names, self.rules.fired, strict=True) if piece_name == name)
+
+
+class _Effects:
+    __slots__ = ("turn_to", "skips", "end")
+
+    def __init__(self) -> None:
+        self.turn_to = -1
+        self.skips = 0
+        self.end: Outcome | None = None
+
+
+def _team(state: State, seat: int) -> tuple[int, ...]:
+    teams = state.ruleset.teams
+    if teams is None:
+        return (seat,)
+    return tuple(s for s in range(state.num_players) if teams.team_of(s) == teams.team_of(seat))
+
+
+def _core_action(state: State, name: str, values: dict[str, Any], mover: int, effects: _Effects, rs: RuleState, rule: str) -> None:
+    n = state.num_players
+    if name == "extra_turn":
+        effects.turn_to = mover
+    elif name == "give_turn":
+        if 0 <= values["seat"] < n:
+            effects.turn_to = values["seat"]
+    elif name == "skip_next":
+        effects.skips += 1
+    elif name == "score":
+        if 0 <= values["seat"] < n:
+            rs.scores[values["seat"]] += values["points"]
+    elif effects.end is None:
+        if name == "draw":
+            effects.end = Outcome(Termination.DRAW, (), f"the rule '{rule}' ended the game in a draw")
+        elif 0 <= values["seat"] < n:
+            team = _team(state, values["seat"])
+            if name == "win":
+                effects.end = Outcome(Termination.WIN, team, f"the rule '{rule}'")
+            else:
+                others = tuple(s for s in range(n) if s not in team)
+                effects.end = Outcome(Termination.WIN if others else Termination.DRAW, others, f"the rule '{rule}'")
+
+
+def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -> None:
+    """Run the triggers of `rs.program` on a move's `events` (see the module docstring)."""
+    program = rs.program
+    triggers = program.triggers
+    ctx: Context | None = None
+    effects = _Effects()
+    added: list[Event] = []
+    turn_ended = -1
+    for event in list(events):
+        kind = event.kind
+        if kind is TURN_OVER:
+            turn_ended = event.get("seat", mover)
+        found = triggers.get(kind)
+        if not found:
+            continue
+        if ctx is None:
+            ctx = Context(state, rs, mover)
+        ctx.event = event
+        for trigger in found:
+            piece = trigger.piece
+            if piece.times is not None and rs.used.get((piece.index, mover), 0) >= piece.times:
+                continue
+            if trigger.condition is not None and not trigger.condition(ctx):
+                continue
+            rs.fired[piece.index] += 1
+            if piece.times is not None:
+                rs.used[piece.index, mover] = rs.used.get((piece.index, mover), 0) + 1
+            added.append(Event.of(RULE_FIRED, rule=piece.name, seat=mover))
+            for action in trigger.actions:
+                values = {key: evaluate(ctx) for key, evaluate in action.values}
+                if action.kind.perform is not None:
+                    if state.outcome() is None:
+                        action.kind.perform(state, ctx, values, added)
+                else:
+                    _core_action(state, action.kind.name, values, mover, effects, rs, piece.name)
+    if turn_ended >= 0:
+        rs.turn_of = -1
+        rs.extra_for = -1
+    if not added:
+        return
+    tail: list[Event] = []
+    if events and events[-1].kind is GAME_OVER:
+        tail.append(events.pop())
+    events.extend(added)
+    if state.outcome() is None:
+        if effects.end is not None:
+            state.end_by_rule(effects.end, events)
+        elif turn_ended >= 0:
+            if effects.turn_to >= 0 and state.give_turn(effects.turn_to) and effects.turn_to == turn_ended:
+                rs.extra_for = turn_ended
+            for _ in range(effects.skips):
+                upcoming = state.to_move
+                if upcoming >= 0:
+                    state.give_turn(state.seat_after(upcoming))
+    events.extend(tail)
+
+
+class Ruled(State):
+    """The methods a family's state gets when its ruleset has pieces (mixed in by `ruled`)."""
+
+    __slots__ = ()
+    rule_state: RuleState
+
+    def legal_moves(self) -> list[Move]:
+        base: Any = super()
+        moves: list[Move] = base.legal_moves()
+        rs = self.rule_state
+        if not rs.program.constraints or not moves:
+            return moves
+        kept = [m for m in moves if _forbidding(self, rs, m) is None]
+        return kept or moves
+
+    def apply(self, move: Move) -> list[Event]:
+        rs = self.rule_state
+        mover = self.to_move if self.outcome() is None else -1
+        if mover >= 0 and rs.program.constraints and not move.is_chance:
+            piece = _forbidding(self, rs, move)
+            family: Any = super()
+            if piece is not None and any(_forbidding(self, rs, m) is None for m in family.legal_moves()):
+                raise IllegalMoveError(move, f"the rule '{piece.name}' forbids it" + (f": {piece.because}" if piece.because else ""))
+        if mover >= 0:
+            if rs.turn_of != mover:
+                rs.turn_moves = rs.turn_moves + 1 if rs.extra_for == mover else 1
+                rs.turn_of = mover
+        base: Any = super()
+        events: list[Event] = base.apply(move)
+        if mover >= 0:
+            rs.moves += 1
+        if rs.program.triggers:
+            run_triggers(self, rs, mover, events)
+        return events
+
+    def copy(self) -> State:
+        base: Any = super()
+        new = cast(Ruled, base.copy())
+        new.rule_state = self.rule_state.copy()
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        new = super().determinize(seat, rng)
+        if not isinstance(new, Ruled):
+            new = _adopt(new, type(self))
+        new.rule_state = self.rule_state.copy()
+        return new
+
+    def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
+        return State.random_playout(self, rng, max_steps)  # the family's fast loop would skip the pieces
+
+    def fired(self) -> dict[str, int]:
+        """How often each piece fired this game, by name (in `rules:` order)."""
+        out: dict[str, int] = {}
+        for name, count in zip(self.rule_state.program.names, self.rule_state.fired, strict=True):
+            out[name] = out.get(name, 0) + count
+        return out
+
+    def score(self, seat: int) -> int:
+        return self.rule_state.scores[seat]
+
+
+def _forbidding(state: Ruled, rs: RuleState, move: Move) -> Any:
+    """The first constraint that forbids `move`, or None."""
+    describe = rs.program.hooks.move_fields
+    assert describe is not None  # checked when the program was built
+    ctx = Context(state, rs, state.to_move)
+    ctx.move = describe(state, move)
+    for constraint in rs.program.constraints:
+        if constraint.test(ctx):
+            return constraint.piece
+    return None
+
+
+@functools.cache
+def ruled_class(base: type[State]) -> type[State]:
+    """The `Ruled` subclass of a family's state class (one per class)."""
+    slots = ("rule_state",) if "__slots__" in base.__dict__ or any("__slots__" in k.__dict__ for k in base.__mro__[:-1]) else ()
+    return type(f"Ruled{base.__name__}", (Ruled, base), {"__slots__": slots, "__module__": base.__module__})
+
+
+def _adopt(state: State, cls: type[State]) -> Ruled:
+    """The same game as an instance of `cls` (a `Ruled` subclass of its class)."""
+    new = object.__new__(cls)
+    for klass in type(state).__mro__:
+        for name in klass.__dict__.get("__slots__", ()):
+            if hasattr(state, name):
+                setattr(new, name, getattr(state, name))
+    if hasattr(state, "__dict__"):
+        new.__dict__.update(state.__dict__)
+    return cast(Ruled, new)
+
+
+def ruled(state: State, program: Program) -> State:
+    """`state` playing by the pieces of `program` (see the module docstring)."""
+    new = _adopt(state, ruled_class(type(state)))
+    new.rule_state = RuleState(program, state.num_players)
+    return new
+
+
+__all__ = ["RULE_FIRED", "Context", "RuleState", "Ruled", "ruled", "ruled_class", "run_triggers"]

@@ -1,0 +1,95 @@
+"""Rule pieces as written: plain, frozen, picklable values read from a ruleset's `rules:` list.
+
+A `Piece` is one entry of `rules:` after shorthands are expanded (`vocab.expand`):
+
+- a trigger: `on` an event kind, `if` a condition (an expression), `then` actions, at most
+  `times` times a game for each seat;
+- a constraint: `forbid` a move when an expression over `move` holds, `because` a reason.
+
+These are what a `Ruleset` holds and what crosses process boundaries; `program.compile_pieces`
+turns them into closures in each process (cached), so compiled pieces never need to pickle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action of a trigger: its name and its parameters (expressions as text, by name)."""
+
+    name: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def param(self, key: str, default: Any = None) -> Any:
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One rule piece (see the module docstring); `index` is its place in `rules:` (from 0)."""
+
+    index: int
+    name: str
+    on: str | None = None
+    condition: str | None = None
+    actions: tuple[Action, ...] = ()
+    times: int | None = None
+    forbid: str | None = None
+    because: str = ""
+    says: str = ""
+
+    @property
+    def pointer(self) -> str:
+        """The JSON pointer of the piece in its ruleset."""
+        return f"/rules/{self.index}"
+
+    @property
+    def is_constraint(self) -> bool:
+        return self.forbid is not None
+
+
+def action_of(value: Any) -> Action:
+    """An action as written: a name (`extra_turn`) or a one-key mapping (`{win: mover}`)."""
+    if isinstance(value, str):
+        return Action(value)
+    (name, params), = value.items()
+    if isinstance(params, Mapping):
+        return Action(name, tuple(sorted((str(k), v) for k, v in params.items())))
+    return Action(name, (("value", params),))
+
+
+def pieces_of(rules: Sequence[Mapping[str, Any]]) -> tuple[Piece, ...]:
+    """The pieces of a schema-valid, expanded `rules:` list."""
+    out = []
+    for index, entry in enumerate(rules):
+        then = entry.get("then")
+        written = [] if then is None else then if isinstance(then, list) else [then]
+        actions = tuple(action_of(a) for a in written)
+        out.append(Piece(
+            index=index,
+            name=str(entry.get("name") or default_name(index, entry)),
+            on=entry.get("on"),
+            condition=entry.get("if"),
+            actions=actions,
+            times=entry.get("times"),
+            forbid=entry.get("forbid"),
+            because=entry.get("because", ""),
+            says=entry.get("says", ""),
+        ))
+    return tuple(out)
+
+
+def default_name(index: int, entry: Mapping[str, Any]) -> str:
+    """A rule's name when it gives none: 'rule 1 (on marble_fell)'."""
+    what = f"on {entry['on']}" if "on" in entry else "forbid" if "forbid" in entry else "rule"
+    return f"rule {index + 1} ({what})"
+
+
+__all__ = ["Action", "Piece", "action_of", "default_name", "pieces_of"]

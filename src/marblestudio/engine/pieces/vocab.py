@@ -1,0 +1,178 @@
+"""The vocabulary of rule pieces: hooks, actions and the names expressions read.
+
+What every family shares lives here once: the hooks (`HOOKS`), the actions on turns and on the
+end of the game (`ACTIONS`), and the names every expression may read (`core_names`,
+`core_functions`).  A family adds its own events, names, functions, move fields and actions in a
+`FamilyHooks` value that its `Family` descriptor names (`Family.hooks`).  Each entry carries the
+description that the schema, the editor's completion and hover, and the rules sheet all read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name, Record
+
+TURN_OVER = "turn_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Hook:
+    """A point of a game where rules attach."""
+
+    name: str
+    doc: str
+
+
+HOOKS: tuple[Hook, ...] = (
+    Hook("on", "a trigger: when an event of the game happens (`on: marble_fell`), if a condition holds (`if:`), "
+               "do actions (`then:`); `turn_over` ends every move, so turn rules hang there"),
+    Hook("forbid", "legality: forbid the moves for which an expression over `move` holds (`forbid: move.kind == 'pass'`); "
+                   "a constraint never leaves a player without a move: when it would forbid every move, it forbids none"),
+    Hook("turn", "turn structure, a shorthand: `turn: {moves: 2}` gives each turn two moves "
+                 "(it expands into a trigger on turn_over with extra_turn, shown in the Resolved tab)"),
+    Hook("times", "a limit: a trigger fires at most this many times a game for each seat (once-a-game powers: `times: 1`)"),
+)
+"""The hooks every family has (a family's events add their own triggers)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """A parameter of an action: its type, what it means, and its default expression (None: required)."""
+
+    type: str
+    doc: str
+    default: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionKind:
+    """An action a trigger can take.  `primary` is the parameter a plain value sets (`win: mover`
+    sets `seat`); `perform` is a family action's implementation (state, context, values, events);
+    the core's own actions (`perform` None) change the turn or end the game (see runtime)."""
+
+    name: str
+    doc: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+    primary: str | None = None
+    perform: Callable[[Any, Any, Mapping[str, Any], list[Any]], None] | None = None
+
+    def says(self, values: Mapping[str, str]) -> str:
+        """The action in words for the rules sheet, with its parameters as written."""
+        shown = ", ".join(f"{k} = {v}" for k, v in values.items())
+        return f"{self.name} ({shown})" if shown else self.name
+
+
+_SEAT_PARAM = Param(SEAT, "the seat it applies to", "mover")
+
+ACTIONS: dict[str, ActionKind] = {
+    a.name: a
+    for a in (
+        ActionKind("extra_turn", "the mover moves again: the turn goes on with one more move (the move limit still counts every move)"),
+        ActionKind("skip_next", "the player who would move next misses that turn"),
+        ActionKind("give_turn", "the given seat moves next", {"seat": Param(SEAT, "who moves next")}, "seat"),
+        ActionKind("win", "the game ends now and the seat wins (with its team, if the ruleset has teams)", {"seat": _SEAT_PARAM}, "seat"),
+        ActionKind("lose", "the game ends now and the seat loses: every other seat (or team) wins", {"seat": _SEAT_PARAM}, "seat"),
+        ActionKind("draw", "the game ends now in a draw"),
+        ActionKind("score", "add points to a seat's score (read it with score(seat)); ends nothing by itself",
+                   {"points": Param(INT, "how many points (may be negative)", "1"), "seat": _SEAT_PARAM}, "points"),
+    )
+}
+"""The actions every family has."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventDoc:
+    """A family's event as a trigger: the fields `event.<field>` reads, with types, and what it means."""
+
+    fields: Mapping[str, str]
+    doc: str
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyHooks:
+    """What a family adds to the vocabulary (named by `Family.hooks`)."""
+
+    events: Mapping[str, EventDoc]
+    names: Mapping[str, Name] = field(default_factory=dict)
+    functions: Mapping[str, Function] = field(default_factory=dict)
+    move: Mapping[str, str] = field(default_factory=dict)
+    """The fields of `move` in a `forbid:` expression (`kind` always), with their types."""
+    move_fields: Callable[[Any, Any], Mapping[str, Any]] | None = None
+    """A move's fields for `forbid:` (state, move) -> {'kind': 'slide', ...}."""
+    actions: Mapping[str, ActionKind] = field(default_factory=dict)
+
+
+CORE_EVENTS: dict[str, EventDoc] = {
+    TURN_OVER: EventDoc({"seat": INT}, "a move ended (every move ends with it; after an extra_turn the same seat moves again)"),
+}
+
+
+def core_names() -> dict[str, Name]:
+    """The names every expression may read."""
+    return {
+        "mover": Name(INT, lambda c: c.mover, "the seat that made the move being judged (0 is the first seat)"),
+        "players": Name(INT, lambda c: c.players, "how many seats the game has"),
+        "turn_moves": Name(INT, lambda c: c.rules.turn_moves, "moves in the mover's current turn, this one included "
+                                                               "(1 unless extra_turn lengthened the turn)"),
+        "moves_played": Name(INT, lambda c: c.rules.moves, "moves made in the game by every player (chance excluded)"),
+    }
+
+
+def core_functions() -> dict[str, Function]:
+    """The functions every expression may call."""
+    return {
+        "score": Function((SEAT,), INT, lambda c, seat: c.rules.scores[seat], "the seat's score from `score` actions"),
+        "team": Function((SEAT,), INT, lambda c, seat: c.team_of(seat),
+                         "the seat's team (with teams: seat mod team count; without: the seat itself)", -1),
+        "next_seat": Function((), INT, lambda c: c.next_to_move(), "the seat that moves next as the game stands (-1: chance or over)"),
+        "fired": Function((STR,), INT, lambda c, name: c.fired_by_name(name), "how many times the named rule has fired this game"),
+    }
+
+
+def event_record(kind: str, doc: EventDoc) -> Record:
+    return Record("event", dict(doc.fields), doc.doc)
+
+
+def move_record(fields: Mapping[str, str]) -> Record:
+    return Record("move", {"kind": STR, **fields}, "the move being judged")
+
+
+TYPES_IN_WORDS = {INT: "number", BOOL: "true or false", STR: "text", SEAT: "seat"}
+
+
+def expand(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """An entry of `rules:` with its shorthand expanded into pieces (the Resolved tab shows them).
+
+    `turn: {moves: N, if: COND}` becomes a trigger on turn_over: `if: turn_moves < N [and (COND)]`,
+    `then: extra_turn`.  Anything else is a piece already."""
+    if "turn" not in entry:
+        return [dict(entry)]
+    turn = entry["turn"]
+    moves = turn.get("moves", 1)
+    cond = f"turn_moves < {moves}"
+    if turn.get("if"):
+        cond = f"{cond} and ({turn['if']})"
+    out: dict[str, Any] = {"name": entry.get("name", f"{moves} moves a turn"), "on": TURN_OVER, "if": cond, "then": "extra_turn"}
+    if "says" in entry:
+        out["says"] = entry["says"]
+    return [out]
+
+
+__all__ = [
+    "ACTIONS",
+    "CORE_EVENTS",
+    "HOOKS",
+    "ActionKind",
+    "EventDoc",
+    "FamilyHooks",
+    "Hook",
+    "Param",
+    "core_functions",
+    "core_names",
+    "event_record",
+    "expand",
+    "move_record",
+]

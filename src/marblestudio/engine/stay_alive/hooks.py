@@ -1,0 +1,48 @@
+"""Stay Alive's part of the rules language: its events as triggers, what expressions read, its moves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
+from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
+from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
+
+_CELL = {"seat": INT, "row": INT, "col": INT, "cell": STR}
+
+
+def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
+    if type(move) is SlideMove:
+        return {"kind": "slide", "slide": move.slide_id, "step": move.step, "cell": "", "row": -1, "col": -1}
+    if type(move) is PlaceMove:
+        return {"kind": "place", "slide": "", "step": 0, "cell": str(move), "row": move.row, "col": move.col}
+    return {"kind": "pass", "slide": "", "step": 0, "cell": "", "row": -1, "col": -1}
+
+
+HOOKS = FamilyHooks(
+    events={
+        "marble_placed": EventDoc(_CELL, "a marble was placed on a cell (row and col from 0, cell as 'c4')"),
+        "slide_moved": EventDoc({"slide": STR, "from": INT, "to": INT}, "a slide moved one position (from and to: 0 is inside)"),
+        "marble_fell": EventDoc(_CELL, "a marble fell through a cell that opened: event.seat is its owner"),
+        "player_out": EventDoc({"seat": INT}, "a player's last marble fell"),
+        "passed": EventDoc({"seat": INT}, "a player with no legal move passed"),
+    },
+    names={
+        "phase": Name(STR, lambda c: c.state.phase, "'placing' or 'sliding' ('over' once the game has ended)"),
+        "players_in": Name(INT, lambda c: c.state.alive, "how many players still have marbles"),
+        "previous_slide": Name(STR, lambda c: c.state.previous_slide or "", "the slide moved on the turn before ('' after a pass)"),
+    },
+    functions={
+        "marbles_left": Function((SEAT,), INT, lambda c, s: c.state.marbles_each - c.state.fallen[s],
+                                 "the seat's marbles not yet fallen (on the grid or still to place)"),
+        "marbles_on_grid": Function((SEAT,), INT, lambda c, s: c.state.marbles[s].bit_count(), "the seat's marbles on the grid"),
+        "marbles_to_place": Function((SEAT,), INT, lambda c, s: c.state.hand[s], "the seat's marbles still to place"),
+        "fallen": Function((SEAT,), INT, lambda c, s: c.state.fallen[s], "the seat's marbles that have fallen"),
+        "is_out": Function((SEAT,), BOOL, lambda c, s: c.state.is_out(s), "whether all the seat's marbles have fallen", False),
+    },
+    move={"slide": STR, "step": INT, "cell": STR, "row": INT, "col": INT},
+    move_fields=_move_fields,
+)
+"""Move fields for `forbid:`: kind ('place', 'slide' or 'pass'), slide (its id) and step (+1 out,
+-1 in) of a slide move, cell ('c4'), row and col (from 0) of a placing ('' and -1 otherwise)."""

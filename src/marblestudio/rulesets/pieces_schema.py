@@ -1,0 +1,116 @@
+"""The JSON Schema of a ruleset's `rules:` list, written from the rules vocabulary.
+
+Every description here comes from `engine.pieces.vocab` and the families' `FamilyHooks`, so the
+schema, the editor's completion and hover, and the rules sheet read the same words.  The schema
+states the shape; what it cannot say (an event of this game, an expression that type-checks, an
+action's parameters) is checked by `engine.pieces.program.check`, with line and column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from marblestudio.engine.pieces import expr, program, vocab
+
+MAX_RULES = 64
+"""The most entries in `rules:`."""
+
+_BOUNDS = {"minimum": -expr.MAX_NUMBER, "maximum": expr.MAX_NUMBER}
+_NAME = {"type": "string", "minLength": 1, "maxLength": 80, "pattern": "^[^\\u0000-\\u001f\\u007f]*$"}
+
+
+def _expression(doc: str) -> dict[str, Any]:
+    return {
+        "description": f"{doc} An expression (docs/rulesets.md, 'Expressions'): names such as mover, event.seat; "
+                       f"and, or, not, == != < <= > >=, + - * // %, 'x if c else y', 'in [..]'; at most {expr.MAX_LENGTH} characters.",
+        "type": ["string", "boolean"],
+        "maxLength": expr.MAX_LENGTH,
+    }
+
+
+def _action_schema(actions: dict[str, vocab.ActionKind]) -> dict[str, Any]:
+    def param_value(kind: vocab.ActionKind) -> dict[str, Any]:
+        params = {
+            key: {"description": f"{p.doc} ({vocab.TYPES_IN_WORDS[p.type]}; default: {p.default or 'none, required'}).",
+                  "type": ["string", "integer"], "maxLength": expr.MAX_LENGTH, **_BOUNDS}
+            for key, p in kind.params.items()
+        }
+        branches: list[dict[str, Any]] = [{"description": f"{kind.name} with its parameters by name.", "type": "object",
+                                           "additionalProperties": False, "properties": params}]
+        if kind.primary is not None:
+            branches.insert(0, {"description": f"The {kind.primary} alone: {kind.params[kind.primary].doc}.",
+                                "type": ["string", "integer"], "maxLength": expr.MAX_LENGTH, **_BOUNDS})
+        return {"description": kind.doc, "anyOf": branches}
+
+    names = sorted(actions)
+    listing = "; ".join(f"{n}: {actions[n].doc}" for n in names)
+    return {
+        "description": f"An action: a name, or a name with its parameters (win: mover). {listing}.",
+        "anyOf": [
+            {"description": "An action without parameters (or with their defaults).", "enum": names},
+            {"description": "An action with its parameters: one name as the key.", "type": "object", "maxProperties": 1, "additionalProperties": False,
+             "properties": {n: param_value(actions[n]) for n in names}},
+        ],
+    }
+
+
+def rules_schema(games: Iterable[str]) -> dict[str, Any]:
+    """The `rules:` property for rulesets of these families (their events and actions together;
+    `family_rule` narrows `on:` to one family's events)."""
+    events: dict[str, str] = {k: v.doc for k, v in vocab.CORE_EVENTS.items()}
+    actions = dict(vocab.ACTIONS)
+    for game in games:
+        hooks = program.family_hooks(game)
+        events.update({k: v.doc for k, v in hooks.events.items()})
+        actions.update(hooks.actions)
+    action = _action_schema(actions)
+    return {
+        "description": "House rules beyond the settings: rule pieces attached to the game's hooks. Each entry is a "
+                       "trigger (on an event, if a condition holds, then actions), a constraint (forbid moves), or "
+                       "a turn shorthand. A house rule's entries come after its base's.",
+        "type": "array",
+        "maxItems": MAX_RULES,
+        "items": {
+            "description": "One rule: a trigger (on, if, then), a constraint (forbid, because) or a turn shorthand (turn).",
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "name": {**_NAME, "description": "The rule's name, for the log, the rules sheet and rule coverage."},
+                "says": {"type": "string", "maxLength": 400, "description": "The rule in plain words, for the rules sheet (default: worded from the piece)."},
+                "on": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
+                       "description": "The event that triggers the rule: " + "; ".join(f"{k}: {v}" for k, v in sorted(events.items())) + "."},
+                "if": _expression("The condition: the rule fires only when it holds (true or false)."),
+                "then": {"description": "What the rule does: one action or a list, in order.",
+                         "anyOf": [action, {"description": "Several actions, taken in order.", "type": "array",
+                                            "minItems": 1, "maxItems": 8, "items": action}]},
+                "times": {"type": "integer", "minimum": 1, "maximum": 1000,
+                          "description": "At most this many times a game for each seat (a once-a-game power: 1)."},
+                "forbid": _expression("A constraint: moves for which this holds are not allowed (read the move as move.kind and its fields)."),
+                "because": {"type": "string", "maxLength": 200, "description": "Why a constraint forbids a move, shown to a player who tries it."},
+                "turn": {
+                    "description": "Turn structure, a shorthand: moves per turn, expanded into a trigger on turn_over with extra_turn.",
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {
+                        "moves": {"type": "integer", "minimum": 1, "maximum": 20, "description": "How many moves make a turn."},
+                        "if": _expression("Only while this holds (e.g. phase == 'sliding')."),
+                    },
+                },
+            },
+        },
+    }
+
+
+def family_rule(game: str) -> dict[str, Any]:
+    """The part of a family's if/then that narrows `on:` to its events (for completion)."""
+    hooks = program.family_hooks(game)
+    events = sorted({*hooks.events, *vocab.CORE_EVENTS})
+    return {
+        "description": f"The rules of a '{game}' ruleset: triggers on its events.",
+        "type": "array",
+        "items": {"description": "One rule.", "properties": {"on": {"description": "An event of this game.", "enum": events}}},
+    }
+
+
+__all__ = ["MAX_RULES", "family_rule", "rules_schema"]
