@@ -59,12 +59,8 @@ def rules_schema(games: Iterable[str]) -> dict[str, Any]:
     """The `rules:` property for rulesets of these families (their events and actions together;
     `family_rule` narrows `on:` to one family's events)."""
     events: dict[str, str] = {k: v.doc for k, v in vocab.CORE_EVENTS.items()}
-    actions = dict(vocab.ACTIONS)
     for game in games:
-        hooks = program.family_hooks(game)
-        events.update({k: v.doc for k, v in hooks.events.items()})
-        actions.update(hooks.actions)
-    action = _action_schema(actions)
+        events.update({k: v.doc for k, v in program.family_hooks(game).events.items()})
     return {
         "description": "House rules beyond the settings: rule pieces attached to the game's hooks. Each entry is a "
                        "trigger (on an event, if a condition holds, then actions), a constraint (forbid moves), or "
@@ -81,9 +77,10 @@ def rules_schema(games: Iterable[str]) -> dict[str, Any]:
                 "on": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
                        "description": "The event that triggers the rule: " + "; ".join(f"{k}: {v}" for k, v in sorted(events.items())) + "."},
                 "if": _expression("The condition: the rule fires only when it holds (true or false)."),
-                "then": {"description": "What the rule does: one action or a list, in order.",
-                         "anyOf": [action, {"description": "Several actions, taken in order.", "type": "array",
-                                            "minItems": 1, "maxItems": 8, "items": action}]},
+                "then": {"description": "What the rule does: one action, or a list of actions taken in order. An action is a name "
+                                        "(extra_turn), or a name with its parameters (win: mover); the game's actions are listed "
+                                        "under its own rules.",
+                         "type": ["string", "object", "array"]},
                 "times": {"type": "integer", "minimum": 1, "maximum": 1000,
                           "description": "At most this many times a game for each seat (a once-a-game power: 1)."},
                 "forbid": _expression("A constraint: moves for which this holds are not allowed (read the move as move.kind and its fields)."),
@@ -106,10 +103,14 @@ def family_rule(game: str) -> dict[str, Any]:
     """The part of a family's if/then that narrows `on:` to its events (for completion)."""
     hooks = program.family_hooks(game)
     events = sorted({*hooks.events, *vocab.CORE_EVENTS})
+    action = _action_schema(program.actions_of(hooks))
+    then = {"description": "What the rule does: one action or a list, in order. " + action["description"],
+            "anyOf": [*action["anyOf"], {"description": "Several actions, taken in order.", "type": "array",
+                                         "minItems": 1, "maxItems": 8, "items": action}]}
     return {
-        "description": f"The rules of a '{game}' ruleset: triggers on its events.",
+        "description": f"The rules of a '{game}' ruleset: triggers on its events, its actions.",
         "type": "array",
-        "items": {"description": "One rule.", "properties": {"on": {"description": "An event of this game.", "enum": events}}},
+        "items": {"description": "One rule.", "properties": {"on": {"description": "An event of this game.", "enum": events}, "then": then}},
     }
 
 

@@ -267,9 +267,11 @@ def _explain_choice(error: Any, where: str, pointer: str, root: Any) -> list[Fou
     return [Found(pointer, f"{where} must be {', '.join(words[:-1])} or {words[-1]}, not {_value_words(instance)}{hint}")]
 
 
-def _is_type(value: Any, schema_type: str) -> bool:
+def _is_type(value: Any, schema_type: str | list[str]) -> bool:
     """Our strict reading of JSON Schema types: an integer is an int (never 2.0 or true), and a
-    number is finite."""
+    number is finite.  A list of types (an expression: text or true/false) fits any of them."""
+    if isinstance(schema_type, list):
+        return any(_is_type(value, t) for t in schema_type)
     return {
         "integer": isinstance(value, int) and not isinstance(value, bool),
         "number": isinstance(value, (int, float)) and not isinstance(value, bool) and (isinstance(value, int) or math.isfinite(value)),

@@ -32,7 +32,7 @@ MAX_LENGTH = 400
 """The longest expression, in characters."""
 MAX_NODES = 120
 """The most syntax nodes in one expression (names, numbers, operators, calls, ...)."""
-MAX_DEPTH = 12
+MAX_DEPTH = 32
 """The deepest nesting of one expression."""
 MAX_NUMBER = 10**6
 """The largest number an expression may write."""
@@ -181,7 +181,11 @@ def parse(text: str) -> ast.expr:
     try:  # several lines (a YAML block) are one expression in brackets, as in Python
         tree = ast.parse(f"(\n{text}\n)" if multiline else text.strip(), mode="eval")
     except SyntaxError as exc:
-        line, column = exc.lineno or 1, exc.offset or 1
+        line, column = exc.lineno or 1, exc.offset or 0
+        if not column:  # Python points nowhere when the text ends too early: point after its end
+            last = text.rstrip().split("\n")[-1] if multiline else text.rstrip()
+            line = text.strip().count("\n") + 2 if multiline else 1
+            column = len(last) + 1 if multiline else len(text.rstrip()) + 1 - (len(text) - len(text.lstrip()))
         if multiline:
             line = max(line - 1, 1)
         else:

@@ -31,7 +31,7 @@ RULE_FIRED = CoreEvent.RULE_FIRED
 class RuleState:
     """What the pieces remember during a game (copied with the state)."""
 
-    __slots__ = ("program", "turn_moves", "turn_of", "extra_for", "moves", "scores", "fired", "used")
+    __slots__ = ("program", "turn_moves", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade")
 
     def __init__(self, program: Program, players: int) -> None:
         self.program = program
@@ -42,6 +42,7 @@ class RuleState:
         self.scores = [0] * players
         self.fired = [0] * len(program.pieces)
         self.used: dict[tuple[int, int], int] = {}  # (piece, seat) -> times fired, for `times:`
+        self.forbade: tuple[int, ...] = ()  # the constraints that left out moves at this decision
 
     def copy(self) -> RuleState:
         new = object.__new__(RuleState)
@@ -50,6 +51,7 @@ class RuleState:
         new.scores = self.scores[:]
         new.fired = self.fired[:]
         new.used = dict(self.used)
+        new.forbade = self.forbade
         return new
 
 
@@ -112,10 +114,10 @@ def _core_action(state: State, name: str, values: dict[str, Any], mover: int, ef
         elif 0 <= values["seat"] < n:
             team = _team(state, values["seat"])
             if name == "win":
-                effects.end = Outcome(Termination.WIN, team, f"the rule '{rule}'")
+                effects.end = Outcome(Termination.WIN, team, f"the house rule '{rule}'")
             else:
                 others = tuple(s for s in range(n) if s not in team)
-                effects.end = Outcome(Termination.WIN if others else Termination.DRAW, others, f"the rule '{rule}'")
+                effects.end = Outcome(Termination.WIN if others else Termination.DRAW, others, f"the house rule '{rule}': a loss")
 
 
 def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -> None:
@@ -187,8 +189,19 @@ class Ruled(State):
         rs = self.rule_state
         if not rs.program.constraints or not moves:
             return moves
-        kept = [m for m in moves if _forbidding(self, rs, m) is None]
-        return kept or moves
+        kept = []
+        forbade: set[int] = set()
+        for m in moves:
+            piece = _forbidding(self, rs, m)
+            if piece is None:
+                kept.append(m)
+            else:
+                forbade.add(piece.index)
+        if not kept:
+            rs.forbade = ()
+            return moves
+        rs.forbade = tuple(sorted(forbade))  # counted as fired when the decision is made (apply)
+        return kept
 
     def apply(self, move: Move) -> list[Event]:
         rs = self.rule_state
@@ -206,6 +219,10 @@ class Ruled(State):
         events: list[Event] = base.apply(move)
         if mover >= 0:
             rs.moves += 1
+            if rs.forbade:
+                for index in rs.forbade:
+                    rs.fired[index] += 1
+                rs.forbade = ()
         if rs.program.triggers:
             run_triggers(self, rs, mover, events)
         return events

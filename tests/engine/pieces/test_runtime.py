@@ -1,0 +1,181 @@
+"""Rule pieces at play, each worked out by hand from what the piece says (house rules on Stay Alive's
+placing phase, where every seat places one marble a turn in seat order, GAMES.md section 1)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from marblestudio.engine import new_game
+from marblestudio.engine.core import GAME_OVER, CoreEvent, IllegalMoveError, State, Termination, play_random
+from marblestudio.engine.pieces.runtime import Ruled
+from marblestudio.rulesets import from_resolved, load_with_source
+
+
+def house(tmp_path: Path, rules: list[dict[str, Any]], base: str = "stay-alive/standard", **extra: Any) -> Any:
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/test", "name": "Test", "extends": base, "rules": rules, **extra}))
+    return load_with_source(path)
+
+
+def placing(tmp_path: Path, rules: list[dict[str, Any]], players: int = 2) -> State:
+    """A game of the house rule after its random set-up: the placing phase, seat 0 to move."""
+    state = new_game(house(tmp_path, rules).rules, players)
+    state.apply(state.sample_chance(random.Random(0)))
+    assert state.to_move == 0
+    return state
+
+
+def place(state: State) -> list[Any]:
+    """The seat to move places a marble on its first legal cell."""
+    return state.apply(state.legal_moves()[0])
+
+
+def movers(state: State, moves: int) -> list[int]:
+    out = []
+    for _ in range(moves):
+        out.append(state.to_move)
+        place(state)
+    return out
+
+
+def test_a_ruleset_without_pieces_plays_the_familys_own_class(tmp_path: Path) -> None:
+    state = new_game(load_with_source("stay-alive/standard").rules)
+    assert not isinstance(state, Ruled)
+    assert isinstance(new_game(house(tmp_path, [{"on": "turn_over", "if": "false", "then": "extra_turn"}]).rules), Ruled)
+
+
+def test_turn_shorthand_gives_each_turn_two_moves(tmp_path: Path) -> None:
+    state = placing(tmp_path, [{"turn": {"moves": 2}}])
+    assert movers(state, 6) == [0, 0, 1, 1, 0, 0]
+
+
+def test_extra_turn_with_times_one_is_a_once_a_game_power_for_each_seat(tmp_path: Path) -> None:
+    state = placing(tmp_path, [{"name": "double", "on": "marble_placed", "times": 1, "then": "extra_turn"}])
+    # each seat's first placing gives it one more; later placings do not
+    assert movers(state, 7) == [0, 0, 1, 1, 0, 1, 0]
+    assert state.fired() == {"double": 2}  # type: ignore[attr-defined]
+
+
+def test_skip_next_passes_over_the_next_seat(tmp_path: Path) -> None:
+    state = placing(tmp_path, [{"on": "marble_placed", "if": "mover == 0", "then": "skip_next"}], players=3)
+    assert movers(state, 5) == [0, 2, 0, 2, 0]
+
+
+def test_give_turn_names_who_moves_next(tmp_path: Path) -> None:
+    state = placing(tmp_path, [{"on": "turn_over", "then": {"give_turn": "(mover + 2) % players"}}], players=3)
+    assert movers(state, 4) == [0, 2, 1, 0]
+
+
+def test_win_ends_the_game_at_once_with_the_rule_as_reason(tmp_path: Path) -> None:
+    state = placing(tmp_path, [{"name": "three placed", "on": "marble_placed", "if": "moves_played >= 3", "then": "win"}])
+    place(state)
+    place(state)
+    events = place(state)  # the third move, by seat 0
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,) and outcome.termination is Termination.WIN
+    assert "three placed" in outcome.reason
+    kinds = [e.kind for e in events]
+    assert kinds[-1] == GAME_OVER and kinds[-2] == CoreEvent.RULE_FIRED and kinds.count(GAME_OVER) == 1
+    assert state.legal_moves() == []
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        state.apply(state.parse_move(str(events[0]["cell"])))
+
+
+def test_lose_gives_the_game_to_every_other_seat(tmp_path: Path) -> None:
+    state = placing(tmp_path, [{"on": "marble_placed", "if": "mover == 1", "then": {"lose": "mover"}}], players=3)
+    movers(state, 2)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0, 2)
+
+
+def test_draw_ends_the_game_without_winners(tmp_path: Path) -> None:
+    state = placing(tmp_path, [{"on": "marble_placed", "then": "draw"}])
+    place(state)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.termination is Termination.DRAW and outcome.winners == ()
+
+
+def test_score_counts_points_that_a_later_rule_reads(tmp_path: Path) -> None:
+    rules = [
+        {"name": "point", "on": "marble_placed", "then": {"score": {"points": "1 + mover"}}},
+        {"name": "five", "on": "turn_over", "if": "score(mover) >= 5", "then": "win"},
+    ]
+    state = placing(tmp_path, rules)
+    # seat 0 scores 1 a placing, seat 1 scores 2: seat 1 reaches 6 on its third placing (move 6),
+    # while seat 0 has 3
+    movers(state, 6)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1,)
+    assert state.rule_state.scores == [3, 6]  # type: ignore[attr-defined]
+
+
+def test_a_constraint_leaves_moves_out_and_refuses_them_with_its_reason(tmp_path: Path) -> None:
+    rule = {"name": "no top row", "forbid": "move.kind == 'place' and move.row == 0", "because": "the top row is the river"}
+    state = placing(tmp_path, [rule])
+    legal = state.legal_moves()
+    assert legal and all(m.row != 0 for m in legal)  # type: ignore[attr-defined]
+    plain = new_game(load_with_source("stay-alive/standard").rules, 2)
+    plain.apply(plain.sample_chance(random.Random(0)))
+    top = [m for m in plain.legal_moves() if m.row == 0]  # type: ignore[attr-defined]
+    assert top, "the set-up leaves closed cells in the top row"
+    with pytest.raises(IllegalMoveError, match="the rule 'no top row' forbids it: the top row is the river"):
+        state.apply(state.parse_move(str(top[0])))
+    assert state.to_move == 0  # unchanged
+
+
+def test_a_constraint_that_would_forbid_every_move_forbids_none(tmp_path: Path) -> None:
+    state = placing(tmp_path, [{"forbid": "true"}])
+    plain = new_game(load_with_source("stay-alive/standard").rules, 2)
+    plain.apply(plain.sample_chance(random.Random(0)))
+    assert state.legal_moves() == plain.legal_moves()
+    place(state)
+
+
+def test_a_copy_keeps_and_separates_the_rule_state(tmp_path: Path) -> None:
+    state = placing(tmp_path, [{"name": "p", "on": "marble_placed", "then": {"score": 1}}])
+    place(state)
+    twin = state.copy()
+    assert isinstance(twin, Ruled) and twin.fired() == {"p": 1}
+    place(twin)
+    assert twin.fired() == {"p": 2} and state.fired() == {"p": 1}  # type: ignore[attr-defined]
+
+
+def test_a_ruleset_with_pieces_pickles_as_plain_data_and_plays_the_same_after(tmp_path: Path) -> None:
+    loaded = house(tmp_path, [{"name": "again", "on": "marble_fell", "if": "event.seat != mover", "then": "extra_turn"}])
+    again = pickle.loads(pickle.dumps(loaded.rules))
+    rebuilt = from_resolved(loaded.resolved)
+    results = []
+    for rules in (loaded.rules, again, rebuilt):
+        state = new_game(rules, 2)
+        moves = [str(m) for m, _ in play_random(state, random.Random(11))]
+        results.append((moves, state.outcome(), state.fired()))  # type: ignore[attr-defined]
+    assert results[0] == results[1] == results[2]
+    assert results[0][2]["again"] > 0
+
+
+@pytest.mark.parametrize(
+    ("base", "rules"),
+    [
+        ("stay-alive/standard", [{"on": "marble_fell", "if": "event.seat != mover", "then": "extra_turn"}]),
+        ("alive/standard", [{"on": "card_played", "if": "event.card == 'SKIP'", "then": {"draw_cards": {"seat": "next_seat()", "count": 1}}}]),
+        ("avalanche/standard", [{"on": "gate_flipped", "then": {"score": 1}}, {"on": "turn_over", "if": "score(mover) >= 6", "then": "win"}]),
+        ("archimedes/standard", [{"on": "marble_placed", "times": 2, "then": "extra_turn"}]),
+    ],
+)
+def test_every_family_plays_house_rules_to_the_end_and_conserves_its_pieces(tmp_path: Path, base: str, rules: list[dict[str, Any]]) -> None:
+    loaded = house(tmp_path, rules, base)
+    for seed in range(4):
+        state = new_game(loaded.rules)
+        start = sum(state.counts().values())
+        replay = new_game(loaded.rules)
+        for move, _ in play_random(state, random.Random(seed)):
+            replay.apply(replay.parse_move(str(move)))
+            assert sum(state.counts().values()) == start  # no marble or card created or lost
+        assert state.outcome() is not None
+        assert replay.outcome() == state.outcome() and replay.fired() == state.fired()  # type: ignore[attr-defined]
