@@ -103,7 +103,7 @@ def family_rule(game: str) -> dict[str, Any]:
     """The part of a family's if/then that narrows `on:` to its events (for completion)."""
     hooks = program.family_hooks(game)
     events = sorted({*hooks.events, *vocab.CORE_EVENTS})
-    action = _action_schema(program.actions_of(hooks))
+    action = _action_schema(program.actions_of(hooks, game))
     then = {"description": "What the rule does: one action or a list, in order. " + action["description"],
             "anyOf": [*action["anyOf"], {"description": "Several actions, taken in order.", "type": "array",
                                          "minItems": 1, "maxItems": 8, "items": action}]}

@@ -23,4 +23,5 @@ FAMILY = Family(
     board="marblestudio_mancala.board:Board",
     help="marblestudio_mancala.help",
     player="marblestudio_mancala.agents:PLAYER",
+    hooks="marblestudio_mancala.hooks:HOOKS",
 )

@@ -19,7 +19,13 @@ def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
     return {"kind": "pass", "colour": "", "hole": 0}
 
 
-def _holes_left(state: Any, seat: int) -> int:
+def _full_cards(c: Any, seat: int) -> int:
+    state = c.state
+    return sum(1 for card in state.cards[seat] if all(colour >= 0 for colour in state.filled[card]))
+
+
+def _holes_left(c: Any, seat: int) -> int:
+    state = c.state
     return sum(1 for card in state.cards[seat] for colour in state.filled[card] if colour < 0)
 
 
@@ -44,6 +50,8 @@ HOOKS = FamilyHooks(
         "marbles_in_hand": Function((SEAT,), INT, lambda c, s: sum(c.state.hands[s]), "marbles the seat holds"),
         "holes_left": Function((SEAT,), INT, _holes_left, "empty holes on the seat's own cards"),
         "cards_full": Function((SEAT,), BOOL, lambda c, s: c.state.cards_full(s), "whether every hole of the seat's cards is filled", False),
+        "full_cards": Function((SEAT,), INT, _full_cards, "how many of the seat's own cards have every hole filled"),
+        "cards": Function((SEAT,), INT, lambda c, s: len(c.state.cards[s]), "how many cards the seat has"),
     },
     move={"colour": STR, "hole": INT},
     move_fields=_move_fields,

@@ -88,8 +88,16 @@ def events_of(hooks: FamilyHooks) -> dict[str, vocab.EventDoc]:
     return {**hooks.events, **vocab.CORE_EVENTS}
 
 
-def actions_of(hooks: FamilyHooks) -> dict[str, ActionKind]:
-    return {**vocab.ACTIONS, **hooks.actions}
+@functools.cache
+def _plugins() -> dict[str, ActionKind]:
+    return vocab.plugin_actions()[0]
+
+
+def actions_of(hooks: FamilyHooks, game: str | None = None) -> dict[str, ActionKind]:
+    """The actions a rule of the family can take: the core's, the family's own, and the Python
+    pieces plug-ins register for it (`vocab.PIECES_GROUP`)."""
+    plugged = {n: a for n, a in _plugins().items() if not a.games or game in a.games}
+    return {**vocab.ACTIONS, **plugged, **hooks.actions}
 
 
 def _scope(hooks: FamilyHooks, record: Name | None, record_name: str) -> Scope:
@@ -119,7 +127,7 @@ def _constant(value: Any) -> Evaluator:
     return lambda c: value
 
 
-def _trigger(piece: Piece, hooks: FamilyHooks) -> Trigger:
+def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
     events = events_of(hooks)
     on = piece.on or ""
     doc = events.get(on)
@@ -128,7 +136,7 @@ def _trigger(piece: Piece, hooks: FamilyHooks) -> Trigger:
         raise PieceError(PieceProblem(f"{piece.pointer}/on", f"'{on}' is not an event of this game (its events: {known})"))
     scope = _scope(hooks, _event_name(on, doc), "event")
     condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
-    kinds = actions_of(hooks)
+    kinds = actions_of(hooks, game)
     compiled = []
     many = len(piece.actions) > 1
     for i, action in enumerate(piece.actions):
@@ -173,7 +181,7 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
                 raise PieceError(PieceProblem(f"{piece.pointer}/forbid", "this game does not describe its moves to constraints yet"))
             constraints.append(_constraint(piece, hooks))
         else:
-            trigger = _trigger(piece, hooks)
+            trigger = _trigger(piece, hooks, game)
             triggers.setdefault(piece.on or "", []).append(trigger)
     return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,
                    tuple(p.name for p in pieces))

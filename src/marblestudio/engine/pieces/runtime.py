@@ -31,7 +31,7 @@ RULE_FIRED = CoreEvent.RULE_FIRED
 class RuleState:
     """What the pieces remember during a game (copied with the state)."""
 
-    __slots__ = ("program", "turn_moves", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade")
+    __slots__ = ("program", "turn_moves", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips")
 
     def __init__(self, program: Program, players: int) -> None:
         self.program = program
@@ -43,6 +43,8 @@ class RuleState:
         self.fired = [0] * len(program.pieces)
         self.used: dict[tuple[int, int], int] = {}  # (piece, seat) -> times fired, for `times:`
         self.forbade: tuple[int, ...] = ()  # the constraints that left out moves at this decision
+        self.turn_to = -1  # who moves after this turn (extra_turn, give_turn), decided earlier in the turn
+        self.skips = 0  # ... and how many seats are skipped then
 
     def copy(self) -> RuleState:
         new = object.__new__(RuleState)
@@ -52,6 +54,7 @@ class RuleState:
         new.fired = self.fired[:]
         new.used = dict(self.used)
         new.forbade = self.forbade
+        new.turn_to, new.skips = self.turn_to, self.skips
         return new
 
 
@@ -81,11 +84,13 @@ class Context:
 
 
 class _Effects:
-    __slots__ = ("turn_to", "skips", "end")
+    """What the triggers of one move decided: the turn's effects go to the rule state (they wait for
+    the end of the turn: a die roll's trigger gives its extra turn when the turn is over)."""
 
-    def __init__(self) -> None:
-        self.turn_to = -1
-        self.skips = 0
+    __slots__ = ("rs", "end")
+
+    def __init__(self, rs: RuleState) -> None:
+        self.rs = rs
         self.end: Outcome | None = None
 
 
@@ -99,12 +104,13 @@ def _team(state: State, seat: int) -> tuple[int, ...]:
 def _core_action(state: State, name: str, values: dict[str, Any], mover: int, effects: _Effects, rs: RuleState, rule: str) -> None:
     n = state.num_players
     if name == "extra_turn":
-        effects.turn_to = mover
+        if mover >= 0:
+            rs.turn_to = mover
     elif name == "give_turn":
         if 0 <= values["seat"] < n:
-            effects.turn_to = values["seat"]
+            rs.turn_to = values["seat"]
     elif name == "skip_next":
-        effects.skips += 1
+        rs.skips += 1
     elif name == "score":
         if 0 <= values["seat"] < n:
             rs.scores[values["seat"]] += values["points"]
@@ -125,12 +131,12 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
     program = rs.program
     triggers = program.triggers
     ctx: Context | None = None
-    effects = _Effects()
+    effects = _Effects(rs)
     added: list[Event] = []
     turn_ended = -1
     for event in list(events):
         kind = event.kind
-        if kind is TURN_OVER:
+        if kind == TURN_OVER:
             turn_ended = event.get("seat", mover)
         found = triggers.get(kind)
         if not found:
@@ -158,23 +164,24 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
     if turn_ended >= 0:
         rs.turn_of = -1
         rs.extra_for = -1
-    if not added:
-        return
-    tail: list[Event] = []
-    if events and events[-1].kind is GAME_OVER:
-        tail.append(events.pop())
-    events.extend(added)
-    if state.outcome() is None:
-        if effects.end is not None:
+    if added:
+        tail: list[Event] = []
+        if events and events[-1].kind == GAME_OVER:
+            tail.append(events.pop())
+        events.extend(added)
+        if effects.end is not None and state.outcome() is None:
             state.end_by_rule(effects.end, events)
-        elif turn_ended >= 0:
-            if effects.turn_to >= 0 and state.give_turn(effects.turn_to) and effects.turn_to == turn_ended:
+        events.extend(tail)
+    if turn_ended >= 0 and (rs.turn_to >= 0 or rs.skips):
+        turn_to, skips = rs.turn_to, rs.skips
+        rs.turn_to, rs.skips = -1, 0
+        if state.outcome() is None:
+            if turn_to >= 0 and state.give_turn(turn_to) and turn_to == turn_ended:
                 rs.extra_for = turn_ended
-            for _ in range(effects.skips):
+            for _ in range(skips):
                 upcoming = state.to_move
                 if upcoming >= 0:
                     state.give_turn(state.seat_after(upcoming))
-    events.extend(tail)
 
 
 class Ruled(State):
@@ -224,7 +231,7 @@ class Ruled(State):
                     rs.fired[index] += 1
                 rs.forbade = ()
         if rs.program.triggers:
-            run_triggers(self, rs, mover, events)
+            run_triggers(self, rs, mover if mover >= 0 else rs.turn_of, events)  # a chance step acts for the seat whose turn it is
         return events
 
     def copy(self) -> State:

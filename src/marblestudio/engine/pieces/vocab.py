@@ -58,6 +58,8 @@ class ActionKind:
     params: Mapping[str, Param] = field(default_factory=dict)
     primary: str | None = None
     perform: Callable[[Any, Any, Mapping[str, Any], list[Any]], None] | None = None
+    games: tuple[str, ...] = ()
+    """The families a plug-in's Python piece works in (empty: every family)."""
 
     def says(self, values: Mapping[str, str]) -> str:
         """The action in words for the rules sheet, with its parameters as written."""
@@ -103,6 +105,35 @@ class FamilyHooks:
     move_fields: Callable[[Any, Any], Mapping[str, Any]] | None = None
     """A move's fields for `forbid:` (state, move) -> {'kind': 'slide', ...}."""
     actions: Mapping[str, ActionKind] = field(default_factory=dict)
+
+
+PIECES_GROUP = "marblestudio.pieces"
+"""The entry-point group of Python pieces: a plug-in's `ActionKind` for what the vocabulary cannot say."""
+
+
+def plugin_actions() -> tuple[dict[str, ActionKind], tuple[str, ...]]:
+    """The Python pieces plug-ins register, and why any was left out (never a crash)."""
+    import logging
+    from importlib import metadata
+
+    found: dict[str, ActionKind] = {}
+    problems: list[str] = []
+    for entry in sorted(metadata.entry_points(group=PIECES_GROUP), key=lambda e: e.name):
+        try:
+            action = entry.load()
+            if not isinstance(action, ActionKind) or action.perform is None:
+                raise TypeError("it is not an engine.pieces.vocab.ActionKind with a `perform`")
+            if action.name != entry.name:
+                raise ValueError(f"the entry point is named {entry.name!r} but the action is {action.name!r}")
+            if action.name in ACTIONS:
+                raise ValueError("a core action has that name")
+        except Exception as exc:  # noqa: BLE001 - a broken plug-in is left out, never a crash
+            problems.append(f"the rule piece {entry.name!r} was left out: {type(exc).__name__}: {exc}")
+            continue
+        found[action.name] = action
+    for problem in problems:
+        logging.getLogger(__name__).warning("%s", problem)
+    return found, tuple(problems)
 
 
 CORE_EVENTS: dict[str, EventDoc] = {
@@ -165,6 +196,7 @@ __all__ = [
     "ACTIONS",
     "CORE_EVENTS",
     "HOOKS",
+    "PIECES_GROUP",
     "ActionKind",
     "EventDoc",
     "FamilyHooks",
@@ -175,4 +207,5 @@ __all__ = [
     "event_record",
     "expand",
     "move_record",
+    "plugin_actions",
 ]

@@ -108,7 +108,7 @@ class MancalaState(State):
         return self._play(seat, pit)
 
     def copy(self) -> MancalaState:
-        new = object.__new__(MancalaState)
+        new = object.__new__(type(self))  # a house rule's subclass copies as itself
         new._t = self._t
         new.ruleset = self.ruleset
         new.rules = self.rules
@@ -202,6 +202,39 @@ class MancalaState(State):
             append(t.seat_event(TURN_OVER, seat))
             self._finish(ending, events)
         return events
+
+    # Seams for Marble Studio's rule pieces -------------------------------------------------
+    def give_turn(self, seat: int) -> bool:
+        if self._outcome is not None or seat not in (0, 1) or not can_move(self.pits, self._t, seat):
+            return False
+        self._to_move = seat
+        return True
+
+    def seat_after(self, seat: int) -> int:
+        return 1 - seat
+
+    def end_by_rule(self, outcome: Outcome, events: list[Event]) -> None:
+        self._outcome = outcome
+        events.append(outcome.event())
+
+    def store(self, seat: int) -> int:
+        """The seeds in `seat`'s store."""
+        return self.pits[self._t.stores[seat]]
+
+    def side(self, seat: int) -> int:
+        """The seeds in `seat`'s houses."""
+        return side_seeds(self.pits, self._t, seat)
+
+    def rob_store(self, thief: int, seeds: int) -> int:
+        """Move up to `seeds` seeds from the other seat's store into `thief`'s (the plug-in's Python
+        piece, `pieces.rob_store`); returns how many moved."""
+        stores = self._t.stores
+        moved = max(0, min(seeds, self.pits[stores[1 - thief]]))
+        self.pits[stores[1 - thief]] -= moved
+        self.pits[stores[thief]] += moved
+        if self.history is not None:
+            self.history.clear()  # the stores changed: no earlier position can come back
+        return moved
 
     def _decide(self, mover: int, stores_changed: bool) -> _Pending | None:
         """After a move, with `mover` to move next: how the game ends now, or None.

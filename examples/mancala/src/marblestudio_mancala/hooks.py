@@ -1,0 +1,36 @@
+"""Mancala's part of Marble Studio's rules language: its events as triggers, what expressions read,
+its moves (named in `family.FAMILY.hooks`, found like every other part of the plug-in)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from marblestudio.engine.pieces.expr import INT, SEAT, STR, Function, Name
+from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
+
+_PIT = {"seat": INT, "pit": INT, "place": STR, "seeds": INT}
+
+
+def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
+    return {"kind": "sow", "place": move.place, "seeds": state.pits[move.pit]}
+
+
+HOOKS = FamilyHooks(
+    events={
+        "seeds_taken": EventDoc(_PIT, "the mover lifted every seed of a house (place: its name, seeds: how many)"),
+        "seeds_captured": EventDoc(_PIT, "a house's seeds went into the capturer's store (seat: who captures)"),
+        "grand_slam": EventDoc({"seat": INT, "seeds": INT}, "a capture of every opponent seed captured nothing"),
+        "extra_turn": EventDoc({"seat": INT}, "the last seed went into the mover's store: the same seat moves again"),
+    },
+    names={
+        "total_seeds": Name(INT, lambda c: c.state.rules.total_seeds, "the seeds in the game"),
+    },
+    functions={
+        "store": Function((SEAT,), INT, lambda c, s: c.state.store(s), "the seeds in the seat's store"),
+        "side": Function((SEAT,), INT, lambda c, s: c.state.side(s), "the seeds in the seat's houses"),
+    },
+    move={"place": STR, "seeds": INT},
+    move_fields=_move_fields,
+)
+"""Move fields for `forbid:`: kind ('sow'), place (the house, e.g. 'c') and seeds (in it before sowing)."""
