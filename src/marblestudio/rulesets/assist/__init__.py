@@ -3,7 +3,9 @@
 `context_at(text, line, column)` reads the YAML text around a cursor the way a person does, by
 indentation and brackets, so that it works on half-written, invalid text too.  The schema then
 says which keys are allowed in the mapping at the cursor (`completions`), which values an enum
-key takes, and what each key means (`describe_at`, for hovering).  `changes(base, resolved)`
+key takes, and what each key means (`describe_at`, for hovering).  Inside `rules:` the rules
+language's own words take over (`pieces`, with the words of `vocabulary`): the hooks, the
+game's events and actions, and the names an expression may read.  `changes(base, resolved)`
 lists what a house rule changes from its base, and `resolved_lines` prints a resolved ruleset
 as YAML with each line tagged by its JSON pointer so that a view can highlight the changes.
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from marblestudio.rulesets.assist.cursor import CursorContext, context_at
 from marblestudio.rulesets.assist.diff import MISSING, Change, changed_lines, changes, resolved_lines
-from marblestudio.rulesets.assist.help import Completion, completions, describe_at, ruleset_ids, word_at
+from marblestudio.rulesets.assist.help import Completion, completions, describe_at, ruleset_ids, word_at, word_before
 from marblestudio.rulesets.assist.navigator import (
     JsonPath,
     PathPart,
@@ -41,4 +43,5 @@ __all__ = [
     "ruleset_ids",
     "schema_path",
     "word_at",
+    "word_before",
 ]

@@ -189,18 +189,18 @@ def _parents(lines: Sequence[str], index: int, col: int, in_item: bool = False) 
         if info is None:
             continue
         at_parent = info.key_col < cur or (in_item and info.key_col == cur and not info.dashes)
-        if info.key is not None and not info.rest and at_parent:
+        if info.key is not None and ((not info.rest and at_parent) or info.key_col < cur):
+            # the key of the mapping we are in, or of a multi-line scalar whose text holds the cursor
             path.append(info.key)
             cur, in_item = info.key_col, False
+            if info.dashes:  # "- key:": the key opens a list item ("- turn:" then its keys below)
+                path += [0] * len(info.dashes)
+                cur, in_item = info.dashes[0], True
             continue
         inside_item = [d for d in info.dashes if d < cur]
         if inside_item:
             path += [0] * len(inside_item)
             cur, in_item = inside_item[0], True
-            continue
-        if info.key_col < cur and info.key is not None:
-            path.append(info.key)  # a multi-line scalar value: the cursor is in its text
-            cur, in_item = info.key_col, False
             continue
         if info.dashes and info.dashes[0] == cur:
             continue  # a sibling item of the list we are in
@@ -219,13 +219,66 @@ def _siblings(lines: Sequence[str], index: int, col: int) -> frozenset[str]:
             i += step
             if info is None:
                 continue
-            if info.key_col < col or (info.dashes and info.dashes[-1] < col and info.key_col == col and step < 0):
+            if info.key_col < col or (info.dashes and info.dashes[-1] < col and info.key_col == col):
                 if info.key_col == col and info.key is not None and step < 0:
-                    found.add(info.key)
-                break
+                    found.add(info.key)  # the item's first key, on its "- " line
+                break  # above: the mapping's parent or its item's start; below: the next item
             if info.key_col == col and info.key is not None and not info.dashes:
                 found.add(info.key)
     here = _parse_line(lines[index]) if 0 <= index < len(lines) else None
     if here is not None and here.key is not None and here.key_col == col:
         found.discard(here.key)
     return frozenset(found)
+
+
+def scalar_owner(text: str, line: int) -> int | None:
+    """The 1-based line of the key whose multi-line scalar (a `|` or `>` block, or plain text
+    going on below its key) holds line `line`; None when that line is not such text."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    here = _parse_line(lines[line - 1])
+    if here is None or here.key is not None or here.dashes:
+        return None
+    indent = here.indent
+    for i in range(line - 2, -1, -1):
+        info = _parse_line(lines[i])
+        if info is None:
+            continue
+        if info.key is None and not info.dashes:
+            indent = min(indent, info.indent)  # another line of the same text
+            continue
+        scalar = bool(info.rest) and info.rest[0] not in "{[&*!"
+        return i + 1 if info.key is not None and scalar and info.key_col < indent else None
+    return None
+
+
+def item_value(text: str, line: int, list_key: str, key: str) -> str | None:
+    """The plain value written for `key` in the item of the top-level list `list_key` that holds
+    line `line` (e.g. the `on:` of the `rules:` entry the cursor is in), quotes removed; None
+    when the item does not write it."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    top = next((i for i in range(line - 1, -1, -1) if re.match(rf"{re.escape(list_key)}\s*:\s*(#.*)?$", lines[i])), None)
+    if top is None:
+        return None
+    parsed = [(i, info) for i in range(top + 1, len(lines)) if (info := _parse_line(lines[i])) is not None]
+    dash = next((info.dashes[0] for _, info in parsed if info.dashes), None)
+    if dash is None:
+        return None
+    start: _Line | None = None
+    found: str | None = None
+    for i, info in parsed:
+        if info.indent < dash or (info.indent == dash and not info.dashes):
+            break  # the list has ended
+        if info.dashes and info.dashes[0] == dash:
+            if i >= line:
+                break  # the next item
+            start, found = info, None
+            flow = re.search(rf"[{{,]\s*{re.escape(key)}\s*:\s*['\"]?([^'\",}}\s]+)", lines[i])
+            if flow and info.rest.startswith("{"):
+                found = flow.group(1)
+        if start is not None and info.key == key and info.key_col == start.key_col:
+            found = info.rest.strip("\"'") or None
+    return found

@@ -1,4 +1,5 @@
-"""What completion offers and hovering explains at a cursor, from the schema."""
+"""What completion offers and hovering explains at a cursor: the schema's keys and values, and
+inside `rules:` the words of the rules language (`assist.pieces`)."""
 
 from __future__ import annotations
 
@@ -8,28 +9,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from marblestudio.engine import family as families
+from marblestudio.rulesets.assist import pieces
 from marblestudio.rulesets.assist.cursor import context_at
 from marblestudio.rulesets.assist.navigator import SchemaNavigator, description, load_schema
+from marblestudio.rulesets.assist.vocabulary import family_of, guess_game
 
 _WORD_RE = re.compile(r"[A-Za-z0-9_\-./=#]+")
+_WORD_BEFORE_RE = re.compile(r"[A-Za-z0-9_\-.=#]*$")
 
 
 @dataclass(frozen=True, slots=True)
 class Completion:
-    """One suggestion: `text` to insert, `kind` "key" or "value", and what it means."""
+    """One suggestion: `text` to insert, `kind` "key" (inserted with its ': ') or "value", and what it means."""
 
     text: str
     kind: str
     description: str = ""
-
-
-def _game_of(text: str) -> str | None:
-    """The game the text is for: its `game:`, else the game part of the id in `extends:`."""
-    m = re.search(r"^game\s*:\s*['\"]?([A-Za-z-]+)", text, re.MULTILINE)
-    if m:
-        return m.group(1)
-    m = re.search(r"^extends\s*:\s*['\"]?([a-z-]+)/[a-z0-9-]+['\"]?\s*$", text, re.MULTILINE)
-    return m.group(1) if m else None
 
 
 def _family_sections(schema: Mapping[str, Any]) -> set[str]:
@@ -38,19 +33,23 @@ def _family_sections(schema: Mapping[str, Any]) -> set[str]:
 
 
 def completions(text: str, line: int, column: int, schema: Mapping[str, Any] | None = None) -> list[Completion]:
-    """What may be written at the cursor: the keys allowed there (not yet written) or enum values."""
+    """What may be written at the cursor: the keys allowed there (not yet written) or enum values;
+    in a rule piece, its hooks, the game's events and actions, or an expression's names."""
     schema = load_schema() if schema is None else schema
+    spot = pieces.spot_at(text, line, column, schema)
+    if spot is not None:
+        return [Completion(t.name, t.kind, t.summary) for t in spot.terms.values() if t.name not in spot.siblings]
     nav = SchemaNavigator(schema)
     ctx = context_at(text, line, column)
     if ctx.in_value:
         nodes = nav.at(ctx.value_path)
         desc = description(nodes)
         if ctx.value_path == ("extends",):
-            return [Completion(ref, "value", desc) for ref in ruleset_ids(_game_of(text))]
+            return [Completion(ref, "value", desc) for ref in ruleset_ids(guess_game(text))]
         return [Completion(v, "value", desc) for v in nav.values(nodes)]
     keys = nav.keys(nav.at(ctx.path))
     if not ctx.path:
-        game = _game_of(text)
+        game = family_of(text)
         sections = _family_sections(schema)
         if game is not None:
             keys = {k: d for k, d in keys.items() if k not in sections or k == game.replace("-", "_")}
@@ -80,9 +79,26 @@ def word_at(text: str, line: int, column: int) -> tuple[str, int, int] | None:
     return None
 
 
-def describe_at(text: str, line: int, column: int, schema: Mapping[str, Any] | None = None) -> str | None:
-    """What the key under the cursor means, from the schema (None when it is not a known key)."""
+def word_before(text: str, line: int, column: int, schema: Mapping[str, Any] | None = None) -> str:
+    """The partial word before the cursor that a completion replaces (in an expression, the name
+    being written: `se` in `event.se`, `mo` in `x==mo`)."""
     schema = load_schema() if schema is None else schema
+    in_piece = pieces.word_before(text, line, column, schema)
+    if in_piece is not None:
+        return in_piece
+    lines = text.split("\n")
+    prefix = lines[line - 1][: max(column - 1, 0)] if 1 <= line <= len(lines) else ""
+    m = _WORD_BEFORE_RE.search(prefix)
+    return m.group(0) if m else ""
+
+
+def describe_at(text: str, line: int, column: int, schema: Mapping[str, Any] | None = None) -> str | None:
+    """What the word under the cursor means: a word of the rules language in a rule piece, else
+    a key or enum value from the schema (None when it is not a known one)."""
+    schema = load_schema() if schema is None else schema
+    in_piece = pieces.describe(text, line, column, schema)
+    if in_piece is not None:
+        return in_piece
     found = word_at(text, line, column)
     if found is None:
         return None

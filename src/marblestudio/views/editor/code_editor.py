@@ -1,9 +1,11 @@
 """The text area of the rules editor: line numbers, wave underlines, hover help, completion.
 
 `CodeEditor` knows nothing about files.  It shows the diagnostics it is given (`set_diagnostics`)
-as wave underlines at their exact line and column, explains them and the schema's description
-of the key under the mouse in a tooltip, and completes keys and enum values from the schema
-(`marblestudio.rulesets.assist`) at any depth.
+as wave underlines of the word at their exact line and column (inside a rule's expression too),
+explains them and the schema's description of the key under the mouse in a tooltip, and
+completes keys and enum values from the schema (`marblestudio.rulesets.assist`) at any depth;
+in a rule piece, its hooks, the game's events and actions, and an expression's names (the help
+for those words comes from the rules vocabulary).
 """
 
 from __future__ import annotations
@@ -30,6 +32,35 @@ from marblestudio.rulesets import assist
 from marblestudio.rulesets.diagnostics import Diagnostic
 
 _SEVERITY_COLOURS = {"error": QColor("#d00000"), "warning": QColor("#d08000")}
+_OPERATOR_CHARS = "=!<>&|"
+
+
+def _in_expression(pointer: str) -> bool:
+    """Whether a diagnostic's JSON pointer is a rule piece's expression (its condition, its
+    constraint or an action's value), where a word ends at an operator such as '-'."""
+    parts = pointer.split("/")
+    return parts[:2] == ["", "rules"] and (parts[-1] in ("if", "forbid") or "then" in parts)
+
+
+def token_span(text: str, col: int, expression: bool = False) -> tuple[int, int]:
+    """The 0-based [start, end) of the token at 0-based `col` of a line's `text`: a word (in YAML a
+    key or value such as `stay-alive`; in an expression a name such as `event.seat`), a
+    quoted text, a run of operator characters, or the one character there."""
+    first, more = ("_.", "_.") if expression else ("_-.", "_-.#")
+    if col >= len(text):  # past the end: the line's last character
+        return max(len(text) - 1, 0), len(text)
+    ch = text[col]
+    end = col + 1
+    if ch.isalnum() or ch in first:
+        while end < len(text) and (text[end].isalnum() or text[end] in more):
+            end += 1
+    elif ch in "\"'":
+        close = text.find(ch, col + 1)
+        end = close + 1 if close > 0 else len(text)
+    elif expression and ch in _OPERATOR_CHARS:
+        while end < len(text) and text[end] in _OPERATOR_CHARS:
+            end += 1
+    return col, end
 
 
 class _LineNumbers(QWidget):
@@ -161,21 +192,9 @@ class CodeEditor(QPlainTextEdit):
         if not block.isValid():
             block = self.document().lastBlock()
         text = block.text()
-        col = max(diag.column, 1) - 1
         if not text:
             return None
-        if col >= len(text):  # past the end: mark the line's last character
-            start, end = len(text) - 1, len(text)
-        else:
-            start = end = col
-            if text[col].isalnum() or text[col] in "_-.":
-                while end < len(text) and (text[end].isalnum() or text[end] in "_-.#"):
-                    end += 1
-            elif text[col] in "\"'":
-                close = text.find(text[col], col + 1)
-                end = close + 1 if close > 0 else len(text)
-            else:
-                end = col + 1
+        start, end = token_span(text, max(diag.column, 1) - 1, _in_expression(diag.pointer))
         cursor = QTextCursor(self.document())
         cursor.setPosition(block.position() + start)
         cursor.setPosition(block.position() + end, QTextCursor.MoveMode.KeepAnchor)
@@ -246,15 +265,12 @@ class CodeEditor(QPlainTextEdit):
             return []
 
     def _word_before_cursor(self) -> str:
+        """The partial word a completion replaces (in an expression, the name being written)."""
         cursor = self.textCursor()
-        text = cursor.block().text()[: cursor.positionInBlock()]
-        word = ""
-        for ch in reversed(text):
-            if ch.isalnum() or ch in "_-.=#":
-                word = ch + word
-            else:
-                break
-        return word
+        try:
+            return assist.word_before(self.toPlainText(), cursor.blockNumber() + 1, cursor.positionInBlock() + 1, self.schema)
+        except (OSError, ValueError):
+            return ""
 
     def show_completions(self, explicit: bool = True) -> bool:
         """Offer the completions at the cursor in a popup; False when there are none."""
@@ -329,6 +345,8 @@ class CodeEditor(QPlainTextEdit):
         super().keyPressEvent(event)
         text = event.text()
         if text and (text.isalnum() or text in "_-") and len(self._word_before_cursor()) >= 1:
+            self.show_completions(explicit=False)
+        elif text == ".":  # `event.` and `move.`: their fields
             self.show_completions(explicit=False)
         elif text in (" ",) and self.textCursor().block().text()[: self.textCursor().positionInBlock()].rstrip().endswith(":"):
             self.show_completions(explicit=False)

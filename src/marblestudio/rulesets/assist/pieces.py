@@ -1,0 +1,177 @@
+"""Where a cursor is in a rule piece, and which words of the rules language may stand there.
+
+`spot_at` reads the `rules:` entry around a cursor: at the entry's keys it offers the hooks;
+after `on:` the game's events; after `then:` its actions, under an action its parameters; and
+inside an expression (`if:`, `forbid:`, an action's value, `turn: {if:}`) the names and functions
+of the scope, `event` with the fields of the entry's `on:` event, `move` and its fields in a
+constraint.  Completion lists `Spot.terms`; hovering looks the word under the mouse up in the
+spot at its end (`describe`), so both read one classification.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from marblestudio.engine.pieces.expr import Name, Record
+from marblestudio.rulesets.assist.cursor import CursorContext, context_at, item_value, scalar_owner
+from marblestudio.rulesets.assist.navigator import JsonPath, SchemaNavigator
+from marblestudio.rulesets.assist.vocabulary import Term, Vocabulary, family_of, vocabulary
+
+HOOK, EVENT, ACTION, PARAM, EXPRESSION = "hook", "event", "action", "param", "expression"
+
+_BEFORE = re.compile(r"(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)?$")
+"""The name being written at the end of an expression's text: (record, partial name)."""
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A cursor inside a `rules:` entry.
+
+    `role` says what is written there (a hook, an event, an action, a parameter or an
+    expression), `terms` the words that may be, `word` the partial word before the cursor that
+    completion replaces, and `siblings` the keys the mapping has already.
+    """
+
+    role: str
+    terms: Mapping[str, Term]
+    word: str = ""
+    siblings: frozenset[str] = field(default_factory=frozenset)
+
+
+def spot_at(text: str, line: int, column: int, schema: Mapping[str, Any]) -> Spot | None:
+    """The spot at 1-based `line`/`column` when it is inside a `rules:` entry, else None."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    prefix = lines[line - 1][: max(column - 1, 0)]
+    owner = scalar_owner(text, line)
+    if owner is not None:  # a line of a multi-line expression: its key decides
+        ctx = context_at(text, owner, len(lines[owner - 1]) + 1)
+        if not ctx.in_value:
+            return None
+        value = prefix
+    else:
+        ctx = context_at(text, line, column)
+        value = _value_text(prefix)
+    path = ctx.value_path if ctx.in_value else ctx.path
+    if len(path) < 2 or path[0] != "rules" or not isinstance(path[1], int):
+        return None
+    entry = path[2:]
+    words = vocabulary(family_of(text))
+    if ctx.in_value:
+        return _value_spot(words, entry, ctx, value, item_value(text, owner or line, "rules", "on"))
+    if not entry:
+        nav = SchemaNavigator(schema)
+        return Spot(HOOK, words.entry_keys(nav.keys(nav.at(("rules", 0)))), ctx.word, ctx.siblings)
+    named = _names_under_then(entry)
+    if named is None or len(named) > 1:
+        return None
+    if not named:
+        return Spot(ACTION, words.action_terms(), ctx.word, ctx.siblings)
+    return Spot(PARAM, words.param_terms(named[0]), ctx.word, ctx.siblings)
+
+
+def _value_spot(words: Vocabulary, entry: JsonPath, ctx: CursorContext, value: str, on: str | None) -> Spot | None:
+    """The spot in the value of `entry` (a path inside a rules entry); `on` is the entry's event."""
+    if entry == ("on",):
+        return Spot(EVENT, words.event_terms(), ctx.word)
+    if entry == ("if",):
+        return _expression(words, words.event_record(on), value)
+    if entry == ("forbid",):
+        return _expression(words, words.move_record(), value)
+    if entry == ("turn", "if"):
+        return _expression(words, None, value)
+    named = _names_under_then(entry)
+    if named is None:
+        return None
+    if not named:
+        return Spot(ACTION, words.action_terms(), ctx.word)
+    kind = words.actions.get(named[0])
+    if kind is None or len(named) > 2:
+        return None
+    param = named[1] if len(named) == 2 else kind.primary  # `score: 2` sets its primary parameter
+    if param not in kind.params:
+        return None
+    return _expression(words, words.event_record(on), value)
+
+
+def _names_under_then(entry: JsonPath) -> list[str] | None:
+    """The keys below `then:` in `entry` (list indexes left out): [], [action] or [action, param];
+    None when `entry` is not under `then:`."""
+    if entry[:1] != ("then",):
+        return None
+    return [part for part in entry[1:] if isinstance(part, str)]
+
+
+def _expression(words: Vocabulary, record: Name | None, value: str) -> Spot:
+    """The spot at the end of `value`, the text of an expression written so far."""
+    if _past_the_code(value):
+        return Spot(EXPRESSION, {})
+    m = _BEFORE.search(value)
+    owner, word = (m.group(1), m.group(2) or "") if m else (None, "")
+    if not word and value[-1:].isalnum():
+        return Spot(EXPRESSION, {})  # in a number
+    if owner is not None:
+        known = record is not None and isinstance(record.type, Record) and record.type.name == owner
+        return Spot(EXPRESSION, words.field_terms(record) if known else {}, word)
+    return Spot(EXPRESSION, words.expression_terms(record), word)
+
+
+def _value_text(prefix: str) -> str:
+    """The value written after the last `key:` of a line's text (the colons inside quotes aside)."""
+    quote = ""
+    start = 0
+    for i, ch in enumerate(prefix):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == ":" and (i + 1 == len(prefix) or prefix[i + 1] in " \t"):
+            start = i + 1
+    return prefix[start:].lstrip()
+
+
+def _past_the_code(value: str) -> bool:
+    """Whether the end of `value` (an expression, perhaps in YAML quotes) is inside a text in
+    quotes or a comment, where no name is written."""
+    outer = value[:1] if value[:1] in ("'", '"') else ""
+    body = value[1:] if outer else value
+    if outer == "'":
+        body = body.replace("''", "'")  # YAML writes a quote inside single quotes twice
+    quote = ""
+    for i, ch in enumerate(body):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'" and ch != outer:
+            quote = ch
+        elif ch == "#" and not outer and (i == 0 or body[i - 1] in " \t"):
+            return True
+    return bool(quote)
+
+
+def describe(text: str, line: int, column: int, schema: Mapping[str, Any]) -> str | None:
+    """What the word of the rules language under the cursor means (None outside `rules:` or for
+    a word the spot does not know)."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    raw = lines[line - 1]
+    for m in _IDENTIFIER.finditer(raw):
+        if m.start() < column <= m.end() + 1:
+            spot = spot_at(text, line, m.end() + 1, schema)
+            term = spot.terms.get(m.group(0)) if spot is not None and spot.word.endswith(m.group(0)) else None
+            return term.hover if term is not None else None
+    return None
+
+
+def word_before(text: str, line: int, column: int, schema: Mapping[str, Any]) -> str | None:
+    """The partial word completion replaces at the cursor when it is in a rule piece, else None."""
+    spot = spot_at(text, line, column, schema)
+    return spot.word if spot is not None else None
+
+
+__all__ = ["ACTION", "EVENT", "EXPRESSION", "HOOK", "PARAM", "Spot", "describe", "spot_at", "word_before"]
