@@ -1,7 +1,8 @@
 """Printing playtest reports: one run as text, several side by side, or JSON.
 
 A side-by-side report puts the runs in columns under the same row labels, so a house rule's
-effect on balance and length reads across one line.
+effect on balance and length reads across one line.  A ruleset with rule pieces adds a row per
+piece (rule coverage: how often it fired) and a warning for each piece that never fired.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from marblestudio.playtest import coverage
 from marblestudio.playtest.stats import Rate, Report
 
 
@@ -36,6 +38,7 @@ def _rows(report: Report) -> list[tuple[str, str]]:
     fp = report.first_player
     rows.append(("first player wins", f"{pct(fp.rate)} (fair share {100 * fp.fair:.1f}%)"))
     rows.append(("first player", fp.verdict))
+    rows += coverage.rows(report.rules)
     return rows
 
 
@@ -58,8 +61,13 @@ def render(report: Report) -> str:
     width = max(len(label) for label, _ in rows)
     lines += [f"  {label:<{width}}  {value}" for label, value in rows]
     lines += _notable_lines(report)
-    lines += [f"note: {note}" for note in report.notes]
+    lines += _remarks(report)
     return "\n".join(lines)
+
+
+def _remarks(report: Report) -> list[str]:
+    """The report's warnings (rule pieces that never fired) and notes, one a line."""
+    return [f"warning: {w}" for w in report.warnings] + [f"note: {note}" for note in report.notes]
 
 
 def _notable_lines(report: Report) -> list[str]:
@@ -87,7 +95,7 @@ def render_side_by_side(reports: Sequence[Report]) -> str:
         cells = "  ".join(f"{t.get(label, '-'):<{w}}" for t, w in zip(tables, widths, strict=True))
         out.append(f"{label:<{label_w}}  {cells}".rstrip())
     for head, r in zip(heads, reports, strict=True):
-        extra = _notable_lines(r) + [f"note: {note}" for note in r.notes]
+        extra = _notable_lines(r) + _remarks(r)
         if extra:
             out.append("")
             out.append(f"{head}:")

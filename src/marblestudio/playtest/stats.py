@@ -2,15 +2,20 @@
 advantage, and the games worth a look, each with what reproduces it.
 
 Input is a list of `GameSummary` (one finished game: who sat where, who won, how long); output is
-a `Report`, plain data that `report.py` prints as text or JSON.  Nothing here plays a game.
+a `Report`, plain data that `report.py` prints as text or JSON.  A game of a ruleset with rule
+pieces also says how often each piece fired; the report sums that up as rule coverage
+(`coverage.py`).  Nothing here plays a game.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from marblestudio.playtest.coverage import RuleCoverage, coverage_of
+from marblestudio.playtest.coverage import warnings as coverage_warnings
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -27,6 +32,8 @@ class GameSummary:
     winners: tuple[int, ...]  # seats
     length: int  # decisions by players (chance steps not counted)
     reason: str = ""
+    fired: Mapping[str, int] = field(default_factory=dict, hash=False)
+    """How often each rule piece fired in this game, by name (empty without pieces)."""
 
     @property
     def players(self) -> int:
@@ -35,7 +42,7 @@ class GameSummary:
     def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index, "seed": self.seed, "seating": list(self.seating), "termination": self.termination,
-            "winners": list(self.winners), "length": self.length, "reason": self.reason,
+            "winners": list(self.winners), "length": self.length, "reason": self.reason, "fired": dict(self.fired),
         }
 
 
@@ -170,6 +177,13 @@ class Report:
     notable: tuple[Notable, ...]
     requested: int = 0  # games asked for (more than `games` when the run was stopped)
     notes: tuple[str, ...] = field(default=())
+    rules: tuple[RuleCoverage, ...] = ()
+    """Rule coverage: each rule piece's firings over the games (empty without pieces)."""
+
+    @property
+    def warnings(self) -> list[str]:
+        """What the figures warn about: rule pieces that never fired."""
+        return coverage_warnings(self.rules)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -180,6 +194,7 @@ class Report:
             "draws": self.draws, "capped": self.capped, "lengths": self.lengths.to_json(),
             "first_player": self.first_player.to_json(), "notable": [n.to_json() for n in self.notable],
             "notes": list(self.notes),
+            "rule_coverage": [c.to_json() for c in self.rules], "warnings": self.warnings,
         }
 
 
@@ -242,4 +257,5 @@ def summarize(games: Sequence[GameSummary], title: str = "", requested: int = 0)
         notable=tuple(notable_games(games)),
         requested=requested or n,
         notes=tuple(notes),
+        rules=coverage_of([g.fired for g in games]) if any(g.fired for g in games) else (),
     )

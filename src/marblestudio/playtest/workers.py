@@ -29,7 +29,8 @@ from typing import Any, Generic, TypeVar, overload
 
 from marblestudio.agents import Agent, RandomAgent, make_agent
 from marblestudio.engine import CHANCE, new_game
-from marblestudio.engine.core import Move, Outcome, Termination
+from marblestudio.engine.core import Move, Outcome, State, Termination
+from marblestudio.engine.pieces.runtime import Ruled
 from marblestudio.engine.rules import Ruleset
 from marblestudio.playtest.pool import run_chunks
 from marblestudio.playtest.stats import GameSummary
@@ -275,12 +276,19 @@ MAX_STEPS = 1_000_000
 
 @dataclass
 class GameResult:
-    """One finished game: every move (chance included), how it ended, and its length in
-    decisions of players (chance steps not counted)."""
+    """One finished game: every move (chance included), how it ended, its length in decisions
+    of players (chance steps not counted), and how often each rule piece fired (`fired_in`)."""
 
     moves: list[Move]
     outcome: Outcome
     length: int
+    fired: dict[str, int] = field(default_factory=dict)
+
+
+def fired_in(state: State) -> dict[str, int]:
+    """{piece name: times fired} of a game whose ruleset has rule pieces; {} for one without.
+    A plain dict, so it crosses back from a worker process as it is."""
+    return dict(state.fired()) if isinstance(state, Ruled) else {}
 
 
 def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence[Agent] | None = None) -> GameResult:
@@ -295,7 +303,7 @@ def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence
     for _ in range(MAX_STEPS):
         outcome = state.outcome()
         if outcome is not None:
-            return GameResult(moves, outcome, length)
+            return GameResult(moves, outcome, length, fired_in(state))
         seat = state.to_move
         if seat == CHANCE:
             move = state.sample_chance(rng)
@@ -304,7 +312,7 @@ def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence
             length += 1
         state.apply(move)
         moves.append(move)
-    return GameResult(moves, Outcome(Termination.CAPPED, (), f"stopped after {MAX_STEPS} steps"), length)
+    return GameResult(moves, Outcome(Termination.CAPPED, (), f"stopped after {MAX_STEPS} steps"), length, fired_in(state))
 
 
 def play_seeded(
@@ -321,5 +329,6 @@ def summary_of(index: int, seed: int | str, seats: tuple[str, ...], result: Game
     """The line a report keeps of one game."""
     outcome = result.outcome
     return GameSummary(
-        index, seed, seats, outcome.termination.value, tuple(outcome.winners), result.length, outcome.reason
+        index, seed, seats, outcome.termination.value, tuple(outcome.winners), result.length, outcome.reason,
+        dict(result.fired),
     )

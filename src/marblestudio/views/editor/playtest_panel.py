@@ -5,7 +5,8 @@ app's levels easy/medium/hard, or mcts:<iterations>, comma-separated, one per se
 game).  The games run in a worker process (`marblestudio.playtest.jobs.work`) so the window never freezes;
 a timer reads its queue for progress and results.  Cancel ends the process.  The figures are
 those of `marblestudio simulate RULESET --agents A --seed S --players K --games N` for each
-ruleset.
+ruleset, rule coverage included: a row per rule piece (how often it fired, a game and in all,
+and in how many games) and a warning for a piece that never fired.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from marblestudio.playtest import coverage
 from marblestudio.playtest.jobs import Job, work
 from marblestudio.views.editor.resolution import Resolution
 
@@ -246,6 +248,8 @@ class PlaytestPanel(QWidget):
         self.table.resizeColumnsToContents()
         problems = []
         for label in labels:
+            for warning in self.results[label].get("warnings", []):
+                problems.append(f"{self._header(label)}: {warning[:1].upper()}{warning[1:]}.")
             for error in self.results[label].get("errors", []):
                 problems.append(
                     f"{self._header(label)}: game {error['game']} of seed {error['seed']} failed: {error['error']} "
@@ -290,4 +294,5 @@ class PlaytestPanel(QWidget):
             ("first player", [f"{100 * r['first_player']['rate']['rate']:.1f}%: {r['first_player']['verdict']}" for r in runs]),
             ("errors", [str(len(r.get("errors", []))) for r in runs]),
         ]
+        rows += coverage.rows_of_runs(runs)
         return rows
