@@ -3,7 +3,8 @@
 `rules_sheet(resolved, base)` says the rules in sentences ("Each player has 3 marbles
 (standard: 5)."), naming the base's value wherever the house rule changes it.  A family with a
 writer here gets sentences; any other family gets a generic list of its settings with the
-schema's descriptions, so every game the schema knows has a sheet.
+schema's descriptions, so every game the schema knows has a sheet.  A ruleset with rule pieces
+(`rules:`) gets a "House rules" section stating each piece in words (`sheet.pieces`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from marblestudio.engine import family as families
+from marblestudio.rulesets.sheet import pieces
 from marblestudio.rulesets.sheet.base import Compare, Sections, Sheet, common, generic
 
 
@@ -41,6 +43,7 @@ def rules_sheet(resolved: Mapping[str, Any], base: Mapping[str, Any] | None = No
     write = writer(game)
     for heading, lines in write(c) if write else generic(c, game):
         sheet.add(heading, lines)
+    sheet.add(pieces.HEADING, pieces.house_rules(c, game))
     return sheet
 
 

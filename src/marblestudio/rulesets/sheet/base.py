@@ -3,6 +3,7 @@ generic list of settings for families without sentences."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from html import escape
@@ -15,7 +16,8 @@ Sections = list[tuple[str, list[str]]]
 
 @dataclass
 class Sheet:
-    """A rules sheet: a title, an introduction and sections of sentences."""
+    """A rules sheet: a title, an introduction and sections of sentences (`code` in backticks,
+    which the HTML sets as code)."""
 
     title: str
     intro: str = ""
@@ -40,9 +42,17 @@ class Sheet:
             out.append(f"<p>{escape(self.intro)}</p>")
         for heading, lines in self.sections:
             out.append(f"<h3>{escape(heading)}</h3><ul>")
-            out += [f"<li>{escape(line)}</li>" for line in lines]
+            out += [f"<li>{_html(line)}</li>" for line in lines]
             out.append("</ul>")
         return "\n".join(out)
+
+
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def _html(line: str) -> str:
+    """A sheet's line as HTML: escaped, its `code` set as code."""
+    return _CODE.sub(r"<code>\1</code>", escape(line))
 
 
 class Compare:
