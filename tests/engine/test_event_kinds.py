@@ -37,5 +37,5 @@ def test_every_event_has_a_typed_kind(ruleset_id: str) -> None:
 
 def test_every_family_names_its_kinds_once() -> None:
     values = [kind.value for kind in CoreEvent]
-    assert values == ["turn_over", "game_over"]
+    assert values == ["turn_over", "game_over", "rule_fired"]  # rule_fired: a house rule's piece fired (engine.pieces)
     assert len(families()) >= 4

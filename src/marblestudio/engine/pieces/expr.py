@@ -320,6 +320,11 @@ class _Compiler:
     def _BoolOp(self, node: ast.BoolOp) -> tuple[str, Evaluator]:
         word = "'and'" if isinstance(node.op, ast.And) else "'or'"
         parts = tuple(self._value(v, BOOL, f"each side of {word}") for v in node.values)
+        if len(parts) == 2:  # the common case, without a generator
+            first, second = parts
+            if isinstance(node.op, ast.And):
+                return BOOL, lambda c: first(c) and second(c)
+            return BOOL, lambda c: first(c) or second(c)
         if isinstance(node.op, ast.And):
             return BOOL, lambda c: all(p(c) for p in parts)
         return BOOL, lambda c: any(p(c) for p in parts)
@@ -349,6 +354,9 @@ class _Compiler:
             left_type = right_type
         first = left
         chain = tuple(steps)
+        if len(chain) == 1:  # one comparison, the common case: no loop
+            (compare, right), = chain
+            return BOOL, lambda c: compare(first(c), right(c))
 
         def evaluate(c: Any) -> bool:
             a = first(c)
