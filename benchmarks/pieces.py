@@ -1,0 +1,145 @@
+"""Rule pieces' cost (issue 16), every family, before and after side by side, CPU time of one process.
+
+For each family's standard ruleset: random playouts per second through `State.random_playout`
+(what search uses) and MCTS iterations per second from seeded positions.  With ``--before REV``
+(default: the commit before rule pieces) the same figures are measured for that revision in a
+git worktree, in a subprocess, and printed next to this tree's (target: the bundled rulesets lose
+at most 10%).  Then each family's one-trigger house rule (examples/house-rules) against its base
+through the same path (target: at least half of the base's playouts/s).
+
+Usage: ``python benchmarks/pieces.py [--seconds S] [--before REV] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BEFORE = "3ac2c89"  # the last commit before rule pieces
+BASES = {
+    "stay-alive": "stay-alive/standard",
+    "alive": "alive/standard",
+    "avalanche": "avalanche/standard",
+    "archimedes": "archimedes/standard",
+    "mancala": "mancala/kalah",
+}
+HOUSE = {  # one trigger with one expression each
+    "stay-alive": "stay-alive-fall-again.yaml",
+    "alive": "alive-lucky-seven.yaml",
+    "avalanche": "avalanche-card-again.yaml",
+    "archimedes": "archimedes-three-again.yaml",
+    "mancala": "mancala-capture-again.yaml",
+}
+
+
+def playouts_per_second(ref: str, seconds: float, generic: bool = False) -> float:
+    """Random games per second through `random_playout` (a family's fast loop), or with `generic`
+    through legal_moves + apply, the path MCTS's rollouts take (`State.random_playout`)."""
+    from marblestudio.engine import new_game
+    from marblestudio.engine.core import State
+    from marblestudio.rulesets import load
+
+    rules = load(ref)
+    rng = random.Random(7)
+    games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = new_game(rules, 2)
+        State.random_playout(state, rng) if generic else state.random_playout(rng)
+        games += 1
+    return games / (time.process_time() - start)
+
+
+def mcts_per_second(ref: str, positions: int = 3, iterations: int = 200) -> float:
+    from marblestudio.agents import Search, SearchConfig
+    from marblestudio.engine import CHANCE, new_game
+    from marblestudio.rulesets import load
+
+    rules = load(ref)
+    done, spent = 0, 0.0
+    for k in range(positions):
+        rng = random.Random(f"speed:{ref}:{k}")
+        state, steps = new_game(rules, 2), 0
+        while True:
+            if state.outcome() is not None:
+                state, steps = new_game(rules, 2), 0
+            elif state.to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                moves = state.legal_moves()
+                if steps >= 4 + 6 * k and len(moves) > 1:
+                    break
+                state.apply(moves[rng.randrange(len(moves))])
+                steps += 1
+        search = Search(state, state.to_move, SearchConfig(iterations=iterations), random.Random(k))
+        start = time.process_time()
+        search.run()
+        spent += time.process_time() - start
+        done += search.iterations_done
+    return done / spent
+
+
+def measure(refs: dict[str, str], seconds: float) -> dict[str, dict[str, float]]:
+    return {
+        family: {"playouts": playouts_per_second(ref, seconds), "generic": playouts_per_second(ref, seconds, generic=True),
+                 "mcts": mcts_per_second(ref)}
+        for family, ref in refs.items()
+    }
+
+
+def before(rev: str, seconds: float) -> dict[str, dict[str, float]]:
+    """The same figures for revision `rev`, from a git worktree in a subprocess."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "before"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), rev], check=True)
+        try:
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree / "src"), str(tree / "examples" / "mancala" / "src"), str(HERE)])}
+            out = subprocess.run([sys.executable, str(HERE / "pieces.py"), "--measure-only", "--seconds", str(seconds)],
+                                 env=env, cwd=str(tree), capture_output=True, text=True, check=True).stdout
+            return json.loads(out)  # type: ignore[no-any-return]
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--before", default=BEFORE)
+    parser.add_argument("--measure-only", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure_only:
+        print(json.dumps(measure(BASES, args.seconds)))
+        return 0
+    old = before(args.before, args.seconds)
+    new = measure(BASES, args.seconds)
+    print(f"Bundled rulesets, before ({args.before}) and after (this tree); target: at most 10% lost")
+    print(f"  {'family':<11} {'playouts/s before':>18} {'after':>9} {'ratio':>6}   {'MCTS it/s before':>17} {'after':>8} {'ratio':>6}")
+    for family in BASES:
+        a, b = old[family], new[family]
+        print(f"  {family:<11} {a['playouts']:18.0f} {b['playouts']:9.0f} {b['playouts'] / a['playouts']:6.2f}   "
+              f"{a['mcts']:17.0f} {b['mcts']:8.0f} {b['mcts'] / a['mcts']:6.2f}")
+    houses = measure({f: str(ROOT / "examples" / "house-rules" / name) for f, name in HOUSE.items()}, args.seconds)
+    print("A house rule with one trigger expression against its base (games/s, and MCTS it/s); target: at least 0.5 "
+          "through legal_moves + apply, the path MCTS's rollouts take")
+    print(f"  {'family':<11} {'house rule':<28} {'moves+apply base':>16} {'house':>7} {'ratio':>5}  "
+          f"{'random_playout base':>19} {'house':>7} {'ratio':>5}  {'MCTS base':>9} {'house':>7} {'ratio':>5}")
+    for family, name in HOUSE.items():
+        a, b = new[family], houses[family]
+        print(f"  {family:<11} {name:<28} {a['generic']:16.0f} {b['generic']:7.0f} {b['generic'] / a['generic']:5.2f}  "
+              f"{a['playouts']:19.0f} {b['playouts']:7.0f} {b['playouts'] / a['playouts']:5.2f}  "
+              f"{a['mcts']:9.0f} {b['mcts']:7.0f} {b['mcts'] / a['mcts']:5.2f}")
+    print("  (random_playout of a house rule goes through legal_moves + apply: a family's fast loop has no events to trigger on)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
