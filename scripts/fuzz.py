@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import yaml  # noqa: E402
 
+from properties.test_pieces_play import check_pieces_play  # noqa: E402
 from properties.mutators import bundled_texts, mutate_bytes, text_lines, yaml_tree  # noqa: E402
 from properties.test_accepted_rulesets_play import check_plays, play_all  # noqa: E402
 
@@ -70,6 +71,7 @@ PROPERTIES: dict[str, tuple[str, Callable[[int], bool]]] = {
     "loader-bytes": ("mutated bundled files through the YAML reader and the loader; accepted ones played", loader_bytes),
     "loader-trees": ("arbitrary YAML trees through the loader", loader_tree),
     "accepted-play": ("changed rulesets: accepted ones played at fewest/default/most players", check_plays),
+    "pieces-play": ("bundled rulesets with 1-4 random rule pieces: accepted ones played the same way", check_pieces_play),
 }
 
 
