@@ -147,3 +147,24 @@ def test_white_moves_in_rock_me_archimedes_are_drawn_readable(qtbot: QtBot) -> N
         assert item is not None
         shown = item.foreground(0).color().name()
         assert contrast_ratio(shown, log.background()) >= MIN_CONTRAST
+
+
+def test_a_house_rule_that_fires_is_told_in_the_log_in_words(qtbot: QtBot) -> None:
+    """A game of a cookbook house rule: the move that fires it says so under the move, by name."""
+    from pathlib import Path
+
+    from marblestudio.engine.core import CoreEvent
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "stay-alive-fall-again.yaml"
+    help_ = board_help("stay-alive")
+    session = _session(str(path), [HUMAN, HUMAN])
+    rng = random.Random(3)
+    lines = []
+    while session.state.outcome() is None and not lines:
+        if session.state.to_move == CHANCE:
+            session.play(session.state.sample_chance(rng))
+            continue
+        moves = session.state.legal_moves()
+        session.play(moves[rng.randrange(len(moves))])
+        lines = [help_.describe(e, session.seat_name) for e in session.history[-1].events if e.kind == CoreEvent.RULE_FIRED]
+    assert lines and lines[0].startswith("House rule \u201cfall again\u201d applies to ")

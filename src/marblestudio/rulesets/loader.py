@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from marblestudio.engine import family as families
+from marblestudio.engine.match import DEFAULT_POINTS, MatchRules, MatchStart
 from marblestudio.engine.pieces import program as pieces_program
 from marblestudio.engine.pieces.spec import pieces_of
 from marblestudio.engine.rules import DEFAULT_MOVE_LIMIT, Players, Presentation, Ruleset, Teams
@@ -233,7 +234,10 @@ def _check(
         source.at("/game", module)
         return None, _sorted(source.diagnostics)
     source.problems(module.check(merged))
-    source.problems(_written_unused(doc, module.unused(merged), base_data))
+    unused = module.unused(merged)
+    if merged.get("rules"):  # rule pieces read the teams (team(seat); win and lose take the seat's team)
+        unused = [u for u in unused if u.pointer != "/teams"]
+    source.problems(_written_unused(doc, unused, base_data))
     _check_pieces(source, merged["game"], data.get("rules", []))
     if source.failed:
         return None, _sorted(source.diagnostics)
@@ -397,6 +401,7 @@ def _build(data: dict[str, Any], module: ModuleType) -> Ruleset:
     teams = data.get("teams")
     presentation = data.get("presentation", {})
     default_presentation = Presentation()
+    match = data.get("match")
     return Ruleset(
         id=data["id"],
         name=data["name"],
@@ -413,6 +418,12 @@ def _build(data: dict[str, Any], module: ModuleType) -> Ruleset:
         move_limit=data.get("move_limit", DEFAULT_MOVE_LIMIT),
         format=data.get("format", checks.FORMAT),
         pieces=pieces_of(data.get("rules", [])),
+        match=None if match is None else MatchRules(
+            rounds=match.get("rounds"),
+            to=match.get("to"),
+            points=tuple(match.get("points", DEFAULT_POINTS)),
+            start=MatchStart(match.get("start", MatchStart.SAME.value)),
+        ),
     )
 
 

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from marblestudio.engine.core import GAME_OVER, TURN_OVER, Event
+from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event
+
+RULE_FIRED = CoreEvent.RULE_FIRED
 
 SeatName = Callable[[int], str]
 EventText = Callable[[Event, SeatName], "str | None"]
@@ -86,6 +88,8 @@ def common_text(event: Event, name: SeatName) -> str:
         return f"{who} has no move and passes."
     if event.kind == "player_out":
         return f"{who} is out."
+    if event.kind == RULE_FIRED:
+        return f"House rule “{event.get('rule')}” applies to {who}." if who else f"House rule “{event.get('rule')}” applies."
     details = ", ".join(f"{key.replace('_', ' ')} {_plain(value, name, key)}" for key, value in event.data)
     what = event.kind.replace("_", " ")
     return f"{what.capitalize()}: {details}." if details else f"{what.capitalize()}."
