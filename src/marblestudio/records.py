@@ -136,6 +136,8 @@ class GameRecord:
         naming `source` and the field)."""
         if not isinstance(data, dict):
             raise RecordError(f"{source}: a game record is a JSON object, not {type(data).__name__}")
+        if "games" in data and "ruleset" not in data:
+            raise RecordError(f"{source}: this is a match record, not a game record: replay it with 'marblestudio replay {source}'")
         missing = [k for k in KEYS if k not in data]
         if missing:
             raise RecordError(f"{source}: not a game record: missing key(s) {', '.join(missing)}")
@@ -354,18 +356,19 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     return record
 
 
-def _read_text(path: str) -> str:
-    """The file's text: its size checked first, then at most MAX_BYTES + 1 bytes read (the
-    file may grow between the two)."""
-    too_big = f"{path}: the file is larger than {MAX_BYTES // (1024 * 1024)} MB; a game record is at most that (a long game is about 1 MB)"
+def _read_text(path: str, limit: int | None = None, what: str = "a game record is at most that (a long game is about 1 MB)") -> str:
+    """The file's text: its size checked first, then at most `limit` (default MAX_BYTES) + 1
+    bytes read (the file may grow between the two)."""
+    limit = MAX_BYTES if limit is None else limit
+    too_big = f"{path}: the file is larger than {limit // (1024 * 1024)} MB; {what}"
     try:
-        if os.stat(path).st_size > MAX_BYTES:
+        if os.stat(path).st_size > limit:
             raise RecordError(too_big)
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+            raw = handle.read(limit + 1)
     except OSError as exc:
         raise RecordUnreadable(f"{path}: cannot read the record: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:
+    if len(raw) > limit:
         raise RecordError(too_big)
     try:
         return raw.decode("utf-8")

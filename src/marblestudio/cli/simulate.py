@@ -13,6 +13,9 @@ Exit 0 when the games ran, 1 for a ruleset that cannot be loaded (its problems a
 file, line and column), 2 for bad options, 3 on an unexpected error (logged), 130 when stopped
 with Ctrl-C and 143 with SIGTERM (the report then covers the games that finished; every record
 file is whole).
+
+A ruleset with `match:` plays matches instead (`--no-match` plays its single games): see
+`cli.simulate_match`; `--games` then counts matches and `--game I` plays match I.
 """
 
 from __future__ import annotations
@@ -41,8 +44,13 @@ HELP = "play seeded games between computer players and print wins by seat with i
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", metavar="RULESET", help="a bundled or user ruleset id (stay-alive/standard) or a .yaml path")
-    add_run_options(parser, games_help="how many games (default 100)", players_help="number of players (default: the ruleset's)")
-    parser.add_argument("--game", type=int, default=None, metavar="I", help="play only game I of the run (0-based) and print its moves")
+    add_run_options(parser, games_help="how many games, or matches when playing matches (default 100)",
+                    players_help="number of players (default: the ruleset's)")
+    parser.add_argument("--game", type=int, default=None, metavar="I",
+                        help="play only game (or match) I of the run (0-based) and print its moves")
+    parser.add_argument("--match", action=argparse.BooleanOptionalAction, default=None,
+                        help="play matches as the ruleset's 'match:' says (the default for a ruleset with one); "
+                        "--no-match plays single games (docs/matches.md)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--record-dir", type=Path, default=None, metavar="DIR", help="write one JSON game record per game into DIR")
     parser.add_argument("--progress", action="store_true", help="show a progress bar on stderr even when it is not a terminal")
@@ -84,11 +92,18 @@ def _run(args: argparse.Namespace) -> int:
         return _usage("--games must be at least 1")
     if args.game is not None and args.game < 0:
         return _usage("--game must be 0 or more")
+    matches = rules.match is not None if args.match is None else args.match
+    if matches and rules.match is None:
+        return _usage(f"{rules.id} has no 'match:', so --match has no match to play: add one in a house rule (docs/matches.md)")
     if args.record_dir is not None:
         try:
             args.record_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             return _usage(f"cannot create {args.record_dir}: {exc.strerror or exc}")
+    if matches:
+        from marblestudio.cli.simulate_match import simulate_matches
+
+        return simulate_matches(args, rules, loaded.resolved, players, agents, _progress_bar(rules.id, args.progress))
     return _simulate(args, rules, loaded.resolved, players, agents)
 
 

@@ -11,6 +11,8 @@ from typing import Any, Generic
 
 from typing_extensions import TypeVar  # a TypeVar with a default (PEP 696), standard from Python 3.13
 
+from marblestudio.engine.match import MatchRules
+
 DEFAULT_MOVE_LIMIT = 10_000
 """The move limit of a ruleset that sets none, so that every game ends (a capped draw)."""
 
@@ -70,3 +72,5 @@ class Ruleset(Generic[F]):
     pieces: tuple[Any, ...] = ()
     """The ruleset's rule pieces (`engine.pieces.spec.Piece`, plain and picklable), in `rules:` order;
     `engine.new_game` compiles them (once per process) when there are any."""
+    match: MatchRules | None = None
+    """Match play (`match:`): several games in a row scored by place (`engine.match`); None for single games."""

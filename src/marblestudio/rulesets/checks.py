@@ -45,4 +45,26 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
     names = presentation.get("seat_names")
     if names is not None and len(set(names)) != len(names):
         problems.append(Problem("/presentation/seat_names", "presentation.seat_names names a seat twice"))
+    problems += match_problems(data.get("match"))
+    return problems
+
+
+def match_problems(match: Mapping[str, Any] | None) -> list[Problem]:
+    """A match must end (`rounds` or `to`, and with `to` a winner who scores), and a place may
+    not score more than the place before it."""
+    if match is None:
+        return []
+    problems: list[Problem] = []
+    if "rounds" not in match and "to" not in match:
+        problems.append(Problem("/match", "a match needs 'rounds' (how many games), 'to' (the score that wins it) or both"))
+    points = match.get("points", [1])
+    for index in range(1, len(points)):
+        if points[index] > points[index - 1]:
+            problems.append(Problem(
+                f"/match/points/{index}",
+                f"match.points may not increase: place {index + 1} scores {points[index]}, more than place {index} ({points[index - 1]})",
+            ))
+            break
+    if "to" in match and points[0] < 1:
+        problems.append(Problem("/match/points/0", "with 'to', the first place must score at least 1 point, else no match ever ends"))
     return problems

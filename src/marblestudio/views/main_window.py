@@ -47,6 +47,7 @@ from marblestudio.views.status_seats import SeatsBar
 from marblestudio.views.window_files import WindowFiles
 from marblestudio.views.window_help import WindowHelp
 from marblestudio.views.window_hints import WindowHints
+from marblestudio.views.window_match import WindowMatch
 from marblestudio.views.window_viewing import ViewingBar, WindowViewing
 
 if TYPE_CHECKING:
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
         self.hints = WindowHints(self)
         self.help = WindowHelp(self)
         self.viewing = WindowViewing(self)
+        self.matches = WindowMatch(self)
         self._build_actions()
         first_page = self.stack.widget(0)
         if library and first_page is not None:
@@ -254,6 +256,8 @@ class MainWindow(QMainWindow):
         self.save_action = self._action("&Save", lambda: self.save(), QKeySequence.StandardKey.Save, game)
         self.save_as_action = self._action("Save &As…", lambda: self.save(ask=True), QKeySequence("Ctrl+Shift+S"), game)
         game.addSeparator()
+        self.matches.install(game)
+        game.addSeparator()
         self.hint_action = self._action("&Hint", self.hints.hint, QKeySequence("Ctrl+H"), game)
         self.resign_action = self._action("&Resign", self.resign, None, game)
         self.library_action = self._action("&Library", self.show_library, QKeySequence("Ctrl+L"), game)
@@ -369,6 +373,7 @@ class MainWindow(QMainWindow):
             seed = random.randrange(1_000_000)
         session = Session(rules, seats or default_seats(count), seed, loaded.resolved, ref)
         self.path = None
+        self.matches.begin(session)  # a ruleset with `match:` starts a match
         self.set_session(session)
         return True
 
@@ -513,10 +518,12 @@ class MainWindow(QMainWindow):
         if session is None:
             self.turn_label.setText("")
             self.seats_bar.show_seats([])
+            self.matches.update()
             return
         view = session.state.public_view()
         texts = self.game.board.describe(view) if self.game.board is not None else []
         self.seats_bar.show_seats(self.seat_entries(session, texts))
+        self.matches.update()
         outcome = session.outcome()
         if outcome is not None:
             head = html.escape(outcome_text(session, outcome))
@@ -545,7 +552,7 @@ class MainWindow(QMainWindow):
         text = outcome_text(session, outcome)
         self.banner.setText(text)
         self.banner.show()
-        self.show_message(text)
+        self.show_message(" ".join(filter(None, (text, self.matches.result_text()))))
         self._update_actions()
 
     def _update_actions(self) -> None:
@@ -557,6 +564,7 @@ class MainWindow(QMainWindow):
         self.hint_action.setEnabled(bool(playing and session is not None and session.waiting_for_human()))
         self.save_action.setEnabled(session is not None)
         self.save_as_action.setEnabled(session is not None)
+        self.matches.update()
 
     def update_title(self) -> None:
         session = self.game.session

@@ -4,9 +4,15 @@ A seat colour cannot always be text on the status bar (white on a light bar, a d
 dark theme), so the name sits on a badge of the seat's own colour, written in black or white,
 whichever reads (WCAG 4.5:1 or more: `palette.badge_text`), and framed so that a badge as pale
 as the bar still shows its edge.
+
+During a match (a ruleset with `match:`) the bar begins with the match's line ("Match, game 2
+of 3:") and each seat's badge is followed by the points of the player in that seat
+(`show_match`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
@@ -24,9 +30,13 @@ class SeatsBar(QWidget):
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(12)
-        self._seats: list[QWidget] = []  # one box per seat: its badge and its text
+        self.match_label = QLabel(self)  # the match's line, before the seats (hidden outside a match)
+        self.match_label.hide()
+        self._layout.addWidget(self.match_label)
+        self._seats: list[QWidget] = []  # one box per seat: its badge, its text and its points in a match
         self.badges: list[QLabel] = []
         self.texts: list[QLabel] = []
+        self.scores: list[QLabel] = []
         self.colours: list[tuple[str, str]] = []  # (badge, text) colour of each seat shown
 
     def show_seats(self, seats: list[tuple[str, str, str]]) -> None:
@@ -35,6 +45,7 @@ class SeatsBar(QWidget):
             box = self._seats.pop()
             self.badges.pop()
             self.texts.pop()
+            self.scores.pop()
             self._layout.removeWidget(box)
             box.hide()  # gone at once, whenever the event loop deletes it
             box.deleteLater()
@@ -43,14 +54,18 @@ class SeatsBar(QWidget):
             row = QHBoxLayout(box)
             row.setContentsMargins(0, 0, 0, 0)
             row.setSpacing(4)
-            badge, text = QLabel(box), QLabel(box)
+            badge, text, score = QLabel(box), QLabel(box), QLabel(box)
+            score.setStyleSheet("QLabel { font-weight: bold; }")
+            score.hide()
             row.addWidget(badge)
             row.addWidget(text)
+            row.addWidget(score)
             self._layout.addWidget(box)
             box.show()
             self._seats.append(box)
             self.badges.append(badge)
             self.texts.append(text)
+            self.scores.append(score)
         self.colours = []
         for badge, label, (name, colour, words) in zip(self.badges, self.texts, seats):
             ink = badge_text(colour)
@@ -63,8 +78,22 @@ class SeatsBar(QWidget):
             label.setText(words)
             label.setVisible(bool(words))
 
+    def show_match(self, title: str, scores: Sequence[str] | None) -> None:
+        """During a match: `title` before the seats and `scores` (one text per seat shown, e.g.
+        "3 pts") after each seat's text; `scores` None ends the match's display."""
+        self.match_label.setText(title if scores is not None else "")
+        self.match_label.setVisible(scores is not None and bool(title))
+        for seat, label in enumerate(self.scores):
+            words = scores[seat] if scores is not None and seat < len(scores) else ""
+            label.setText(words)
+            label.setVisible(bool(words))
+
     def text(self) -> str:
-        """What the bar says, as plain text ("Red 1 on the grid   Blue ...")."""
-        return "   ".join(
-            f"{badge.text()} {label.text()}".strip() for badge, label in zip(self.badges, self.texts)
-        )
+        """What the bar says, as plain text ("Red 1 on the grid   Blue ..."; in a match
+        "Match, game 1 of 3:   Red 1 on the grid 0 pts   Blue ...")."""
+        seats = [
+            " ".join(part for part in (badge.text(), label.text(), score.text() if score.isVisibleTo(self) else "") if part)
+            for badge, label, score in zip(self.badges, self.texts, self.scores)
+        ]
+        head = [self.match_label.text()] if self.match_label.isVisibleTo(self) else []
+        return "   ".join(head + seats)

@@ -1,0 +1,119 @@
+"""Match play in the app (issue 16): a game of a ruleset with `match:` shows the running score
+in the status bar, Game > Next Game plays the next game of the match (its players moved on a
+seat when the start rotates), and Game > Save Match writes a match record that replays.
+
+Worked by hand: a match of two games, points [3, 1], the start rotating, Red and Blue both
+people.  Game 1: Red (player 1) resigns, so Blue (player 2) wins: 1 and 3.  Game 2: player 2
+sits in the red seat and resigns, player 1 wins it from the blue seat: 4 and 4, a shared match.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from marblestudio.engine.match import round_seed
+from marblestudio.match_records import load_match_record, replay_match
+from marblestudio.session import HUMAN, Session
+from marblestudio.views.main_window import MainWindow
+
+from .window_fixtures import Answers, answer_resign, answers, window  # noqa: F401
+
+pytestmark = pytest.mark.gl
+
+MATCH = """\
+format: 1
+extends: stay-alive/quick
+id: house/quick-match
+name: Stay Alive, quick match
+match:
+  rounds: 2
+  points: [3, 1]
+  start: rotate
+"""
+
+
+@pytest.fixture
+def ruleset(tmp_path: Path) -> str:
+    path = tmp_path / "quick-match.yaml"
+    path.write_text(MATCH, encoding="utf-8")
+    return str(path)
+
+
+def _human_to_move(qtbot: QtBot, window: MainWindow) -> Session:
+    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=10000)
+    session = window.game.session
+    assert session is not None
+    return session
+
+
+def _resign(qtbot: QtBot, window: MainWindow) -> None:
+    answer_resign(window, accept=True)
+    window.resign_action.trigger()
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10000)
+
+
+def test_a_match_shows_its_score_and_plays_its_next_game(qtbot: QtBot, window: MainWindow, ruleset: str, tmp_path: Path) -> None:
+    assert window.start_game(ruleset, [HUMAN, HUMAN], seed=7)
+    first = _human_to_move(qtbot, window)
+    bar = window.seats_bar
+    assert bar.text().startswith("Match, game 1 of 2:   Red ")
+    assert [label.text() for label in bar.scores] == ["0 pts", "0 pts"]
+    assert not window.matches.next_action.isEnabled()  # type: ignore[union-attr]
+
+    _resign(qtbot, window)  # Red, player 1, resigns game 1
+    assert [label.text() for label in bar.scores] == ["1 pt", "3 pts"]
+    assert "Match: Red 1, Blue 3. Game > Next Game (Ctrl+Shift+N) plays game 2." in window.message_label.text()
+    assert window.matches.next_action.isEnabled()  # type: ignore[union-attr]
+
+    window.undo_action.trigger()  # the resignation taken back: the game is on and scores nothing yet
+    qtbot.waitUntil(lambda: not first.is_over(), timeout=5000)
+    assert [label.text() for label in bar.scores] == ["0 pts", "0 pts"]
+    assert not window.matches.next_action.isEnabled()  # type: ignore[union-attr]
+    window.redo_action.trigger()
+    qtbot.waitUntil(lambda: first.is_over(), timeout=5000)
+
+    window.matches.next_action.trigger()  # type: ignore[union-attr]
+    second = _human_to_move(qtbot, window)
+    assert second is not first and second.seed == round_seed(7, 1) and not window.banner.isVisible()
+    assert bar.text().startswith("Match, game 2 of 2:")
+    assert [label.text() for label in bar.scores] == ["3 pts", "1 pt"]  # player 2 sits in the red seat now
+
+    _resign(qtbot, window)  # the red seat, player 2, resigns game 2
+    assert bar.text().startswith("Match over after 2 games:")
+    assert [label.text() for label in bar.scores] == ["4 pts", "4 pts"]
+    assert "Match: Red 4, Blue 4. Red and Blue share the match." in window.message_label.text()
+    assert not window.matches.next_action.isEnabled()  # type: ignore[union-attr]
+
+    path = tmp_path / "match.json"
+    assert window.matches.save_to(path)
+    record = load_match_record(path)
+    assert record.scores == [4, 4] and sorted(record.winners) == [0, 1]
+    assert [[p["name"] for p in g.players] for g in record.games] == [["Red", "Blue"], ["Blue", "Red"]]
+    assert [g.resigned for g in record.games] == [0, 0]
+    match, _ = replay_match(record)
+    assert match.scores == (4, 4)
+
+    window.show_library()
+    assert not bar.match_label.isVisibleTo(bar) and not window.matches.save_action.isEnabled()  # type: ignore[union-attr]
+
+
+def test_a_game_that_is_no_match_shows_no_score(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game("stay-alive/quick", [HUMAN, HUMAN], seed=7)
+    _human_to_move(qtbot, window)
+    assert not window.seats_bar.text().startswith("Match")
+    assert all(not label.isVisibleTo(window.seats_bar) for label in window.seats_bar.scores)
+    assert not window.matches.next_action.isEnabled() and not window.matches.save_action.isEnabled()  # type: ignore[union-attr]
+    assert window.matches.next_game() is False
+    assert "The next game of a match" in window.message_label.text()
+
+
+def test_another_game_on_the_table_hides_the_match(qtbot: QtBot, window: MainWindow, ruleset: str) -> None:
+    assert window.start_game(ruleset, [HUMAN, HUMAN], seed=7)
+    _human_to_move(qtbot, window)
+    assert window.seats_bar.text().startswith("Match")
+    assert window.start_game("stay-alive/quick", [HUMAN, HUMAN], seed=7)
+    _human_to_move(qtbot, window)
+    assert not window.seats_bar.text().startswith("Match") and window.matches.record() is None
