@@ -179,3 +179,12 @@ def test_every_family_plays_house_rules_to_the_end_and_conserves_its_pieces(tmp_
             assert sum(state.counts().values()) == start  # no marble or card created or lost
         assert state.outcome() is not None
         assert replay.outcome() == state.outcome() and replay.fired() == state.fired()  # type: ignore[attr-defined]
+
+
+def test_a_set_up_trigger_chooses_who_starts(tmp_path: Path) -> None:
+    # the set-up (a chance step) is no one's turn: give_turn there takes effect before the first move
+    state = new_game(house(tmp_path, [{"name": "second starts", "on": "slides_set", "then": {"give_turn": 1}}]).rules, 2)
+    events = state.apply(state.sample_chance(random.Random(0)))
+    assert [str(e.kind) for e in events] == ["slides_set", "rule_fired"]
+    assert state.to_move == 1
+    assert movers(state, 3) == [1, 0, 1]

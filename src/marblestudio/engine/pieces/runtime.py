@@ -172,11 +172,12 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
         if effects.end is not None and state.outcome() is None:
             state.end_by_rule(effects.end, events)
         events.extend(tail)
-    if turn_ended >= 0 and (rs.turn_to >= 0 or rs.skips):
+    between_turns = turn_ended < 0 and rs.turn_of < 0 and state.outcome() is None and state.to_move >= 0
+    if (turn_ended >= 0 or between_turns) and (rs.turn_to >= 0 or rs.skips):  # between turns: a set-up step chose who starts
         turn_to, skips = rs.turn_to, rs.skips
         rs.turn_to, rs.skips = -1, 0
         if state.outcome() is None:
-            if turn_to >= 0 and state.give_turn(turn_to) and turn_to == turn_ended:
+            if turn_to >= 0 and state.give_turn(turn_to) and turn_to == turn_ended >= 0:
                 rs.extra_for = turn_ended
             for _ in range(skips):
                 upcoming = state.to_move

@@ -22,6 +22,7 @@ def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
 
 HOOKS = FamilyHooks(
     events={
+        "slides_set": EventDoc({}, "the set-up: the slides were set at random before the first marble is placed (give_turn here chooses who starts)"),
         "marble_placed": EventDoc(_CELL, "a marble was placed on a cell (row and col from 0, cell as 'c4')"),
         "slide_moved": EventDoc({"slide": STR, "from": INT, "to": INT}, "a slide moved one position (from and to: 0 is inside)"),
         "marble_fell": EventDoc(_CELL, "a marble fell through a cell that opened: event.seat is its owner"),

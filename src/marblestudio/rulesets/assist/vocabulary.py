@@ -69,7 +69,7 @@ class Vocabulary:
 
     @property
     def actions(self) -> dict[str, ActionKind]:
-        return program.actions_of(self.hooks)
+        return program.actions_of(self.hooks, self.game)
 
     def entry_keys(self, described: Mapping[str, str]) -> dict[str, Term]:
         """The keys of a `rules:` entry (`described`: each with the schema's description); a
