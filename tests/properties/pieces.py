@@ -84,6 +84,14 @@ def random_rules(rng: random.Random, game: str) -> list[dict[str, Any]]:
         elif roll < 0.85:
             names = {**base_names, "move": Name(vocab.move_record(hooks.move), lambda c: c.move)}
             out.append({"name": f"r{i}", "forbid": expression(rng, BOOL, names, functions), "because": "fuzz"})
+        elif roll < 0.93:
+            name = rng.choice(sorted(actions))
+            power: dict[str, Any] = {"name": f"p{i}", "power": name}
+            if rng.random() < 0.5:
+                power["if"] = expression(rng, BOOL, base_names, functions)
+            if rng.random() < 0.5:
+                power["times"] = rng.randint(1, 3)
+            out.append(power)
         else:
             turn: dict[str, Any] = {"moves": rng.randint(1, 3)}
             if rng.random() < 0.5:

@@ -54,7 +54,7 @@ STAY_ALIVE = program.family_hooks("stay-alive")
 # Hooks ---------------------------------------------------------------------------------------
 def test_a_new_entry_offers_every_hook_of_a_rule() -> None:
     offered = _offered(_stay_alive("  - "))
-    assert set(offered) == {"on", "if", "then", "forbid", "because", "turn", "times", "name", "says"}
+    assert set(offered) == {"on", "if", "then", "forbid", "because", "turn", "power", "times", "name", "says"}
 
 
 def test_the_hooks_an_entry_has_are_not_offered_again() -> None:

@@ -68,7 +68,7 @@ def rules_schema(games: Iterable[str]) -> dict[str, Any]:
         "type": "array",
         "maxItems": MAX_RULES,
         "items": {
-            "description": "One rule: a trigger (on, if, then), a constraint (forbid, because) or a turn shorthand (turn).",
+            "description": "One rule: a trigger (on, if, then), a constraint (forbid, because), a turn shorthand (turn) or a power (name, power, if, times).",
             "type": "object",
             "additionalProperties": False,
             "properties": {
@@ -81,6 +81,10 @@ def rules_schema(games: Iterable[str]) -> dict[str, Any]:
                                         "(extra_turn), or a name with its parameters (win: mover); the game's actions are listed "
                                         "under its own rules.",
                          "type": ["string", "object", "array"]},
+                "power": {"description": "A power: a move the player may choose, written 'use <name>' (the entry's name), at most "
+                                         "'times' times a game (default once), when 'if' holds; its actions (as under 'then') are its effect, "
+                                         "and the turn goes on.",
+                          "type": ["string", "object", "array"]},
                 "times": {"type": "integer", "minimum": 1, "maximum": 1000,
                           "description": "At most this many times a game for each seat (a once-a-game power: 1)."},
                 "forbid": _expression("A constraint: moves for which this holds are not allowed (read the move as move.kind and its fields)."),
@@ -110,7 +114,8 @@ def family_rule(game: str) -> dict[str, Any]:
     return {
         "description": f"The rules of a '{game}' ruleset: triggers on its events, its actions.",
         "type": "array",
-        "items": {"description": "One rule.", "properties": {"on": {"description": "An event of this game.", "enum": events}, "then": then}},
+        "items": {"description": "One rule.", "properties": {"on": {"description": "An event of this game.", "enum": events}, "then": then,
+                                                           "power": {**then, "description": "What the power does: " + then["description"]}}},
     }
 
 

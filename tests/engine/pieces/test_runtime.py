@@ -188,3 +188,45 @@ def test_a_set_up_trigger_chooses_who_starts(tmp_path: Path) -> None:
     assert [str(e.kind) for e in events] == ["slides_set", "rule_fired"]
     assert state.to_move == 1
     assert movers(state, 3) == [1, 0, 1]
+
+
+def test_a_power_is_a_move_the_player_chooses_once_a_game(tmp_path: Path) -> None:
+    rules = [{"name": "double", "power": "extra_turn"}]
+    state = placing(tmp_path, rules)
+    uses = [m for m in state.legal_moves() if str(m) == "use double"]
+    assert len(uses) == 1 and state.legal_moves()[-1] == uses[0]  # after the family's own moves
+    events = state.apply(state.parse_move("use double"))
+    assert [(str(e.kind), e["rule"]) for e in events] == [("rule_fired", "double")]
+    assert state.to_move == 0 and "use double" not in [str(m) for m in state.legal_moves()]  # used up for seat 0
+    with pytest.raises(IllegalMoveError, match="the power 'double' is used up"):
+        state.apply(state.parse_move("use double"))
+    # the turn goes on: seat 0 places, then (the extra turn) places again; seat 1 still has its own power
+    assert movers(state, 3) == [0, 0, 1]
+    assert state.to_move == 0 and "use double" not in [str(m) for m in state.legal_moves()]
+    place(state)
+    assert state.to_move == 1 and "use double" in [str(m) for m in state.legal_moves()]
+
+
+def test_a_power_with_a_condition_is_offered_only_when_it_holds(tmp_path: Path) -> None:
+    state = placing(tmp_path, [{"name": "late", "power": {"score": 5}, "if": "moves_played >= 2", "times": 2}])
+    assert "use late" not in [str(m) for m in state.legal_moves()]
+    with pytest.raises(IllegalMoveError, match="may not be used now"):
+        state.apply(state.parse_move("use late"))
+    movers(state, 2)
+    state.apply(state.parse_move("use late"))
+    state.apply(state.parse_move("use late"))
+    assert state.rule_state.scores == [10, 0]  # type: ignore[attr-defined]
+    with pytest.raises(Exception, match="no power 'early'"):
+        state.parse_move("use early")
+
+
+def test_a_game_with_powers_replays_from_its_notation(tmp_path: Path) -> None:
+    loaded = house(tmp_path, [{"name": "double", "power": "extra_turn", "if": "phase == 'sliding'"}])
+    for seed in range(6):
+        state = new_game(loaded.rules, 2)
+        played = [str(m) for m, _ in play_random(state, random.Random(seed))]
+        again = new_game(loaded.rules, 2)
+        for text in played:
+            again.apply(again.parse_move(text))
+        assert again.outcome() == state.outcome() and again.fired() == state.fired()  # type: ignore[attr-defined]
+    assert any(t == "use double" for t in played)

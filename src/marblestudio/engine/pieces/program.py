@@ -7,6 +7,7 @@ list with its JSON pointer and the line and column inside the expression, for th
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ class Constraint:
 
 @dataclass(frozen=True, slots=True)
 class Program:
-    """A ruleset's compiled pieces: `triggers[kind]` in `rules:` order, and the constraints."""
+    """A ruleset's compiled pieces: `triggers[kind]` in `rules:` order, the constraints, the powers."""
 
     game: str
     pieces: tuple[Piece, ...]
@@ -47,6 +48,7 @@ class Program:
     constraints: tuple[Constraint, ...]
     hooks: FamilyHooks
     names: tuple[str, ...]  # each piece's name, by index
+    powers: tuple[Trigger, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,19 +130,22 @@ def _constant(value: Any) -> Evaluator:
 
 
 def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
-    events = events_of(hooks)
-    on = piece.on or ""
-    doc = events.get(on)
-    if doc is None:
-        known = ", ".join(sorted(events))
-        raise PieceError(PieceProblem(f"{piece.pointer}/on", f"'{on}' is not an event of this game (its events: {known})"))
-    scope = _scope(hooks, _event_name(on, doc), "event")
+    if piece.power:
+        scope = _scope(hooks, None, "")
+    else:
+        events = events_of(hooks)
+        on = piece.on or ""
+        doc = events.get(on)
+        if doc is None:
+            known = ", ".join(sorted(events))
+            raise PieceError(PieceProblem(f"{piece.pointer}/on", f"'{on}' is not an event of this game (its events: {known})"))
+        scope = _scope(hooks, _event_name(on, doc), "event")
     condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
     kinds = actions_of(hooks, game)
     compiled = []
     many = len(piece.actions) > 1
     for i, action in enumerate(piece.actions):
-        at = f"{piece.pointer}/then" + (f"/{i}" if many else "")
+        at = f"{piece.pointer}/{'power' if piece.power else 'then'}" + (f"/{i}" if many else "")
         kind = kinds.get(action.name)
         if kind is None:
             raise PieceError(PieceProblem(at, f"'{action.name}' is not an action (actions: {', '.join(sorted(kinds))})"))
@@ -175,8 +180,11 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
     hooks = family_hooks(game)
     triggers: dict[str, list[Trigger]] = {}
     constraints = []
+    powers = []
     for piece in pieces:
-        if piece.is_constraint:
+        if piece.power:
+            powers.append(_trigger(piece, hooks, game))
+        elif piece.is_constraint:
             if hooks.move_fields is None:
                 raise PieceError(PieceProblem(f"{piece.pointer}/forbid", "this game does not describe its moves to constraints yet"))
             constraints.append(_constraint(piece, hooks))
@@ -184,7 +192,7 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
             trigger = _trigger(piece, hooks, game)
             triggers.setdefault(piece.on or "", []).append(trigger)
     return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,
-                   tuple(p.name for p in pieces))
+                   tuple(p.name for p in pieces), tuple(powers))
 
 
 @functools.lru_cache(maxsize=256)
@@ -210,9 +218,9 @@ def check(game: str, entries: Sequence[Mapping[str, Any]]) -> list[PieceProblem]
                 continue
         expanded = vocab.expand(entry)[0]
         piece = pieces_of([expanded])[0]
-        piece = Piece(index, piece.name, piece.on, piece.condition, piece.actions, piece.times, piece.forbid, piece.because, piece.says)
-        if "turn" in entry:
-            piece = Piece(index, piece.name, piece.on, None, piece.actions, piece.times, None, "", piece.says)
+        piece = dataclasses.replace(piece, index=index)
+        if "turn" in entry:  # its condition was checked above, where it is written
+            piece = dataclasses.replace(piece, condition=None)
         try:
             build(game, (piece,))
         except PieceError as exc:
@@ -225,8 +233,14 @@ def check(game: str, entries: Sequence[Mapping[str, Any]]) -> list[PieceProblem]
     return problems
 
 
-_KINDS = ("on", "forbid", "turn")
-_ONLY = {"on": {"name", "says", "on", "if", "then", "times"}, "forbid": {"name", "says", "forbid", "because"}, "turn": {"name", "says", "turn"}}
+_KINDS = ("on", "forbid", "turn", "power")
+_ONLY = {
+    "on": {"name", "says", "on", "if", "then", "times"},
+    "forbid": {"name", "says", "forbid", "because"},
+    "turn": {"name", "says", "turn"},
+    "power": {"name", "says", "power", "if", "times"},
+}
+_KIND_WORDS = {"on": "trigger", "forbid": "constraint", "turn": "turn shorthand", "power": "power"}
 
 
 def _shape_problem(index: int, entry: Mapping[str, Any]) -> PieceProblem | None:
@@ -235,20 +249,24 @@ def _shape_problem(index: int, entry: Mapping[str, Any]) -> PieceProblem | None:
     kinds = [k for k in _KINDS if k in entry]
     if len(kinds) != 1:
         what = "none" if not kinds else " and ".join(kinds)
-        return PieceProblem(at, f"a rule is a trigger ('on:' and 'then:'), a constraint ('forbid:') or a turn shorthand ('turn:'); this one has {what}")
+        return PieceProblem(at, f"a rule is a trigger ('on:' and 'then:'), a constraint ('forbid:'), a turn shorthand ('turn:') "
+                                f"or a power ('power:'); this one has {what}")
     kind = kinds[0]
     extra = sorted(set(entry) - _ONLY[kind])
     if extra:
-        return PieceProblem(f"{at}/{extra[0]}", f"'{extra[0]}' does not belong in a {'trigger' if kind == 'on' else 'constraint' if kind == 'forbid' else 'turn shorthand'}")
+        return PieceProblem(f"{at}/{extra[0]}", f"'{extra[0]}' does not belong in a {_KIND_WORDS[kind]}")
     if kind == "on" and "then" not in entry:
         return PieceProblem(at, "a trigger needs 'then:', the action(s) it takes")
     if kind == "turn" and "moves" not in entry["turn"]:
         return PieceProblem(f"{at}/turn", "a turn shorthand needs 'moves:', how many moves make a turn")
-    if kind == "on":
-        then = entry["then"]
+    if kind in ("on", "power"):
+        key = "then" if kind == "on" else "power"
+        then = entry[key]
+        if kind == "power" and not isinstance(entry.get("name"), str):
+            return PieceProblem(at, "a power needs a 'name': the player uses it with the move 'use <name>'")
         for i, action in enumerate(then if isinstance(then, list) else [then]):
             if isinstance(action, Mapping) and len(action) != 1:
-                where = f"{at}/then" + (f"/{i}" if isinstance(then, list) else "")
+                where = f"{at}/{key}" + (f"/{i}" if isinstance(then, list) else "")
                 return PieceProblem(where, "an action is one name, with its parameters under it (win: mover)")
     return None
 

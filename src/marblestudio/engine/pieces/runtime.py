@@ -22,7 +22,9 @@ import functools
 import random
 from typing import Any, cast
 
-from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event, IllegalMoveError, Move, Outcome, State, Termination
+from dataclasses import dataclass
+
+from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event, IllegalMoveError, Move, NotationError, Outcome, State, Termination
 from marblestudio.engine.pieces.program import Program
 
 RULE_FIRED = CoreEvent.RULE_FIRED
@@ -31,7 +33,8 @@ RULE_FIRED = CoreEvent.RULE_FIRED
 class RuleState:
     """What the pieces remember during a game (copied with the state)."""
 
-    __slots__ = ("program", "turn_moves", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips")
+    __slots__ = ("program", "turn_moves", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
+                 "inside")
 
     def __init__(self, program: Program, players: int) -> None:
         self.program = program
@@ -45,6 +48,7 @@ class RuleState:
         self.forbade: tuple[int, ...] = ()  # the constraints that left out moves at this decision
         self.turn_to = -1  # who moves after this turn (extra_turn, give_turn), decided earlier in the turn
         self.skips = 0  # ... and how many seats are skipped then
+        self.inside = False  # True while the family plays a move (its own legal_moves calls see no powers)
 
     def copy(self) -> RuleState:
         new = object.__new__(RuleState)
@@ -55,7 +59,22 @@ class RuleState:
         new.used = dict(self.used)
         new.forbade = self.forbade
         new.turn_to, new.skips = self.turn_to, self.skips
+        new.inside = False
         return new
+
+
+@dataclass(frozen=True, slots=True)
+class PowerMove(Move):
+    """Using a power of the ruleset (`use <name>`): its actions take effect, and the turn goes on."""
+
+    name: str
+    index: int
+
+    def __str__(self) -> str:
+        return f"use {self.name}"
+
+
+POWER_PREFIX = "use "
 
 
 class Context:
@@ -192,6 +211,14 @@ class Ruled(State):
     rule_state: RuleState
 
     def legal_moves(self) -> list[Move]:
+        moves = self._family_moves()
+        rs = self.rule_state
+        if moves and rs.program.powers and not rs.inside:
+            moves = moves + _powers_now(self, rs)
+        return moves
+
+    def _family_moves(self) -> list[Move]:
+        """The family's legal moves, less those a constraint forbids (never all of them)."""
         base: Any = super()
         moves: list[Move] = base.legal_moves()
         rs = self.rule_state
@@ -214,6 +241,8 @@ class Ruled(State):
     def apply(self, move: Move) -> list[Event]:
         rs = self.rule_state
         mover = self.to_move if self.outcome() is None else -1
+        if type(move) is PowerMove:
+            return _use_power(self, rs, mover, move)
         if mover >= 0 and rs.program.constraints and not move.is_chance:
             piece = _forbidding(self, rs, move)
             family: Any = super()
@@ -224,15 +253,18 @@ class Ruled(State):
                 rs.turn_moves = rs.turn_moves + 1 if rs.extra_for == mover else 1
                 rs.turn_of = mover
         base: Any = super()
-        events: list[Event] = base.apply(move)
+        rs.inside = True
+        try:
+            events: list[Event] = base.apply(move)
+        finally:
+            rs.inside = False
         if mover >= 0:
             rs.moves += 1
             if rs.forbade:
                 for index in rs.forbade:
                     rs.fired[index] += 1
                 rs.forbade = ()
-        if rs.program.triggers:
-            run_triggers(self, rs, mover if mover >= 0 else rs.turn_of, events)  # a chance step acts for the seat whose turn it is
+        run_triggers(self, rs, mover if mover >= 0 else rs.turn_of, events)  # a chance step acts for the seat whose turn it is
         return events
 
     def copy(self) -> State:
@@ -251,6 +283,18 @@ class Ruled(State):
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         return State.random_playout(self, rng, max_steps)  # the family's fast loop would skip the pieces
 
+    def parse_move(self, text: str) -> Move:
+        if text.startswith(POWER_PREFIX):
+            name = text[len(POWER_PREFIX):].strip()
+            for power in self.rule_state.program.powers:
+                if power.piece.name == name:
+                    return PowerMove(name, power.piece.index)
+            known = ", ".join(f"'use {p.piece.name}'" for p in self.rule_state.program.powers) or "none"
+            raise NotationError(f"there is no power {name!r} in these rules (powers: {known})")
+        base: Any = super()
+        move: Move = base.parse_move(text)
+        return move
+
     def fired(self) -> dict[str, int]:
         """How often each piece fired this game, by name (in `rules:` order)."""
         out: dict[str, int] = {}
@@ -260,6 +304,55 @@ class Ruled(State):
 
     def score(self, seat: int) -> int:
         return self.rule_state.scores[seat]
+
+
+def _power_ready(state: State, rs: RuleState, power: Any, seat: int) -> str | None:
+    """Why `seat` may not use `power` now, or None."""
+    piece = power.piece
+    if piece.times is not None and rs.used.get((piece.index, seat), 0) >= piece.times:
+        return f"the power '{piece.name}' is used up ({piece.times} a game)"
+    if power.condition is not None:
+        ctx = Context(state, rs, seat)
+        if not power.condition(ctx):
+            return f"the power '{piece.name}' may not be used now (its condition does not hold)"
+    return None
+
+
+def _powers_now(state: State, rs: RuleState) -> list[Move]:
+    seat = state.to_move
+    return [PowerMove(p.piece.name, p.piece.index) for p in rs.program.powers if _power_ready(state, rs, p, seat) is None]
+
+
+def _use_power(state: Ruled, rs: RuleState, mover: int, move: PowerMove) -> list[Event]:
+    """Use a power: its actions take effect at once (turn actions when the turn ends); no turn ends."""
+    power = next((p for p in rs.program.powers if p.piece.index == move.index and p.piece.name == move.name), None)
+    if power is None:
+        raise IllegalMoveError(move, f"there is no power '{move.name}' in these rules")
+    if mover < 0:
+        raise IllegalMoveError(move, "the game is over" if state.outcome() is not None else "it is chance's turn, not a player's")
+    why = _power_ready(state, rs, power, mover)
+    if why is not None:
+        raise IllegalMoveError(move, why)
+    if rs.turn_of != mover:
+        rs.turn_moves = rs.turn_moves + 1 if rs.extra_for == mover else 1
+        rs.turn_of = mover
+    piece = power.piece
+    rs.used[piece.index, mover] = rs.used.get((piece.index, mover), 0) + 1
+    rs.fired[piece.index] += 1
+    rs.moves += 1
+    events = [Event.of(RULE_FIRED, rule=piece.name, seat=mover, power=True)]
+    ctx = Context(state, rs, mover)
+    effects = _Effects(rs)
+    for action in power.actions:
+        values = {key: evaluate(ctx) for key, evaluate in action.values}
+        if action.kind.perform is not None:
+            if state.outcome() is None:
+                action.kind.perform(state, ctx, values, events)
+        else:
+            _core_action(state, action.kind.name, values, mover, effects, rs, piece.name)
+    if effects.end is not None and state.outcome() is None:
+        state.end_by_rule(effects.end, events)
+    return events
 
 
 def _forbidding(state: Ruled, rs: RuleState, move: Move) -> Any:
@@ -300,4 +393,4 @@ def ruled(state: State, program: Program) -> State:
     return new
 
 
-__all__ = ["RULE_FIRED", "Context", "RuleState", "Ruled", "ruled", "ruled_class", "run_triggers"]
+__all__ = ["POWER_PREFIX", "RULE_FIRED", "Context", "PowerMove", "RuleState", "Ruled", "ruled", "ruled_class", "run_triggers"]

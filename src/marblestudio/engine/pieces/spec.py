@@ -4,7 +4,9 @@ A `Piece` is one entry of `rules:` after shorthands are expanded (`vocab.expand`
 
 - a trigger: `on` an event kind, `if` a condition (an expression), `then` actions, at most
   `times` times a game for each seat;
-- a constraint: `forbid` a move when an expression over `move` holds, `because` a reason.
+- a constraint: `forbid` a move when an expression over `move` holds, `because` a reason;
+- a power: a move `use <name>` the player may choose (`times` times a game, default once, `if` it
+  may be used now), whose `power` actions are its effect.
 
 These are what a `Ruleset` holds and what crosses process boundaries; `program.compile_pieces`
 turns them into closures in each process (cached), so compiled pieces never need to pickle.
@@ -44,6 +46,8 @@ class Piece:
     forbid: str | None = None
     because: str = ""
     says: str = ""
+    power: bool = False
+    """A power: a move the player may choose (`use <name>`), `times` times a game, whose actions are its effect."""
 
     @property
     def pointer(self) -> str:
@@ -69,7 +73,8 @@ def pieces_of(rules: Sequence[Mapping[str, Any]]) -> tuple[Piece, ...]:
     """The pieces of a schema-valid, expanded `rules:` list."""
     out = []
     for index, entry in enumerate(rules):
-        then = entry.get("then")
+        power = "power" in entry
+        then = entry.get("power") if power else entry.get("then")
         written = [] if then is None else then if isinstance(then, list) else [then]
         actions = tuple(action_of(a) for a in written)
         out.append(Piece(
@@ -78,17 +83,18 @@ def pieces_of(rules: Sequence[Mapping[str, Any]]) -> tuple[Piece, ...]:
             on=entry.get("on"),
             condition=entry.get("if"),
             actions=actions,
-            times=entry.get("times"),
+            times=entry.get("times", 1 if power else None),
             forbid=entry.get("forbid"),
             because=entry.get("because", ""),
             says=entry.get("says", ""),
+            power=power,
         ))
     return tuple(out)
 
 
 def default_name(index: int, entry: Mapping[str, Any]) -> str:
     """A rule's name when it gives none: 'rule 1 (on marble_fell)'."""
-    what = f"on {entry['on']}" if "on" in entry else "forbid" if "forbid" in entry else "rule"
+    what = f"on {entry['on']}" if "on" in entry else "forbid" if "forbid" in entry else "power" if "power" in entry else "rule"
     return f"rule {index + 1} ({what})"
 
 

@@ -35,6 +35,8 @@ HOOKS: tuple[Hook, ...] = (
                    "a constraint never leaves a player without a move: when it would forbid every move, it forbids none"),
     Hook("turn", "turn structure, a shorthand: `turn: {moves: 2}` gives each turn two moves "
                  "(it expands into a trigger on turn_over with extra_turn, shown in the Resolved tab)"),
+    Hook("power", "a power the player chooses: a move 'use <name>' (the entry's name), at most `times` times a game "
+                  "(default once) and only when `if:` holds; its actions are its effect and the turn goes on"),
     Hook("times", "a limit: a trigger fires at most this many times a game for each seat (once-a-game powers: `times: 1`)"),
 )
 """The hooks every family has (a family's events add their own triggers)."""

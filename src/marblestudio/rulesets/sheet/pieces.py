@@ -124,6 +124,16 @@ def constraint_words(piece: Piece) -> str:
     return f"A move is not allowed when {code(piece.forbid)}{because}."
 
 
+def power_words(piece: Piece, hooks: FamilyHooks) -> str:
+    """'Once a game, a player may use it (the move `use double move`)[ when `cond`]: <actions>.'"""
+    times = piece.times or 1
+    often = "Once" if times == 1 else "Twice" if times == 2 else f"{times} times"
+    when = f" when {code(piece.condition)}" if piece.condition is not None else ""
+    kinds = actions_of(hooks)
+    does = ", then ".join(action_words(a, kinds) for a in piece.actions)
+    return f"{often} a game, each player may use it, with the move `use {piece.name}`{when}: {does}; the turn goes on."
+
+
 def piece_words(piece: Piece, hooks: FamilyHooks) -> str:
     """The piece in plain language, after its name: its `says:` when given, else worded."""
     if piece.says.strip():
@@ -131,6 +141,8 @@ def piece_words(piece: Piece, hooks: FamilyHooks) -> str:
         text = said if said[-1] in ".!?" else said + "."
     elif piece.is_constraint:
         text = constraint_words(piece)
+    elif piece.power:
+        text = power_words(piece, hooks)
     else:
         text = trigger_words(piece, hooks)
     return f"{sentence(piece.name)}: {sentence(text)}"
