@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from marblestudio.engine.core import CHANCE, Outcome
+from marblestudio.engine.pieces.runtime import Ruled
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
 from marblestudio.views.game_view import GameView, outcome_text
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
             self._wire_library(first_page)
         self.game.message.connect(self.show_message)
         self.move_panel.entry.returnPressed.connect(self._on_move_typed)
+        self.move_panel.powers.chosen.connect(self.game.play_text)
         self.move_log.position_clicked.connect(self.viewing.on_position_clicked)
         self.viewing_bar.back.clicked.connect(self.game.view_live)
         self.viewing_bar.branch.clicked.connect(self.viewing.play_from_viewed)
@@ -508,6 +510,14 @@ class MainWindow(QMainWindow):
         self.message_label.setText(text)
 
     # Keeping the window in step with the game -----------------------------------------------------------
+    def _powers(self, session: Session) -> list[tuple[str, bool, str]]:
+        """The house rule's powers for the Moves panel: usable by a human to move, live, in play."""
+        state = session.state
+        if not isinstance(state, Ruled):
+            return []
+        mine = session.waiting_for_human() and self.game.viewing is None and self.game.interactive
+        return [(name, usable and mine, why if mine else "only the human to move may use it") for name, usable, why in state.powers()]
+
     def _on_game_change(self) -> None:
         playing = self.stack.currentIndex() == 1
         session = self.game.session if playing else None  # the library shows no game
@@ -519,7 +529,9 @@ class MainWindow(QMainWindow):
             self.turn_label.setText("")
             self.seats_bar.show_seats([])
             self.matches.update()
+            self.move_panel.powers.show_powers([])
             return
+        self.move_panel.powers.show_powers(self._powers(session))
         view = session.state.public_view()
         texts = self.game.board.describe(view) if self.game.board is not None else []
         self.seats_bar.show_seats(self.seat_entries(session, texts))

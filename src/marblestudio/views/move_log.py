@@ -14,14 +14,17 @@ playing a long game does not rebuild it at every step.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QKeyEvent, QKeySequence, QPainter, QPalette, QPen, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QHeaderView,
     QLineEdit,
+    QPushButton,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTreeWidget,
@@ -267,19 +270,54 @@ class MoveEntry(QLineEdit):
         return super().event(event)
 
 
+class PowersRow(QWidget):
+    """A button per power of the house rule ("Use double move"), enabled while the player to move
+    may use it; hidden for a ruleset without powers.  `chosen` sends the power's move text."""
+
+    chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self.buttons: dict[str, QPushButton] = {}
+        self.hide()
+
+    def show_powers(self, powers: Sequence[tuple[str, bool, str]]) -> None:
+        """(name, usable now, why not / what it does) for every power of the ruleset."""
+        names = [name for name, _, _ in powers]
+        if names != list(self.buttons):
+            for button in self.buttons.values():
+                self._layout.removeWidget(button)
+                button.deleteLater()
+            self.buttons = {}
+            for name in names:
+                button = QPushButton(f"Use {name}", self)
+                button.clicked.connect(lambda _=False, n=name: self.chosen.emit(f"use {n}"))
+                self._layout.addWidget(button)
+                self.buttons[name] = button
+        for name, usable, tip in powers:
+            self.buttons[name].setEnabled(usable)
+            self.buttons[name].setToolTip(tip)
+        self.setVisible(bool(powers))
+
+
 class MovePanel(QWidget):
     """The move list with a line to type a move in notation (for every game, and for anyone who
-    prefers the keyboard); the window plays what is typed when Enter is pressed."""
+    prefers the keyboard); the window plays what is typed when Enter is pressed.  A house rule's
+    powers get a button each under the line."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.log = MoveLog(self)
         self.entry = MoveEntry(self)
+        self.powers = PowersRow(self)
         self.set_help(None)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.log, 1)
         layout.addWidget(self.entry)
+        layout.addWidget(self.powers)
 
     def set_help(self, help: GameHelp | None) -> None:  # noqa: A002 - the board's `help`
         """Use the game's `help`: its example in the box, its words for events in the list

@@ -305,6 +305,17 @@ class Ruled(State):
     def score(self, seat: int) -> int:
         return self.rule_state.scores[seat]
 
+    def powers(self) -> list[tuple[str, bool, str]]:
+        """Every power of the rules for the seat to move: (name, usable now, what it does or why not)."""
+        rs, seat = self.rule_state, self.to_move
+        out = []
+        for power in rs.program.powers:
+            piece = power.piece
+            why = "it is not a player's turn" if seat < 0 or self.outcome() is not None else _power_ready(self, rs, power, seat)
+            what = piece.says or ", ".join(a.name.replace("_", " ") for a in piece.actions)
+            out.append((piece.name, why is None, f"use {piece.name}: {what}" if why is None else why))
+        return out
+
 
 def _power_ready(state: State, rs: RuleState, power: Any, seat: int) -> str | None:
     """Why `seat` may not use `power` now, or None."""

@@ -1,0 +1,54 @@
+"""A house rule's powers at the table: the Moves panel shows a button per power, usable by the
+human to move while the power's condition holds; a click uses it (the move 'use <name>'), and the
+button is off once it is used up (the cookbook's Stay Alive double move: once a game, sliding only)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from marblestudio.session import HUMAN
+from marblestudio.views.main_window import MainWindow
+
+from .window_fixtures import Answers, answers, window  # noqa: F401
+
+pytestmark = pytest.mark.gl
+
+DOUBLE = str(Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "stay-alive-double-move.yaml")
+
+
+def test_a_power_is_a_button_a_player_clicks_once_a_game(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game(DOUBLE, [HUMAN, HUMAN], seed=5)
+    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=10000)
+    session = window.game.session
+    assert session is not None
+    row = window.move_panel.powers
+    assert row.isVisible() and list(row.buttons) == ["double move"]
+    button = row.buttons["double move"]
+    assert not button.isEnabled()  # placing: the power is for the sliding phase
+    while session.state.phase != "sliding":  # type: ignore[attr-defined]
+        window.game.play(session.state.legal_moves()[0])
+        qtbot.waitUntil(lambda: session.waiting_for_human(), timeout=10000)
+    window.game.skip_animation()
+    qtbot.waitUntil(lambda: button.isEnabled(), timeout=10000)
+    seat = session.state.to_move
+    button.click()
+    qtbot.waitUntil(lambda: str(session.moves[-1]) == "use double move", timeout=10000)
+    assert not button.isEnabled() and session.state.to_move == seat
+    window.game.play(session.state.legal_moves()[0])  # the first slide move
+    qtbot.waitUntil(lambda: session.waiting_for_human(), timeout=10000)
+    assert session.state.to_move == seat  # the power's extra move
+    assert not button.isEnabled()
+    window.game.play(session.state.legal_moves()[0])
+    qtbot.waitUntil(lambda: session.waiting_for_human(), timeout=10000)
+    window.game.skip_animation()
+    assert session.state.to_move != seat
+    qtbot.waitUntil(lambda: button.isEnabled(), timeout=10000)  # the other player's power is still unused
+
+
+def test_a_ruleset_without_powers_shows_no_power_buttons(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=5)
+    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=10000)
+    assert not window.move_panel.powers.isVisible() and window.move_panel.powers.buttons == {}
