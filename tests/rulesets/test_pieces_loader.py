@@ -79,3 +79,16 @@ def test_a_house_rules_pieces_come_after_its_bases(tmp_path: Path) -> None:
 
 def test_a_ruleset_without_rules_has_no_pieces() -> None:
     assert load_with_source("stay-alive/standard").rules.pieces == ()
+
+
+def test_the_editors_resolution_reads_on_as_a_key_and_shows_the_expanded_pieces(tmp_path: Path) -> None:
+    # YAML 1.1 readers make `on:` the boolean true; the editor reads a text exactly as the loader does
+    from marblestudio.views.editor.resolution import resolve_text
+
+    (tmp_path / "base.yaml").write_text(HEAD + "  - {name: first, on: marble_fell, then: extra_turn}\n")
+    text = "format: 1\nid: house/more\nname: More\nextends: base.yaml\nrules:\n  - on: player_out\n    then: draw\n  - turn: {moves: 2}\n"
+    resolution = resolve_text(text, tmp_path / "house.yaml")
+    assert [entry.get("on") for entry in resolution.resolved["rules"]] == ["marble_fell", "player_out", "turn_over"]
+    assert resolution.resolved["rules"][2]["if"] == "turn_moves < 2"  # the shorthand, expanded as the engine plays it
+    assert [p.name for p in resolution.rules.pieces] == ["first", "rule 2 (on player_out)", "2 moves a turn"]
+    assert resolution.base is not None and resolution.base_ref == "base.yaml"

@@ -470,6 +470,20 @@ def check_text(text: str, path: Path | str = "<text>") -> list[Diagnostic]:
     return _check(doc, file_path, ())[1]
 
 
+def load_text(text: str, path: Path | str = "<text>") -> Loaded:
+    """The ruleset `text` loaded as if it were the file `path` (for relative `extends:`): the same
+    reading, merging (a house rule's pieces after its base's) and expansion as a file gets.
+    Raises RulesetError with its diagnostics when invalid."""
+    doc, problems = read_text(text, str(path))
+    if doc is None or any(d.is_error for d in problems):
+        raise RulesetError(problems)
+    file_path = Path(path) if str(path) != "<text>" else None
+    loaded, diagnostics = _check(doc, file_path, ())
+    if loaded is None:
+        raise RulesetError(diagnostics)
+    return dataclasses.replace(loaded, resolved=_plain(loaded.resolved))
+
+
 def load_with_source(ref: str | os.PathLike[str]) -> Loaded:
     """Load a ruleset by id or path; raises RulesetError with its diagnostics when invalid."""
     target = catalog.resolve_ruleset_arg(os.fspath(ref)) if not isinstance(ref, Path) else ref
@@ -541,6 +555,7 @@ __all__ = [
     "check_text",
     "from_resolved",
     "load",
+    "load_text",
     "load_with_source",
     "merge",
 ]

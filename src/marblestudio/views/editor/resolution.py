@@ -1,8 +1,8 @@
 """What the edited text means once it is valid: its rules, its resolved data and its base's.
 
-Built only from the ruleset language's public API: the text is read as YAML, its base (named
-by `extends:`, an id or a path relative to the file) is loaded, merged the loader's way, and
-the result checked and built with `from_resolved`.  Qt-free, so the worker process and tests
+Built only from the ruleset language's public API: the text is loaded as the loader loads a
+file (`loader.load_text`), and its base (named by `extends:`, an id or a path relative to the
+file) is loaded for the changes it makes.  Qt-free, so the worker process and tests
 can use it too.
 """
 
@@ -13,15 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from marblestudio.engine.rules import Ruleset
-from marblestudio.rulesets import RulesetError, catalog, from_resolved, load_with_source
+from marblestudio.rulesets import catalog, load_with_source
 from marblestudio.rulesets.assist import Change, changes
-from marblestudio.rulesets.loader import merge
-
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from marblestudio.rulesets.loader import load_text
+from marblestudio.rulesets.yamlio import read_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,19 +46,21 @@ def base_path(ref: str, path: Path | None) -> Path | str:
 
 
 def resolve_text(text: str, path: Path | None) -> Resolution:
-    """The meaning of ruleset `text` (as if saved at `path`); raises RulesetError if invalid."""
-    try:
-        data = yaml.load(text, Loader=_LOADER)  # noqa: S506 - a safe loader; the text has passed check_text
-    except yaml.YAMLError as exc:
-        raise RulesetError([]) from exc
-    if not isinstance(data, Mapping):
-        raise RulesetError([])
+    """The meaning of ruleset `text` (as if saved at `path`); raises RulesetError if invalid.
+
+    Read exactly as the loader reads a file (`loader.load_text`): YAML's `on:` stays the key
+    'on' (a YAML 1.1 reader would make it true), a house rule's pieces follow its base's, and
+    shorthands are expanded, so the Resolved tab shows what the engine plays."""
+    loaded = load_text(text, path if path is not None else "<text>")
+    ref = _extends(text)
     base: dict[str, Any] | None = None
-    ref = data.get("extends")
     if isinstance(ref, str):
         base = load_with_source(base_path(ref, path)).resolved
-        merged = merge(base, {k: v for k, v in data.items() if k != "extends"})
-    else:
-        merged = dict(data)
-    rules = from_resolved(merged)
-    return Resolution(rules, merged, base, ref if isinstance(ref, str) else None)
+    return Resolution(loaded.rules, loaded.resolved, base, ref if isinstance(ref, str) else None)
+
+
+def _extends(text: str) -> str | None:
+    """The text's `extends:` value (it has passed the loader, so it reads)."""
+    doc, _ = read_text(text)
+    value = doc.data.get("extends") if doc is not None and isinstance(doc.data, Mapping) else None
+    return value if isinstance(value, str) else None
