@@ -66,6 +66,8 @@ HOOKS = FamilyHooks(
         "direction": Name(INT, lambda c: c.state.table.direction, "1 clockwise, -1 after a REVERSE"),
         "hand_number": Name(INT, lambda c: c.state.table.hand_number, "how many hands have ended before this one"),
         "deck_size": Name(INT, lambda c: len(c.state.table.deck), "cards left in the deck"),
+        "top_card": Name(STR, lambda c: c.state.cat.ids[c.state.table.discard[-1]] if c.state.table.discard else "",
+                         "the kind of the card on top of the pile, the one just played ('' before the first)"),
     },
     functions={
         "lives": Function((SEAT,), INT, lambda c, s: c.state.table.lives[c.state.table.team_of[s]],
