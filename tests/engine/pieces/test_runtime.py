@@ -230,3 +230,16 @@ def test_a_game_with_powers_replays_from_its_notation(tmp_path: Path) -> None:
             again.apply(again.parse_move(text))
         assert again.outcome() == state.outcome() and again.fired() == state.fired()  # type: ignore[attr-defined]
     assert any(t == "use double" for t in played)
+
+
+def test_a_constraint_reads_turn_moves_as_the_number_of_the_move_it_judges(tmp_path: Path) -> None:
+    # two placings a turn, and the second may not be in row 7: the first placing of a turn is
+    # free, the second (turn_moves == 2 while it is judged) is not
+    rules = [{"turn": {"moves": 2}}, {"name": "not 7 twice", "forbid": "turn_moves == 2 and move.row == 6"}]
+    state = placing(tmp_path, rules)
+    assert any(m.row == 6 for m in state.legal_moves())  # type: ignore[attr-defined]
+    first = next(m for m in state.legal_moves() if m.row != 6)  # type: ignore[attr-defined]
+    state.apply(first)
+    assert state.to_move == 0 and not any(m.row == 6 for m in state.legal_moves())  # type: ignore[attr-defined]
+    state.apply(state.legal_moves()[0])
+    assert state.to_move == 1 and any(m.row == 6 for m in state.legal_moves())  # type: ignore[attr-defined]

@@ -90,6 +90,16 @@ class Context:
         self.event: Event | None = None
         self.move: Any = None
 
+    def turn_moves(self) -> int:
+        """The number of the move being judged in its turn: for a trigger, the move just made
+        (the rule state counts it); for a constraint or a power, the move about to be made."""
+        rs = self.rules
+        if self.event is not None:
+            return rs.turn_moves
+        if rs.turn_of == self.mover:  # a turn under way (decisions after a roll)
+            return rs.turn_moves
+        return rs.turn_moves + 1 if rs.extra_for == self.mover else 1
+
     def team_of(self, seat: int) -> int:
         teams = self.state.ruleset.teams
         return seat if teams is None else teams.team_of(seat)

@@ -148,10 +148,11 @@ CORE_EVENTS: dict[str, EventDoc] = {
 def core_names() -> dict[str, Name]:
     """The names every expression may read."""
     return {
-        "mover": Name(INT, lambda c: c.mover, "the seat that made the move being judged (0 is the first seat)"),
+        "mover": Name(INT, lambda c: c.mover, "the seat whose move is judged: who made it (a trigger), or who is to make it "
+                                              "(a constraint, a power); 0 is the first seat"),
         "players": Name(INT, lambda c: c.players, "how many seats the game has"),
-        "turn_moves": Name(INT, lambda c: c.rules.turn_moves, "moves in the mover's current turn, this one included "
-                                                               "(1 unless extra_turn lengthened the turn)"),
+        "turn_moves": Name(INT, lambda c: c.turn_moves(), "the number of the judged move in the mover's turn: 1 unless "
+                                                           "extra_turn lengthened the turn (in a constraint: the move about to be made)"),
         "moves_played": Name(INT, lambda c: c.rules.moves, "moves made in the game by every player (chance excluded)"),
     }
 
