@@ -108,7 +108,7 @@ def test_a_piece_s_says_text_replaces_the_worded_sentence(house: Path) -> None:
 def test_the_names_the_expressions_read_are_explained_once(house: Path) -> None:
     last = _house_rules(_sheet(house))[-1]
     assert last == (
-        "In these rules, `mover` is the seat that made the move being judged; `players` is how many seats the game has; "
+        "In these rules, `mover` is the seat whose move is judged; `players` is how many seats the game has; "
         "`marbles_left(seat)` is the seat's marbles not yet fallen; `phase` is 'placing' or 'sliding'."
     )
 
