@@ -52,3 +52,25 @@ def test_a_ruleset_without_powers_shows_no_power_buttons(qtbot: QtBot, window: M
     assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=5)
     qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=10000)
     assert not window.move_panel.powers.isVisible() and window.move_panel.powers.buttons == {}
+
+
+BOUNTY = str(Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "stay-alive-bounty.yaml")
+
+
+def test_a_house_rule_that_scores_shows_each_seats_points(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game(BOUNTY, [HUMAN, HUMAN], seed=5)
+    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=10000)
+    session = window.game.session
+    assert session is not None
+    entries = window.seat_entries(session, ["", ""])
+    assert [text for _, _, text in entries] == ["0 points", "0 points"]
+    session.state.rule_state.scores[1] = 1  # type: ignore[attr-defined]
+    assert [text for _, _, text in window.seat_entries(session, ["5 left", "4 left"])] == ["5 left · 0 points", "4 left · 1 point"]
+
+
+def test_a_house_rule_without_points_shows_none(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game(DOUBLE, [HUMAN, HUMAN], seed=5)
+    qtbot.waitUntil(lambda: window.game.session is not None, timeout=10000)
+    session = window.game.session
+    assert session is not None
+    assert [text for _, _, text in window.seat_entries(session, ["5 left", "5 left"])] == ["5 left", "5 left"]

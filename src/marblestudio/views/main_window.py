@@ -552,10 +552,16 @@ class MainWindow(QMainWindow):
     def seat_entries(self, session: Session, texts: list[str]) -> list[tuple[str, str, str]]:
         """Each seat's name, colour (in the palette chosen) and status text, for the seats bar."""
         colour_blind = self.palette_action.isChecked()
-        return [
-            (session.seat_name(seat), seat_hex(session.rules.presentation, seat, colour_blind), texts[seat] if seat < len(texts) else "")
-            for seat in range(session.num_players)
-        ]
+        state = session.state
+        scores = state.rule_state.scores if isinstance(state, Ruled) and state.rule_state.program.keeps_score else None
+        entries = []
+        for seat in range(session.num_players):
+            text = texts[seat] if seat < len(texts) else ""
+            if scores is not None:  # a house rule's points (its `score` actions)
+                points = f"{scores[seat]} point" + ("" if scores[seat] == 1 else "s")
+                text = f"{text} · {points}" if text else points
+            entries.append((session.seat_name(seat), seat_hex(session.rules.presentation, seat, colour_blind), text))
+        return entries
 
     def _on_game_over(self, outcome: Outcome) -> None:
         session = self.game.session

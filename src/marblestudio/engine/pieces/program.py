@@ -49,6 +49,8 @@ class Program:
     hooks: FamilyHooks
     names: tuple[str, ...]  # each piece's name, by index
     powers: tuple[Trigger, ...] = ()
+    keeps_score: bool = False
+    """Whether a piece scores points (the app then shows each seat's score)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +193,9 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
         else:
             trigger = _trigger(piece, hooks, game)
             triggers.setdefault(piece.on or "", []).append(trigger)
+    scoring = any(a.kind.name == "score" for t in [*powers, *(t for ts in triggers.values() for t in ts)] for a in t.actions)
     return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,
-                   tuple(p.name for p in pieces), tuple(powers))
+                   tuple(p.name for p in pieces), tuple(powers), scoring)
 
 
 @functools.lru_cache(maxsize=256)
