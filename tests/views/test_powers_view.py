@@ -74,3 +74,23 @@ def test_a_house_rule_without_points_shows_none(qtbot: QtBot, window: MainWindow
     session = window.game.session
     assert session is not None
     assert [text for _, _, text in window.seat_entries(session, ["5 left", "5 left"])] == ["5 left", "5 left"]
+
+
+def test_a_house_rules_reason_reads_in_the_status_bar_without_escapes(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    # seen in a screenshot: "Violet wins: the house rule &#x27;twelve points&#x27;." in the status bar
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QTextDocument
+
+    path = tmp_path / "quick-win.yaml"
+    path.write_text("format: 1\nid: house/quick-win\nname: Quick win\nextends: stay-alive/standard\n"
+                    "rules:\n  - {name: \"it's over\", on: marble_placed, then: win}\n")
+    assert window.start_game(str(path), [HUMAN, HUMAN], seed=5)
+    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=10000)
+    session = window.game.session
+    assert session is not None
+    window.game.play(session.state.legal_moves()[0])
+    qtbot.waitUntil(lambda: session.outcome() is not None and "wins" in window.turn_label.text(), timeout=10000)
+    assert window.turn_label.textFormat() == Qt.TextFormat.RichText
+    shown = QTextDocument()
+    shown.setHtml(window.turn_label.text())
+    assert shown.toPlainText() == "Red wins: the house rule 'it's over'."

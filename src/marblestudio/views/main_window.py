@@ -103,6 +103,7 @@ class MainWindow(QMainWindow):
         self.replay_dock = self.add_dock("Replay", self.replay, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.replay_dock.hide()
         self.turn_label = QLabel()
+        self.turn_label.setTextFormat(Qt.TextFormat.RichText)  # always: an escaped reason ("the house rule 'x'") has no tags to tell
         self.seats_bar = SeatsBar()
         self.message_label = QLabel()
         self.statusBar().addWidget(self.message_label, 1)
