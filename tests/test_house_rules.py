@@ -23,6 +23,13 @@ SEEDS = 40
 
 # What each action's effect looks like right after its rule fired (the events that follow, or the state).
 FOLLOWING_EVENT = {"draw_cards": "cards_drawn", "lose_life": "life_lost", "rob_store": "seeds_captured"}
+# ... or the state right after it: Archimedes' add_to_roll leaves more spaces to move than the die shows
+def _roll_changed(state: Any) -> bool:
+    remaining = getattr(state, "remaining", None)
+    return remaining is not None and remaining > 0 and remaining != state.die
+
+
+STATE_EFFECT = {"add_to_roll": _roll_changed}
 
 
 def family_moves(state: State) -> list[Any]:
@@ -42,6 +49,9 @@ def effects_seen(state: State, mover: int, events: list[Event], before: list[int
     after = kinds[fired_at[0]:]
     for action, kind in FOLLOWING_EVENT.items():
         if kind in after:
+            seen.add(action)
+    for action, holds in STATE_EFFECT.items():
+        if holds(state):
             seen.add(action)
     outcome = state.outcome()
     if outcome is not None and "house rule" in outcome.reason:
@@ -65,10 +75,13 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
         assert isinstance(state, Ruled)
         while state.outcome() is None:
             if state.to_move == CHANCE:
+                before = list(state.rule_state.scores)
                 events = state.apply(state.sample_chance(rng))
                 for e in events:
-                    if e.kind == CoreEvent.RULE_FIRED and "extra_turn" in wanted[e["rule"]]:
-                        extra[e["rule"]] = e["seat"]
+                    if e.kind == CoreEvent.RULE_FIRED:
+                        if "extra_turn" in wanted[e["rule"]]:
+                            extra[e["rule"]] = e["seat"]
+                        shown[e["rule"]] |= effects_seen(state, -1, events, before) & wanted[e["rule"]]
                 continue
             moves = state.legal_moves()
             every = family_moves(state)

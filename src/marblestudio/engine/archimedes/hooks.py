@@ -7,7 +7,18 @@ from typing import Any
 
 from marblestudio.engine.archimedes.moves import LiftMarble, Pass, Place, Roll, RollMarble, cup_name
 from marblestudio.engine.pieces.expr import INT, SEAT, STR, Function, Name
-from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
+from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks, Param
+
+MAX_ROLL = 6
+"""The most spaces a roll changed by `add_to_roll` may give."""
+
+
+def _add_to_roll(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """Longer (or shorter) moves: change the spaces the roll just made gives, between 1 and MAX_ROLL."""
+    if state.remaining <= 0 or state.moved:
+        return  # only right after a roll, before any marble moved
+    state.remaining = max(1, min(MAX_ROLL, state.remaining + values["spaces"]))
+    state._legal = None  # noqa: SLF001 - the family's own hooks module: the legal moves change with the roll
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
@@ -45,6 +56,11 @@ HOOKS = FamilyHooks(
     },
     move={"from": STR, "to": STR, "spaces": INT},
     move_fields=_move_fields,
+    actions={
+        "add_to_roll": ActionKind("add_to_roll", "longer moves: the roll just made gives this many spaces more (or fewer), "
+                                                 f"between 1 and {MAX_ROLL} (on die_rolled)",
+                                  {"spaces": Param(INT, "how many spaces to add (negative: take away)", "1")}, "spaces", _add_to_roll),
+    },
 )
 """Move fields for `forbid:`: kind ('place', 'roll_die', 'roll', 'lift' or 'pass'), from and to
 (cups as 'b7'), spaces moved."""
