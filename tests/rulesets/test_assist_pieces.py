@@ -263,3 +263,12 @@ def test_outside_rules_the_schema_still_answers() -> None:
 
 def test_in_a_comment_after_an_expression_nothing_is_offered() -> None:
     assert _offered(_stay_alive("  - on: marble_fell\n    if: mover == 0  # the first pl")) == []
+
+
+def test_an_entry_of_one_kind_is_offered_only_the_keys_of_its_kind() -> None:
+    trigger = set(_offered(_stay_alive("  - on: marble_fell\n    ")))
+    assert trigger == {"if", "then", "times", "name", "says"}
+    constraint = set(_offered(_stay_alive("  - forbid: move.kind == 'pass'\n    ")))
+    assert constraint == {"because", "name", "says"}
+    power = set(_offered(_stay_alive("  - name: double\n    power: extra_turn\n    ")))
+    assert power == {"if", "times", "says"}

@@ -236,20 +236,32 @@ def check(game: str, entries: Sequence[Mapping[str, Any]]) -> list[PieceProblem]
     return problems
 
 
-_KINDS = ("on", "forbid", "turn", "power")
-_ONLY = {
+KINDS = ("on", "forbid", "turn", "power")
+"""The key that makes a `rules:` entry a trigger, a constraint, a turn shorthand or a power."""
+KEYS_OF_KIND = {
     "on": {"name", "says", "on", "if", "then", "times"},
     "forbid": {"name", "says", "forbid", "because"},
     "turn": {"name", "says", "turn"},
     "power": {"name", "says", "power", "if", "times"},
 }
+_ONLY = KEYS_OF_KIND
+
+
+def keys_for(written: set[str] | frozenset[str]) -> set[str]:
+    """The keys an entry that already has the keys `written` may still take: those of its kind once
+    a kind's key is written, any otherwise (for the editor's completion)."""
+    kinds = [k for k in KINDS if k in written]
+    allowed = set(KEYS_OF_KIND[kinds[0]]) if len(kinds) == 1 else {key for keys in KEYS_OF_KIND.values() for key in keys}
+    return allowed - set(written)
+
+
 _KIND_WORDS = {"on": "trigger", "forbid": "constraint", "turn": "turn shorthand", "power": "power"}
 
 
 def _shape_problem(index: int, entry: Mapping[str, Any]) -> PieceProblem | None:
     """What the schema cannot require of a house rule's entry (its `required` applies to whole files only)."""
     at = f"/rules/{index}"
-    kinds = [k for k in _KINDS if k in entry]
+    kinds = [k for k in KINDS if k in entry]
     if len(kinds) != 1:
         what = "none" if not kinds else " and ".join(kinds)
         return PieceProblem(at, f"a rule is a trigger ('on:' and 'then:'), a constraint ('forbid:'), a turn shorthand ('turn:') "
@@ -279,4 +291,4 @@ def expanded(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [piece for entry in entries for piece in vocab.expand(entry)]
 
 
-__all__ = ["Program", "PieceError", "PieceProblem", "check", "compile_pieces", "expanded", "family_hooks"]
+__all__ = ["KEYS_OF_KIND", "KINDS", "Program", "PieceError", "PieceProblem", "check", "compile_pieces", "expanded", "family_hooks", "keys_for"]

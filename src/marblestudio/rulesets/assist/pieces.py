@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from marblestudio.engine.pieces import program
 from marblestudio.engine.pieces.expr import Name, Record
 from marblestudio.rulesets.assist.cursor import CursorContext, context_at, item_value, scalar_owner
 from marblestudio.rulesets.assist.navigator import JsonPath, SchemaNavigator
@@ -66,7 +67,9 @@ def spot_at(text: str, line: int, column: int, schema: Mapping[str, Any]) -> Spo
         return _value_spot(words, entry, ctx, value, item_value(text, owner or line, "rules", "on"))
     if not entry:
         nav = SchemaNavigator(schema)
-        return Spot(HOOK, words.entry_keys(nav.keys(nav.at(("rules", 0)))), ctx.word, ctx.siblings)
+        allowed = program.keys_for(ctx.siblings)  # a trigger's keys in a trigger, a constraint's in a constraint
+        keys = {k: d for k, d in nav.keys(nav.at(("rules", 0))).items() if k in allowed or k == ctx.word}
+        return Spot(HOOK, words.entry_keys(keys), ctx.word, ctx.siblings)
     named = _names_under_then(entry)
     if named is None or len(named) > 1:
         return None
