@@ -16,6 +16,8 @@ class StayAliveEvent(EventKind):
     """A slide moved one position (`slide`, `from`, `to`)."""
     MARBLE_FELL = "marble_fell"
     """A marble fell through a cell that opened (`seat`, `row`, `col`, `cell`)."""
+    NEUTRAL_FELL = "neutral_fell"
+    """A neutral marble (owned by no one) fell through a cell that opened (`row`, `col`, `cell`)."""
     PLAYER_OUT = "player_out"
     """A player's last marble fell (`seat`)."""
     PASSED = "passed"

@@ -27,11 +27,13 @@ HOOKS = FamilyHooks(
         "slide_moved": EventDoc({"slide": STR, "from": INT, "to": INT}, "a slide moved one position (from and to: 0 is inside)"),
         "marble_fell": EventDoc(_CELL, "a marble fell through a cell that opened: event.seat is its owner"),
         "player_out": EventDoc({"seat": INT}, "a player's last marble fell"),
+        "neutral_fell": EventDoc({"row": INT, "col": INT, "cell": STR}, "a neutral marble (owned by no one) fell through a cell that opened"),
         "passed": EventDoc({"seat": INT}, "a player with no legal move passed"),
     },
     names={
         "phase": Name(STR, lambda c: c.state.phase, "'placing' or 'sliding' ('over' once the game has ended)"),
         "players_in": Name(INT, lambda c: c.state.alive, "how many players still have marbles"),
+        "neutral_left": Name(INT, lambda c: c.state.neutral.bit_count(), "neutral marbles still on the grid"),
         "previous_slide": Name(STR, lambda c: c.state.previous_slide or "", "the slide moved on the turn before ('' after a pass)"),
     },
     functions={

@@ -95,6 +95,10 @@ def _slides(state: StayAliveState, rng: random.Random, budget: int) -> int:
         while fallen[seat] >= mpp:
             seat = (seat + 1) % n
     state.red, state.white, state.occupied = red, white, occupied
+    gone = state.neutral & ~occupied  # neutral marbles (a ruleset's `neutral:`) that fell in the loop
+    if gone:
+        state.neutral ^= gone
+        state.neutral_fallen += gone.bit_count()
     state.alive, state.last_slide, state.game_streak, state.moves_played = alive, last, streak, moved
     state.seat_to_move = seat
     if alive <= 1 or moved == limit:

@@ -61,3 +61,4 @@ class StayAliveRules:
     placing_on_open_cell: OpenCellPlacing = OpenCellPlacing.FORBIDDEN
     previous_slide: PreviousSlide = PreviousSlide.FORBIDDEN
     two_player_limit: TwoPlayerLimit = TwoPlayerLimit.OWN_TURNS
+    neutral: tuple[tuple[int, int], ...] = ()  # (row, col) of each neutral marble, put on at the set-up

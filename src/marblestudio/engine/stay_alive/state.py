@@ -41,7 +41,7 @@ class StayAliveState(State):
     __slots__ = (
         "tables", "ruleset", "rules", "num_players", "seat_to_move", "phase", "positions", "red", "white",
         "marbles", "occupied", "hand", "fallen", "alive", "last_slide", "game_streak", "own_last",
-        "own_streak", "moves_played", "result", "marbles_each", "move_limit", "book_reading",
+        "own_streak", "moves_played", "result", "marbles_each", "move_limit", "book_reading", "neutral", "neutral_fallen",
     )
 
     def __init__(self, ruleset: Ruleset[StayAliveRules], players: int) -> None:
@@ -67,12 +67,15 @@ class StayAliveState(State):
         self.own_streak = [0] * players  # ... and on how many own turns in a row
         self.moves_played = 0  # decisions of players (chance excluded), for the move limit
         self.result: Outcome | None = None
+        self.neutral = 0  # the cells of neutral marbles on the grid (a ruleset's `neutral:`, put on at the set-up)
+        self.neutral_fallen = 0
         if rules.start_positions is None:
             self.phase = SETUP
             self.seat_to_move = CHANCE
         else:
             given = dict(rules.start_positions)
             self._set_positions([given.get(sid, 0) for sid in self.tables.slide_ids])
+            self._put_neutral([])
             self.phase = PLACING
             self.seat_to_move = 0
 
@@ -146,6 +149,8 @@ class StayAliveState(State):
         new.own_streak = self.own_streak[:]
         new.moves_played = self.moves_played
         new.result = self.result
+        new.neutral = self.neutral
+        new.neutral_fallen = self.neutral_fallen
         return new
 
     def parse_move(self, text: str) -> Move:
@@ -157,7 +162,7 @@ class StayAliveState(State):
         rarely succeeds, the bounded search of `setup.draw_setup` finds one."""
         if self.seat_to_move != CHANCE:
             raise IllegalMoveError("setup", "only the set-up is a chance step")
-        return SetupMove(self.tables.slide_ids, draw_setup(self.tables, self.num_players * self.marbles_each, rng))
+        return SetupMove(self.tables.slide_ids, draw_setup(self.tables, self._need(), rng))
 
     def public_view(self) -> StayAliveView:
         return public_view(self)
@@ -166,11 +171,17 @@ class StayAliveState(State):
         return public_view(self)
 
     def counts(self) -> Mapping[str, int]:
-        return {
+        out = {
             "to_place": sum(self.hand),
             "on_grid": sum(m.bit_count() for m in self.marbles),
             "fallen": sum(self.fallen),
         }
+        if self.rules.neutral:
+            placed = self.phase != SETUP
+            out["neutral_to_place"] = 0 if placed else len(self.rules.neutral)
+            out["neutral_on_grid"] = self.neutral.bit_count()
+            out["neutral_fallen"] = self.neutral_fallen
+        return out
 
     # Helpers for views and tests -----------------------------------------------------------
     @property
@@ -272,10 +283,40 @@ class StayAliveState(State):
             dropped.sort()
         for cell, seat in dropped:
             events.append(t.fell_event(seat, cell))
+        gone = self.neutral & falling
+        if gone:
+            self._neutral_falls(gone, events)
         for seat in hit:
             if fallen[seat] >= self.marbles_each:
                 self.alive -= 1
                 events.append(_player_out(seat))
+
+    def _neutral_falls(self, gone: int, events: list[Event]) -> None:
+        """The neutral marbles on `gone` fall (row-major); no one loses by it."""
+        self.neutral &= ~gone
+        self.occupied &= ~gone
+        self.neutral_fallen += gone.bit_count()
+        cols = self.tables.columns
+        while gone:
+            low = gone & -gone
+            row, col = divmod(low.bit_length() - 1, cols)
+            events.append(Event.of(StayAliveEvent.NEUTRAL_FELL, row=row, col=col, cell=cell_name(row, col)))
+            gone ^= low
+
+    def _need(self) -> int:
+        """Closed cells the set-up must leave: one per marble, neutral ones too."""
+        return self.num_players * self.marbles_each + len(self.rules.neutral)
+
+    def _put_neutral(self, events: list[Event]) -> None:
+        """Put the ruleset's neutral marbles on their cells; one on an open cell falls at once."""
+        cols = self.tables.columns
+        for row, col in self.rules.neutral:
+            bit = 1 << (row * cols + col)
+            self.neutral |= bit
+            self.occupied |= bit
+        gone = self.neutral & self.red & self.white
+        if gone:
+            self._neutral_falls(gone, events)
 
     def _place(self, move: PlaceMove) -> list[Event]:
         t = self.tables
@@ -333,7 +374,7 @@ class StayAliveState(State):
         for sid, p, masks in zip(t.slide_ids, move.positions, t.open_masks, strict=True):
             if not 0 <= p < len(masks):
                 raise IllegalMoveError(move, f"slide {sid} has no position {p}")
-        need = self.num_players * self.marbles_each
+        need = self._need()
         closed = t.cells - t.open_cells(move.positions).bit_count()
         if closed < need:
             raise IllegalMoveError(
@@ -342,7 +383,10 @@ class StayAliveState(State):
         self._set_positions(list(move.positions))
         self.phase = PLACING
         self.seat_to_move = 0
-        return [Event.of(StayAliveEvent.SLIDES_SET, positions=tuple(move.positions), slides=t.slide_ids)]
+        events = [Event.of(StayAliveEvent.SLIDES_SET, positions=tuple(move.positions), slides=t.slide_ids)]
+        if self.rules.neutral:
+            self._put_neutral(events)
+        return events
 
     def _set_positions(self, positions: list[int]) -> None:
         self.positions = positions

@@ -40,6 +40,8 @@ class StayAliveView:
     """The slide moved on the previous turn (None at the start or after a pass)."""
     moves_played: int
     """Decisions of players so far (chance excluded), for the move limit."""
+    neutral: tuple[str, ...] = ()
+    """The cells of neutral marbles (owned by no one) on the grid, row-major."""
 
     def position(self, slide_id: str) -> int:
         """The knob position of the slide `slide_id` (KeyError for an unknown slide)."""
@@ -78,4 +80,5 @@ def public_view(state: StayAliveState) -> StayAliveView:
         out=tuple(s for s in range(state.num_players) if state.is_out(s)),
         previous_slide=state.previous_slide,
         moves_played=state.moves_played,
+        neutral=tuple(cell_name(*divmod(i, cols)) for i in range(cells) if state.neutral >> i & 1),
     )

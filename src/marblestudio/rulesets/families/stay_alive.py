@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from marblestudio.engine.cells import parse_cell
+from marblestudio.engine.core import NotationError
 from marblestudio.engine.stay_alive.rules import (
     Layer,
     OpenCellPlacing,
@@ -40,9 +42,21 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
     """Numbers that must agree in a schema-valid ruleset's Stay Alive section."""
     section = data["stay_alive"]
     slides: Mapping[str, Any] = section["slides"]
-    problems = _check_tables(section, slides) + _check_lines(section, slides) + _check_start(section, slides)
+    problems = _check_tables(section, slides) + _check_lines(section, slides) + _check_start(section, slides) + _check_neutral(section)
     if not problems:
         problems += _check_room(data, section, slides)
+    return problems
+
+
+def _check_neutral(section: Mapping[str, Any]) -> list[Problem]:
+    """Every neutral marble on a cell of the grid."""
+    rows, columns = section["grid"]["rows"], section["grid"]["columns"]
+    problems = []
+    for i, cell in enumerate(section.get("neutral", ())):
+        try:
+            parse_cell(cell, rows, columns)
+        except NotationError as exc:
+            problems.append(Problem(f"{SECTION}/neutral/{i}", f"neutral marble {i + 1}: {exc}"))
     return problems
 
 
@@ -137,7 +151,7 @@ def _closed_cells(rows: int, columns: int, red: Mapping[int, Collection[int]], w
 def _check_room(data: Mapping[str, Any], section: Mapping[str, Any], slides: Mapping[str, Any]) -> list[Problem]:
     """Enough closed cells for every marble; every cell able to open."""
     rows, columns = section["grid"]["rows"], section["grid"]["columns"]
-    most = section["marbles_per_player"] * data["players"]["max"]
+    most = section["marbles_per_player"] * data["players"]["max"] + len(section.get("neutral", ()))  # neutral marbles need room too
     where = f"{SECTION}/marbles_per_player"
     if most > rows * columns:
         return [Problem(where, f"{data['players']['max']} players with {section['marbles_per_player']} marbles each need {most} cells; the grid has {rows * columns}")]
@@ -202,4 +216,5 @@ def build(data: Mapping[str, Any]) -> StayAliveRules:
         placing_on_open_cell=OpenCellPlacing(section.get("placing_on_open_cell", "forbidden")),
         previous_slide=PreviousSlide(section.get("previous_slide", "forbidden")),
         two_player_limit=TwoPlayerLimit(section.get("two_player_limit", "own-turns")),
+        neutral=tuple(parse_cell(cell, section["grid"]["rows"], section["grid"]["columns"]) for cell in section.get("neutral", ())),
     )

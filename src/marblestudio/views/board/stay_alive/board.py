@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from marblestudio.engine.cells import cell_name
+from marblestudio.engine.cells import cell_name, parse_cell
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
@@ -49,6 +49,7 @@ from marblestudio.views.board.pool import Pool
 
 HOME_ELEVATION = 58.0  # the default view: from the front, high enough to see every cell
 SEAT_ELEVATION = 55.0
+NEUTRAL: Colour = (0.55, 0.55, 0.58, 1.0)  # a neutral marble, owned by no one: grey, unlike every seat colour
 
 
 def seat_azimuths(players: int) -> tuple[float, ...]:
@@ -99,6 +100,7 @@ class Board(BoardView[StayAliveView]):
         # marbles at rest (on the grid, or waiting behind the board) are one mesh; a marble in
         # flight (placed, falling) is a separate item while it moves
         self._resting: dict[tuple[int, int], int] = {}  # cell -> seat
+        self._neutral: list[tuple[int, int]] = []  # cells of neutral marbles (owned by no one), drawn grey
         self._waiting = [0] * len(self.colours)  # per seat, marbles still to place
         self._rest_item = self.add(self.mesh(self._marble_mesh, BASE, smooth=True))
         self._rest_item.hide()
@@ -134,6 +136,7 @@ class Board(BoardView[StayAliveView]):
             for c, seat in enumerate(row):
                 if seat is not None:
                     self._resting[(r, c)] = seat
+        self._neutral = [parse_cell(cell, len(view.grid), len(view.grid[0])) for cell in view.neutral] if view.grid else []
         to_place = view.to_place
         self._waiting = [to_place[s] if s < len(to_place) else 0 for s in range(len(self.colours))]
         self._flyers.release_all()
@@ -171,6 +174,10 @@ class Board(BoardView[StayAliveView]):
             x, y = self.layout.cell_xy(r, c)
             centres.append((x, y, TOP + MARBLE))
             colours.append(self.colours[seat % len(self.colours)])
+        for r, c in self._neutral:
+            x, y = self.layout.cell_xy(r, c)
+            centres.append((x, y, TOP + MARBLE))
+            colours.append(NEUTRAL)
         for seat, count in enumerate(self._waiting):
             for i in range(count):
                 centres.append(self.layout.hand_position(seat, i))

@@ -26,6 +26,8 @@ def event_text(event: Event, name: SeatName) -> str | None:
         return f"Slide {event['slide']} moves from position {event['from']} to {event['to']}."
     if kind == "marble_fell":
         return f"{name(event['seat'])}'s marble on {event['cell']} falls through."
+    if kind == "neutral_fell":
+        return f"The neutral marble on {event['cell']} falls through."
     if kind == "player_out":
         return f"{name(event['seat'])} has no marble left on the grid and is out."
     return None

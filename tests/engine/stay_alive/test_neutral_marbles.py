@@ -1,0 +1,68 @@
+"""Neutral marbles (a ruleset's `stay_alive.neutral:`): owned by no one, they block a cell and fall
+like any marble when it opens; no one loses by it.
+
+Worked from the standard tables (rulesets/stay-alive/standard.yaml), every slide at the centre
+(position 1): d1 is row 1, column d (index 3).  R1 at 1 is "....o.." (index 3 closed), so d1 is
+closed; R1 at 2 is ".o.o.oo" (index 3 open) and W4 at 1 is "o.o...." (row 1, index 0, open), so
+R1+ opens d1 and the neutral marble there falls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from marblestudio.engine import new_game
+from marblestudio.rulesets import check_path, load_with_source
+
+SLIDES = [f"R{i}" for i in range(1, 8)] + [f"W{i}" for i in range(1, 8)]
+
+
+def write(tmp_path: Path, neutral: list[str]) -> Path:
+    path = tmp_path / "neutral.yaml"
+    path.write_text(yaml.safe_dump({
+        "format": 1, "id": "house/neutral", "name": "Neutral", "extends": "stay-alive/standard",
+        "stay_alive": {"neutral": neutral, "start": {sid: "centre" for sid in SLIDES}},
+    }))
+    return path
+
+
+def test_a_neutral_marble_blocks_its_cell_and_falls_when_it_opens(tmp_path: Path) -> None:
+    state = new_game(load_with_source(write(tmp_path, ["d1"])).rules, 2)
+    view = state.public_view()
+    assert view.neutral == ("d1",)  # type: ignore[attr-defined]
+    total = sum(state.counts().values())
+    assert state.counts()["neutral_on_grid"] == 1
+    assert "place d1" not in [str(m) for m in state.legal_moves()]  # taken
+    for _ in range(10):  # every marble placed, none in row 1
+        state.apply(next(m for m in state.legal_moves() if m.row != 0))  # type: ignore[attr-defined]
+    events = state.apply(state.parse_move("R1+"))
+    fell = [e for e in events if e.kind == "neutral_fell"]
+    assert [(e["cell"], e["row"], e["col"]) for e in fell] == [("d1", 0, 3)]
+    assert not any(e.kind in ("marble_fell", "player_out") for e in events)
+    assert state.public_view().neutral == ()  # type: ignore[attr-defined]
+    assert state.counts()["neutral_fallen"] == 1 and state.fallen == [0, 0]  # type: ignore[attr-defined]
+    assert sum(state.counts().values()) == total  # no marble created or lost
+
+
+def test_a_neutral_marble_on_an_open_cell_falls_at_the_set_up(tmp_path: Path) -> None:
+    # after the random set-up each neutral marble is on the grid, or fell at once (its cell was
+    # open), with one neutral_fell event each
+    path = tmp_path / "random.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/neutral-random", "name": "Neutral", "extends": "stay-alive/standard",
+                                    "stay_alive": {"neutral": ["a1", "g7"]}}))
+    import random
+
+    for seed in range(20):
+        state = new_game(load_with_source(path).rules, 2)
+        assert state.counts()["neutral_to_place"] == 2
+        events = state.apply(state.sample_chance(random.Random(seed)))
+        counts = state.counts()
+        assert counts["neutral_to_place"] == 0 and counts["neutral_on_grid"] + counts["neutral_fallen"] == 2
+        assert counts["neutral_fallen"] == sum(1 for e in events if e.kind == "neutral_fell")
+
+
+def test_a_neutral_marble_off_the_grid_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    errors = [d for d in check_path(write(tmp_path, ["d1", "h9"])) if d.is_error]
+    assert [d.message for d in errors] == ["neutral marble 2: cell h9 is off the board (a1 to g7)"]
+    assert errors[0].pointer == "/stay_alive/neutral/1"
