@@ -18,7 +18,7 @@ from marblestudio.rulesets import load_with_source
 
 from project import BUNDLED, ROOT
 
-HOUSE_RULES = sorted((ROOT / "examples" / "house-rules").glob("*.yaml"))
+HOUSE_RULES = sorted(p for p in (ROOT / "examples" / "house-rules").glob("*.yaml") if "\nrules:" in p.read_text())  # those with pieces
 
 
 def load(path: Path) -> Ruleset:

@@ -19,6 +19,7 @@ from marblestudio.rulesets import check_path, load_with_source
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "examples" / "house-rules").glob("*.yaml"))
+WITH_PIECES = [p for p in FILES if "\nrules:" in p.read_text()]  # the others change settings only (a knob's longer moves)
 SEEDS = 40
 
 # What each action's effect looks like right after its rule fired (the events that follow, or the state).
@@ -61,7 +62,7 @@ def effects_seen(state: State, mover: int, events: list[Event], before: list[int
     return seen
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+@pytest.mark.parametrize("path", WITH_PIECES, ids=[p.stem for p in WITH_PIECES])
 def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
     assert check_path(path) == []  # valid, without a warning
     rules = load_with_source(path).rules
@@ -123,7 +124,8 @@ def test_compare_against_the_base_shows_a_different_game(path: Path) -> None:
         capture_output=True, text=True, timeout=300, check=True,
     ).stdout
     plain, house = json.loads(out)
-    assert house["rule_coverage"] and all(row["total"] > 0 for row in house["rule_coverage"])
+    if path in WITH_PIECES:
+        assert house["rule_coverage"] and all(row["total"] > 0 for row in house["rule_coverage"])
     assert not plain.get("rule_coverage")
     keys = ("seat_wins", "draws", "capped", "lengths")
     assert any(plain[k] != house[k] for k in keys), "the house rule played exactly like its base"

@@ -66,3 +66,37 @@ def test_a_neutral_marble_off_the_grid_is_refused_where_it_is_written(tmp_path: 
     errors = [d for d in check_path(write(tmp_path, ["d1", "h9"])) if d.is_error]
     assert [d.message for d in errors] == ["neutral marble 2: cell h9 is off the board (a1 to g7)"]
     assert errors[0].pointer == "/stay_alive/neutral/1"
+
+
+def test_longer_moves_let_a_knob_jump_two_positions(tmp_path: Path) -> None:
+    # knob_steps: 2 adds R1++ and R1-- after the one-position moves, where the knob has room;
+    # every slide at the centre (position 1 of 0..2) has room for one position either way only
+    path = tmp_path / "long.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/long", "name": "Long", "extends": "stay-alive/standard",
+                                    "stay_alive": {"knob_steps": 2, "start": {sid: "inside" for sid in SLIDES}}}))
+    state = new_game(load_with_source(path).rules, 2)
+    for _ in range(10):
+        state.apply(state.legal_moves()[0])
+    legal = [str(m) for m in state.legal_moves()]
+    assert legal[:4] == ["R1+", "R1++", "R2+", "R2++"]  # inside (0): one or two positions out
+    events = state.apply(state.parse_move("R1++"))
+    assert (events[0]["from"], events[0]["to"]) == (0, 2)
+    assert state.slide_positions()["R1"] == 2  # type: ignore[attr-defined]
+    plain = path.with_name("plain.yaml")
+    plain.write_text(path.read_text().replace("knob_steps: 2", "knob_steps: 1"))
+    book = new_game(load_with_source(plain).rules, 2)
+    for _ in range(10):
+        book.apply(book.legal_moves()[0])
+    from marblestudio.engine.core import IllegalMoveError
+    import pytest
+
+    with pytest.raises(IllegalMoveError, match="a knob moves one position"):
+        book.apply(book.parse_move("R1++"))
+
+
+def test_a_knob_cannot_move_further_than_its_positions(tmp_path: Path) -> None:
+    path = tmp_path / "long.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/long", "name": "Long", "extends": "stay-alive/standard",
+                                    "stay_alive": {"knob_steps": 3}}))
+    errors = [d.message for d in check_path(path) if d.is_error]
+    assert errors == ["a knob has 3 positions, so it can move at most 2 in one move, not 3"]

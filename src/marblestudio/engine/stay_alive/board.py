@@ -124,9 +124,14 @@ def build_tables(rules: StayAliveRules) -> BoardTables:
         opens.append(tuple(per_position))
     place = tuple(PlaceMove(cell, *divmod(cell, columns)) for cell in range(rows * columns))
     slide_moves = tuple((SlideMove(s, ids[s], -1), SlideMove(s, ids[s], +1)) for s in range(len(ids)))
+    # longer moves (a house rule's knob_steps): after the one-position moves, in the same order for every game
+    jumps = tuple(
+        tuple(SlideMove(s, ids[s], sign * k) for k in range(2, rules.knob_steps + 1) for sign in (-1, 1))
+        for s in range(len(ids))
+    )
     moves_at = tuple(
         tuple(
-            tuple(m for m in slide_moves[s] if 0 <= p + m.step < len(opens[s]))
+            tuple(m for m in (*slide_moves[s], *jumps[s]) if 0 <= p + m.step < len(opens[s]))
             for p in range(len(opens[s]))
         )
         for s in range(len(ids))

@@ -62,3 +62,4 @@ class StayAliveRules:
     previous_slide: PreviousSlide = PreviousSlide.FORBIDDEN
     two_player_limit: TwoPlayerLimit = TwoPlayerLimit.OWN_TURNS
     neutral: tuple[tuple[int, int], ...] = ()  # (row, col) of each neutral marble, put on at the set-up
+    knob_steps: int = 1  # [book] 1: a knob moves one position a move; a house rule may allow longer moves

@@ -53,7 +53,7 @@ class StayAliveState(State):
         self.marbles_each = rules.marbles_per_player
         self.move_limit = ruleset.move_limit
         self.book_reading = (rules.previous_slide is PreviousSlide.FORBIDDEN
-                      and rules.two_player_limit is TwoPlayerLimit.OWN_TURNS)
+                      and rules.two_player_limit is TwoPlayerLimit.OWN_TURNS and rules.knob_steps == 1)
         self.positions = [0] * len(rules.slides)
         self.red = self.white = 0
         self.marbles = [0] * players
@@ -221,7 +221,7 @@ class StayAliveState(State):
         step = move.step
         # Fast check of the common legal case; `_slide_rule` explains anything else.
         legal = False
-        if self.phase == SLIDING and 0 <= s < len(pos) and (step == 1 or step == -1) and t.slide_ids[s] == move.slide_id:
+        if self.phase == SLIDING and 0 <= s < len(pos) and (step == 1 or step == -1 or 0 < abs(step) <= self.rules.knob_steps) and t.slide_ids[s] == move.slide_id:
             old = pos[s]
             new = old + step
             prev, own = self._blocked(seat)

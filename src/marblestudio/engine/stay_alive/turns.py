@@ -54,8 +54,10 @@ def slide_rule(state: StayAliveState, move: SlideMove) -> str | None:
     pos = state.positions[s]
     new = pos + move.step
     count = len(t.open_masks[s])
-    if move.step not in (1, -1):
-        return f"a knob moves one position: {sid} cannot go from {position_name(pos, count)} to {position_name(new, count)}"
+    steps = state.rules.knob_steps
+    if not 0 < abs(move.step) <= steps:
+        most = "one position" if steps == 1 else f"at most {steps} positions"
+        return f"a knob moves {most}: {sid} cannot go from {position_name(pos, count)} to {position_name(new, count)}"
     if not 0 <= new < count:
         return f"slide {sid} is already at the {position_name(pos, count)}"
     prev, own = blocked(state, state.to_move)

@@ -49,9 +49,12 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
 
 
 def _check_neutral(section: Mapping[str, Any]) -> list[Problem]:
-    """Every neutral marble on a cell of the grid."""
+    """Every neutral marble on a cell of the grid; longer moves that a knob has room for."""
     rows, columns = section["grid"]["rows"], section["grid"]["columns"]
     problems = []
+    steps, positions = section.get("knob_steps", 1), section.get("positions", DEFAULT_POSITIONS)
+    if steps > positions - 1:
+        problems.append(Problem(f"{SECTION}/knob_steps", f"a knob has {positions} positions, so it can move at most {positions - 1} in one move, not {steps}"))
     for i, cell in enumerate(section.get("neutral", ())):
         try:
             parse_cell(cell, rows, columns)
@@ -217,4 +220,5 @@ def build(data: Mapping[str, Any]) -> StayAliveRules:
         previous_slide=PreviousSlide(section.get("previous_slide", "forbidden")),
         two_player_limit=TwoPlayerLimit(section.get("two_player_limit", "own-turns")),
         neutral=tuple(parse_cell(cell, section["grid"]["rows"], section["grid"]["columns"]) for cell in section.get("neutral", ())),
+        knob_steps=section.get("knob_steps", 1),
     )

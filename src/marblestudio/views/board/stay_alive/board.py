@@ -304,8 +304,8 @@ class Board(BoardView[StayAliveView]):
     def target_of(self, move: Move) -> Hashable | None:
         if isinstance(move, PlaceMove):
             return ("cell", move.row, move.col)
-        if isinstance(move, SlideMove):
-            return ("knob", move.slide_id, 1 if move.step > 0 else -1)
+        if isinstance(move, SlideMove) and abs(move.step) == 1:  # a longer move (R3++) is typed, a click moves one position
+            return ("knob", move.slide_id, move.step)
         return None
 
     def move_text(self, key: Hashable, view: StayAliveView) -> str | None:
