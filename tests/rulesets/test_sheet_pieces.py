@@ -181,3 +181,19 @@ def test_the_html_sets_expressions_as_code(house: Path) -> None:
     assert "<h3>House rules</h3>" in html
     assert "if <code>players &lt; 0</code>, the game ends now in a draw." in html
     assert "`" not in html
+
+
+def test_the_stay_alive_sheet_states_neutral_marbles_and_longer_moves() -> None:
+    from pathlib import Path
+
+    from marblestudio.rulesets import load_with_source
+    from marblestudio.rulesets.sheet import rules_sheet
+
+    cookbook = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
+    base = load_with_source("stay-alive/standard").resolved
+    neutral = rules_sheet(load_with_source(cookbook / "stay-alive-neutral.yaml").resolved, base).to_text()
+    assert ("- Once the slides are set, 4 neutral marbles (owned by no one) go on c3, e3, c5, e5: they block those cells "
+            "and fall like any marble, and no one loses by their fall.") in neutral.splitlines()
+    assert "- Neutral bounty: When a neutral marble fell through a cell that opened, add points" in neutral
+    long_pull = rules_sheet(load_with_source(cookbook / "stay-alive-long-pull.yaml").resolved, base).to_text()
+    assert "- Each turn a player moves one slide up to 2 positions (written R3++ for two out; the rulebook: one)." in long_pull.splitlines()

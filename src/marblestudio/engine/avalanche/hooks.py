@@ -31,8 +31,8 @@ def _holes_left(c: Any, seat: int) -> int:
 
 HOOKS = FamilyHooks(
     events={
-        "cards_dealt": EventDoc({}, "the set-up: the cards were dealt (give_turn here chooses who starts)"),
-        "gate_set": EventDoc({"gate": STR, "tilt": STR}, "the set-up: a gate's starting tilt was set at random"),
+        "cards_dealt": EventDoc({}, "the cards were dealt (the set-up: give_turn here chooses who starts)"),
+        "gate_set": EventDoc({"gate": STR, "tilt": STR}, "a gate's starting tilt was set at random (the set-up)"),
         "marble_dropped": EventDoc({"colour": STR, "hole": INT}, "a marble was dropped into a hole at the top (hole from 1)"),
         "gate_flipped": EventDoc({"gate": STR, "tilt": STR}, "a gate swung over (tilt: the side it now leans to)"),
         "marble_out": EventDoc({"colour": STR}, "a marble fell out at the bottom"),

@@ -22,12 +22,12 @@ def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
 
 HOOKS = FamilyHooks(
     events={
-        "slides_set": EventDoc({}, "the set-up: the slides were set at random before the first marble is placed (give_turn here chooses who starts)"),
+        "slides_set": EventDoc({}, "the slides were set at random, before the first marble is placed (the set-up: give_turn here chooses who starts)"),
         "marble_placed": EventDoc(_CELL, "a marble was placed on a cell (row and col from 0, cell as 'c4')"),
         "slide_moved": EventDoc({"slide": STR, "from": INT, "to": INT}, "a slide moved one position (from and to: 0 is inside)"),
         "marble_fell": EventDoc(_CELL, "a marble fell through a cell that opened: event.seat is its owner"),
         "player_out": EventDoc({"seat": INT}, "a player's last marble fell"),
-        "neutral_fell": EventDoc({"row": INT, "col": INT, "cell": STR}, "a neutral marble (owned by no one) fell through a cell that opened"),
+        "neutral_fell": EventDoc({"row": INT, "col": INT, "cell": STR}, "a neutral marble fell through a cell that opened (a marble owned by no one)"),
         "passed": EventDoc({"seat": INT}, "a player with no legal move passed"),
     },
     names={

@@ -59,8 +59,15 @@ def sections(c: Compare) -> Sections:
         "Players place their marbles one at a time, in turn, clockwise, one marble per cell.",
         c.reading((s, "placing_on_open_cell"), _PLACING),
     ]
+    neutral = c.get(s, "neutral") or []
+    if neutral:
+        setup.insert(2, f"Once the slides are set, {plural(len(neutral), 'neutral marble')} (owned by no one) go on "
+                        f"{', '.join(neutral)}: they block those cells and fall like any marble, and no one loses by their fall.")
+    steps = c.get(s, "knob_steps") or 1
+    move_words = ("Each turn a player moves one slide one position, never from one end straight to the other." if steps == 1 else
+                  f"Each turn a player moves one slide up to {steps} positions (written R3++ for two out; the rulebook: one).")
     play = [
-        "Each turn a player moves one slide one position, never from one end straight to the other.",
+        move_words,
         "Every marble over a cell that opens falls; several may fall at once.",
         c.reading((s, "previous_slide"), _PREVIOUS),
         c.reading((s, "two_player_limit"), _TWO_PLAYERS),
