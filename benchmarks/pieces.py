@@ -137,7 +137,8 @@ def main() -> int:
         print(f"  {family:<11} {name:<28} {a['generic']:16.0f} {b['generic']:7.0f} {b['generic'] / a['generic']:5.2f}  "
               f"{a['playouts']:19.0f} {b['playouts']:7.0f} {b['playouts'] / a['playouts']:5.2f}  "
               f"{a['mcts']:9.0f} {b['mcts']:7.0f} {b['mcts'] / a['mcts']:5.2f}")
-    print("  (random_playout of a house rule goes through legal_moves + apply: a family's fast loop has no events to trigger on)")
+    print("  (random_playout of a house rule: Stay Alive's fast loop stops at each move that drops a marble and applies it; "
+          "Avalanche's leaves out the board's story unless a rule triggers on it; the others go through legal_moves + apply)")
     return 0
 
 

@@ -11,7 +11,7 @@ trays, the gates of the board, the hands and the cards always add up to the rule
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from marblestudio.engine.core import (
     CHANCE,
@@ -132,6 +132,20 @@ class AvalancheState(SetUp, State):
         story, self.story = self.story, False
         try:
             return super().random_playout(rng, max_steps)
+        finally:
+            self.story = story
+
+    STORY = frozenset({"marble_dropped", "marble_at_gate", "gate_flipped", "marble_held", "marble_released", "marble_out"})
+    """The events of the board's story (a marble's way down), which a playout leaves out."""
+
+    def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
+        """A random playout for a game with rule pieces: without the board's story when no rule
+        triggers on it (the other events, and so every rule, still run through `apply`)."""
+        if listened & self.STORY:
+            return None
+        story, self.story = self.story, False
+        try:
+            return State.random_playout(self, rng, max_steps)
         finally:
             self.story = story
 

@@ -50,6 +50,12 @@ class RuleState:
         self.skips = 0  # ... and how many seats are skipped then
         self.inside = False  # True while the family plays a move (its own legal_moves calls see no powers)
 
+    def quiet(self, moves: int) -> None:
+        """`moves` whole turns were played by a family's fast loop, none of them firing a rule."""
+        if moves:
+            self.moves += moves
+            self.turn_of = self.extra_for = -1
+
     def copy(self) -> RuleState:
         new = object.__new__(RuleState)
         new.program = self.program
@@ -291,7 +297,17 @@ class Ruled(State):
         return new
 
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
-        return State.random_playout(self, rng, max_steps)  # the family's fast loop would skip the pieces
+        """The family's hooked fast loop when it has one (`hooked_playout(rng, max_steps, listened,
+        quiet)`: it plays the moves that fire no rule itself and the others through `apply`), else
+        legal_moves + apply.  Constraints and powers change which moves are legal: those games
+        always take legal_moves + apply."""
+        rs = self.rule_state
+        hooked = getattr(self, "hooked_playout", None)
+        if hooked is not None and not rs.program.constraints and not rs.program.powers:
+            played = hooked(rng, max_steps, set(rs.program.triggers), rs.quiet)
+            if played is not None:
+                return int(played)
+        return State.random_playout(self, rng, max_steps)
 
     def parse_move(self, text: str) -> Move:
         if text.startswith(POWER_PREFIX):

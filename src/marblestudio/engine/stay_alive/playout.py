@@ -11,9 +11,11 @@ through the ordinary `apply`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from marblestudio.engine.core import CHANCE, Event
+from marblestudio.engine.stay_alive.moves import SlideMove
 
 if TYPE_CHECKING:
     from marblestudio.engine.stay_alive.state import StayAliveState
@@ -38,9 +40,43 @@ def random_playout(state: StayAliveState, rng: random.Random, max_steps: int = 1
     return played
 
 
-def _slides(state: StayAliveState, rng: random.Random, budget: int) -> int:
+def hooked_playout(state: StayAliveState, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
+    """A random playout of a game with rule pieces whose triggers listen to `listened` event kinds:
+    the fast loop plays every slide move that drops nothing (its only events, slide_moved and
+    turn_over, fire no rule) and reports them to `quiet`; a move that drops a marble stops the loop
+    and goes through `apply`, where the triggers run.  None when every move could fire a rule."""
+    from marblestudio.engine.stay_alive.turns import SLIDING
+
+    if listened & EVERY_MOVE:
+        return None
+    played = 0
+    while state.result is None and played < max_steps:
+        if state.phase != SLIDING or not state.book_reading or len(state.positions) < 3:
+            if state.seat_to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_moves()
+            state.apply(legal[rng.randrange(len(legal))])
+            played += 1
+            continue
+        stopped: list[SlideMove] = []
+        done = _slides(state, rng, max_steps - played, stopped)
+        quiet(done)
+        played += done
+        if stopped:
+            state.apply(stopped[0])
+            played += 1
+    return played
+
+
+EVERY_MOVE = frozenset({"slide_moved", "turn_over", "passed"})
+"""Events every slide move (or pass) makes: a rule on one of them needs every move to run it."""
+
+
+def _slides(state: StayAliveState, rng: random.Random, budget: int, stop: list[SlideMove] | None = None) -> int:
     """The slide phase under the book's reading (previous player's slide blocked; with two
-    players left, no slide on three own turns in a row)."""
+    players left, no slide on three own turns in a row).  With `stop`, a move that would drop a
+    marble is not played: it is appended to `stop` and the loop ends (the caller applies it)."""
     t = state.tables
     layer_of, keep, open_masks = t.layer_of, t.keep_mask, t.open_masks
     counts = [len(m) for m in open_masks]
@@ -62,6 +98,14 @@ def _slides(state: StayAliveState, rng: random.Random, budget: int) -> int:
                 continue
             new = pos[s] + (1 if k & 1 else -1)
             if 0 <= new < counts[s]:
+                break
+        if stop is not None:  # would it drop a marble? then the rules must see it: stop before it
+            if layer_of[s] == 0:
+                would = occupied & ((red & keep[s]) | open_masks[s][new]) & white
+            else:
+                would = occupied & red & ((white & keep[s]) | open_masks[s][new])
+            if would:
+                stop.append(t.slide_moves[s][1 if new > pos[s] else 0])
                 break
         pos[s] = new
         if layer_of[s] == 0:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from marblestudio.engine.cells import cell_name, parse_cell
 from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, Outcome, State, Termination
@@ -261,6 +261,12 @@ class StayAliveState(State):
         from marblestudio.engine.stay_alive.playout import random_playout
 
         return random_playout(self, rng, max_steps)
+
+    def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
+        """A random playout for a game with rule pieces (see `playout.hooked_playout`)."""
+        from marblestudio.engine.stay_alive.playout import hooked_playout
+
+        return hooked_playout(self, rng, max_steps, listened, quiet)
 
     def _fall(self, falling: int, events: list[Event]) -> None:
         """Drop every marble on `falling` (in row-major order), then mark who is out."""
