@@ -8,6 +8,7 @@ among the legal ones, as picking from `legal_moves()` would (the draws from the 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from marblestudio_mancala.engine.sowing import find_captures, legal_pits
@@ -59,4 +60,72 @@ def random_playout(state: MancalaState, rng: random.Random, max_steps: int = 1_0
             state._to_move = mover
         else:
             state._finish(ending, None)
+    return played
+
+
+EVERY_MOVE = frozenset({"seeds_taken", "turn_over"})
+"""Events (almost) every move makes: a rule on one of them needs every move to run through `apply`."""
+
+
+def hooked_playout(state: MancalaState, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
+    """A random playout of a game with Marble Studio rule pieces whose triggers listen to `listened`:
+    each move is sown on a copy of the pits first; one that makes an event a rule listens to (a
+    capture, a grand slam, an extra turn) goes through `apply`, where the triggers run, and the
+    others are played here and reported to `quiet`.  None when every move could fire a rule."""
+    if listened & EVERY_MOVE:
+        return None
+    watch_capture = bool(listened & {"seeds_captured", "grand_slam"})
+    watch_extra = "extra_turn" in listened
+    t = state.tables
+    pits = state.pits
+    n = t.houses
+    first, stores, next_pit = t.first, t.stores, t.next_pit
+    s0, s1 = stores
+    skip, extra_on, feed = state._skip, state._extra, state._feed
+    capturing = t.rules.capture.value != "none"
+    random_ = rng.random
+    played = quiet_moves = 0
+    while state._outcome is None and played < max_steps:
+        seat = state._to_move
+        f = first[seat]
+        if feed and not any(pits[first[1 - seat]:first[1 - seat] + n]):
+            houses = legal_pits(pits, t, seat)
+        else:
+            houses = [p for p in range(f, f + n) if pits[p]]
+        pit = houses[int(random_() * len(houses))]
+        trial = pits[:]
+        seeds = trial[pit]
+        trial[pit] = 0
+        nxt = next_pit[seat]
+        pos = pit
+        while seeds:
+            pos = nxt[pos]
+            if pos == pit and skip:
+                continue
+            trial[pos] += 1
+            seeds -= 1
+        taken, forfeited = find_captures(trial, t, seat, pos) if capturing else ([], 0)
+        extra = extra_on and pos == stores[seat]
+        if (watch_capture and (taken or forfeited)) or (watch_extra and extra):
+            quiet(quiet_moves)
+            quiet_moves = 0
+            state.apply(t.moves[pit])
+            played += 1
+            continue
+        stored = pits[s0] + pits[s1]
+        pits[:] = trial
+        store = stores[seat]
+        for p, k in taken:
+            pits[p] = 0
+            pits[store] += k
+        mover = seat if extra else 1 - seat
+        state.moves_played += 1
+        played += 1
+        quiet_moves += 1
+        ending = state._decide(mover, pits[s0] + pits[s1] != stored)
+        if ending is None:
+            state._to_move = mover
+        else:
+            state._finish(ending, None)
+    quiet(quiet_moves)
     return played

@@ -11,7 +11,7 @@ majority ends it) and most seeds wins.  The ruleset's move limit ends a game as 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from marblestudio.engine.core import TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
@@ -135,6 +135,12 @@ class MancalaState(State):
         t = self._t
         return {"houses": side_seeds(self.pits, t, 0) + side_seeds(self.pits, t, 1),
                 "stores": sum(self.pits[s] for s in t.stores)}
+
+    def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
+        """A random playout for a game with rule pieces (see `playout.hooked_playout`)."""
+        from marblestudio_mancala.engine.playout import hooked_playout
+
+        return hooked_playout(self, rng, max_steps, listened, quiet)
 
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """Play on to the end with uniformly random moves (see `playout`: no moves, no events)."""
