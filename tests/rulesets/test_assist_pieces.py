@@ -272,3 +272,10 @@ def test_an_entry_of_one_kind_is_offered_only_the_keys_of_its_kind() -> None:
     assert constraint == {"because", "name", "says"}
     power = set(_offered(_stay_alive("  - name: double\n    power: extra_turn\n    ")))
     assert power == {"if", "times", "says"}
+
+
+def test_the_expression_languages_own_words_are_completed_and_explained() -> None:
+    text = _stay_alive("  - on: marble_fell\n    if: event.seat != mover an")
+    assert "and" in _offered(text)
+    hover = _hover(_stay_alive("  - on: marble_fell\n    if: event.seat != mover and mover in [0, 1]\n    then: draw\n"), "mover in")
+    assert hover is not None and "a word of the expression language" in hover and "one of a list" in hover

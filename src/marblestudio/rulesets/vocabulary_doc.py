@@ -9,6 +9,7 @@ from pathlib import Path
 
 from marblestudio.engine import family as families
 from marblestudio.engine.pieces import program, vocab
+from marblestudio.engine.pieces.expr import KEYWORDS
 
 COOKBOOK = Path(__file__).resolve().parents[3] / "examples" / "house-rules"
 
@@ -36,6 +37,9 @@ def tables(games: Iterable[str]) -> list[str]:
     for name, function in vocab.core_functions().items():
         lines.append(f"| `{function.signature(name)}` | {vocab.TYPES_IN_WORDS[function.returns]} | {_cell(function.doc)} |")
     lines += ["", "`event` holds the fields of the trigger's event (below); `turn_over` has `event.seat`.", ""]
+    lines += ["### Words of the expression language", "", "| Word | What it does |", "|---|---|"]
+    lines += [f"| `{word}` | {_cell(doc)} |" for word, doc in KEYWORDS.items()]
+    lines.append("")
     for game in games:
         found = families.family(game)
         hooks = program.family_hooks(game)

@@ -45,6 +45,18 @@ SEAT = "seat"
 """A function's argument that is a seat: a number, and a seat that does not exist gives the
 function's `default` (never an error)."""
 
+KEYWORDS: dict[str, str] = {
+    "and": "true when the expressions on both sides are true (the right one is read only when the left is true)",
+    "or": "true when either side is true (the right one is read only when the left is false)",
+    "not": "the opposite of the truth value after it",
+    "in": "true when the value is one of a list written out: event.card in ['DRAW1', 'DRAW2']",
+    "if": "a choice between two values: 2 if phase == 'sliding' else 1",
+    "else": "the value of 'x if cond else y' when cond is false",
+    "true": "the truth value true (True also works)",
+    "false": "the truth value false (False also works)",
+}
+"""The words of the expression language itself, with what they do (the editor's completion and hover)."""
+
 Evaluator = Callable[[Any], Any]
 """A compiled expression: called with the evaluation context, returns its value."""
 
@@ -444,6 +456,7 @@ def _suggest(name: str, known: Mapping[str, object]) -> str:
 __all__ = [
     "BOOL",
     "INT",
+    "KEYWORDS",
     "MAX_DEPTH",
     "MAX_LENGTH",
     "MAX_NODES",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from marblestudio.engine import family as families
 from marblestudio.engine.pieces import program, vocab
-from marblestudio.engine.pieces.expr import Function, Name, Record
+from marblestudio.engine.pieces.expr import KEYWORDS, Function, Name, Record
 from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks
 
 log = logging.getLogger(__name__)
@@ -114,6 +114,8 @@ class Vocabulary:
             kind = record.type
             fields = f"its fields: {_fields(kind.name, kind.fields)}"
             out[kind.name] = Term(kind.name, f"{kind.name} ({record.doc})", _also(kind, record, fields))
+        for word, doc in KEYWORDS.items():  # the language's own words, after the game's
+            out.setdefault(word, Term(word, f"{word} (a word of the expression language)", doc))
         return out
 
     def field_terms(self, record: Name | None) -> dict[str, Term]:
