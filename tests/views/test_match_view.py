@@ -117,3 +117,50 @@ def test_another_game_on_the_table_hides_the_match(qtbot: QtBot, window: MainWin
     assert window.start_game("stay-alive/quick", [HUMAN, HUMAN], seed=7)
     _human_to_move(qtbot, window)
     assert not window.seats_bar.text().startswith("Match") and window.matches.record() is None
+
+
+def test_opening_a_match_record_asks_which_game_and_shows_it(qtbot: QtBot, window: MainWindow, ruleset: str, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+    import sys
+
+    from PySide6.QtWidgets import QInputDialog
+
+    out = tmp_path / "records"
+    subprocess.run([sys.executable, "-m", "marblestudio", "simulate", ruleset, "--games", "1", "--record-dir", str(out), "--workers", "1"],
+                   check=True, capture_output=True, timeout=120)
+    (path,) = sorted(out.glob("*.json"))
+    record = load_match_record(path)
+    asked: list[list[str]] = []
+
+    def choose(parent: object, title: str, label: str, items: list[str], current: int, editable: bool) -> tuple[str, bool]:
+        asked.append(items)
+        assert "A match of 2 games; the score:" in label
+        return items[0], True  # the first game, not the default (the last)
+
+    monkeypatch.setattr(QInputDialog, "getItem", choose)
+    assert window.files.open_path(path)
+    assert [len(items) for items in asked] == [2] and asked[0][0].startswith("Game 1: ")
+    session = window.game.session
+    assert session is not None and [str(s.move) for s in session.all_steps()] == record.games[0].moves  # watched from its start
+
+
+def test_a_match_record_whose_score_is_wrong_is_refused_with_its_reason(qtbot: QtBot, window: MainWindow, ruleset: str, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+    import subprocess
+    import sys
+
+    from PySide6.QtWidgets import QMessageBox
+
+    out = tmp_path / "records"
+    subprocess.run([sys.executable, "-m", "marblestudio", "simulate", ruleset, "--games", "1", "--record-dir", str(out), "--workers", "1"],
+                   check=True, capture_output=True, timeout=120)
+    (path,) = sorted(out.glob("*.json"))
+    data = json.loads(path.read_text())
+    data["scores"] = [s + 1 for s in data["scores"]]
+    path.write_text(json.dumps(data))
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text, *a, **k: warned.append(text) or QMessageBox.StandardButton.Ok)
+    assert not window.files.open_path(path)
+    assert warned and "score" in warned[0]

@@ -19,6 +19,7 @@ from marblestudio.session import from_record, to_record
 from marblestudio.views.app import settings
 
 if TYPE_CHECKING:
+    from marblestudio.match_records import MatchRecord
     from marblestudio.records import GameRecord, RecordError
     from marblestudio.views.main_window import MainWindow
 
@@ -38,14 +39,22 @@ class WindowFiles:
             self.open_path(Path(name))
 
     def open_path(self, path: Path) -> bool:
-        """Open a record: a finished game to watch, an unfinished one to play on."""
-        from marblestudio.records import RecordError, load_record
+        """Open a record: a finished game to watch, an unfinished one to play on; a match record
+        (replayed and checked whole first) asks which of its games to open."""
+        from marblestudio.match_records import MatchRecord, load_any
+        from marblestudio.records import RecordError
 
         if not self.maybe_save():
             return False
         record = None
         try:
-            record = load_record(path)
+            found = load_any(path)
+            if isinstance(found, MatchRecord):
+                chosen = self._match_game(found)
+                if chosen is None:
+                    return False
+                found = chosen
+            record = found
             session = from_record(record)
         except RecordError as exc:
             if record is not None and exc.index:
@@ -61,6 +70,28 @@ class WindowFiles:
             session.saved = True
             self.window.set_session(session, interactive=False)
         return True
+
+    def _match_game(self, record: MatchRecord) -> GameRecord | None:
+        """The game of a match record to open, chosen by the user (None: cancelled).  The whole
+        match is replayed first, so a record whose games do not add up to its score is refused."""
+        from PySide6.QtWidgets import QInputDialog
+
+        from marblestudio.match_records import replay_match
+
+        _, games = replay_match(record)  # raises RecordError, shown by open_path
+        names = [str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(record.players)]
+        score = ", ".join(f"{name} {points}" for name, points in zip(names, record.scores, strict=False))
+        items = []
+        for game in games:
+            how = game.outcome.reason if game.outcome is not None else "unfinished"
+            items.append(f"Game {game.number + 1}: {how}")
+        chosen, ok = QInputDialog.getItem(
+            self.window, "Open a game of the match", f"A match of {len(games)} games; the score: {score}. Open which game?",
+            items, len(items) - 1, False,
+        )
+        if not ok:
+            return None
+        return record.games[items.index(chosen)]
 
     def _offer_moves_before(self, record: GameRecord, error: RecordError) -> bool:
         """A record that goes wrong at move k: offer its first k moves as a new, unsaved game
