@@ -43,3 +43,35 @@ def test_the_previous_slide_rule_as_a_constraint_plays_like_the_book(tmp_path: P
         assert games[0] == games[1], f"seed {seed}: the piece and the book's reading part ways"
         fired += state.fired()["previous slide"]  # type: ignore[attr-defined]
     assert fired > 1000  # it really left moves out, at most decisions
+
+
+OWN_TURNS_AS_PIECE = {
+    "format": 1,
+    "id": "stay-alive/own-turns-as-a-piece",
+    "name": "Own turns, as a piece",
+    "extends": "stay-alive/standard",
+    "stay_alive": {"two_player_limit": "none"},
+    "rules": [{"name": "same knob", "forbid": "move.kind == 'slide' and players_in == 2 and own_streak(mover) >= 2 "
+                                              "and move.slide == own_slide(mover)",
+               "because": "with two players left, no slide on three own turns in a row"}],
+}
+
+
+def test_the_two_players_left_reading_as_a_constraint_plays_like_the_engines(tmp_path: Path) -> None:
+    # GAMES.md section 1, [decision] own-turns: with two players left, a player may not move one
+    # slide on three own turns in a row; written as a constraint on top of two_player_limit: none.
+    # Three players, so that the rule only starts once one is out.
+    path = tmp_path / "own-turns.yaml"
+    path.write_text(yaml.safe_dump(OWN_TURNS_AS_PIECE))
+    book = load_with_source("stay-alive/standard").rules
+    piece = load_with_source(path).rules
+    fired = 0
+    for seed in range(40):
+        games = []
+        for rules in (book, piece):
+            state = new_game(rules, 3)
+            moves = [str(m) for m, _ in play_random(state, random.Random(seed))]
+            games.append((moves, state.outcome()))
+        assert games[0] == games[1], f"seed {seed}: the piece and the engine's reading part ways"
+        fired += state.fired()["same knob"]  # type: ignore[attr-defined]
+    assert fired > 0  # the rule did leave moves out in these games
