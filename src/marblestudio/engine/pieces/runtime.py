@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any, cast
+from typing import Any, SupportsIndex, cast
 
 from dataclasses import dataclass
 
 from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event, IllegalMoveError, Move, NotationError, Outcome, State, Termination
-from marblestudio.engine.pieces.program import Program
+from marblestudio.engine.pieces.program import Program, compile_pieces
 
 RULE_FIRED = CoreEvent.RULE_FIRED
 
@@ -67,6 +67,20 @@ class RuleState:
         new.turn_to, new.skips = self.turn_to, self.skips
         new.inside = False
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its pieces (plain data): the receiving process compiles them again (cached)."""
+        kept = tuple(getattr(self, name) for name in RuleState.__slots__[1:])
+        return _rule_state, (self.program.game, self.program.pieces, kept)
+
+
+def _rule_state(game: str, pieces: Any, kept: tuple[Any, ...]) -> RuleState:
+    new = object.__new__(RuleState)
+    new.program = compile_pieces(game, pieces)
+    for name, value in zip(RuleState.__slots__[1:], kept, strict=True):
+        setattr(new, name, value)
+    new.inside = False
+    return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,12 +217,17 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
         tail: list[Event] = []
         if events and events[-1].kind == GAME_OVER:
             tail.append(events.pop())
-        events.extend(added)
+        events.extend(e for e in added if e.kind != GAME_OVER)
+        tail.extend(e for e in added if e.kind == GAME_OVER)  # a family's action (lose_life) ended the game: still last
         if effects.end is not None and state.outcome() is None:
             state.end_by_rule(effects.end, events)
         events.extend(tail)
     between_turns = turn_ended < 0 and rs.turn_of < 0 and state.outcome() is None and state.to_move >= 0
     if (turn_ended >= 0 or between_turns) and (rs.turn_to >= 0 or rs.skips):  # between turns: a set-up step chose who starts
+        if state.outcome() is None and state.to_move < 0:  # a chance step comes first (a reshuffle, a deal): they wait for it
+            if rs.turn_to == turn_ended >= 0:
+                rs.extra_for = turn_ended
+            return
         turn_to, skips = rs.turn_to, rs.skips
         rs.turn_to, rs.skips = -1, 0
         if state.outcome() is None:
@@ -229,7 +248,7 @@ class Ruled(State):
     def legal_moves(self) -> list[Move]:
         moves = self._family_moves()
         rs = self.rule_state
-        if moves and rs.program.powers and not rs.inside:
+        if moves and rs.program.powers and not rs.inside and self.to_move >= 0:  # never at a chance step
             moves = moves + _powers_now(self, rs)
         return moves
 
@@ -282,6 +301,18 @@ class Ruled(State):
                 rs.forbade = ()
         run_triggers(self, rs, mover if mover >= 0 else rs.turn_of, events)  # a chance step acts for the seat whose turn it is
         return events
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        """Pickled as the family's own state and the rule state (the `Ruled` class is made at run time,
+        so pickle could not find it by name): worker processes send states across."""
+        family: Any = object.__new__(type(self).__bases__[1])
+        for klass in type(self).__mro__:
+            for name in klass.__dict__.get("__slots__", ()):
+                if name != "rule_state" and hasattr(self, name):
+                    setattr(family, name, getattr(self, name))
+        if hasattr(self, "__dict__"):
+            family.__dict__.update((k, v) for k, v in self.__dict__.items() if k != "rule_state")
+        return _unpickle, (family, self.rule_state)
 
     def copy(self) -> State:
         base: Any = super()
@@ -421,6 +452,12 @@ def _adopt(state: State, cls: type[State]) -> Ruled:
     if hasattr(state, "__dict__"):
         new.__dict__.update(state.__dict__)
     return cast(Ruled, new)
+
+
+def _unpickle(family: State, rule_state: RuleState) -> State:
+    new = _adopt(family, ruled_class(type(family)))
+    new.rule_state = rule_state
+    return new
 
 
 def ruled(state: State, program: Program) -> State:

@@ -71,7 +71,10 @@ def hooked_playout(state: MancalaState, rng: random.Random, max_steps: int, list
     """A random playout of a game with Marble Studio rule pieces whose triggers listen to `listened`:
     each move is sown on a copy of the pits first; one that makes an event a rule listens to (a
     capture, a grand slam, an extra turn) goes through `apply`, where the triggers run, and the
-    others are played here and reported to `quiet`.  None when every move could fire a rule."""
+    others are played here and reported to `quiet`.  A move by the seat that made the move before
+    (its turn goes on: the family's or a rule's extra turn) goes through `apply` too, and so does
+    the first: the rules count the moves of a turn and carry a turn's effects to its end, so only
+    a turn begun and ended here is quiet.  None when every move could fire a rule."""
     if listened & EVERY_MOVE:
         return None
     watch_capture = bool(listened & {"seeds_captured", "grand_slam"})
@@ -85,6 +88,7 @@ def hooked_playout(state: MancalaState, rng: random.Random, max_steps: int, list
     capturing = t.rules.capture.value != "none"
     random_ = rng.random
     played = quiet_moves = 0
+    going_on = True  # the turn to move may be under way (the rules remember it): through apply
     while state._outcome is None and played < max_steps:
         seat = state._to_move
         f = first[seat]
@@ -106,11 +110,12 @@ def hooked_playout(state: MancalaState, rng: random.Random, max_steps: int, list
             seeds -= 1
         taken, forfeited = find_captures(trial, t, seat, pos) if capturing else ([], 0)
         extra = extra_on and pos == stores[seat]
-        if (watch_capture and (taken or forfeited)) or (watch_extra and extra):
+        if going_on or (watch_capture and (taken or forfeited)) or (watch_extra and extra):
             quiet(quiet_moves)
             quiet_moves = 0
             state.apply(t.moves[pit])
             played += 1
+            going_on = state._to_move == seat
             continue
         stored = pits[s0] + pits[s1]
         pits[:] = trial
@@ -119,6 +124,7 @@ def hooked_playout(state: MancalaState, rng: random.Random, max_steps: int, list
             pits[p] = 0
             pits[store] += k
         mover = seat if extra else 1 - seat
+        going_on = extra
         state.moves_played += 1
         played += 1
         quiet_moves += 1
