@@ -231,3 +231,42 @@ def test_a_power_round_trips_through_its_notation_and_copies_apart(tmp_path: Pat
     twin.apply(use)
     assert twin.fired() == {"double move": 1} and state.fired() == {"double move": 0}  # type: ignore[attr-defined]
     assert state.rule_state.used == {}  # type: ignore[attr-defined]
+
+
+# Found by the review, fixed after it ---------------------------------------------------------------
+def test_a_set_up_step_acts_for_the_seat_that_moves_first(tmp_path: Path) -> None:
+    # between turns (the slides' set-up) `mover` is the seat that moves next, not -1: a head start
+    # of 2 points for the first player lands on seat 0
+    rules = house(tmp_path, [{"name": "head start", "on": "slides_set", "then": {"score": 2}}], "stay-alive/standard")
+    state = new_game(rules, 2)
+    events = state.apply(state.sample_chance(random.Random(0)))
+    fired = [e for e in events if e.kind == CoreEvent.RULE_FIRED]
+    assert [(e["rule"], e["seat"]) for e in fired] == [("head start", 0)]
+    assert state.rule_state.scores == [2, 0]  # type: ignore[attr-defined]
+
+
+def test_a_rule_that_ends_the_game_within_a_turn_ends_the_turn_first(tmp_path: Path) -> None:
+    # Archimedes: a win on the die roll (a chance step within the roller's turn) closes the turn
+    # with turn_over before game_over, as every family's own ending does
+    rules = house(tmp_path, [{"name": "lucky", "on": "die_rolled", "if": "mover >= 0 and turns >= 0", "then": "win"}], "archimedes/standard")
+    for seed in range(20):
+        state = new_game(rules)
+        rng = random.Random(seed)
+        while state.outcome() is None:
+            if state.to_move == CHANCE:
+                events = state.apply(state.sample_chance(rng))
+            else:
+                moves = state.legal_moves()
+                events = state.apply(moves[rng.randrange(len(moves))])
+        kinds = [e.kind for e in events]
+        if "lucky" in state.outcome().reason:  # type: ignore[union-attr]
+            assert kinds[-2:] == [TURN_OVER, GAME_OVER] and kinds.count(GAME_OVER) == 1
+            return
+    pytest.fail("no game ended by the rule")
+
+
+def test_a_power_name_with_spaces_round_it_is_refused(tmp_path: Path) -> None:
+    from marblestudio.rulesets import RulesetError
+
+    with pytest.raises(RulesetError, match="may not start or end with a space"):
+        house(tmp_path, [{"name": "double ", "power": "extra_turn"}], "stay-alive/standard")

@@ -279,6 +279,8 @@ def _shape_problem(index: int, entry: Mapping[str, Any]) -> PieceProblem | None:
         then = entry[key]
         if kind == "power" and not isinstance(entry.get("name"), str):
             return PieceProblem(at, "a power needs a 'name': the player uses it with the move 'use <name>'")
+        if kind == "power" and (entry["name"] != entry["name"].strip() or not entry["name"].strip()):
+            return PieceProblem(f"{at}/name", "a power's name may not start or end with a space: the move 'use <name>' is read back without them")
         for i, action in enumerate(then if isinstance(then, list) else [then]):
             if isinstance(action, Mapping) and len(action) != 1:
                 where = f"{at}/{key}" + (f"/{i}" if isinstance(then, list) else "")

@@ -220,6 +220,8 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
         events.extend(e for e in added if e.kind != GAME_OVER)
         tail.extend(e for e in added if e.kind == GAME_OVER)  # a family's action (lose_life) ended the game: still last
         if effects.end is not None and state.outcome() is None:
+            if turn_ended < 0 and mover >= 0:  # a rule ended the game within a turn: the turn ends first, as always
+                events.append(Event.of(TURN_OVER, seat=mover))
             state.end_by_rule(effects.end, events)
         events.extend(tail)
     between_turns = turn_ended < 0 and rs.turn_of < 0 and state.outcome() is None and state.to_move >= 0
@@ -299,7 +301,7 @@ class Ruled(State):
                 for index in rs.forbade:
                     rs.fired[index] += 1
                 rs.forbade = ()
-        run_triggers(self, rs, mover if mover >= 0 else rs.turn_of, events)  # a chance step acts for the seat whose turn it is
+        run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), events)
         return events
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
@@ -372,6 +374,16 @@ class Ruled(State):
             what = piece.says or ", ".join(a.name.replace("_", " ") for a in piece.actions)
             out.append((piece.name, why is None, f"use {piece.name}: {what}" if why is None else why))
         return out
+
+
+def _chance_actor(state: State, rs: RuleState) -> int:
+    """Who a chance step acts for: the seat whose turn it is (a die roll), else, between turns (a
+    deal, a set-up, a reshuffle), the seat that moves next; -1 once the game is over."""
+    if rs.turn_of >= 0:
+        return rs.turn_of
+    if state.outcome() is None and state.to_move >= 0:
+        return state.to_move
+    return -1
 
 
 def _power_ready(state: State, rs: RuleState, power: Any, seat: int) -> str | None:
