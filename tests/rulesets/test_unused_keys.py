@@ -1,6 +1,7 @@
 """A key that the family's rules never read is reported at its line, not silently ignored
 (issue 13, defect 12: Stay Alive with `teams: {count: 2}` and 4 players validated and played as
-four players alone)."""
+four players alone; since issue 16 Stay Alive plays teams, and Rock Me Archimedes and Avalanche
+without partnership still report them)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,6 @@ def house(base: str, body: str) -> str:
 @pytest.mark.parametrize(
     ("base", "body", "line", "pointer", "words"),
     [
-        ("stay-alive/standard", "players: {min: 4, max: 4, default: 4}\nteams: {count: 2}\n", 6, "/teams",
-         "Stay Alive has no team play: 'teams' would be ignored and every player would play alone; leave it out"),
         ("archimedes/standard", "teams: {count: 2}\n", 5, "/teams",
          "Rock Me Archimedes has no team play: 'teams' would be ignored; leave it out"),
         ("avalanche/standard", "players: {min: 4, max: 4, default: 4}\nteams: {count: 2}\n", 6, "/teams",
@@ -48,6 +47,9 @@ def test_a_setting_that_other_settings_make_unread_is_a_warning(tmp_path: Path, 
 def test_teams_where_they_are_read_are_fine(tmp_path: Path) -> None:
     body = "players: {min: 4, max: 4, default: 4}\nteams: {count: 2}\navalanche:\n  play: {partnership: true}\n"
     assert check_written(tmp_path, "house.yaml", house("avalanche/standard", body)) == []
+    # Stay Alive plays teams since issue 16: the game ends when one team is left
+    stay_alive = "players: {min: 4, max: 4, default: 4}\nteams: {count: 2}\n"
+    assert check_written(tmp_path, "house2.yaml", house("stay-alive/standard", stay_alive)) == []
 
 
 def test_a_value_repeated_from_the_base_or_the_default_is_not_reported(tmp_path: Path) -> None:

@@ -100,3 +100,27 @@ def test_a_knob_cannot_move_further_than_its_positions(tmp_path: Path) -> None:
                                     "stay_alive": {"knob_steps": 3}}))
     errors = [d.message for d in check_path(path) if d.is_error]
     assert errors == ["a knob has 3 positions, so it can move at most 2 in one move, not 3"]
+
+
+def test_team_play_ends_when_one_team_is_left_and_the_whole_team_wins(tmp_path: Path) -> None:
+    # teams: {count: 2} seats 0 and 2 against 1 and 3 (seat i in team i mod 2): the game ends at
+    # the move after which every player still in is of one team, and that team wins whole
+    import random
+
+    from marblestudio.engine.core import play_random
+
+    path = tmp_path / "teams.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/teams", "name": "Teams", "extends": "stay-alive/standard",
+                                    "players": {"min": 4, "max": 4, "default": 4}, "teams": {"count": 2}}))
+    rules = load_with_source(path).rules
+    ended_with_partners_out = 0
+    for seed in range(40):
+        state = new_game(rules, 4)
+        for _ in play_random(state, random.Random(seed)):
+            out = [s for s in range(4) if state.is_out(s)]  # type: ignore[attr-defined]
+            teams_in = {s % 2 for s in range(4) if s not in out}
+            assert (state.outcome() is None) == (len(teams_in) == 2)  # it goes on exactly while both teams are in
+        outcome = state.outcome()
+        assert outcome is not None and outcome.winners in ((0, 2), (1, 3))
+        ended_with_partners_out += any(state.is_out(s) for s in outcome.winners)  # type: ignore[attr-defined]
+    assert ended_with_partners_out > 0  # a team won with one of its players already out

@@ -42,6 +42,7 @@ class StayAliveState(State):
         "tables", "ruleset", "rules", "num_players", "seat_to_move", "phase", "positions", "red", "white",
         "marbles", "occupied", "hand", "fallen", "alive", "last_slide", "game_streak", "own_last",
         "own_streak", "moves_played", "result", "marbles_each", "move_limit", "book_reading", "neutral", "neutral_fallen",
+        "team_of",
     )
 
     def __init__(self, ruleset: Ruleset[StayAliveRules], players: int) -> None:
@@ -52,8 +53,10 @@ class StayAliveState(State):
         self.num_players = players
         self.marbles_each = rules.marbles_per_player
         self.move_limit = ruleset.move_limit
+        teams = ruleset.teams
+        self.team_of = None if teams is None else tuple(teams.team_of(s) for s in range(players))  # team play: seat -> team
         self.book_reading = (rules.previous_slide is PreviousSlide.FORBIDDEN
-                      and rules.two_player_limit is TwoPlayerLimit.OWN_TURNS and rules.knob_steps == 1)
+                      and rules.two_player_limit is TwoPlayerLimit.OWN_TURNS and rules.knob_steps == 1 and teams is None)
         self.positions = [0] * len(rules.slides)
         self.red = self.white = 0
         self.marbles = [0] * players
@@ -151,6 +154,7 @@ class StayAliveState(State):
         new.result = self.result
         new.neutral = self.neutral
         new.neutral_fallen = self.neutral_fallen
+        new.team_of = self.team_of
         return new
 
     def parse_move(self, text: str) -> Move:
@@ -407,6 +411,8 @@ class StayAliveState(State):
 
     def after_turn(self, mover: int, events: list[Event]) -> None:
         """Decide the game after `mover`'s turn, or give the turn to the next player still in."""
+        if self.team_of is not None and self._team_decided(mover, events):
+            return
         if self.alive <= 1:
             alive = [s for s in range(self.num_players) if self.fallen[s] < self.marbles_each]
             if alive:
@@ -427,6 +433,21 @@ class StayAliveState(State):
             while fallen[seat] >= mpp:
                 seat = (seat + 1) % n
         self.seat_to_move = seat
+
+    def _team_decided(self, mover: int, events: list[Event]) -> bool:
+        """Team play (a ruleset's `teams:`): the game ends when every player still in is of one
+        team, which wins whole (its players that are out too); when the last marbles fall
+        together, the mover's team wins."""
+        team_of = self.team_of
+        assert team_of is not None
+        left = {team_of[s] for s in range(self.num_players) if self.fallen[s] < self.marbles_each}
+        if len(left) > 1:
+            return False
+        team = next(iter(left)) if left else team_of[mover]
+        winners = tuple(s for s in range(self.num_players) if team_of[s] == team)
+        why = "the last team with marbles on the grid" if left else "the last marbles fell together: the mover's team wins"
+        self._finish(Outcome(Termination.WIN, winners, why), events)
+        return True
 
     # Seams for rule pieces ---------------------------------------------------------------
     def give_turn(self, seat: int) -> bool:

@@ -77,4 +77,9 @@ def sections(c: Compare) -> Sections:
         "The last player with a marble on the grid wins.",
         "If the last marbles of the remaining players fall on the same move, the player who moved the slide wins.",
     ]
+    if c.get("teams"):
+        winning = [
+            "The game ends when every player still in is of one team: that team wins, its players who are out too.",
+            "If the last marbles of the remaining players fall on the same move, the team of the player who moved the slide wins.",
+        ]
     return [("The board", board), ("Setting up", setup), ("Playing", play), ("Winning", winning)]
