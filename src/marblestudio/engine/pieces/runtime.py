@@ -50,6 +50,19 @@ class RuleState:
         self.skips = 0  # ... and how many seats are skipped then
         self.inside = False  # True while the family plays a move (its own legal_moves calls see no powers)
 
+    def begin_move(self, mover: int) -> None:
+        """`mover` is about to decide: the first decision of its turn starts the turn's count (one
+        more move when an extra turn was given to it)."""
+        if self.turn_of != mover:
+            self.turn_moves = self.turn_moves + 1 if self.extra_for == mover else 1
+            self.turn_of = mover
+
+    def record_firing(self, piece: Any, seat: int) -> None:
+        """`piece` fired for `seat`: counted for coverage, and for its `times:` limit."""
+        self.fired[piece.index] += 1
+        if piece.times is not None:
+            self.used[piece.index, seat] = self.used.get((piece.index, seat), 0) + 1
+
     def quiet(self, moves: int) -> None:
         """`moves` whole turns were played by a family's fast loop, none of them firing a rule."""
         if moves:
@@ -175,6 +188,18 @@ def _core_action(state: State, name: str, values: dict[str, Any], mover: int, ef
                 effects.end = Outcome(Termination.WIN if others else Termination.DRAW, others, f"the house rule '{rule}': a loss")
 
 
+def _take_actions(state: State, ctx: Context, trigger: Any, mover: int, effects: _Effects, events: list[Event]) -> None:
+    """A fired trigger's or a used power's actions, in order: a family's own at once (while the game
+    goes on, their events to `events`), the core's into `effects` (see `_core_action`)."""
+    for action in trigger.actions:
+        values = {key: evaluate(ctx) for key, evaluate in action.values}
+        if action.kind.perform is not None:
+            if state.outcome() is None:
+                action.kind.perform(state, ctx, values, events)
+        else:
+            _core_action(state, action.kind.name, values, mover, effects, effects.rs, trigger.piece.name)
+
+
 def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -> None:
     """Run the triggers of `rs.program` on a move's `events` (see the module docstring)."""
     program = rs.program
@@ -199,17 +224,9 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
                 continue
             if trigger.condition is not None and not trigger.condition(ctx):
                 continue
-            rs.fired[piece.index] += 1
-            if piece.times is not None:
-                rs.used[piece.index, mover] = rs.used.get((piece.index, mover), 0) + 1
+            rs.record_firing(piece, mover)
             added.append(Event.of(RULE_FIRED, rule=piece.name, seat=mover))
-            for action in trigger.actions:
-                values = {key: evaluate(ctx) for key, evaluate in action.values}
-                if action.kind.perform is not None:
-                    if state.outcome() is None:
-                        action.kind.perform(state, ctx, values, added)
-                else:
-                    _core_action(state, action.kind.name, values, mover, effects, rs, piece.name)
+            _take_actions(state, ctx, trigger, mover, effects, added)
     if turn_ended >= 0:
         rs.turn_of = -1
         rs.extra_for = -1
@@ -282,13 +299,10 @@ class Ruled(State):
             return _use_power(self, rs, mover, move)
         if mover >= 0 and rs.program.constraints and not move.is_chance:
             piece = _forbidding(self, rs, move)
-            family: Any = super()
-            if piece is not None and any(_forbidding(self, rs, m) is None for m in family.legal_moves()):
+            if piece is not None and move not in self._family_moves():  # left out (a constraint never leaves out all)
                 raise IllegalMoveError(move, f"the rule '{piece.name}' forbids it" + (f": {piece.because}" if piece.because else ""))
         if mover >= 0:
-            if rs.turn_of != mover:
-                rs.turn_moves = rs.turn_moves + 1 if rs.extra_for == mover else 1
-                rs.turn_of = mover
+            rs.begin_move(mover)
         base: Any = super()
         rs.inside = True
         try:
@@ -413,23 +427,13 @@ def _use_power(state: Ruled, rs: RuleState, mover: int, move: PowerMove) -> list
     why = _power_ready(state, rs, power, mover)
     if why is not None:
         raise IllegalMoveError(move, why)
-    if rs.turn_of != mover:
-        rs.turn_moves = rs.turn_moves + 1 if rs.extra_for == mover else 1
-        rs.turn_of = mover
+    rs.begin_move(mover)
     piece = power.piece
-    rs.used[piece.index, mover] = rs.used.get((piece.index, mover), 0) + 1
-    rs.fired[piece.index] += 1
+    rs.record_firing(piece, mover)  # a power always has `times` (1 by default)
     rs.moves += 1
     events = [Event.of(RULE_FIRED, rule=piece.name, seat=mover, power=True)]
-    ctx = Context(state, rs, mover)
     effects = _Effects(rs)
-    for action in power.actions:
-        values = {key: evaluate(ctx) for key, evaluate in action.values}
-        if action.kind.perform is not None:
-            if state.outcome() is None:
-                action.kind.perform(state, ctx, values, events)
-        else:
-            _core_action(state, action.kind.name, values, mover, effects, rs, piece.name)
+    _take_actions(state, Context(state, rs, mover), power, mover, effects, events)
     if effects.end is not None and state.outcome() is None:
         state.end_by_rule(effects.end, events)
     return events
