@@ -26,15 +26,10 @@ def random_playout(state: StayAliveState, rng: random.Random, max_steps: int = 1
     from marblestudio.engine.stay_alive.turns import SLIDING
 
     played = 0
-    while state.result is None and (state.phase != SLIDING or not state.book_reading or len(state.positions) < 3):
+    while state.result is None and not _fast(state, SLIDING):
         if played >= max_steps:
             return played
-        if state.seat_to_move == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        legal = state.legal_moves()
-        state.apply(legal[rng.randrange(len(legal))])
-        played += 1
+        played += _step(state, rng)
     if state.result is None:
         played += _slides(state, rng, max_steps - played)
     return played
@@ -51,13 +46,8 @@ def hooked_playout(state: StayAliveState, rng: random.Random, max_steps: int, li
         return None
     played = 0
     while state.result is None and played < max_steps:
-        if state.phase != SLIDING or not state.book_reading or len(state.positions) < 3:
-            if state.seat_to_move == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            legal = state.legal_moves()
-            state.apply(legal[rng.randrange(len(legal))])
-            played += 1
+        if not _fast(state, SLIDING):
+            played += _step(state, rng)
             continue
         stopped: list[SlideMove] = []
         done = _slides(state, rng, max_steps - played, stopped)
@@ -67,6 +57,22 @@ def hooked_playout(state: StayAliveState, rng: random.Random, max_steps: int, li
             state.apply(stopped[0])
             played += 1
     return played
+
+
+def _fast(state: StayAliveState, sliding: str) -> bool:
+    """Whether the fast slide loop can play on: the slide phase, under the book's reading, with
+    at least 3 slides (fewer can leave a player with only a pass)."""
+    return state.phase == sliding and state.book_reading and len(state.positions) >= 3
+
+
+def _step(state: StayAliveState, rng: random.Random) -> int:
+    """One step through `apply`: chance (0 player moves) or a uniformly random legal move (1)."""
+    if state.seat_to_move == CHANCE:
+        state.apply(state.sample_chance(rng))
+        return 0
+    legal = state.legal_moves()
+    state.apply(legal[rng.randrange(len(legal))])
+    return 1
 
 
 EVERY_MOVE = frozenset({"slide_moved", "turn_over", "passed"})
