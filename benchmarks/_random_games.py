@@ -29,3 +29,20 @@ def random_games(rules, players: int, seconds: float, rng: random.Random) -> tup
         games += 1
     elapsed = time.process_time() - start
     return games / elapsed, moves / elapsed, moves / games
+
+
+def search_position(rules, k: int, rng: random.Random):  # type: ignore[no-untyped-def]
+    """The `k`th position the search benchmarks start from: 4 + 6k player moves into a random
+    two-player game (a new game when one ends first), with more than one legal move."""
+    state, steps = new_game(rules, 2), 0
+    while True:
+        if state.outcome() is not None:
+            state, steps = new_game(rules, 2), 0
+        elif state.to_move == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            moves = state.legal_moves()
+            if steps >= 4 + 6 * k and len(moves) > 1:
+                return state
+            state.apply(moves[rng.randrange(len(moves))])
+            steps += 1

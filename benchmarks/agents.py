@@ -22,8 +22,8 @@ import sys
 import time
 from dataclasses import dataclass
 
+from _random_games import search_position
 from marblestudio.agents import Search, SearchConfig
-from marblestudio.engine import CHANCE, new_game
 from marblestudio.rulesets import load, load_with_source
 from marblestudio.playtest.stats import Rate
 from marblestudio.playtest.workers import GameTask, run_indexed
@@ -70,21 +70,7 @@ def iterations_per_second(family: str, positions: int = 4, iterations: int = 300
     done = 0
     seconds = 0.0
     for k in range(positions):
-        rng = random.Random(f"speed:{family}:{k}")
-        state = new_game(rules, 2)
-        steps = 0
-        while True:
-            if state.outcome() is not None:
-                state, steps = new_game(rules, 2), 0
-                continue
-            if state.to_move == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            moves = state.legal_moves()
-            if steps >= 4 + 6 * k and len(moves) > 1:
-                break
-            state.apply(moves[rng.randrange(len(moves))])
-            steps += 1
+        state = search_position(rules, k, random.Random(f"speed:{family}:{k}"))
         search = Search(state, state.to_move, SearchConfig(iterations=iterations), random.Random(k))
         start = time.perf_counter()
         search.run()

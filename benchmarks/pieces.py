@@ -60,26 +60,14 @@ def playouts_per_second(ref: str, seconds: float, generic: bool = False) -> floa
 
 
 def mcts_per_second(ref: str, positions: int = 3, iterations: int = 200) -> float:
+    from _random_games import search_position
     from marblestudio.agents import Search, SearchConfig
-    from marblestudio.engine import CHANCE, new_game
     from marblestudio.rulesets import load
 
     rules = load(ref)
     done, spent = 0, 0.0
     for k in range(positions):
-        rng = random.Random(f"speed:{ref}:{k}")
-        state, steps = new_game(rules, 2), 0
-        while True:
-            if state.outcome() is not None:
-                state, steps = new_game(rules, 2), 0
-            elif state.to_move == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                moves = state.legal_moves()
-                if steps >= 4 + 6 * k and len(moves) > 1:
-                    break
-                state.apply(moves[rng.randrange(len(moves))])
-                steps += 1
+        state = search_position(rules, k, random.Random(f"speed:{ref}:{k}"))
         search = Search(state, state.to_move, SearchConfig(iterations=iterations), random.Random(k))
         start = time.process_time()
         search.run()
