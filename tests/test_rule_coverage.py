@@ -15,23 +15,9 @@ from marblestudio.playtest import play_seeded, run_games
 from marblestudio.playtest.coverage import RuleCoverage, coverage_of, rows_of_runs, warnings
 from marblestudio.playtest.jobs import Job, run_job
 from marblestudio.playtest.report import render, render_side_by_side
+from house_texts import write_fall_again
 from marblestudio.rulesets import load_with_source
 
-HOUSE = """\
-format: 1
-id: house/fall-again
-name: Fall again
-extends: stay-alive/standard
-rules:
-  - name: fall again
-    on: marble_fell
-    if: "event.seat != mover"
-    then: extra_turn
-  - name: never
-    on: player_out
-    if: "players < 0"
-    then: draw
-"""
 
 GAMES = 40
 SEED = "cov"
@@ -39,9 +25,7 @@ SEED = "cov"
 
 @pytest.fixture
 def house(tmp_path: Path) -> Path:
-    path = tmp_path / "fall-again.yaml"
-    path.write_text(HOUSE, encoding="utf-8")
-    return path
+    return write_fall_again(tmp_path)
 
 
 def _fired_events(rules: Ruleset, players: int, index: int) -> Counter[str]:

@@ -11,23 +11,9 @@ import pytest
 
 from marblestudio.cli import main
 from marblestudio.playtest import play_seeded
+from house_texts import write_fall_again
 from marblestudio.rulesets import load_with_source
 
-HOUSE = """\
-format: 1
-id: house/fall-again
-name: Fall again
-extends: stay-alive/standard
-rules:
-  - name: fall again
-    on: marble_fell
-    if: "event.seat != mover"
-    then: extra_turn
-  - name: never
-    on: player_out
-    if: "players < 0"
-    then: draw
-"""
 
 GAMES = 30
 SEED = "7"
@@ -35,9 +21,7 @@ SEED = "7"
 
 @pytest.fixture
 def house(tmp_path: Path) -> Path:
-    path = tmp_path / "fall-again.yaml"
-    path.write_text(HOUSE, encoding="utf-8")
-    return path
+    return write_fall_again(tmp_path)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -8,22 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from house_texts import FALL_AGAIN_EDITED
 from marblestudio.engine.pieces import program, vocab
 from marblestudio.rulesets.assist import completions, context_at, describe_at, word_before
 
-HOUSE = """format: 1
-id: house/fall-again
-name: Fall again
-extends: stay-alive/standard
-rules:
-  - name: fall again
-    on: marble_fell
-    if: event.seat != mover and marbles_left(mover) <= 2
-    then: extra_turn
-  - turn: {moves: 2, if: "phase == 'sliding'"}
-  - forbid: "move.kind == 'slide' and move.slide == 'R1'"
-    because: R1 is jammed
-"""
+HOUSE = FALL_AGAIN_EDITED
 
 
 def _at(text: str, needle: str) -> tuple[int, int]:

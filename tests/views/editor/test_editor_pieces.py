@@ -7,24 +7,13 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QHelpEvent, QTextCursor
 from PySide6.QtWidgets import QApplication, QToolTip
 
+from house_texts import FALL_AGAIN_EDITED
 from marblestudio.engine.pieces import program, vocab
 from marblestudio.views.editor.code_editor import token_span
 
 from .conftest import line_of
 
-HOUSE = """format: 1
-id: house/fall-again
-name: Fall again
-extends: stay-alive/standard
-rules:
-  - name: fall again
-    on: marble_fell
-    if: event.seat != mover and marbles_left(mover) <= 2
-    then: extra_turn
-  - turn: {moves: 2, if: "phase == 'sliding'"}
-  - forbid: "move.kind == 'slide' and move.slide == 'R1'"
-    because: R1 is jammed
-"""
+HOUSE = FALL_AGAIN_EDITED
 
 
 def _cursor_after(editor, needle: str) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,44 @@
+"""House-rule texts that several test modules play, check or edit (one copy each)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+FALL_AGAIN_AND_NEVER = """\
+format: 1
+id: house/fall-again
+name: Fall again
+extends: stay-alive/standard
+rules:
+  - name: fall again
+    on: marble_fell
+    if: "event.seat != mover"
+    then: extra_turn
+  - name: never
+    on: player_out
+    if: "players < 0"
+    then: draw
+"""
+"""A rule that fires in most games and one that never can (rule coverage and its warning)."""
+
+FALL_AGAIN_EDITED = """format: 1
+id: house/fall-again
+name: Fall again
+extends: stay-alive/standard
+rules:
+  - name: fall again
+    on: marble_fell
+    if: event.seat != mover and marbles_left(mover) <= 2
+    then: extra_turn
+  - turn: {moves: 2, if: "phase == 'sliding'"}
+  - forbid: "move.kind == 'slide' and move.slide == 'R1'"
+    because: R1 is jammed
+"""
+"""A trigger, a turn shorthand and a constraint, as a person edits them (completion and hover)."""
+
+
+def write_fall_again(folder: Path) -> Path:
+    """`FALL_AGAIN_AND_NEVER` written to fall-again.yaml in `folder`."""
+    path = folder / "fall-again.yaml"
+    path.write_text(FALL_AGAIN_AND_NEVER, encoding="utf-8")
+    return path
