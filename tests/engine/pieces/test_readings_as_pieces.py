@@ -9,12 +9,28 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from marblestudio.engine import new_game
 from marblestudio.engine.core import play_random
 from marblestudio.rulesets import load_with_source
+
+def same_games(book: Any, piece: Any, players: int, seeds: int, rule: str) -> int:
+    """Play seeds 0.. under the engine's reading (`book`) and the piece version: the same moves and
+    results in every game; returns how often `rule` fired in the piece version in all."""
+    fired = 0
+    for seed in range(seeds):
+        games = []
+        for rules in (book, piece):
+            state = new_game(rules, players)
+            moves = [str(m) for m, _ in play_random(state, random.Random(seed))]
+            games.append((moves, state.outcome()))
+        assert games[0] == games[1], f"seed {seed}: the piece and the engine's reading part ways"
+        fired += state.fired()[rule]  # type: ignore[attr-defined]
+    return fired
+
 
 AS_PIECE = {
     "format": 1,
@@ -33,15 +49,7 @@ def test_the_previous_slide_rule_as_a_constraint_plays_like_the_book(tmp_path: P
     book = load_with_source("stay-alive/standard").rules
     piece = load_with_source(path).rules
     assert book.family.previous_slide != piece.family.previous_slide  # the engine's reading is off in the piece version
-    fired = 0
-    for seed in range(25):
-        games = []
-        for rules in (book, piece):
-            state = new_game(rules, 2)
-            moves = [str(m) for m, _ in play_random(state, random.Random(seed))]
-            games.append((moves, state.outcome()))
-        assert games[0] == games[1], f"seed {seed}: the piece and the book's reading part ways"
-        fired += state.fired()["previous slide"]  # type: ignore[attr-defined]
+    fired = same_games(book, piece, players=2, seeds=25, rule="previous slide")
     assert fired > 1000  # it really left moves out, at most decisions
 
 
@@ -65,13 +73,5 @@ def test_the_two_players_left_reading_as_a_constraint_plays_like_the_engines(tmp
     path.write_text(yaml.safe_dump(OWN_TURNS_AS_PIECE))
     book = load_with_source("stay-alive/standard").rules
     piece = load_with_source(path).rules
-    fired = 0
-    for seed in range(40):
-        games = []
-        for rules in (book, piece):
-            state = new_game(rules, 3)
-            moves = [str(m) for m, _ in play_random(state, random.Random(seed))]
-            games.append((moves, state.outcome()))
-        assert games[0] == games[1], f"seed {seed}: the piece and the engine's reading part ways"
-        fired += state.fired()["same knob"]  # type: ignore[attr-defined]
+    fired = same_games(book, piece, players=3, seeds=40, rule="same knob")
     assert fired > 0  # the rule did leave moves out in these games
