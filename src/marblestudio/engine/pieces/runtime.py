@@ -375,8 +375,6 @@ class Ruled(State):
             out[name] = out.get(name, 0) + count
         return out
 
-    def score(self, seat: int) -> int:
-        return self.rule_state.scores[seat]
 
     def powers(self) -> list[tuple[str, bool, str]]:
         """Every power of the rules for the seat to move: (name, usable now, what it does or why not)."""

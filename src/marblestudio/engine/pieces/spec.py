@@ -26,12 +26,6 @@ class Action:
     name: str
     params: tuple[tuple[str, Any], ...] = ()
 
-    def param(self, key: str, default: Any = None) -> Any:
-        for k, v in self.params:
-            if k == key:
-                return v
-        return default
-
 
 @dataclass(frozen=True, slots=True)
 class Piece:

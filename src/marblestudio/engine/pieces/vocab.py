@@ -65,11 +65,6 @@ class ActionKind:
     games: tuple[str, ...] = ()
     """The families a plug-in's Python piece works in (empty: every family)."""
 
-    def says(self, values: Mapping[str, str]) -> str:
-        """The action in words for the rules sheet, with its parameters as written."""
-        shown = ", ".join(f"{k} = {v}" for k, v in values.items())
-        return f"{self.name} ({shown})" if shown else self.name
-
 
 _SEAT_PARAM = Param(SEAT, "the seat it applies to", "mover")
 
