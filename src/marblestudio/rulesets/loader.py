@@ -234,10 +234,7 @@ def _check(
         source.at("/game", module)
         return None, _sorted(source.diagnostics)
     source.problems(module.check(merged))
-    unused = module.unused(merged)
-    if merged.get("rules"):  # rule pieces read the teams (team(seat); win and lose take the seat's team)
-        unused = [u for u in unused if u.pointer != "/teams"]
-    source.problems(_written_unused(doc, unused, base_data))
+    source.problems(_written_unused(doc, module.unused(merged), base_data))
     _check_pieces(source, merged["game"], data.get("rules", []))
     if source.failed:
         return None, _sorted(source.diagnostics)
