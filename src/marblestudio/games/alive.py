@@ -18,6 +18,6 @@ FAMILY = Family(
     board="marblestudio.views.board.alive.board:Board",
     help="marblestudio.views.board.alive.help",
     player="marblestudio.agents.alive:PLAYER",
-    hooks="marblestudio.engine.alive.hooks:HOOKS",
+    hooks="marblestudio.games.hooks.alive:HOOKS",
     order=1,
 )

@@ -18,6 +18,6 @@ FAMILY = Family(
     board="marblestudio.views.board.archimedes.board:Board",
     help="marblestudio.views.board.archimedes.help",
     player="marblestudio.agents.archimedes:PLAYER",
-    hooks="marblestudio.engine.archimedes.hooks:HOOKS",
+    hooks="marblestudio.games.hooks.archimedes:HOOKS",
     order=3,
 )

@@ -18,6 +18,6 @@ FAMILY = Family(
     board="marblestudio.views.board.avalanche.board:Board",
     help="marblestudio.views.board.avalanche.help",
     player="marblestudio.agents.avalanche:PLAYER",
-    hooks="marblestudio.engine.avalanche.hooks:HOOKS",
+    hooks="marblestudio.games.hooks.avalanche:HOOKS",
     order=2,
 )

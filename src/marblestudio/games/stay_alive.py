@@ -18,6 +18,6 @@ FAMILY = Family(
     board="marblestudio.views.board.stay_alive.board:Board",
     help="marblestudio.views.board.stay_alive.help",
     player="marblestudio.agents.stay_alive:PLAYER",
-    hooks="marblestudio.engine.stay_alive.hooks:HOOKS",
+    hooks="marblestudio.games.hooks.stay_alive:HOOKS",
     order=0,
 )

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marblestudio.engine.archimedes.moves import LiftMarble, Pass, Place, Roll, RollMarble, cup_name
 from marblestudio.engine.pieces.expr import INT, SEAT, STR, Function, Name
 from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks, Param
 
@@ -22,6 +21,8 @@ def _add_to_roll(state: Any, ctx: Any, values: Mapping[str, Any], events: list[A
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
+    from marblestudio.engine.archimedes.moves import LiftMarble, Pass, Place, Roll, RollMarble, cup_name
+
     if isinstance(move, Place):
         return {"kind": "place", "from": "", "to": cup_name(move.cup), "spaces": 0}
     if isinstance(move, RollMarble):

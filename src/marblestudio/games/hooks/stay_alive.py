@@ -7,12 +7,13 @@ from typing import Any
 
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
 from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
-from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
 
 _CELL = {"seat": INT, "row": INT, "col": INT, "cell": STR}
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
+    from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
+
     if type(move) is SlideMove:
         return {"kind": "slide", "slide": move.slide_id, "step": move.step, "cell": "", "row": -1, "col": -1}
     if type(move) is PlaceMove:

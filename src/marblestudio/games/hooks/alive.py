@@ -7,14 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marblestudio.engine.alive import effects
-from marblestudio.engine.alive.moves import PlayCard
-from marblestudio.engine.alive.table import Phase
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
 from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks, Param
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
+    from marblestudio.engine.alive.moves import PlayCard
+
     if isinstance(move, PlayCard):
         k = state.cat.index.get(move.card, -1)
         wild = k >= 0 and state.cat.wild[k]
@@ -23,6 +22,9 @@ def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
 
 
 def _draw_cards(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    from marblestudio.engine.alive import effects
+    from marblestudio.engine.alive.table import Phase
+
     t = state.table
     seat, count = values["seat"], values["count"]
     if t.phase is not Phase.PLAY or not 0 <= seat < t.players or not t.alive[seat] or count <= 0:
@@ -33,6 +35,8 @@ def _draw_cards(state: Any, ctx: Any, values: Mapping[str, Any], events: list[An
 
 
 def _lose_life(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    from marblestudio.engine.alive.table import Phase
+
     t = state.table
     seat = values["seat"]
     if not 0 <= seat < t.players or not t.alive[seat]:

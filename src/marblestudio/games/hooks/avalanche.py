@@ -5,18 +5,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marblestudio.engine.avalanche.moves import Drop, GoOut
-from marblestudio.engine.avalanche.setup import Phase
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
 from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
+    from marblestudio.engine.avalanche.moves import Drop, GoOut
+
     if isinstance(move, Drop):
         return {"kind": "drop", "colour": state.rules.colours[move.colour].name, "hole": move.hole}
     if isinstance(move, GoOut):
         return {"kind": "go_out" if move.out else "stay_in", "colour": "", "hole": 0}
     return {"kind": "pass", "colour": "", "hole": 0}
+
+
+def _in_play(c: Any) -> bool:
+    from marblestudio.engine.avalanche.setup import Phase
+
+    return bool(c.state.phase is Phase.PLAY)
 
 
 def _full_cards(c: Any, seat: int) -> int:
@@ -46,7 +52,7 @@ HOOKS = FamilyHooks(
     names={
         "drops_this_turn": Name(INT, lambda c: c.state.drops_this_turn, "marbles dropped so far in this turn"),
         "first_turn": Name(BOOL, lambda c: c.state.first_turn, "whether this is the game's first turn"),
-        "in_play": Name(BOOL, lambda c: c.state.phase is Phase.PLAY, "whether the game is being played (not dealing or over)"),
+        "in_play": Name(BOOL, _in_play, "whether the game is being played (not dealing or over)"),
     },
     functions={
         "marbles_in_hand": Function((SEAT,), INT, lambda c, s: sum(c.state.hands[s]), "marbles the seat holds"),
