@@ -70,3 +70,54 @@ def test_a_broken_ruleset_exits_1_naming_file_and_line(capsys: pytest.CaptureFix
     code, out, err = run(capsys, "stay-alive/quick", str(bad), "--games", "2")
     assert code == 1 and out == ""
     assert f"{bad}:4:" in err and "cannot load the ruleset" in err
+
+
+# Matches (issue 16: compare plays the matches of rulesets with `match:`) -------------------------
+def _match_ruleset(folder: Path, name: str, match: str) -> Path:
+    path = folder / f"{name}.yaml"
+    path.write_text(f"format: 1\nextends: stay-alive/quick\nid: house/{name}\nname: {name}\nmatch:\n{match}", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def matches(tmp_path: Path) -> tuple[Path, Path]:
+    return (_match_ruleset(tmp_path, "three-games", "  rounds: 3\n  points: [3, 1, 0]\n"),
+            _match_ruleset(tmp_path, "to-five", "  to: 5\n  points: [2, 1, 0]\n"))
+
+
+def test_rulesets_with_match_compare_matches_side_by_side(capsys: pytest.CaptureFixture[str], matches: tuple[Path, Path]) -> None:
+    code, out, err = run(capsys, *map(str, matches), "--games", "4", "--players", "3", "--workers", "1", "--seed", "3")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "agents: random, random, random (seats rotated by match); seed 3"
+    assert lines[1].split() == ["house/three-games", "house/to-five"]
+    rows = {line[:19].strip(): line[19:] for line in lines[2:]}
+    assert rows["each match"].split("  ")[0] == "3 games, points 3/1/0"
+    assert rows["matches"].split() == ["4", "4"]
+    assert {"Red wins", "Blue wins", "Yellow wins", "Red mean score", "games per match"} <= set(rows)
+    # three games of 3/1/0 points hand out exactly 4 points a game in a three-player game without ties
+    assert rows["games per match"].split()[:2] == ["3.00", "(3-3)"]
+
+
+def test_match_reports_agree_with_simulate(capsys: pytest.CaptureFixture[str], matches: tuple[Path, Path]) -> None:
+    code, out, _ = run(capsys, *map(str, matches), "--games", "3", "--players", "2", "--workers", "1", "--json")
+    assert code == 0
+    compared = json.loads(out)
+    for path, report in zip(matches, compared, strict=True):
+        assert main(["simulate", str(path), "--games", "3", "--players", "2", "--workers", "1", "--json"]) == 0
+        alone = json.loads(capsys.readouterr()[0])
+        assert report["player_wins"] == alone["player_wins"] and report["mean_scores"] == alone["mean_scores"]
+        assert report["games"] == alone["games"]
+    assert compared[1]["match"] == "first to 5, points 2/1/0"
+    # first to five with two points a win: nobody wins a match before its third game
+    assert compared[1]["games"]["min"] >= 3
+
+
+def test_match_or_single_games_must_be_chosen_when_only_some_have_match(capsys: pytest.CaptureFixture[str], matches: tuple[Path, Path]) -> None:
+    code, out, err = run(capsys, str(matches[0]), "stay-alive/quick", "--games", "2")
+    assert code == 2 and out == "" and "give --match" in err
+    code, out, err = run(capsys, str(matches[0]), "stay-alive/quick", "--games", "2", "--match")
+    assert code == 2 and "stay-alive/quick has none" in err
+    code, out, err = run(capsys, str(matches[0]), "stay-alive/quick", "--games", "2", "--no-match", "--workers", "1")
+    assert code == 0, err
+    assert next(line for line in out.splitlines() if line.startswith("games")).split() == ["games", "2", "2"]

@@ -2,7 +2,8 @@
 
 Every ruleset plays the same seeded games (game i of seed S draws from ``random.Random(f"{S}:{i}")``)
 with the same players, seats rotated game by game, so a house rule's effect on balance and
-length reads across one line.  Exit 0 when the games ran, 1 when a ruleset cannot be loaded (its
+length reads across one line.  Rulesets with `match:` play the same seeded matches instead (as
+`simulate` does: `cli.simulate_match`), and their match reports stand side by side.  Exit 0 when the games ran, 1 when a ruleset cannot be loaded (its
 problems are printed with file, line and column), 2 for bad options, 130 when stopped with
 Ctrl-C and 143 with SIGTERM (the report then covers the games that finished).
 """
@@ -10,6 +11,7 @@ Ctrl-C and 143 with SIGTERM (the report then covers the games that finished).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -27,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("rulesets", nargs="+", metavar="RULESET", help="bundled or user ruleset ids, or .yaml paths (two or more)")
     add_run_options(parser, games_help="games per ruleset (default 100)", players_help="number of players (default: each ruleset's)")
     parser.add_argument("--json", action="store_true", help="print the reports as a JSON list")
+    parser.add_argument("--match", action=argparse.BooleanOptionalAction, default=None,
+                        help="play matches as each ruleset's 'match:' says (the default when every ruleset has one); "
+                        "--games then counts matches; --no-match plays single games (docs/matches.md)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,6 +50,8 @@ class _Prepared:
     title: str
     resolved: dict[str, Any]
     players: int
+    match: str | None  # the ruleset's match in words (None: it has no `match:`)
+    names: tuple[str, ...]
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -69,6 +76,11 @@ def _run(args: argparse.Namespace) -> int:
     if len(set(games.values())) > 1:  # a house rule's effect is seen against its own game
         listed = ", ".join(f"{title} ({game})" for title, game in games.items())
         return _usage(f"compare plays rulesets of one game against each other; these are of different games: {listed}")
+    matches = _plays_matches(prepared, args.match)
+    if isinstance(matches, str):
+        return _usage(matches)
+    if matches:
+        return _compare_matches(prepared, agents, args)
     reports, stopped_by = _play_all(prepared, agents, args)
     if reports is None:
         return 2
@@ -96,7 +108,60 @@ def _prepare(ref: str, players: int | None) -> _Prepared | int:
     count = rules.players.default if players is None else players
     if not rules.players.min <= count <= rules.players.max:
         return _usage(f"{rules.id} is for {rules.players.min} to {rules.players.max} players, not {count}")
-    return _Prepared(rules.id, dict(loaded.resolved), count)
+    match = rules.match.describe() if rules.match is not None else None
+    names = tuple(rules.presentation.seat_name(p) for p in range(count))
+    return _Prepared(rules.id, dict(loaded.resolved), count, match, names)
+
+
+def _plays_matches(prepared: list[_Prepared], wanted: bool | None) -> bool | str:
+    """Whether the run plays matches, or why it cannot (a usage message)."""
+    without = [p.title for p in prepared if p.match is None]
+    if wanted is False or (wanted is None and len(without) == len(prepared)):
+        return False
+    if without:
+        listed = ", ".join(without)
+        if wanted:
+            return f"--match plays each ruleset's 'match:', and {listed} has none: add one in a house rule (docs/matches.md)"
+        return (f"some rulesets have a 'match:' and {listed} has none: give --match to compare matches "
+                "(a match for each) or --no-match to compare single games")
+    return True
+
+
+def _titles(prepared: list[_Prepared]) -> list[str]:
+    titles = [p.title for p in prepared]
+    return [t if titles.count(t) == 1 else f"{t} ({i + 1})" for i, t in enumerate(titles)]
+
+
+def _compare_matches(prepared: list[_Prepared], agents: tuple[str, ...], args: argparse.Namespace) -> int:
+    """Play `--games` seeded matches of every ruleset and print their reports side by side."""
+    from marblestudio.cli.simulate_match import MatchTask, render_side_by_side, summarize_matches
+    from marblestudio.playtest.pool import exit_code
+    from marblestudio.playtest.workers import GameTask, WorkersError, run_indexed, seating
+
+    reports = []
+    stopped_by: int | None = None
+    for p, title in zip(prepared, _titles(prepared), strict=True):
+        task = MatchTask(GameTask(p.resolved, agents, args.seed, p.players))
+        try:
+            run = run_indexed(task, args.games, args.workers, args.scheduler, _progress_bar(title))
+        except WorkersError as error:
+            print(f"compare: {error}", file=sys.stderr)
+            return 2
+        finally:
+            if sys.stderr.isatty():
+                sys.stderr.write("\r\x1b[K")
+        reports.append((summarize_matches(run.results, p.names, title, args.games), p.match or ""))
+        if run.interrupted:
+            stopped_by = run.signum
+            print("compare: stopped; the report covers the matches that finished", file=sys.stderr)
+            break
+    specs = seating(agents, prepared[0].players, 0)
+    if args.json:
+        print(json.dumps([{**report.to_json(), "match": match, "agents": list(specs)} for report, match in reports], indent=2))
+    else:
+        print(f"agents: {', '.join(specs)} (seats rotated by match); seed {args.seed}")
+        print(render_side_by_side(reports))
+    return 0 if stopped_by is None else exit_code(stopped_by)
 
 
 def _play_all(prepared: list[_Prepared], agents: tuple[str, ...], args: argparse.Namespace) -> tuple[list[Report] | None, int | None]:
@@ -106,9 +171,7 @@ def _play_all(prepared: list[_Prepared], agents: tuple[str, ...], args: argparse
 
     reports = []
     stopped_by: int | None = None
-    titles = [p.title for p in prepared]
-    for i, p in enumerate(prepared):
-        title = p.title if titles.count(p.title) == 1 else f"{p.title} ({i + 1})"
+    for p, title in zip(prepared, _titles(prepared), strict=True):
         task = GameTask(p.resolved, agents, args.seed, p.players)
         try:
             result = run_indexed(task, args.games, args.workers, args.scheduler, _progress_bar(title))

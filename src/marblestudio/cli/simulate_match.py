@@ -171,6 +171,34 @@ def render(report: MatchReport, specs: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def _rows(report: MatchReport, match: str) -> list[tuple[str, str]]:
+    done = f"{report.matches} of {report.requested}" if report.matches != report.requested else str(report.matches)
+    rows = [("each match", match), ("matches", done)]
+    for name, rate in zip(report.names, report.player_wins):
+        rows.append((f"{name} wins", f"{100 * rate.rate:.1f}% [{100 * rate.low:.0f}-{100 * rate.high:.0f}]"))
+    for name, score in zip(report.names, report.mean_scores):
+        rows.append((f"{name} mean score", f"{score:.2f}"))
+    rows.append(("games per match", f"{report.games_mean:.2f} ({report.games_min}-{report.games_max})"))
+    return rows
+
+
+def render_side_by_side(reports: Sequence[tuple[MatchReport, str]]) -> str:
+    """Match reports (each with its match in words) in columns under shared row labels: players
+    are named by their seat in the first game; a row a report lacks shows '-'."""
+    tables = [dict(_rows(report, match)) for report, match in reports]
+    labels: list[str] = []
+    for report, match in reports:
+        labels += [label for label, _ in _rows(report, match) if label not in labels]
+    heads = [report.title for report, _ in reports]
+    label_w = max(len(label) for label in labels)
+    widths = [max([len(h)] + [len(t.get(label, "-")) for label in labels]) for h, t in zip(heads, tables, strict=True)]
+    out = [(" " * (label_w + 2) + "  ".join(f"{h:<{w}}" for h, w in zip(heads, widths, strict=True))).rstrip()]
+    for label in labels:
+        cells = "  ".join(f"{t.get(label, '-'):<{w}}" for t, w in zip(tables, widths, strict=True))
+        out.append(f"{label:<{label_w}}  {cells}".rstrip())
+    return "\n".join(out)
+
+
 # The command ------------------------------------------------------------------------------------
 def simulate_matches(
     args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any], players: int, agents: tuple[str, ...],
