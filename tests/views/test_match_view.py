@@ -143,6 +143,32 @@ def test_opening_a_match_record_asks_which_game_and_shows_it(qtbot: QtBot, windo
     assert [len(items) for items in asked] == [2] and asked[0][0].startswith("Game 1: ")
     session = window.game.session
     assert session is not None and [str(s.move) for s in session.all_steps()] == record.games[0].moves  # watched from its start
+    bar = window.seats_bar
+    assert bar.text().startswith("Match record, game 1 of 2:")
+    assert [label.text() for label in bar.scores] == ["0 pts", "0 pts"]  # nothing scored before game 1
+    assert window.matches.next_action.isEnabled()  # type: ignore[union-attr]
+    assert not window.matches.save_action.isEnabled()  # type: ignore[union-attr]  # the record is on disk already
+
+    _, games = replay_match(record)
+    window.replay.go_to(session.timeline_length)  # the end of game 1: it counts, by the seats of game 1
+    first = games[0].score
+    assert first is not None
+    points = [first.points[player] for player in first.seating]
+    assert [label.text() for label in bar.scores] == [f"{p} pt" if p == 1 else f"{p} pts" for p in points]
+    assert "Game > Next Game (Ctrl+Shift+N) opens game 2." in window.message_label.text()
+
+    window.matches.next_action.trigger()  # type: ignore[union-attr]  # game 2 of the record, from its start
+    second = window.game.session
+    assert second is not session and second is not None
+    assert [str(s.move) for s in second.all_steps()] == record.games[1].moves
+    assert bar.text().startswith("Match record, game 2 of 2:")
+    after_first = games[0].match
+    shown = [after_first.scores[player] for player in after_first.seating()]  # game 2's players moved on a seat
+    assert [label.text() for label in bar.scores] == [f"{p} pt" if p == 1 else f"{p} pts" for p in shown]
+    assert not window.matches.next_action.isEnabled()  # type: ignore[union-attr]  # no game 3
+    window.replay.go_to(second.timeline_length)
+    assert [label.text() for label in bar.scores] == [f"{p} pt" if p == 1 else f"{p} pts" for p in
+                                                      [record.scores[player] for player in games[1].score.seating]]  # type: ignore[union-attr]
 
 
 def test_a_match_record_whose_score_is_wrong_is_refused_with_its_reason(qtbot: QtBot, window: MainWindow, ruleset: str, tmp_path: Path,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from marblestudio.engine.match import Match
 from marblestudio.session import from_record, to_record
 from marblestudio.views.app import settings
 
@@ -47,13 +48,15 @@ class WindowFiles:
         if not self.maybe_save():
             return False
         record = None
+        watched: tuple[MatchRecord, Match, int] | None = None
         try:
             found = load_any(path)
             if isinstance(found, MatchRecord):
                 chosen = self._match_game(found)
                 if chosen is None:
                     return False
-                found = chosen
+                watched = (found, *chosen)
+                found = found.games[chosen[1]]
             record = found
             session = from_record(record)
         except RecordError as exc:
@@ -63,7 +66,12 @@ class WindowFiles:
             return False
         self.window.path = path
         self._add_recent(path)
-        if record.result is None and not session.is_over():
+        if watched is not None:  # a game of a match record: watched with the match's running score
+            session.goto(0)
+            session.saved = True
+            self.window.matches.watch(watched[0], watched[1], watched[2], session)
+            self.window.set_session(session, interactive=False)
+        elif record.result is None and not session.is_over():
             self.window.set_session(session, interactive=True)
         else:
             session.goto(0)
@@ -71,14 +79,15 @@ class WindowFiles:
             self.window.set_session(session, interactive=False)
         return True
 
-    def _match_game(self, record: MatchRecord) -> GameRecord | None:
-        """The game of a match record to open, chosen by the user (None: cancelled).  The whole
-        match is replayed first, so a record whose games do not add up to its score is refused."""
+    def _match_game(self, record: MatchRecord) -> tuple[Match, int] | None:
+        """The game of a match record to open, chosen by the user, with the match's score before
+        it (None: cancelled).  The whole match is replayed first, so a record whose games do not
+        add up to its score is refused."""
         from PySide6.QtWidgets import QInputDialog
 
         from marblestudio.match_records import replay_match
 
-        _, games = replay_match(record)  # raises RecordError, shown by open_path
+        match, games = replay_match(record)  # raises RecordError, shown by open_path
         names = [str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(record.players)]
         score = ", ".join(f"{name} {points}" for name, points in zip(names, record.scores, strict=False))
         items = []
@@ -91,7 +100,8 @@ class WindowFiles:
         )
         if not ok:
             return None
-        return record.games[items.index(chosen)]
+        number = items.index(chosen)
+        return (games[number - 1].match if number else Match(match.rules, len(record.players))), number
 
     def _offer_moves_before(self, record: GameRecord, error: RecordError) -> bool:
         """A record that goes wrong at move k: offer its first k moves as a new, unsaved game

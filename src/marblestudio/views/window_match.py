@@ -8,6 +8,10 @@ next game starts, so that undoing its last move (or a resignation) takes it out 
 again.  Players keep their numbers from their seats in the first game; with `start: rotate` they
 move on one seat each game (`Match.seating`), and each seat's badge shows the points of the
 player in it.  Game k is seeded from the match's seed (`engine.match.round_seed`).
+
+An opened match record is watched the same way (`watch`): the seats bar shows the score before
+the game on the table, with that game counted once its replay reaches the end, and Next Game
+opens the record's next game.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from marblestudio.engine.match import Match, round_seed
-from marblestudio.session import Session
+from marblestudio.session import Session, from_record
 
 if TYPE_CHECKING:
     from marblestudio.match_records import MatchRecord
@@ -41,6 +45,8 @@ class WindowMatch:
         self.records: list[GameRecord] = []  # the records of the games in `match`
         self.next_action: QAction | None = None
         self.save_action: QAction | None = None
+        self.watched: MatchRecord | None = None  # the match record being watched, if any
+        self.number = 0  # the game on the table: its number in the match (0-based)
 
     def install(self, menu: QMenu) -> None:
         """Add Next Game (Ctrl+Shift+N) and Save Match… to the Game menu."""
@@ -65,9 +71,20 @@ class WindowMatch:
         self.kinds = list(session.seats)
         self.seed = session.seed
         self.records = []
+        self.watched, self.number = None, 0
+
+    def watch(self, record: MatchRecord, before: Match, number: int, session: Session) -> None:
+        """Watch game `number` (0-based) of the match record `record` on `session`; `before`
+        is the match's score before that game (the record replayed and checked)."""
+        self.match = before
+        self.session = session
+        self.kinds = [str(p.get("kind", "human")) for p in record.players]
+        self.records = list(record.games[:number])
+        self.watched, self.number = record, number
 
     def forget(self) -> None:
         self.match, self.session, self.records = None, None, []
+        self.watched, self.number = None, 0
 
     def playing(self) -> bool:
         """True when the game on the table (the game page is shown) is the match's."""
@@ -86,10 +103,15 @@ class WindowMatch:
 
     def can_play_next(self) -> bool:
         score = self.score()
+        if self.watched is not None:
+            return score is not None and self.number + 1 < len(self.watched.games)
         return score is not None and self.session is not None and self.session.is_over() and not score.is_over
 
     def next_game(self) -> bool:
-        """Start the match's next game (its seats and seed from the match); False when there is none."""
+        """Start the match's next game (its seats and seed from the match), or open the watched
+        record's next game; False when there is none."""
+        if self.watched is not None:
+            return self._watch_next()
         score = self.score()
         if score is None or self.session is None or not self.can_play_next():
             self.window.show_message("The next game of a match starts once the game of the match on the table is over.")
@@ -102,6 +124,28 @@ class WindowMatch:
         self.session = session
         self.window.path = None
         self.window.set_session(session)
+        return True
+
+    def _watch_next(self) -> bool:
+        """Open the watched record's next game at its start, the score counting the game before."""
+        from marblestudio.match_records import MatchReplay
+        from marblestudio.records import play_moves
+
+        record = self.watched
+        if record is None or self.match is None or not self.can_play_next():
+            self.window.show_message("This is the last game of the match record.")
+            return False
+        number = self.number + 1
+        replay = MatchReplay(record)
+        replay.match = self.match
+        game = record.games[self.number]
+        state = replay.start_game(self.number)
+        after = replay.finish_game(self.number, state, list(play_moves(state, game.moves, game.source))).match
+        session = from_record(record.games[number])
+        session.goto(0)
+        session.saved = True
+        self.watch(record, after, number, session)
+        self.window.set_session(session, interactive=False)
         return True
 
     # Records -----------------------------------------------------------------------------------
@@ -167,11 +211,13 @@ class WindowMatch:
             rounds = f" of {score.rules.rounds}" if score.rules.rounds is not None else ""
             to = f", first to {score.rules.to}" if score.rules.to is not None else ""
             title = f"Match over after {score.rounds_played} games:" if score.is_over else f"Match, game {number}{rounds}{to}:"
+            if self.watched is not None:
+                title = f"Match record, game {self.number + 1} of {len(self.watched.games)}{to}:"
             bar.show_match(title, [_points(score.scores[player]) for player in self._seating(score)])
         if self.next_action is not None:
             self.next_action.setEnabled(self.can_play_next())
         if self.save_action is not None:
-            self.save_action.setEnabled(score is not None)
+            self.save_action.setEnabled(score is not None and self.watched is None)
 
     def _seating(self, score: Match) -> tuple[int, ...]:
         """Who sits where in the game on the table (once it is over, the score has counted it)."""
@@ -191,6 +237,9 @@ class WindowMatch:
             winners = " and ".join(name[p] for p in seats if p in score.winners)
             verb = "wins" if len(score.winners) == 1 else "share"
             return f"Match: {line}. {winners} {verb} the match."
+        if self.watched is not None:
+            more = self.can_play_next()
+            return f"Match: {line}." + (f" Game > Next Game (Ctrl+Shift+N) opens game {self.number + 2}." if more else "")
         return f"Match: {line}. Game > Next Game (Ctrl+Shift+N) plays game {score.rounds_played + 1}."
 
 
