@@ -268,3 +268,27 @@ def test_an_earlier_position_shows_the_hand_held_then(game: GameView) -> None:
     assert board.hand == then
     game.view_live()
     assert board.hand == session.state.observation(0).hand
+
+
+def test_a_waiting_draw_is_answered_with_a_card_or_taken_with_a_click_on_the_deck(scene: Scene, qtbot: QtBot) -> None:
+    import dataclasses
+
+    from marblestudio.engine.alive import Take
+    from marblestudio.engine.alive.rules import DrawAnswer
+    from marblestudio.views.board.alive.board import TAKE_KEY
+
+    base = rulesets.load("alive/standard")
+    house = dataclasses.replace(base, family=dataclasses.replace(base.family, draw_answer=DrawAnswer(frozenset({"DRAW1"}), True)))
+    state = AliveState.from_hands(house, [["DRAW2", "1"], ["DRAW1", "2"]], deck=["3", "4", "5", "6"])
+    state.apply(state.parse_move("play DRAW2"))  # seat 1, the human, now answers or takes
+    board = _board(scene, state, humans=(1,))
+    assert board.target_of(Take()) == TAKE_KEY
+    sx, sy = scene.screen_position(board.world_position(TAKE_KEY))
+    assert scene.key_at(sx, sy) == TAKE_KEY
+    assert board.move_text(TAKE_KEY, state.public_view()) == "take"
+    assert board.tooltip_for(TAKE_KEY) == "The deck: click to take the DRAW (2 cards for every player but Red)"
+    x, y = scene.screen_position(board.world_position(("card", "2")))
+    assert board.tooltip_at(x, y) == "2: cannot be played, a DRAW waits: answer it with DRAW1, or click the deck to take it"
+    x, y = scene.screen_position(board.world_position(("card", "DRAW1")))
+    assert board.tooltip_at(x, y) == "DRAW 1: click to play"
+    assert board.deck_item.opts["color"] == (1.0, 0.85, 0.3, 1.0)  # the deck lights up as a move

@@ -23,7 +23,7 @@ Readings of our own, where neither the rulebook nor GAMES.md says (tests name ea
 from __future__ import annotations
 
 from marblestudio.engine.alive.hidden import AliveObservation, AliveView, PendingDraw
-from marblestudio.engine.alive.moves import Deal, Flip, PlayCard, Redeal, Reshuffle
+from marblestudio.engine.alive.moves import Deal, Flip, PlayCard, Redeal, Reshuffle, Take
 from marblestudio.engine.alive.rules import AliveRules, CardKind, EmptyDeck, GameEnd, WildEffect
 from marblestudio.engine.alive.state import AliveState
 from marblestudio.engine.alive.table import Phase
@@ -50,6 +50,7 @@ __all__ = [
     "PlayCard",
     "Redeal",
     "Reshuffle",
+    "Take",
     "WildEffect",
     "new_game",
 ]

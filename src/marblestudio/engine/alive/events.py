@@ -38,3 +38,11 @@ class AliveEvent(EventKind):
     """A player lost their last life (`seat`, the cards `discarded`)."""
     HAND_OVER = "hand_over"
     """A hand ended (`winners`)."""
+    DRAW_WAITING = "draw_waiting"
+    """A DRAW waits for an answer (`alive: answers:`): `seat` may answer it or take it; each
+    player but `source` would draw `amount` cards."""
+    DRAW_ANSWERED = "draw_answered"
+    """`seat` answered a DRAW with `card`: `passed` on (the draw, now `amount` cards each, goes to
+    every other player) or blocked it (`seat` draws nothing)."""
+    DRAW_TAKEN = "draw_taken"
+    """`seat` took a waiting DRAW: every player but `source` draws `amount` cards."""

@@ -61,6 +61,11 @@ class AliveView:
     """Per seat, whether it is still in the game."""
     pending_draws: tuple[PendingDraw, ...]
     """DRAWs that wait for a reshuffle, in turn order."""
+    answering: int
+    """A house rule's DRAW that waits for the player to move to answer or take it: the cards
+    each player but `answer_from` would draw (0: no DRAW waits)."""
+    answer_from: int
+    """The seat whose DRAW (or answer) waits, or -1."""
     redealer: int
     """The seat whose HAND IN & RE-DEAL is being re-dealt, or -1."""
     collected: int
@@ -110,6 +115,8 @@ def public_view(state: AliveState) -> AliveView:
         team_of=t.team_of if t.teams else None,
         alive=tuple(t.alive),
         pending_draws=tuple(PendingDraw(seat, cards) for seat, cards in t.pending_draws),
+        answering=t.answering,
+        answer_from=t.answer_from,
         redealer=t.redealer,
         collected=len(t.collected),
         moves_made=t.moves_made,

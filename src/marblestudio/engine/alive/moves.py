@@ -1,7 +1,8 @@
 """ALIVE's moves and their notation.
 
 Player moves: `play <card>` (a card kind id, e.g. `play 3`, `play SKIP`, `play =21`) and
-`flip` (the life penalty when no card can be played).  Chance moves give the order of a
+`flip` (the life penalty when no card can be played), and `take` (a house rule's DRAW that
+waits for an answer is taken, not answered: `alive: answers:`).  Chance moves give the order of a
 shuffle as card kind ids, top card first: `deal ...` (the whole deck at the start of a hand),
 `redeal ...` (the collected hands of HAND IN & RE-DEAL) and `reshuffle ...` (the discard pile,
 bar its top card, when the deck runs out).  Cards of one kind are alike, so a kind id names a card.
@@ -31,6 +32,14 @@ class Flip(Move):
 
     def __str__(self) -> str:
         return "flip"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Move):
+    """Take a DRAW that waits for an answer: the draw is made, and the player then plays on."""
+
+    def __str__(self) -> str:
+        return "take"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +81,7 @@ class Reshuffle(Shuffle):
 
 
 FLIP = Flip()
+TAKE = Take()
 _SHUFFLES: dict[str, type[Shuffle]] = {cls.verb: cls for cls in (Deal, Redeal, Reshuffle)}
 
 
@@ -83,6 +93,8 @@ def parse_move(text: str, kind_ids: frozenset[str]) -> Move:
     verb, args = words[0].lower(), words[1:]
     if verb == "flip" and not args:
         return FLIP
+    if verb == "take" and not args:
+        return TAKE
     if verb == "play" and len(args) == 1:
         if args[0] not in kind_ids:
             raise NotationError(f"no card kind {args[0]!r} in this deck (kinds: {', '.join(sorted(kind_ids))})")
@@ -92,4 +104,4 @@ def parse_move(text: str, kind_ids: frozenset[str]) -> Move:
         if unknown:
             raise NotationError(f"no card kind {unknown[0]!r} in this deck")
         return _SHUFFLES[verb](tuple(args))
-    raise NotationError(f"not an ALIVE move: {text!r} (expected 'play CARD', 'flip', 'deal ...', 'redeal ...' or 'reshuffle ...')")
+    raise NotationError(f"not an ALIVE move: {text!r} (expected 'play CARD', 'flip', 'take', 'deal ...', 'redeal ...' or 'reshuffle ...')")

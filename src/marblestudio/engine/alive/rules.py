@@ -37,6 +37,18 @@ class EmptyDeck(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawAnswer:
+    """A house rule's answer to a DRAW (`alive: answers:`): the player a DRAW would make draw
+    first may play one of the `cards` (kind ids) instead of drawing.  `passes` (pass-on): that
+    player draws nothing and the whole draw passes on, grown by the answering card's amount, to
+    every other player of the one who answered, the next of whom may answer again; otherwise
+    (block) the answering player draws nothing and everyone else still draws."""
+
+    cards: frozenset[str]
+    passes: bool
+
+
+@dataclass(frozen=True, slots=True)
 class CardKind:
     """One kind of playing card and how many of it the deck holds.
 
@@ -75,6 +87,7 @@ class AliveRules:
     lives: int = 5
     game_end: GameEnd = GameEnd.LAST_PLAYER_STANDING
     empty_deck: EmptyDeck = EmptyDeck.RESHUFFLE_DISCARDS
+    draw_answer: DrawAnswer | None = None
 
     @property
     def deck_size(self) -> int:

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from marblestudio.engine.alive import effects, hidden
+from marblestudio.engine.alive import answers, effects, hidden
 from marblestudio.engine.alive.hidden import AliveObservation, AliveView
-from marblestudio.engine.alive.moves import FLIP, Deal, Flip, PlayCard, Redeal, Reshuffle, Shuffle, parse_move
-from marblestudio.engine.alive.rules import AliveRules, GameEnd
+from marblestudio.engine.alive.moves import FLIP, TAKE, Deal, Flip, PlayCard, Redeal, Reshuffle, Shuffle, Take, parse_move
+from marblestudio.engine.alive.rules import AliveRules, GameEnd, WildEffect
 from marblestudio.engine.alive.table import Phase, Table
 from marblestudio.engine.core import (
     CHANCE,
@@ -42,6 +42,9 @@ class Catalogue:
         self.wild = tuple(k.is_wild for k in family.deck)
         self.values = tuple(k.points for k in family.deck)
         self.plays = tuple(PlayCard(k.id) for k in family.deck)
+        answer = family.draw_answer
+        self.answers = tuple(answer is not None and k.id in answer.cards for k in family.deck)
+        """Per kind: whether it answers a waiting DRAW (a house rule's `answers:`)."""
 
 
 class AliveState(State):
@@ -122,6 +125,9 @@ class AliveState(State):
         t = self.table
         if t.phase is not Phase.PLAY:
             return []
+        if t.answering:
+            answering = self.cat.answers
+            return [*(self.cat.plays[k] for k, n in enumerate(t.hands[t.current]) if n and answering[k]), TAKE]
         room = self.family.limit - t.total
         wild, values, plays = self.cat.wild, self.cat.values, self.cat.plays
         moves: list[Move] = [plays[k] for k, n in enumerate(t.hands[t.current]) if n and (wild[k] or values[k] <= room)]
@@ -140,7 +146,9 @@ class AliveState(State):
             raise IllegalMoveError(move, f"the next step is chance ({t.phase.value}), not a player's move")
         seat = t.current
         events: list[Event] = []
-        if isinstance(move, PlayCard):
+        if t.answering:
+            self._answer_or_take(seat, move, events)
+        elif isinstance(move, PlayCard):
             k = self.cat.index.get(move.card)
             if k is None or not t.hands[seat][k]:
                 raise IllegalMoveError(move, f"there is no {move.card} in the hand of seat {seat}")
@@ -149,6 +157,8 @@ class AliveState(State):
                     move, f"a card that would take the total above {self.family.limit} may not be played"
                 )
             self._play(seat, k, events)
+        elif isinstance(move, Take):
+            raise IllegalMoveError(move, "no DRAW waits to be taken")
         elif isinstance(move, Flip):
             if self.legal_moves() != [FLIP]:
                 raise IllegalMoveError(move, "a life card is flipped only when no card in hand can be played")
@@ -177,6 +187,9 @@ class AliveState(State):
         if kind.effect is None:
             t.current = t.next_seat(seat)
             return
+        if kind.effect is WildEffect.DRAW and self.family.draw_answer is not None:
+            answers.wait(t, seat, kind, events)
+            return
         nxt = effects.EFFECTS[kind.effect](t, seat, kind, events)
         events.append(Event.of(AliveEvent.TOTAL, total=t.total))
         if self._check_end():
@@ -188,6 +201,33 @@ class AliveState(State):
         if outs:  # [decision] a BOMB victim who discarded their only card has gone out
             self._hand_over(outs, events)
             return
+        if t.pending_draws and not effects.resolve_draws(t, events):
+            t.phase = Phase.RESHUFFLE
+
+    def _answer_or_take(self, seat: int, move: Move, events: list[Event]) -> None:
+        """The move of a player whom a DRAW waits on (answers.py)."""
+        t = self.table
+        rule = self.family.draw_answer
+        assert rule is not None
+        if isinstance(move, Take):
+            answers.take(t, seat, events)
+        elif isinstance(move, PlayCard):
+            k = self.cat.index.get(move.card)
+            if k is None or not t.hands[seat][k]:
+                raise IllegalMoveError(move, f"there is no {move.card} in the hand of seat {seat}")
+            if not self.cat.answers[k]:
+                raise IllegalMoveError(move, f"a DRAW waits: answer it with {' or '.join(sorted(rule.cards))}, or take it")
+            kind = self.cat.kinds[k]
+            t.take(seat, k)
+            t.discard.append(k)
+            events.append(Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=kind.id, total=t.total, left=t.hand_sizes[seat]))
+            if t.hand_sizes[seat] == 0:  # the last card ends the hand, and the waiting draw with it
+                answers.forget(t)
+                self._hand_over([seat], events)
+                return
+            answers.answer(t, seat, kind, rule, events)
+        else:
+            raise IllegalMoveError(move, "a DRAW waits: answer it or take it")
         if t.pending_draws and not effects.resolve_draws(t, events):
             t.phase = Phase.RESHUFFLE
 
@@ -222,6 +262,7 @@ class AliveState(State):
         t.direction = 1
         t.total = 0
         t.pending_draws = []
+        answers.forget(t)
         t.phase = Phase.DEAL
         t.hand_number += 1
         events.append(Event.of(AliveEvent.CARDS_COLLECTED, dealer=t.dealer))
@@ -255,7 +296,7 @@ class AliveState(State):
     # Seams for rule pieces -----------------------------------------------------------------
     def give_turn(self, seat: int) -> bool:
         t = self.table
-        if self._outcome is not None or t.phase is not Phase.PLAY or not 0 <= seat < t.players:
+        if self._outcome is not None or t.phase is not Phase.PLAY or not 0 <= seat < t.players or t.answering:
             return False
         if not t.alive[seat] or t.hand_sizes[seat] == 0:
             return False

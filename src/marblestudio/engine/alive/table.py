@@ -54,6 +54,8 @@ class Table:
     collected: list[int] = field(default_factory=list)  # HAND IN & RE-DEAL: the hands, face down
     hand_number: int = 0
     moves_made: int = 0
+    answering: int = 0  # a DRAW waiting for the current player to answer or take it: the cards each would draw
+    answer_from: int = -1  # ... and the seat whose DRAW (or answer) it is: its every other player draws
 
     def copy(self) -> Table:
         return Table(
@@ -77,6 +79,8 @@ class Table:
             list(self.collected),
             self.hand_number,
             self.moves_made,
+            self.answering,
+            self.answer_from,
         )
 
     # Turn order ------------------------------------------------------------------------

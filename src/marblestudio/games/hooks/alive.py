@@ -12,13 +12,13 @@ from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks, 
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
-    from marblestudio.engine.alive.moves import PlayCard
+    from marblestudio.engine.alive.moves import PlayCard, Take
 
     if isinstance(move, PlayCard):
         k = state.cat.index.get(move.card, -1)
         wild = k >= 0 and state.cat.wild[k]
         return {"kind": "play", "card": move.card, "value": 0 if wild or k < 0 else state.cat.values[k], "wild": wild}
-    return {"kind": "flip", "card": "", "value": 0, "wild": False}
+    return {"kind": "take" if isinstance(move, Take) else "flip", "card": "", "value": 0, "wild": False}
 
 
 def _draw_cards(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
@@ -63,6 +63,11 @@ HOOKS = FamilyHooks(
         "hand_over": EventDoc({}, "a hand ended: a player played their last card"),
         "deck_reshuffled": EventDoc({"cards": INT}, "the discard pile became the deck"),
         "dealt": EventDoc({"first": INT}, "a hand was dealt (first: the seat to play first)"),
+        "draw_waiting": EventDoc({"seat": INT, "source": INT, "amount": INT},
+                                 "with `alive: answers:`, a DRAW waits: seat may answer or take it; every player but source would draw amount cards"),
+        "draw_answered": EventDoc({"seat": INT, "card": STR, "amount": INT, "passed": BOOL},
+                                  "a DRAW was answered with card: passed on (amount: the cards each now draws) or blocked"),
+        "draw_taken": EventDoc({"seat": INT, "source": INT, "amount": INT}, "a waiting DRAW was taken: every player but source draws amount cards"),
     },
     names={
         "total": Name(INT, lambda c: c.state.table.total, "the running total"),
@@ -70,6 +75,7 @@ HOOKS = FamilyHooks(
         "direction": Name(INT, lambda c: c.state.table.direction, "1 clockwise, -1 after a REVERSE"),
         "hand_number": Name(INT, lambda c: c.state.table.hand_number, "how many hands have ended before this one"),
         "deck_size": Name(INT, lambda c: len(c.state.table.deck), "cards left in the deck"),
+        "answering": Name(INT, lambda c: c.state.table.answering, "the cards a waiting DRAW makes each player draw (0: none waits)"),
         "top_card": Name(STR, lambda c: c.state.cat.ids[c.state.table.discard[-1]] if c.state.table.discard else "",
                          "the kind of the card on top of the pile, the one just played ('' before the first)"),
     },
@@ -88,5 +94,5 @@ HOOKS = FamilyHooks(
                                 {"seat": Param(SEAT, "who loses the life", "mover")}, "seat", _lose_life),
     },
 )
-"""Move fields for `forbid:`: kind ('play' or 'flip'), card (the kind played, e.g. 'DRAW'), value
+"""Move fields for `forbid:`: kind ('play', 'flip', or 'take' for a waiting DRAW), card (the kind played, e.g. 'DRAW'), value
 (its points, 0 for a wild card) and wild."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marblestudio.engine.alive.rules import AliveRules, CardKind, EmptyDeck, GameEnd, WildEffect
+from marblestudio.engine.alive.rules import AliveRules, CardKind, DrawAnswer, EmptyDeck, GameEnd, WildEffect
 from marblestudio.rulesets.diagnostics import WARNING, Problem, pointer_join
 
 SECTION = "/alive"
@@ -70,6 +70,7 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
         problems.append(
             Problem(pointer_join(f"{SECTION}/deck", bombs[0]), "a BOMB needs number cards of value 0 to discard; this deck has none", WARNING)
         )
+    problems += _answer_problems(section, deck)
     if data["players"]["min"] < 2:
         problems.append(Problem("/players/min", "ALIVE needs at least 2 players"))
     teams = data.get("teams")
@@ -81,6 +82,24 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
             problems.append(
                 Problem("/players", f"ALIVE's team play is for {low} to {high} players; this ruleset allows {data['players']['min']}-{most}")
             )
+    return problems
+
+
+def _answer_problems(section: Mapping[str, Any], deck: Mapping[str, Any]) -> list[Problem]:
+    """`answers:`: its cards are kinds of the deck, and the deck has a DRAW to answer."""
+    answers = section.get("answers")
+    if answers is None:
+        return []
+    draw = answers["draw"]
+    problems: list[Problem] = []
+    for i, card_id in enumerate(draw["with"]):
+        if card_id not in deck:
+            problems.append(Problem(f"{SECTION}/answers/draw/with/{i}",
+                                    f"no card kind {card_id!r} in the deck to answer a DRAW with (kinds: {', '.join(deck)})"))
+        elif deck[card_id]["count"] == 0:
+            problems.append(Problem(f"{SECTION}/answers/draw/with/{i}", f"the deck holds no {card_id} (its count is 0)", WARNING))
+    if not any(c.get("effect") == "draw" and c["count"] > 0 for c in deck.values()):
+        problems.append(Problem(f"{SECTION}/answers", "the deck has no DRAW card, so no DRAW is ever answered", WARNING))
     return problems
 
 
@@ -116,4 +135,12 @@ def build(data: Mapping[str, Any]) -> AliveRules:
         lives=section.get("lives", DEFAULTS["lives"]),
         game_end=GameEnd(section.get("game_end", GameEnd.LAST_PLAYER_STANDING.value)),
         empty_deck=EmptyDeck(section.get("empty_deck", EmptyDeck.RESHUFFLE_DISCARDS.value)),
+        draw_answer=_draw_answer(section.get("answers")),
     )
+
+
+def _draw_answer(answers: Mapping[str, Any] | None) -> DrawAnswer | None:
+    if answers is None:
+        return None
+    draw = answers["draw"]
+    return DrawAnswer(frozenset(draw["with"]), draw.get("then", "pass-on") == "pass-on")

@@ -69,6 +69,9 @@ def sections(c: Compare) -> Sections:
         c.reading((a, "empty_deck"), _EMPTY_DECK),
     ]
     wild = ["Wild cards count 0 and may be played at any time.", *(f"{_card_words(k, v)}." for k, v in wilds.items())]
+    answer = _answer_words(c.get(a, "answers"), deck)
+    if answer:
+        wild.append(answer)
     if teams:
         winning = [
             "When a player plays their last card, the opposing team loses one life; DRAW and BOMB hit team-mates too.",
@@ -80,6 +83,20 @@ def sections(c: Compare) -> Sections:
             c.reading((a, "game_end"), _GAME_END),
         ]
     return [("Cards", cards), ("Playing", play), ("Wild cards", wild if wilds else []), ("Winning", winning)]
+
+
+def _answer_words(answers: Any, deck: Mapping[str, Mapping[str, Any]]) -> str:
+    """A house rule's answers to a DRAW, in words ('' without one)."""
+    if not isinstance(answers, Mapping) or not isinstance(answers.get("draw"), Mapping):
+        return ""
+    draw = answers["draw"]
+    cards = " or ".join(str(deck.get(k, {}).get("label", k)) for k in draw.get("with", []))
+    head = (f"House rule: a DRAW waits for the next player, who takes it (draws as above, then plays on) or answers it "
+            f"with {cards} and draws nothing; an answer is that player's turn, adds nothing to the total and does nothing else.")
+    if draw.get("then", "pass-on") == "pass-on":
+        return head + (" The whole draw, grown by the answering card's amount, passes on to every other player of the one "
+                       "who answered, and the next of them may answer it in turn.")
+    return head + " Everyone else still draws."
 
 
 def _counted(cards: Mapping[str, Mapping[str, Any]]) -> str:

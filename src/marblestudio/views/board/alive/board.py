@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from marblestudio.engine.alive.hidden import AliveView
-from marblestudio.engine.alive.moves import Flip, PlayCard
+from marblestudio.engine.alive.moves import Flip, PlayCard, Take
 from marblestudio.engine.alive.rules import AliveRules, CardKind
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
@@ -60,6 +60,7 @@ TOTAL_FIRST, HAND_LABEL, HINT, PILE_TOP, VIEWER_NAME, INFO, SEAT_NAME, LIFE_LETT
 LETTER_SHARE = 0.5  # a life card's letter may be this share of the card's height
 REVEAL = ("reveal",)
 FLIP_KEY = ("flip",)
+TAKE_KEY = ("take",)  # a waiting DRAW (a house rule's answers): the deck, clicked, takes it
 
 
 def life_letter(i: int) -> str:
@@ -300,6 +301,8 @@ class Board(BoardView[AliveView]):
             wordings = (f"Pass to {who}, then click the cards", f"Pass to {who}")
         elif view.outcome is not None:
             wordings = ("Game over",)
+        elif self._my_turn() and view.answering:
+            wordings = (f"A DRAW of {view.answering} waits: answer it, or click the deck to take it", "Answer, or take the DRAW")
         elif self._my_turn():
             if all(self.why_not(c) for c in self.hand or ()):
                 wordings = ("No card can be played: click a life card to flip it", "Click a life card to flip it", "Flip a life")
@@ -310,7 +313,9 @@ class Board(BoardView[AliveView]):
     # Why a card cannot be played ------------------------------------------------------------------
     def why_not(self, card: str, view: AliveView | None = None) -> str | None:
         """Why the viewer may not play `card` now (None when it can be played)."""
-        return why_not(self.kinds[card], self._view if view is None else view, self.viewer, self.seat_name)
+        answer = self.alive.draw_answer
+        answers = answer.cards if answer is not None else frozenset()
+        return why_not(self.kinds[card], self._view if view is None else view, self.viewer, self.seat_name, answers)
 
     def tooltip_at(self, x: float, y: float) -> str | None:
         """The text for the mouse at widget position (x, y): why a card cannot be played, or what it does."""
@@ -318,6 +323,8 @@ class Board(BoardView[AliveView]):
         return self.tooltip_for(key)
 
     def tooltip_for(self, key: Hashable | None) -> str | None:
+        if key == TAKE_KEY and self._view is not None:
+            return f"The deck: click to take the DRAW ({self._view.answering} cards for every player but {self.seat_name(self._view.answer_from)})"
         if not is_card_key(key):
             return None
         assert isinstance(key, tuple)
@@ -342,6 +349,9 @@ class Board(BoardView[AliveView]):
             if flip is not None:
                 x, y, z = flip.centre
                 out.append(Pickable(FLIP_KEY, (x, y, z), half=(lay.LIFE_W / 2, lay.LIFE_H / 2, 0.05)))
+            if self._view.answering:
+                x, y = lay.DECK_XY
+                out.append(Pickable(TAKE_KEY, (x, y, 0.3), half=(lay.CARD_W / 2, lay.CARD_H / 2, 0.3)))
         return out
 
     def _flip_piece(self) -> CardPiece | None:
@@ -361,6 +371,8 @@ class Board(BoardView[AliveView]):
             return ("card", move.card)
         if isinstance(move, Flip):
             return FLIP_KEY
+        if isinstance(move, Take):
+            return TAKE_KEY
         return None
 
     def move_text(self, key: Hashable, view: AliveView) -> str | None:
@@ -369,6 +381,8 @@ class Board(BoardView[AliveView]):
             return f"play {key[1]}"
         if key == FLIP_KEY:
             return "flip"
+        if key == TAKE_KEY:
+            return "take"
         return None
 
     def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
@@ -387,6 +401,7 @@ class Board(BoardView[AliveView]):
         flip = self._flip_piece()
         if flip is not None and FLIP_KEY in legal:
             flip.set_colour(HOVER if hover == FLIP_KEY else (1.0, 0.85, 0.3, 1.0))
+        self.deck_item.setColor(HOVER if hover == TAKE_KEY else (1.0, 0.85, 0.3, 1.0) if TAKE_KEY in legal else BACK)
 
     # Events -----------------------------------------------------------------------------------------
     def animate(self, event: Event) -> list[Step]:

@@ -15,7 +15,8 @@ CONTROLS = (
     "<p><b>ALIVE.</b> Click a card of your hand to play it; a card that cannot be played now "
     "is dimmed and says why when the mouse rests on it. When every card would take the total "
     "above the limit, click your next life card to flip it. In hot-seat play a screen hides "
-    "the hand until its player clicks it.</p>"
+    "the hand until its player clicks it. Under a house rule that answers a DRAW, a DRAW waits "
+    "for you: play an answering card, or click the deck to take the draw.</p>"
 )
 
 _WHY = {
@@ -61,6 +62,14 @@ def event_text(event: Event, name: SeatName) -> str | None:
         return f"Every hand goes to {name(event['seat'])} for a re-deal ({event['cards']} cards)."
     if kind == "hand_over":
         return f"The hand is over: {listing(name(s) for s in event['winners'])} went out."
+    if kind == "draw_waiting":
+        return f"A DRAW waits for {name(event['seat'])}: answer it, or take {event['amount']} card{'s' if event['amount'] != 1 else ''} each."
+    if kind == "draw_answered":
+        if event["passed"]:
+            return f"{name(event['seat'])} answers with {event['card']}: the draw, {event['amount']} cards each, passes on."
+        return f"{name(event['seat'])} blocks the DRAW with {event['card']}."
+    if kind == "draw_taken":
+        return f"{name(event['seat'])} takes the DRAW: every player but {name(event['source'])} draws {event['amount']}."
     if kind == "cards_collected":
         return f"The cards are collected; {name(event['dealer'])} deals next."
     return None
