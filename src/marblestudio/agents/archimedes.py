@@ -50,7 +50,7 @@ def value(state: State) -> list[float]:
     assert isinstance(state, ArchimedesState)
     need = state.rules.marbles_to_win
     touch = state.balance.touch_angle() or 90.0
-    danger = min(1.0, abs(state.public_view().angle) / touch)
+    danger = min(1.0, abs(state.balance.settled(state.k, len(state.board)).angle) / touch)  # the view's angle, remembered
     mover = state.to_move
     zones = _zone_rows(state)
     raw = []

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from marblestudio.agents.base import shares
 from marblestudio.engine.archimedes import ArchimedesState, Cup, Phase, Place, Roll
@@ -57,10 +56,22 @@ class _Seat:
     inner: tuple[int, ...]  # per zone, its row nearest the middle
     opponent_zones: tuple[tuple[Cup, ...], ...]  # the cups of the other seat's winning zones
     toward_own_end: int  # +1 when the seat's own end is the high end (last row), -1 the low end, 0 none
+    bounds: tuple[tuple[int, int], ...] = ()  # per zone, its lowest and highest row
 
 
-@cache
+_SEATS: dict[tuple[int, int], tuple[ArchimedesRules, tuple[_Seat, ...]]] = {}
+
+
 def _seats(rules: ArchimedesRules, players: int) -> tuple[_Seat, ...]:
+    """`_build_seats`, remembered by the rules' identity (hashing the rules, fractions and all,
+    cost more than the evaluation); the entry keeps the rules, so their id stays theirs."""
+    found = _SEATS.get((id(rules), players))
+    if found is None:
+        found = _SEATS[(id(rules), players)] = (rules, _build_seats(rules, players))
+    return found[1]
+
+
+def _build_seats(rules: ArchimedesRules, players: int) -> tuple[_Seat, ...]:
     seats = []
     for seat in range(players):
         zones = rules.win_zones(seat)
@@ -68,14 +79,15 @@ def _seats(rules: ArchimedesRules, players: int) -> tuple[_Seat, ...]:
         toward = 0 if own is None else (1 if own.rows[0] >= rules.rows // 2 else -1)
         others = tuple(z.cups() for other in range(players) if other != seat for z in rules.win_zones(other))
         inner = tuple(z.rows[0] if z.rows[0] >= rules.rows // 2 else z.rows[1] for z in zones)
-        seats.append(_Seat(tuple(z.cups() for z in zones), inner, others, toward))
+        bounds = tuple((min(r for r, _ in z.cups()), max(r for r, _ in z.cups())) for z in zones)
+        seats.append(_Seat(tuple(z.cups() for z in zones), inner, others, toward, bounds))
     return tuple(seats)
 
 
 def _touches(state: State, move: Move) -> bool:
     """Whether `move` ends the game with its mover losing (an end touched the table)."""
     trial = state.copy()
-    trial.apply(move)
+    trial.play(move)
     outcome = trial.outcome()
     return outcome is not None and state.to_move not in outcome.winners
 
@@ -102,13 +114,13 @@ def forced_touch(state: State) -> float:
         if not rolls:
             return 1.0 if places else 0.0
         state = state.copy()
-        state.apply(rolls[0])
+        state.play(rolls[0])
     elif phase is not Phase.DIE:
         return 0.0
     risk = 0.0
     for face, p in state.chance_outcomes() or []:
         rolled = state.copy()
-        rolled.apply(face)
+        rolled.play(face)
         moves = rolled.legal_moves()
         if not moves[0].is_pass and _all_touch(rolled, moves):
             risk += p
@@ -122,17 +134,25 @@ def _race(state: ArchimedesState, seat: int, info: _Seat, need: int) -> tuple[fl
     k, n = state.k, len(board)
     middle = rules.rows // 2
     best = (0.0, 0.0, 0.0)
-    for cups, inner in zip(info.zones, info.inner, strict=True):
-        low, high = min(r for r, _ in cups), max(r for r, _ in cups)
-        home = sum(1 for c in cups if board.get(c) == seat)
+    get = board.get
+    mine = [r for (r, _), s in board.items() if s == seat]
+    for cups, inner, (low, high) in zip(info.zones, info.inner, info.bounds, strict=True):
+        home = len([c for c in cups if get(c) == seat])
         # (rows to go, row) of the marbles outside the zone; the supply's stand in the midzone (row -1)
-        away = [(abs(r - inner), r) for (r, _), s in board.items() if s == seat and not low <= r <= high]
+        away = [(abs(r - inner), r) for r in mine if not low <= r <= high]
         away += [(abs(middle - inner), -1)] * state.supply[seat]
         away.sort()
         chosen = away[: max(0, need - home)]
-        near = min(need, home + sum(1.0 - gap / rules.rows for gap, _ in chosen)) / need
-        added_k = sum(balance.moment(inner) - (balance.moment(r) if r >= 0 else 0) for _, r in chosen)
-        added_n = sum(1 for _, r in chosen if r < 0)
+        rows = rules.rows
+        near = min(need, home + sum([1.0 - gap / rows for gap, _ in chosen])) / need
+        added_k = added_n = 0  # whole numbers: any order gives the same sums
+        inner_moment = balance.moment(inner)
+        for _, r in chosen:
+            if r >= 0:
+                added_k += inner_moment - balance.moment(r)
+            else:
+                added_k += inner_moment
+                added_n += 1
         limit = balance.lean_limit(n + added_n)  # None: these marbles cannot tip the board
         over = 0 if limit is None else max(0, abs(k + added_k) - limit)
         fits = 1.0 - min(1.0, over / OVERFLOW_SCALE)
@@ -158,13 +178,14 @@ def value(state: State) -> list[float]:
         home, near, fits = _race(state, seat, info, need)
         open_zone = 0.0
         enemies = len(board)
+        get = board.get
         for cups in info.zones:
-            taken = sum(1 for c in cups if board.get(c, seat) != seat)
+            taken = len([c for c in cups if get(c, seat) != seat])
             free = len(cups) - taken
             open_zone = max(open_zone, 1.0 if free >= need + 2 else 0.6 if free >= need else 0.0)
             enemies = min(enemies, taken)
         locked = bool(info.opponent_zones) and all(
-            len(cups) - sum(1 for c in cups if board.get(c) == seat) < need for cups in info.opponent_zones
+            len(cups) - len([c for c in cups if get(c) == seat]) < need for cups in info.opponent_zones
         )
         lean = 0.0 if not limit or limit < 0 else max(-1.0, min(1.0, -info.toward_own_end * state.k / limit))
         placed = 1.0 - state.supply[seat] / rules.marbles_per_player

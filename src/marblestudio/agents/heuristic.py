@@ -73,9 +73,9 @@ def settler(state: State) -> Settle | None:
                 return
             mover = state.to_move
             if mover == CHANCE:
-                state.apply(state.sample_chance(rng))
+                state.play(state.sample_chance(rng))
             else:
-                state.apply(policy(state, mover, state.legal_moves(), rng))
+                state.play(policy(state, mover, state.legal_moves(), rng))
 
     return settle
 

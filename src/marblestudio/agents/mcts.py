@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from marblestudio.agents import heuristic
 from marblestudio.agents.base import SeededAgent, check_turn, has_hidden_information, rewards
+from marblestudio.agents.player import evaluate
 from marblestudio.engine.core import CHANCE, Move, State
 
 RolloutPolicy = Callable[[State, Sequence[Move], random.Random], Move]
@@ -70,11 +71,12 @@ class MoveStats:
 class _Node:
     """A tree node: statistics of the edge into it, and its children by move key."""
 
-    __slots__ = ("children", "visits", "available", "totals", "rank")
+    __slots__ = ("children", "visits", "available", "totals", "rank", "ranked")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Hashable, _Node] = {}
         self.rank: dict[Hashable, int] | None = None  # move key -> place in the prior's order
+        self.ranked: tuple[tuple[Move, ...], list[Move]] | None = None  # the last legal moves met here, and in rank order
         self.visits = 0
         self.available = 0
         self.totals = [0.0] * players
@@ -149,7 +151,7 @@ class Search:
                 child = node.children.get(key)
                 if child is None:
                     child = node.children[key] = _Node(self.players)
-                state.apply(move)
+                state.play(move)
                 node = child
                 path.append(node)
                 continue
@@ -172,7 +174,7 @@ class Search:
                 for other, _ in available:
                     other.available += 1
                 child.available += 1
-                state.apply(move)
+                state.play(move)
                 path.append(child)
                 break
             best: _Node | None = None
@@ -184,7 +186,7 @@ class Search:
                 if score > best_score:
                     best, best_move, best_score = child, move, score
             assert best is not None and best_move is not None
-            state.apply(best_move)
+            state.play(best_move)
             node = best
             path.append(node)
         values = self._rollout(state)
@@ -205,8 +207,13 @@ class Search:
             scores = self.prior(state, legal)
             order = sorted(range(len(legal)), key=lambda i: -scores[i])
             rank = node.rank = {_key(legal[i]): place for place, i in enumerate(order)}
-        last = len(rank)
-        ranked = sorted(legal, key=lambda m: rank.get(_key(m), last))
+        listed = tuple(legal)
+        if node.ranked is not None and node.ranked[0] == listed:  # the same moves as last time (always, without hidden information)
+            ranked = node.ranked[1]
+        else:
+            last = len(rank)
+            ranked = sorted(legal, key=lambda m: rank.get(_key(m), last))
+            node.ranked = (listed, ranked)
         assert self.config.widening is not None
         allowed = math.ceil(self.config.widening * math.sqrt(node.visits + 1))
         return ranked[:allowed]
@@ -219,11 +226,11 @@ class Search:
             if outcome is not None:
                 return rewards(outcome, self.players)
             if state.to_move == CHANCE:
-                state.apply(state.sample_chance(rng))
+                state.play(state.sample_chance(rng))
                 continue
             moves = state.legal_moves()
             move = moves[rng.randrange(len(moves))] if policy is None else policy(state, moves, rng)
-            state.apply(move)
+            state.play(move)
         if self.evaluator is None:
             outcome = state.outcome()
             return rewards(outcome, self.players) if outcome is not None else [0.0] * self.players
@@ -232,7 +239,7 @@ class Search:
         outcome = state.outcome()
         if outcome is not None:
             return rewards(outcome, self.players)
-        return self.evaluator(state)
+        return evaluate(self.evaluator, state)
 
     # Reading the result -------------------------------------------------------------------
     def stats(self) -> list[MoveStats]:

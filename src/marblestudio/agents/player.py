@@ -14,14 +14,21 @@ borrows from it, as one `FamilyPlayer` value that the family's descriptor names 
 A family without a player, or whose player fails to load, plays uniformly at random (and
 `HeuristicAgent.note` says so).  Shared helpers for writing a policy live here too: `greedy`
 plays the move a trial on a copy scores best.
+
+Search meets the same positions again and again (a die has few faces; many paths lead a marble
+to the same cup), so what an evaluator or a greedy policy worked out about a position is
+remembered by the state's `position_key` (`evaluate`, `move_scores`): the scores are those the
+functions would give again, so no choice changes, only the time it takes.  A family without a
+key (the default) recomputes every time.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 from functools import cache
 
 from marblestudio.agents.base import pick
@@ -81,6 +88,60 @@ def forget() -> None:
     _player.cache_clear()
 
 
+# Remembering positions -------------------------------------------------------------------------
+MEMO_LIMIT = 50_000
+"""Positions remembered per function and ruleset; a full table starts again empty."""
+MEMO_TABLES = 64
+"""(function, ruleset) pairs remembered at once; beyond them every table starts again."""
+
+_tables: dict[tuple[int, int, str], tuple[object, object, dict[Hashable, Any]]] = {}
+
+
+def _table(owner: object, state: State, kind: str) -> dict[Hashable, Any]:
+    """The table of what `owner` worked out (`kind`: values or move scores) for `state`'s ruleset.
+    The entry holds both objects, so that their ids stay theirs while it lives."""
+    key = (id(owner), id(state.ruleset), kind)
+    entry = _tables.get(key)
+    if entry is None:
+        if len(_tables) >= MEMO_TABLES:
+            _tables.clear()
+        entry = _tables[key] = (owner, state.ruleset, {})
+    table = entry[2]
+    if len(table) >= MEMO_LIMIT:
+        table.clear()
+    return table
+
+
+def forget_positions() -> None:
+    """Drop every remembered position (for tests and benchmarks that time the work itself)."""
+    _tables.clear()
+
+
+def evaluate(value: Evaluator, state: State) -> Sequence[float]:
+    """`value(state)`, remembered by the state's position key."""
+    key = state.position_key()
+    if key is None:
+        return value(state)
+    table = _table(value, state, "value")
+    found = table.get(key)
+    if found is None:
+        found = table[key] = tuple(value(state))
+    return found  # type: ignore[no-any-return]
+
+
+def move_scores(state: State, seat: int, moves: Sequence[Move], value: Evaluator) -> Sequence[float]:
+    """`trial_score` of each of `moves` (the legal moves of `state`), remembered by position."""
+    key = state.position_key()
+    if key is None:
+        return [trial_score(state, seat, move, value) for move in moves]
+    table = _table(value, state, "moves")
+    listed = tuple(moves)
+    found = table.get((key, seat))
+    if found is None or found[0] != listed:
+        found = table[(key, seat)] = (listed, tuple(trial_score(state, seat, move, value) for move in moves))
+    return found[1]  # type: ignore[no-any-return]
+
+
 # Helpers for writing a family's player ----------------------------------------------------------
 def best(scored: Sequence[tuple[float, Move]], rng: random.Random) -> Move:
     """The move with the highest score; ties broken by `rng`."""
@@ -91,11 +152,11 @@ def best(scored: Sequence[tuple[float, Move]], rng: random.Random) -> Move:
 def trial_score(state: State, seat: int, move: Move, value: Evaluator) -> float:
     """`value` for `seat` after `move` on a copy; a win 2, a loss -1."""
     trial = state.copy()
-    trial.apply(move)
+    trial.play(move)
     outcome = trial.outcome()
     if outcome is not None:
         return 2.0 if seat in outcome.winners else -1.0
-    return value(trial)[seat]
+    return evaluate(value, trial)[seat]
 
 
 def greedy(value: Evaluator) -> Policy:
@@ -105,7 +166,7 @@ def greedy(value: Evaluator) -> Policy:
     def policy(state: State, seat: int, moves: Sequence[Move], rng: random.Random) -> Move:
         if len(moves) == 1:
             return moves[0]
-        return best([(trial_score(state, seat, move, value), move) for move in moves], rng)
+        return best(list(zip(move_scores(state, seat, moves, value), moves)), rng)
 
     return policy
 
@@ -114,14 +175,14 @@ def greedy_prior(value: Evaluator) -> Prior:
     """The greedy policy's scores as a prior: the evaluator after a trial move on a copy."""
 
     def prior(state: State, moves: Sequence[Move]) -> list[float]:
-        seat = state.to_move
-        return [trial_score(state, seat, move, value) for move in moves]
+        return list(move_scores(state, state.to_move, moves, value))
 
     return prior
 
 
 __all__ = [
     "FULL_ROLLOUT_DEPTH",
+    "MEMO_LIMIT",
     "Evaluator",
     "FamilyPlayer",
     "Policy",
@@ -129,7 +190,10 @@ __all__ = [
     "Quiet",
     "RolloutPolicy",
     "best",
+    "evaluate",
     "forget",
+    "forget_positions",
+    "move_scores",
     "greedy",
     "greedy_prior",
     "player_of",

@@ -12,7 +12,7 @@ import dataclasses
 import enum
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -259,6 +259,18 @@ class State(ABC):
             self.apply(moves[rng.randrange(len(moves))])
             played += 1
         return played
+
+    def play(self, move: Move) -> None:
+        """Play `move`, one of `legal_moves()` or a chance outcome, for search: as `apply`, but a
+        family may skip the legality check and building the events (the game goes on the same)."""
+        self.apply(move)
+
+    def position_key(self) -> Hashable | None:
+        """A value equal for two states of one ruleset only when the game goes on the same from
+        both (the same moves in the same order, the same chances, the same outcome), so that
+        search may remember what it worked out about a position (`agents.player`); None (the
+        default) when the family gives none, and then nothing is remembered."""
+        return None
 
     # Seams for rule pieces (engine.pieces) -------------------------------------------------
     def give_turn(self, seat: int) -> bool:

@@ -232,3 +232,35 @@ def test_the_cup_indexes_of_a_mask_come_lowest_first() -> None:
             mask = rng.getrandbits(bits) if bits else 0
             assert list(indexes(mask)) == [i for i in range(bits) if mask >> i & 1]
     assert indexes(1 << 47 | 1 << 8 | 1) == (0, 8, 47)
+
+
+def _comparable(state: ArchimedesState) -> dict[str, Any]:
+    """Everything a game goes on from (what `play` and `apply` must leave alike)."""
+    return {key: state.__dict__[key] for key in ("board", "supply", "k", "phase", "mover", "remaining", "moved", "turns", "die",
+                                                    "touched", "result")}
+
+
+@pytest.mark.parametrize("ref", BUNDLED)
+def test_play_without_events_leaves_the_state_apply_leaves(ref: str) -> None:
+    """`play` (search's way: no check, no events) against `apply`, move by move, over seeded
+    random games of every bundled ruleset, ending by a touch and by marbles home alike."""
+    rules_ = load(ref)
+    endings: Counter[str] = Counter()
+    for seed in range(12):
+        rng = random.Random(f"play:{ref}:{seed}")
+        checked, quiet = new_game(rules_, 2), new_game(rules_, 2)
+        assert isinstance(checked, ArchimedesState) and isinstance(quiet, ArchimedesState)
+        while checked.outcome() is None:
+            if checked.to_move == CHANCE:
+                move = checked.sample_chance(rng)
+            else:
+                moves = checked.legal_moves()
+                move = moves[rng.randrange(len(moves))]
+            checked.apply(move)
+            quiet.play(move)
+            assert _comparable(quiet) == _comparable(checked)
+            assert quiet.position_key() == checked.position_key()
+        outcome = checked.outcome()
+        assert outcome is not None
+        endings["touch" if "touched" in outcome.reason else "other"] += 1
+    assert endings["touch"] > 0  # the touch check of `play` was exercised

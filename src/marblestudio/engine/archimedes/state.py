@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import random
 from itertools import accumulate
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -109,6 +109,19 @@ class ArchimedesState(State):
     def parse_move(self, text: str) -> Move:
         return parse(text)
 
+    def position_key(self) -> Hashable:
+        """Each seat's marbles as a bitmask, the supplies, whose turn and what is left of it, the
+        turn count (the move limit) and the result: everything the game goes on from."""
+        bit_of = self.tables.bit_of
+        first = second = 0
+        for cup, owner in self.board.items():
+            if owner:
+                second |= bit_of[cup]
+            else:
+                first |= bit_of[cup]
+        return (first, second, self.supply[0], self.supply[1], self.phase, self.mover, self.remaining, self.moved,
+                self.die, self.turns, self.result)
+
     def chance_outcomes(self) -> list[tuple[Move, float]] | None:
         found = self._odds()
         return None if found is None else list(zip(found[0], found[1], strict=True))
@@ -199,6 +212,10 @@ class ArchimedesState(State):
                 raise IllegalMoveError(move, self._why_illegal(move))
         return self.play_move(move)
 
+    def play(self, move: Move) -> None:
+        """A legal move or chance outcome played without the check or the events (search)."""
+        self.play_move(move, record=False)
+
     def play_move(self, move: Move, record: bool = True) -> list[Event]:
         """Play a move known to be legal (`apply` checks; the fast playout knows); without
         `record` no events are built (the fast playout), the game goes on the same."""
@@ -206,7 +223,10 @@ class ArchimedesState(State):
         events: list[Event] | None = [] if record else None
         # `type(move) is`: exactly a move class (`apply` found it among the legal moves), and fast
         if type(move) is RollMarble or type(move) is LiftMarble:
-            self._move_marble(move, events)
+            if events is None:
+                self._move_quietly(move)
+            else:
+                self._move_marble(move, events)
         elif type(move) is DieRoll:
             if events is not None:
                 events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=self.mover, value=move.value, purpose="move"))
@@ -280,6 +300,53 @@ class ArchimedesState(State):
         if self.remaining == 0:
             self._end_turn(events)
 
+    def _move_quietly(self, move: RollMarble | LiftMarble) -> None:
+        """`_move_marble` without events (search, playouts): the same positions checked in the
+        same order, each as `_settle` checks it, to the same result; only the bookkeeping of
+        events and the calls are left out."""
+        balance = self.balance
+        moment, settled = balance.moment, balance.settled
+        n = len(self.board)  # the marble stays in `board` until it is set down
+        k = self.k
+        here: Cup | None = move.start
+        end: End | None = None
+        steps = ((move.dest, True),) if type(move) is LiftMarble else zip(move.path, move.jumps)  # type: ignore[union-attr]
+        for cup, lifted in steps:
+            assert here is not None
+            if lifted:
+                k -= moment(here[0])
+                here = None
+                end = settled(k, n - 1).tilt.touching  # in the air, no landing yet
+                if end is not None:
+                    break
+                before = (k, n - 1)
+                k += moment(cup[0])
+                here = cup
+                tilt = settled(k, n).tilt
+                end = tilt.touching
+                if tilt.slope is not None:
+                    swing = balance.landing(before, k, n)
+                    if swing is not None:
+                        end = end or swing.touching
+            else:
+                k += moment(cup[0]) - moment(here[0])
+                here = cup
+                end = settled(k, n).tilt.touching
+            if end is not None:
+                break
+        if here != move.dest:  # the game ended on the way: the marble is set down where it was going
+            k += moment(move.dest[0]) - (moment(here[0]) if here is not None else 0)
+        self.k = k
+        del self.board[move.start]
+        self.board[move.dest] = self.mover
+        if end is not None:
+            self._touch(end, None)
+            return
+        self.remaining -= move.spaces
+        self.moved += (move.dest,)
+        if self.remaining == 0:
+            self._end_turn(None)
+
     def _settle(
         self, events: list[Event] | None, at: Cup | None, landing_from: tuple[int, int] | None = None, marble_off: bool = False
     ) -> bool:
@@ -304,6 +371,11 @@ class ArchimedesState(State):
             events.append(Event.of(ArchimedesEvent.BOARD_TILTED, **data))
         if end is None:
             return False
+        self._touch(end, events)
+        return True
+
+    def _touch(self, end: End, events: list[Event] | None) -> None:
+        """`end` touched the table during the mover's move: the game is over (variation 1 says who lost)."""
         loser = self.mover
         if self.rules.touch is TouchRule.END_OWNER_LOSES and end in self._ends:
             loser = self._ends[end]
@@ -313,7 +385,6 @@ class ArchimedesState(State):
         whose = "its mover" if loser == self.mover else "the player whose end went down"
         reason = f"the board's {end.value} end touched the table: {whose} loses"
         self._finish(Outcome(Termination.WIN, (1 - loser,), reason), events)
-        return True
 
     def slope(self, marble_off: bool = False) -> Fraction:
         """The board's rest slope now (positive: the high end is down); a marble in the air if asked."""

@@ -264,6 +264,14 @@ class Ruled(State):
     __slots__ = ()
     rule_state: RuleState
 
+    def position_key(self) -> None:
+        """None: the rule state (firings, scores, powers used) is not in the family's key."""
+        return None
+
+    def play(self, move: Move) -> None:
+        """As `apply`: the rules' triggers read the events."""
+        self.apply(move)
+
     def legal_moves(self) -> list[Move]:
         moves = self._family_moves()
         rs = self.rule_state
