@@ -126,7 +126,7 @@ def evaluate(value: Evaluator, state: State) -> Sequence[float]:
     found = table.get(key)
     if found is None:
         found = table[key] = tuple(value(state))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def move_scores(state: State, seat: int, moves: Sequence[Move], value: Evaluator) -> Sequence[float]:
@@ -139,7 +139,7 @@ def move_scores(state: State, seat: int, moves: Sequence[Move], value: Evaluator
     found = table.get((key, seat))
     if found is None or found[0] != listed:
         found = table[(key, seat)] = (listed, tuple(trial_score(state, seat, move, value) for move in moves))
-    return found[1]  # type: ignore[no-any-return]
+    return found[1]
 
 
 # Helpers for writing a family's player ----------------------------------------------------------
