@@ -58,6 +58,7 @@ class AliveState(State):
         self.table = table
         self.cat = catalogue or Catalogue(self.family)
         self._outcome: Outcome | None = None
+        self.quiet = False  # True while search plays a move (`play`): the commonest events are not built
 
     # Construction ----------------------------------------------------------------------
     @classmethod
@@ -109,6 +110,15 @@ class AliveState(State):
         other = type(self)(self.rules, self.table.copy(), self.cat)  # a house rule's subclass copies as itself
         other._outcome = self._outcome
         return other
+
+    def play(self, move: Move) -> None:
+        """As `apply` (the same checks, the same game), without the events of every card played
+        and every turn: for search, which reads none."""
+        self.quiet = True
+        try:
+            self.apply(move)
+        finally:
+            self.quiet = False
 
     # The contract ----------------------------------------------------------------------
     @property
@@ -166,7 +176,8 @@ class AliveState(State):
         else:
             raise IllegalMoveError(move, "not an ALIVE move")
         t.moves_made += 1
-        events.append(Event.of(TURN_OVER, seat=seat))
+        if not self.quiet:
+            events.append(Event.of(TURN_OVER, seat=seat))
         self._check_move_limit()
         self._announce_end(events)
         return events
@@ -179,7 +190,8 @@ class AliveState(State):
         t.discard.append(k)
         if not kind.is_wild:
             t.total += kind.points
-        events.append(Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=kind.id, total=t.total, left=t.hand_sizes[seat]))
+        if not self.quiet:
+            events.append(Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=kind.id, total=t.total, left=t.hand_sizes[seat]))
         if t.hand_sizes[seat] == 0:
             # [book] playing the last card ends the hand; [decision] a wild last card has no effect.
             self._hand_over([seat], events)
@@ -191,7 +203,8 @@ class AliveState(State):
             answers.wait(t, seat, kind, events)
             return
         nxt = effects.EFFECTS[kind.effect](t, seat, kind, events)
-        events.append(Event.of(AliveEvent.TOTAL, total=t.total))
+        if not self.quiet:
+            events.append(Event.of(AliveEvent.TOTAL, total=t.total))
         if self._check_end():
             return
         t.current = nxt

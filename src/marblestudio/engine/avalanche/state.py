@@ -75,6 +75,7 @@ class AvalancheState(SetUp, State):
         self.moves_played = 0
         self.passes_in_a_row = 0
         self.story = True  # False in random playouts: drops then skip the board's event story
+        self.quiet = False  # True while search plays a move (`play`): the commonest events are not built
         self._outcome: Outcome | None = None
         teams = ruleset.teams or Teams(2)
         self.partners = tuple(
@@ -82,6 +83,8 @@ class AvalancheState(SetUp, State):
             or (seat,)
             for seat in range(count)
         )
+        # Where a seat's fallen marbles go first: its own cards, then its partner's.
+        self._place_order = tuple((seat, *(s for s in self.partners[seat] if s != seat)) for seat in range(count))
         self.random_gates = tuple(i for i, g in enumerate(rules.gates) if g.tilt is None)
         self.drop_moves = tuple(
             tuple(Drop(c, hole, colour.letter) for hole in range(1, len(rules.holes) + 1))
@@ -126,6 +129,14 @@ class AvalancheState(SetUp, State):
             "hands": sum(sum(h) for h in self.hands),
             "cards": sum(1 for f in self.filled for c in f if c != EMPTY),
         }
+
+    def play(self, move: Move) -> None:
+        """As `apply`, without the board's event story (search): the game goes on the same."""
+        story, self.story, self.quiet = self.story, False, True
+        try:
+            self.apply(move)
+        finally:
+            self.story, self.quiet = story, False
 
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """The base class's random playout (the same draws), without the board's event story."""
@@ -250,8 +261,8 @@ class AvalancheState(SetUp, State):
         self.passes_in_a_row = 0
         self.drops_this_turn += 1
         self.moves_played += 1
-        events = [Event.of(AvalancheEvent.MARBLE_PICKED, seat=self.seat, colour=self.rules.colours[move.colour].name,
-                           source="hand" if from_hand else "trays")]
+        events = [] if self.quiet else [Event.of(AvalancheEvent.MARBLE_PICKED, seat=self.seat, colour=self.rules.colours[move.colour].name,
+                                                 source="hand" if from_hand else "trays")]
         fallen = self.board.drop(self.tilt, self.held, move.hole - 1, move.colour, events if self.story else None)
         if fallen:
             self._take_fallen(fallen, events)
@@ -285,7 +296,8 @@ class AvalancheState(SetUp, State):
     def _take_fallen(self, fallen: list[int], events: list[Event]) -> None:
         """The seat takes every marble that fell: onto its side's cards, then hand or trays."""
         names = [c.name for c in self.rules.colours]
-        events.append(Event.of(AvalancheEvent.MARBLES_TAKEN, seat=self.seat, colours=tuple(names[c] for c in fallen)))
+        if not self.quiet:
+            events.append(Event.of(AvalancheEvent.MARBLES_TAKEN, seat=self.seat, colours=tuple(names[c] for c in fallen)))
         rest = []
         for colour in fallen:
             if not self._place(colour, events):
@@ -305,13 +317,14 @@ class AvalancheState(SetUp, State):
 
     def _place(self, colour: int, events: list[Event]) -> bool:
         """Put a marble on the first matching empty hole: own cards first, then the partner's."""
-        for seat in sorted(self.partners[self.seat], key=lambda s: s != self.seat):
+        for seat in self._place_order[self.seat]:
             for card in self.cards[seat]:
                 for hole, want in enumerate(self.card_colours[card]):
                     if want == colour and self.filled[card][hole] == EMPTY:
                         self.filled[card][hole] = colour
-                        events.append(Event.of(AvalancheEvent.MARBLE_ON_CARD, seat=self.seat, card=self.rules.cards[card].id,
-                                               hole=hole + 1, colour=self.rules.colours[colour].name))
+                        if not self.quiet:
+                            events.append(Event.of(AvalancheEvent.MARBLE_ON_CARD, seat=self.seat, card=self.rules.cards[card].id,
+                                                   hole=hole + 1, colour=self.rules.colours[colour].name))
                         return True
         return False
 
@@ -332,7 +345,8 @@ class AvalancheState(SetUp, State):
                 and not any(self.hands[seat]) and not any(self.gone_out[s] for s in self.partners[seat])):
             self.choosing_out = True
             return
-        events.append(Event.of(TURN_OVER, seat=seat))
+        if not self.quiet:
+            events.append(Event.of(TURN_OVER, seat=seat))
         self.first_turn = False
         self.drops_this_turn = 0
         self.choosing_out = False
