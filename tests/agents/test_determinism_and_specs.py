@@ -73,11 +73,36 @@ def test_a_bad_spec_says_what_is_accepted(spec: str, message: str) -> None:
         make_agent(spec, 0)
 
 
-def test_levels_grow_in_strength_and_carry_a_time_cap() -> None:
+@pytest.mark.parametrize("ref", ["stay-alive/standard", "alive/standard", "avalanche/standard", "archimedes/standard", "mancala/kalah"])
+def test_levels_grow_in_strength_in_every_game_and_carry_a_time_cap(ref: str) -> None:
+    """Each family sets its own budgets (an Archimedes iteration costs many of Stay Alive's)."""
+    from marblestudio.agents.player import player_of
+    from marblestudio.engine import new_game
+    from marblestudio.rulesets import load
+
+    state = new_game(load(ref), 2)
+    player = player_of(state)
+    assert player is not None and player.levels is not None
     budgets = []
     for name in ("easy", "medium", "hard"):
         agent = make_agent(name, 0)
-        assert isinstance(agent, MCTSAgent)
+        assert isinstance(agent, MCTSAgent) and agent.name == name
         assert agent.config.time_limit == LEVELS[name].time_limit
-        budgets.append(agent.config.iterations)
+        config = agent.config_for(state)
+        assert config.iterations == player.levels[name]  # the family's budget, not the level's default
+        assert config.time_limit == LEVELS[name].time_limit
+        budgets.append(config.iterations)
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
+
+
+def test_a_level_searches_its_familys_budget() -> None:
+    from marblestudio.engine import new_game
+    from marblestudio.rulesets import load
+
+    state = new_game(load("archimedes/standard"), 2)
+    while state.to_move < 0:
+        state.apply(state.sample_chance(__import__("random").Random(3)))
+    agent = make_agent("easy", 0, time_limit=None)
+    assert isinstance(agent, MCTSAgent)
+    agent.choose(state, state.to_move)
+    assert agent.last_search is not None and agent.last_search.iterations_done == 20  # Archimedes' easy

@@ -95,9 +95,9 @@ def test_a_time_cap_stops_the_search_early() -> None:
 
 
 def test_a_hint_rates_every_legal_move_best_first() -> None:
-    from marblestudio.agents import Level, suggest
+    from marblestudio.agents import suggest
 
     state = _position()
-    hints = suggest(state, 0, seed=1, level=Level("test", "mcts:200", 60.0, ""))  # type: ignore[arg-type]
+    hints = suggest(state, 0, seed=1, spec="mcts:200", time_limit=60.0)
     assert str(hints[0].move) == "R1+"
     assert {str(h.move) for h in hints} == {str(m) for m in state.legal_moves()}  # type: ignore[attr-defined]

@@ -10,7 +10,8 @@ app write it:
 - ``ismcts:<iterations>``: information-set search even in a perfect-information game.
 - either search with ``:heuristic`` appended (``mcts:500:heuristic``) rolls out with the
   family's rollout policy instead of random moves.
-- ``easy``, ``medium``, ``hard``: the app's levels (see `levels.LEVELS`).
+- ``easy``, ``medium``, ``hard`` (and ``hint``): the app's levels, a search whose iterations
+  each game family sets (see `levels`), with the level's thinking-time cap.
 
 Agents import only the engine: they run in a worker process of the app or of a playtest.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from marblestudio.agents.base import Agent, has_hidden_information
 from marblestudio.agents.heuristic import HeuristicAgent
-from marblestudio.agents.levels import HINT, LEVELS, Level
+from marblestudio.agents.levels import HINT, LEVELS, NAMED, Level
 from marblestudio.agents.mcts import MCTSAgent, MoveStats, Search, SearchConfig
 from marblestudio.agents.random import RandomAgent
 from marblestudio.engine.core import State
@@ -47,10 +48,11 @@ def make_agent(spec: str, seed: int | str = 0, time_limit: float | None = None) 
     depend on the machine, so reports and tests leave it unset.
     """
     text = spec.strip().lower()
-    if text in LEVELS:
-        level = LEVELS[text]
+    if text in NAMED:
+        level = NAMED[text]
         cap = level.time_limit if time_limit is None else time_limit
-        return make_agent(level.spec, seed, cap)
+        config = SearchConfig(iterations=level.iterations, time_limit=cap)
+        return MCTSAgent(config, seed, name=level.name, level=level)
     kind, _, rest = text.partition(":")
     if kind == "random" and not rest:
         return RandomAgent(seed)
@@ -77,13 +79,15 @@ def make_agent(spec: str, seed: int | str = 0, time_limit: float | None = None) 
     raise AgentSpecError(f"unknown agent {spec!r}: {_USAGE}")
 
 
-def suggest(state: State, seat: int, seed: int | str = 0, level: Level = HINT) -> list[MoveStats]:
-    """The app's hint: the seat's legal moves as a search of `level` rates them, best first.
+def suggest(state: State, seat: int, seed: int | str = 0, spec: str = HINT.spec, time_limit: float = HINT.time_limit) -> list[MoveStats]:
+    """The app's hint: the seat's legal moves as a search rates them, best first (`spec`: a level
+    such as ``hint``, or ``mcts:<iterations>``; `time_limit`: the thinking-time cap).
 
     Reads only what `seat` may know (information-set search in a game with hidden cards).
     """
-    agent = make_agent(level.spec, seed, level.time_limit)
-    assert isinstance(agent, MCTSAgent)
+    agent = make_agent(spec, seed, time_limit)
+    if not isinstance(agent, MCTSAgent):
+        raise AgentSpecError(f"a hint needs a search (a level or mcts:<iterations>), not {spec!r}")
     return agent.search(state, seat).stats()
 
 

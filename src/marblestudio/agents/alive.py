@@ -52,4 +52,6 @@ def value(state: State) -> list[float]:
     return shares(raw)
 
 
-PLAYER = FamilyPlayer(policy=policy, value=value, rollout=rollout, rollout_depth=20)
+PLAYER = FamilyPlayer(policy=policy, value=value, rollout=rollout, rollout_depth=20,
+                      levels={"easy": 20, "medium": 300, "hard": 5000, "hint": 2000})
+"""ALIVE's levels: an iteration is a sampled deal and a short rollout (about 5,500 a second here)."""

@@ -77,4 +77,7 @@ PLAYER = FamilyPlayer(
     prior=greedy_prior(archimedes_search.value),
     quiet=quiet,
     rollout_depth=0,
+    levels={"easy": 20, "medium": 200, "hard": 1500, "hint": 600},
 )
+"""Archimedes' levels: an iteration plays the rest of a turn and the reply with the heuristic
+player's policy, each move a trial with the board's physics (about 2,400 a second here)."""

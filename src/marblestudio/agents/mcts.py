@@ -18,6 +18,7 @@ choice; an optional time cap (for the app) stops it early and so gives up that g
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 
 from marblestudio.agents import heuristic
 from marblestudio.agents.base import SeededAgent, check_turn, has_hidden_information, rewards
+from marblestudio.agents.levels import Level, budget
 from marblestudio.agents.player import evaluate
 from marblestudio.engine.core import CHANCE, Move, State
 
@@ -267,7 +269,10 @@ class MCTSAgent(SeededAgent):
         seed: int | str = 0,
         rollout: str = "random",
         name: str | None = None,
+        level: Level | None = None,
     ) -> None:
+        """`level`: an app level, whose iterations the game family sets (`config.iterations`
+        is then the budget of a family that sets none)."""
         super().__init__(seed)
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"unknown rollout policy {rollout!r} (random or heuristic)")
@@ -276,13 +281,20 @@ class MCTSAgent(SeededAgent):
         kind = "ismcts" if config.information_set else "mcts"
         self.name = name or f"{kind}:{config.iterations}"
         self.last_search: Search | None = None
+        self.level = level
+
+    def config_for(self, state: State) -> SearchConfig:
+        """The search's configuration in `state`'s game (a level's budget is the family's)."""
+        if self.level is None:
+            return self.config
+        return dataclasses.replace(self.config, iterations=budget(self.level, state))
 
     def search(self, state: State, seat: int, rng: random.Random | None = None) -> Search:
         """Search from `state` for `seat` and return the search (for its statistics)."""
         outer = self._rng_for(rng)
         search_rng = random.Random(outer.getrandbits(64))
         policy = heuristic.rollout_policy(state) if self.rollout == "heuristic" else None
-        search = Search(state, seat, self.config, search_rng, policy)
+        search = Search(state, seat, self.config_for(state), search_rng, policy)
         search.run()
         self.last_search = search
         return search

@@ -9,7 +9,8 @@ borrows from it, as one `FamilyPlayer` value that the family's descriptor names 
 - `prior(state, moves) -> scores`: the order MCTS widens in (None: every move at once);
 - `quiet(state, seat)`: where `value` may score a position for a search by `seat` (a rollout
   plays the policy on until one, see `heuristic.settler`);
-- `rollout_depth`: how far rollouts go before `value` scores them.
+- `rollout_depth`: how far rollouts go before `value` scores them;
+- `levels`: the search iterations of each of the app's levels in this game (`agents.levels`).
 
 A family without a player, or whose player fails to load, plays uniformly at random (and
 `HeuristicAgent.note` says so).  Shared helpers for writing a policy live here too: `greedy`
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from functools import cache
@@ -60,6 +61,9 @@ class FamilyPlayer:
     prior: Prior | None = None
     quiet: Quiet | None = None
     rollout_depth: int = FULL_ROLLOUT_DEPTH
+    levels: Mapping[str, int] | None = None
+    """Iterations per level name (easy, medium, hard, hint); a level it leaves out keeps its
+    default (`agents.levels.LEVELS`)."""
 
 
 def player_of(state: State) -> FamilyPlayer | None:

@@ -106,6 +106,7 @@ def value(state: State) -> list[float]:
     return [x / total if total else 0.0 for x in raw]
 
 
-PLAYER = FamilyPlayer(policy=policy, value=value, rollout=rollout, rollout_depth=4)
+PLAYER = FamilyPlayer(policy=policy, value=value, rollout=rollout, rollout_depth=4,
+                      levels={"easy": 30, "medium": 300, "hard": 5000, "hint": 2000})
 """Stay Alive's pieces (rollout depth measured in benchmarks/agents.py: short rollouts and a good
 evaluator beat long random ones)."""

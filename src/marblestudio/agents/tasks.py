@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from marblestudio.agents import HINT, Level, make_agent, suggest
+from marblestudio.agents import HINT, make_agent, suggest
 from marblestudio.engine import CHANCE, rebuild
 from marblestudio.engine.rules import Ruleset
 
@@ -34,8 +34,7 @@ def hint_move(
     seat = state.to_move
     if state.outcome() is not None or seat == CHANCE:
         raise ValueError("there is no player to move")
-    level = Level(HINT.name, spec, time_limit, HINT.description)
-    rated = suggest(state, seat, f"{seed}:hint:{len(moves)}", level)
+    rated = suggest(state, seat, f"{seed}:hint:{len(moves)}", spec, time_limit)
     best = rated[0]
     visits = sum(m.visits for m in rated) or 1
     note = f"{100 * best.visits / visits:.0f}% of the search, expected result {100 * best.value:.0f}%"

@@ -70,5 +70,6 @@ def rollout(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
     return policy(state, state.to_move, moves, rng)
 
 
-PLAYER = FamilyPlayer(policy=policy, value=value, rollout=rollout, rollout_depth=20)
+PLAYER = FamilyPlayer(policy=policy, value=value, rollout=rollout, rollout_depth=20,
+                      levels={"easy": 30, "medium": 300, "hard": 5000, "hint": 2000})
 """Mancala's pieces for Marble Studio's computer players (its family descriptor's `player`)."""

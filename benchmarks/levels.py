@@ -1,0 +1,147 @@
+"""The ladder of the app's levels in every game family (issue 17): does each level beat the one below?
+
+For each family's standard ruleset, two players: hard against medium, medium against easy, easy
+against random, `--games` games per pair (default 30), seats rotated game by game (the higher
+level moves first in even games), every game seeded (game i of seed S draws chance from
+``random.Random(f"{S}:{i}")`` and seeds each agent from it).  A level plays as its budget for
+the family (`mcts:<iterations>`, from the family's `FamilyPlayer.levels`), without the app's time
+cap, so the table does not depend on the machine.  It prints the higher level's win rate (shared
+wins count half) with its 95% Wilson interval; the target is a rate of at least 65% for every pair
+in every family.  It also prints the slowest and the mean time of a hard move seen in the run
+(the cap is 10 s).
+
+``--quick`` plays 4 games per pair (a smoke test of a few minutes).  Usage:
+``python benchmarks/levels.py [--quick] [--games N] [--workers N] [--seed S] [--family F ...] [--markdown]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass
+
+from marblestudio.agents.levels import LEVELS
+from marblestudio.playtest.stats import Rate
+from marblestudio.playtest.workers import GameTask, run_indexed
+from marblestudio.rulesets import load, load_with_source
+
+RULESETS = {
+    "stay-alive": "stay-alive/standard",
+    "alive": "alive/standard",
+    "avalanche": "avalanche/standard",
+    "archimedes": "archimedes/standard",
+    "mancala": "mancala/kalah",
+}
+PAIRS = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))
+TARGET = 0.65
+
+
+def spec_of(level: str, ref: str) -> str:
+    """`mcts:<iterations>` of `level` in the game of `ref` (random stays random)."""
+    if level == "random":
+        return "random"
+    from marblestudio.agents.levels import budget
+    from marblestudio.engine import new_game
+
+    return f"mcts:{budget(LEVELS[level], new_game(load(ref), 2))}"
+
+
+@dataclass(frozen=True)
+class Row:
+    family: str
+    upper: str
+    lower: str
+    specs: tuple[str, str]
+    rate: Rate
+    games: int
+    seconds: float
+
+    @property
+    def met(self) -> bool:
+        return self.rate.rate >= TARGET
+
+
+def play_pair(family: str, upper: str, lower: str, games: int, workers: str, seed: str) -> Row:
+    ref = RULESETS[family]
+    specs = (spec_of(upper, ref), spec_of(lower, ref))
+    task = GameTask(load_with_source(ref).resolved, specs, f"{seed}:{family}:{upper}-{lower}", 2)
+    start = time.perf_counter()
+    run = run_indexed(task, games, workers, None, None)
+    seconds = time.perf_counter() - start
+    wins = 0.0
+    for game in run.results:  # seats rotate game by game: find the upper level's seat
+        winners = game.winners
+        upper_won = [s for s in winners if game.seating[s] == specs[0]]
+        if upper_won:
+            wins += len(upper_won) / len(winners)
+    return Row(family, upper, lower, specs, Rate.of(wins, len(run.results)), len(run.results), seconds)
+
+
+def hard_move_times(family: str, seed: str, moves: int = 12) -> tuple[float, float]:
+    """(slowest, mean) seconds of the hard level's first `moves` searches in a seeded game
+    against medium, timed in this process (the app's computer player runs in its own)."""
+    import random
+
+    from marblestudio.agents import make_agent
+    from marblestudio.engine import new_game
+    from marblestudio.engine.core import CHANCE
+
+    ref = RULESETS[family]
+    state = new_game(load(ref), 2)
+    rng = random.Random(f"{seed}:{family}:times")
+    hard, medium = make_agent(spec_of("hard", ref), 1), make_agent(spec_of("medium", ref), 2)
+    times: list[float] = []
+    while state.outcome() is None and len(times) < moves:
+        if state.to_move == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_moves()
+        agent = hard if state.to_move == 0 else medium
+        start = time.perf_counter()
+        move = agent.choose(state, state.to_move)
+        if state.to_move == 0 and len(legal) > 1:
+            times.append(time.perf_counter() - start)
+        state.apply(move)
+    return (max(times), sum(times) / len(times)) if times else (0.0, 0.0)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="4 games per pair: a smoke test")
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--workers", default="auto")
+    parser.add_argument("--seed", default="levels")
+    parser.add_argument("--family", action="append", choices=sorted(RULESETS))
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for docs/players.md)")
+    args = parser.parse_args()
+    games = 4 if args.quick else args.games
+    families = args.family or list(RULESETS)
+    rows: list[Row] = []
+    print(f"Levels ladder: {games} games per pair, 2 players, seats rotated, seed {args.seed!r}; target: the higher level "
+          f"wins at least {TARGET:.0%}", flush=True)
+    for family in families:
+        for upper, lower in PAIRS:
+            row = play_pair(family, upper, lower, games, args.workers, args.seed)
+            rows.append(row)
+            mark = "met" if row.met else "NOT met"
+            print(f"  {family:<11} {upper:>6} ({row.specs[0]:>10}) vs {lower:<6} ({row.specs[1]:>10}): "
+                  f"{100 * row.rate.rate:5.1f}% [{100 * row.rate.low:.1f}, {100 * row.rate.high:.1f}] of {row.games} "
+                  f"({row.seconds:.0f} s) {mark}", flush=True)
+        slowest, mean = hard_move_times(family, args.seed, 4 if args.quick else 12)
+        print(f"  {family:<11} hard moves: mean {mean:.2f} s, slowest {slowest:.2f} s (cap {LEVELS['hard'].time_limit:g} s)", flush=True)
+    if args.markdown:
+        print()
+        print("| game | pair | budgets (iterations) | higher level wins | 95% interval | games |")
+        print("|---|---|---|---|---|---|")
+        for row in rows:
+            print(f"| {row.family} | {row.upper} vs {row.lower} | {row.specs[0]} vs {row.specs[1]} | {100 * row.rate.rate:.0f}% "
+                  f"| {100 * row.rate.low:.0f}-{100 * row.rate.high:.0f}% | {row.games} |")
+    failed = [r for r in rows if not r.met]
+    print(f"{len(rows) - len(failed)} of {len(rows)} pairs meet the target" + (": " + ", ".join(
+        f"{r.family} {r.upper}/{r.lower}" for r in failed) if failed else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
