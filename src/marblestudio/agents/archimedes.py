@@ -34,8 +34,9 @@ def _progress(state: ArchimedesState, seat: int, need: int, zones: tuple[tuple[i
     length = state.rules.rows
     supply = state.supply[seat]
     best = 0.0
+    rows = [r for (r, _), s in state.board.items() if s == seat]
     for low, high in zones:
-        gaps = [low - r if r < low else r - high if r > high else 0 for (r, _), s in state.board.items() if s == seat]
+        gaps = [low - r if r < low else r - high if r > high else 0 for r in rows]
         middle = length // 2
         gaps.extend([low - middle if middle < low else middle - high if middle > high else 0] * supply)
         gaps.sort()

@@ -260,6 +260,9 @@ def test_play_without_events_leaves_the_state_apply_leaves(ref: str) -> None:
             quiet.play(move)
             assert _comparable(quiet) == _comparable(checked)
             assert quiet.position_key() == checked.position_key()
+            bit_of = quiet.tables.bit_of
+            from_board = [sum(bit_of[c] for c, s in quiet.board.items() if s == seat) for seat in (0, 1)]
+            assert quiet.seat_bits() == from_board  # kept up to date move by move
         outcome = checked.outcome()
         assert outcome is not None
         endings["touch" if "touched" in outcome.reason else "other"] += 1

@@ -59,6 +59,7 @@ class ArchimedesState(State):
         self.balance: Balance = shared(rules)
         self.tables = tables(rules.rows, rules.columns)
         self.board: dict[Cup, int] = {}
+        self._bits: list[int] | None = None  # each seat's marbles as a bitmask, kept with `board` once worked out
         self.supply = [rules.marbles_per_player] * count
         self.k = 0  # the sum of the marbles' moments (see physics.py)
         # A die with one value can never break the tie: player 1 begins.
@@ -104,6 +105,8 @@ class ArchimedesState(State):
         other.__dict__.update(self.__dict__)
         other.board = dict(self.board)
         other.supply = list(self.supply)
+        if self._bits is not None:
+            other._bits = list(self._bits)
         return other
 
     def parse_move(self, text: str) -> Move:
@@ -112,13 +115,7 @@ class ArchimedesState(State):
     def position_key(self) -> Hashable:
         """Each seat's marbles as a bitmask, the supplies, whose turn and what is left of it, the
         turn count (the move limit) and the result: everything the game goes on from."""
-        bit_of = self.tables.bit_of
-        first = second = 0
-        for cup, owner in self.board.items():
-            if owner:
-                second |= bit_of[cup]
-            else:
-                first |= bit_of[cup]
+        first, second = self.seat_bits()
         return (first, second, self.supply[0], self.supply[1], self.phase, self.mover, self.remaining, self.moved,
                 self.die, self.turns, self.result)
 
@@ -185,15 +182,23 @@ class ArchimedesState(State):
         moves: list[Move] = self.tables.marble_moves(mine, theirs, unmoved, self.remaining, rolling)
         return moves
 
+    def seat_bits(self) -> list[int]:
+        """Each seat's marbles as a bitmask of cups (`movegen`), worked out from `board` once and
+        then kept up to date by the moves (do not change the list)."""
+        bits = self._bits
+        if bits is None:
+            bit_of = self.tables.bit_of
+            bits = [0] * self.num_players
+            for cup, owner in self.board.items():
+                bits[owner] |= bit_of[cup]
+            self._bits = bits
+        return bits
+
     def masks(self) -> tuple[int, int, tuple[int, ...]]:
         """The mover's and the opponent's marbles as bitmasks (`movegen`), and the mover's unmoved ones."""
         bit_of, seat = self.tables.bit_of, self.mover
-        mine = theirs = 0
-        for cup, owner in self.board.items():
-            if owner == seat:
-                mine |= bit_of[cup]
-            else:
-                theirs |= bit_of[cup]
+        bits = self.seat_bits()
+        mine, theirs = bits[seat], bits[1 - seat]
         free = mine
         for cup in self.moved:
             free &= ~bit_of[cup]
@@ -252,6 +257,8 @@ class ArchimedesState(State):
         before = (self.k, len(self.board))
         self.supply[seat] -= 1
         self.board[move.cup] = seat
+        if self._bits is not None:
+            self._bits[seat] |= self.tables.bit_of[move.cup]
         self.k += self.balance.moment(move.cup[0])
         if events is not None:
             events.append(Event.of(ArchimedesEvent.MARBLE_PLACED, seat=seat, cup=cup_name(move.cup)))
@@ -293,6 +300,9 @@ class ArchimedesState(State):
             self.k += moment(move.dest[0]) - (moment(here[0]) if here is not None else 0)
         del self.board[move.start]
         self.board[move.dest] = seat
+        if self._bits is not None:
+            bit_of = self.tables.bit_of
+            self._bits[seat] ^= bit_of[move.start] | bit_of[move.dest]
         if touched:
             return
         self.remaining -= move.spaces
@@ -339,6 +349,9 @@ class ArchimedesState(State):
         self.k = k
         del self.board[move.start]
         self.board[move.dest] = self.mover
+        if self._bits is not None:
+            bit_of = self.tables.bit_of
+            self._bits[self.mover] ^= bit_of[move.start] | bit_of[move.dest]
         if end is not None:
             self._touch(end, None)
             return
@@ -407,9 +420,11 @@ class ArchimedesState(State):
 
     def home(self, seat: int) -> int:
         """The most marbles of `seat` in one end zone that counts for its win (variation 2)."""
-        board, best = self.board, 0
+        get, best = self.board.get, 0
         for cups in self._homes[seat]:
-            best = max(best, sum(1 for c in cups if board.get(c) == seat))
+            here = len([c for c in cups if get(c) == seat])
+            if here > best:
+                best = here
         return best
 
     # Seams for rule pieces -----------------------------------------------------------------
