@@ -11,7 +11,7 @@ in every family.  It also prints the slowest and the mean time of a hard move se
 (the cap is 10 s).
 
 ``--quick`` plays 4 games per pair (a smoke test of a few minutes).  Usage:
-``python benchmarks/levels.py [--quick] [--games N] [--workers N] [--seed S] [--family F ...] [--markdown]``.
+``python benchmarks/levels.py [--quick] [--games N] [--workers N] [--seed S] [--family F ...] [--pair hard/medium ...] [--markdown]``.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ class Row:
     rate: Rate
     games: int
     seconds: float
+    capped: int  # games stopped by the move limit (nobody won)
 
     @property
     def met(self) -> bool:
@@ -70,12 +71,13 @@ def play_pair(family: str, upper: str, lower: str, games: int, workers: str, see
     run = run_indexed(task, games, workers, None, None)
     seconds = time.perf_counter() - start
     wins = 0.0
+    capped = sum(1 for game in run.results if game.termination == "capped")
     for game in run.results:  # seats rotate game by game: find the upper level's seat
         winners = game.winners
         upper_won = [s for s in winners if game.seating[s] == specs[0]]
         if upper_won:
             wins += len(upper_won) / len(winners)
-    return Row(family, upper, lower, specs, Rate.of(wins, len(run.results)), len(run.results), seconds)
+    return Row(family, upper, lower, specs, Rate.of(wins, len(run.results)), len(run.results), seconds, capped)
 
 
 def hard_move_times(family: str, seed: str, moves: int = 12) -> tuple[float, float]:
@@ -114,6 +116,8 @@ def main() -> int:
     parser.add_argument("--seed", default="levels")
     parser.add_argument("--family", action="append", choices=sorted(RULESETS))
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for docs/players.md)")
+    parser.add_argument("--pair", action="append", choices=[f"{a}/{b}" for a, b in PAIRS],
+                        help="play only this pair (may repeat; default all three)")
     args = parser.parse_args()
     games = 4 if args.quick else args.games
     families = args.family or list(RULESETS)
@@ -122,21 +126,23 @@ def main() -> int:
           f"wins at least {TARGET:.0%}", flush=True)
     for family in families:
         for upper, lower in PAIRS:
+            if args.pair and f"{upper}/{lower}" not in args.pair:
+                continue
             row = play_pair(family, upper, lower, games, args.workers, args.seed)
             rows.append(row)
             mark = "met" if row.met else "NOT met"
             print(f"  {family:<11} {upper:>6} ({row.specs[0]:>10}) vs {lower:<6} ({row.specs[1]:>10}): "
                   f"{100 * row.rate.rate:5.1f}% [{100 * row.rate.low:.1f}, {100 * row.rate.high:.1f}] of {row.games} "
-                  f"({row.seconds:.0f} s) {mark}", flush=True)
+                  f"({row.seconds:.0f} s{f', {row.capped} capped' if row.capped else ''}) {mark}", flush=True)
         slowest, mean = hard_move_times(family, args.seed, 4 if args.quick else 12)
         print(f"  {family:<11} hard moves: mean {mean:.2f} s, slowest {slowest:.2f} s (cap {LEVELS['hard'].time_limit:g} s)", flush=True)
     if args.markdown:
         print()
-        print("| game | pair | budgets (iterations) | higher level wins | 95% interval | games |")
-        print("|---|---|---|---|---|---|")
+        print("| game | pair | budgets (iterations) | higher level wins | 95% interval | games | capped |")
+        print("|---|---|---|---|---|---|---|")
         for row in rows:
             print(f"| {row.family} | {row.upper} vs {row.lower} | {row.specs[0]} vs {row.specs[1]} | {100 * row.rate.rate:.0f}% "
-                  f"| {100 * row.rate.low:.0f}-{100 * row.rate.high:.0f}% | {row.games} |")
+                  f"| {100 * row.rate.low:.0f}-{100 * row.rate.high:.0f}% | {row.games} | {row.capped} |")
     failed = [r for r in rows if not r.met]
     print(f"{len(rows) - len(failed)} of {len(rows)} pairs meet the target" + (": " + ", ".join(
         f"{r.family} {r.upper}/{r.lower}" for r in failed) if failed else ""))

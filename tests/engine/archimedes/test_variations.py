@@ -5,6 +5,8 @@ The positions are those of test_physics.py (same test physics); see there for th
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from marblestudio.engine.archimedes import LiftMarble
@@ -77,5 +79,50 @@ def test_variation_4_without_the_platform_a_safe_move_tips() -> None:
     state = position(rules({"platform": False}), cups)
     events = play(state, "roll", "die 1", "a1^a2/1")
     assert "board_touched" in kinds(events)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1,)
+
+
+# A house rule that stops the game's own ending: `touch: marble-lost` ----------------------------
+def test_touching_costs_the_marble_not_the_game_under_marble_lost() -> None:
+    # The placement of test_rulebook_audit: a8 (row 7) takes k from -55 to -56 with 6 marbles,
+    # and the low end touches.  Without a8 the board is the position before (k = -55, n = 5,
+    # standing), so the marble leaves the game, the turn ends and nobody has lost.
+    state = position(rules(touch=TouchRule.MARBLE_LOST), {"1": ["a1", "b1", "c1", "a6", "b6"]})
+    before = sum(state.counts().values())
+    events = play(state, "place a8")
+    assert [e.kind for e in events][:4] == ["marble_placed", "board_tilted", "board_touched", "marble_lost"]
+    lost = next(e for e in events if e.kind == "marble_lost")
+    assert (lost["seat"], lost["cup"]) == (0, "a8")
+    assert state.outcome() is None
+    assert (7, 0) not in state.board and state.k == -55 and state.slope() == Fraction(-165, 760)
+    assert state.supply[0] == 12 - 6 and state.lost == [1, 0]  # placed from the supply, then lost
+    assert sum(state.counts().values()) == before and state.counts()["lost_1"] == 1  # no marble created or lost from the count
+    assert state.to_move == 1 and state.phase.value == "choose"  # the turn ended: player 2 is to choose
+    # by the book the same placement loses
+    book = position(rules(), {"1": ["a1", "b1", "c1", "a6", "b6"]})
+    play(book, "place a8")
+    assert book.outcome() is not None
+
+
+def test_a_player_left_with_too_few_marbles_to_win_loses_under_marble_lost() -> None:
+    # The same touch with six marbles a player: after a8 is lost, player 1 has the five on the
+    # board and none in the supply.  Five are enough when five win; not when six must.
+    state = position(rules(touch=TouchRule.MARBLE_LOST, marbles_to_win=5, marbles_per_player=6), {"1": ["a1", "b1", "c1", "a6", "b6"]})
+    play(state, "place a8")  # the sixth marble, lost: five are left, enough for five home
+    assert state.outcome() is None
+    state = position(rules(touch=TouchRule.MARBLE_LOST, marbles_to_win=6, marbles_per_player=6), {"1": ["a1", "b1", "c1", "a6", "b6"]})
+    play(state, "place a8")  # five left, six needed
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1,) and "too few left to win" in outcome.reason
+
+
+def test_marble_lost_falls_back_to_the_book_when_the_board_touches_even_without_the_marble() -> None:
+    # LIFT_TIPS_HIGH_END: lifting a1 (player 1's only marble, on the low end) leaves five of
+    # player 2's marbles on the high end: the high end touches while a1 is in the air.  Losing
+    # a1 cannot right the board (it is what held it), so the mover loses as the book says.
+    state = position(rules(touch=TouchRule.MARBLE_LOST), LIFT_TIPS_HIGH_END)
+    events = play(state, "roll", "die 1", "a1^a2/1")
+    assert "marble_lost" not in [e.kind for e in events]
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (1,)

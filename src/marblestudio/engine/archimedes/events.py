@@ -20,5 +20,8 @@ class ArchimedesEvent(EventKind):
     """The board settled at a new angle (`angle`, and the swing's `peak`)."""
     BOARD_TOUCHED = "board_touched"
     """An end of the board touched the table (`end`, `seat` who moved)."""
+    MARBLE_LOST = "marble_lost"
+    """A house rule (`touch: marble-lost`): the marble whose move made an end touch the table
+    leaves the game (`seat` its owner, `cup` where it was set down)."""
     PASSED = "passed"
     """A player passed (`seat`)."""

@@ -30,7 +30,7 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from marblestudio.engine.archimedes.movegen import Tables, indexes
-from marblestudio.engine.archimedes.moves import LiftMarble, Place, Roll, RollMarble
+from marblestudio.engine.archimedes.moves import LiftMarble, Roll, RollMarble
 from marblestudio.engine.archimedes.rules import Carrying
 from marblestudio.engine.core import Move
 
@@ -48,9 +48,7 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
     from marblestudio.engine.archimedes.state import Phase
 
     bit_of = state.tables.bit_of
-    seats = [0] * state.num_players  # each seat's marbles as a bitmask, kept up to date here
-    for cup, owner in state.board.items():
-        seats[owner] |= bit_of[cup]
+    seats = state.seat_bits()  # each seat's marbles as a bitmask, kept up to date by the moves
     played = 0
     while state.result is None and played < max_steps:
         phase = state.phase
@@ -74,10 +72,6 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
             legal = state.legal_moves()
             move = legal[rng.randrange(len(legal))]
         state.play_move(move, record=False)
-        if type(move) is RollMarble or type(move) is LiftMarble:
-            seats[seat] ^= bit_of[move.start] | bit_of[move.dest]
-        elif type(move) is Place:
-            seats[seat] |= bit_of[move.cup]
         played += 1
     return played
 

@@ -39,6 +39,7 @@ class TouchRule(enum.Enum):
 
     MOVER_LOSES = "mover-loses"  # [book] whoever causes either end to touch forfeits
     END_OWNER_LOSES = "end-owner-loses"  # variation 1: tipping the opponent's end down wins
+    MARBLE_LOST = "marble-lost"  # a house rule: the marble that made an end touch leaves the game, the turn ends
 
 
 class StartRule(enum.Enum):

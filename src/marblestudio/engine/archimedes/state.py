@@ -61,6 +61,7 @@ class ArchimedesState(State):
         self.board: dict[Cup, int] = {}
         self._bits: list[int] | None = None  # each seat's marbles as a bitmask, kept with `board` once worked out
         self.supply = [rules.marbles_per_player] * count
+        self.lost = [0] * count  # marbles out of the game (a house rule: `touch: marble-lost`)
         self.k = 0  # the sum of the marbles' moments (see physics.py)
         # A die with one value can never break the tie: player 1 begins.
         rolls_differ = len(set(rules.die)) > 1
@@ -105,6 +106,7 @@ class ArchimedesState(State):
         other.__dict__.update(self.__dict__)
         other.board = dict(self.board)
         other.supply = list(self.supply)
+        other.lost = list(self.lost)
         if self._bits is not None:
             other._bits = list(self._bits)
         return other
@@ -262,8 +264,11 @@ class ArchimedesState(State):
         self.k += self.balance.moment(move.cup[0])
         if events is not None:
             events.append(Event.of(ArchimedesEvent.MARBLE_PLACED, seat=seat, cup=cup_name(move.cup)))
-        if not self._settle(events, move.cup, landing_from=before):
+        end = self._settle(events, move.cup, landing_from=before)
+        if end is None:
             self._end_turn(events)
+        else:
+            self._touched(end, move.cup, events)
 
     def _move_marble(self, move: RollMarble | LiftMarble, events: list[Event] | None) -> None:
         seat, moment = self.mover, self.balance.moment
@@ -278,7 +283,7 @@ class ArchimedesState(State):
                 events.append(Event.of(ArchimedesEvent.MARBLE_ROLLED, seat=seat, start=cup_name(move.start), path=names, jumps=move.jumps))
             steps = zip(move.path, move.jumps, strict=True)
         here: Cup | None = move.start  # None while the marble is in the air
-        touched = False
+        touched: End | None = None
         for cup, lifted in steps:
             assert here is not None
             if lifted:  # in the air: the board loses the marble's weight
@@ -304,6 +309,7 @@ class ArchimedesState(State):
             bit_of = self.tables.bit_of
             self._bits[seat] ^= bit_of[move.start] | bit_of[move.dest]
         if touched:
+            self._touched(touched, move.dest, events)
             return
         self.remaining -= move.spaces
         self.moved += (move.dest,)
@@ -353,7 +359,7 @@ class ArchimedesState(State):
             bit_of = self.tables.bit_of
             self._bits[self.mover] ^= bit_of[move.start] | bit_of[move.dest]
         if end is not None:
-            self._touch(end, None)
+            self._touched(end, move.dest, None)
             return
         self.remaining -= move.spaces
         self.moved += (move.dest,)
@@ -362,8 +368,9 @@ class ArchimedesState(State):
 
     def _settle(
         self, events: list[Event] | None, at: Cup | None, landing_from: tuple[int, int] | None = None, marble_off: bool = False
-    ) -> bool:
-        """Evaluate one position the board passes through; True when an end touched the table.
+    ) -> End | None:
+        """Evaluate one position the board passes through; the end that touched the table, if any
+        (`_touched` then says what the touch costs, once the marble is set down).
 
         `at`: the cup the moving marble is in, None while it is in the air (`marble_off`: it is
         still in `board`).  `landing_from`: the position (k, n) just before a marble landed,
@@ -382,10 +389,38 @@ class ArchimedesState(State):
             if swing is not None:
                 data["peak_slope"], data["peak_angle"] = swing.printed, swing.angle
             events.append(Event.of(ArchimedesEvent.BOARD_TILTED, **data))
-        if end is None:
-            return False
-        self._touch(end, events)
-        return True
+        return end
+
+    def _touched(self, end: End, cup: Cup, events: list[Event] | None) -> None:
+        """`end` touched the table during the mover's move of the marble now on `cup`.  By the
+        book (and variation 1) the game is over.  Under the house rule `touch: marble-lost` that
+        marble leaves the game instead and the turn ends, provided the board, without it, rests
+        off the table (else the book's rule stands); a player left with fewer marbles than a win
+        needs has lost."""
+        if self.rules.touch is not TouchRule.MARBLE_LOST:
+            self._touch(end, events)
+            return
+        seat = self.board[cup]
+        k = self.k - self.balance.moment(cup[0])
+        if self.balance.settled(k, len(self.board) - 1).tilt.touching is not None:
+            self._touch(end, events)
+            return
+        del self.board[cup]
+        if self._bits is not None:
+            self._bits[seat] &= ~self.tables.bit_of[cup]
+        self.k = k
+        self.lost[seat] += 1
+        if events is not None:
+            events.append(Event.of(ArchimedesEvent.BOARD_TOUCHED, seat=self.mover, end=end.value, loser=-1))
+            events.append(Event.of(ArchimedesEvent.MARBLE_LOST, seat=seat, cup=cup_name(cup)))
+            tilt, angle_now, printed = self.balance.settled(k, len(self.board))
+            events.append(Event.of(ArchimedesEvent.BOARD_TILTED, marble_at="air", angle=angle_now, slope=printed))
+        left = self.supply[seat] + sum(1 for s in self.board.values() if s == seat)
+        if left < self.rules.marbles_to_win:
+            reason = f"the board touched the table: the mover lost a marble and has too few left to win ({left})"
+            self._finish(Outcome(Termination.WIN, (1 - seat,), reason), events)
+            return
+        self._end_turn(events)
 
     def _touch(self, end: End, events: list[Event] | None) -> None:
         """`end` touched the table during the mover's move: the game is over (variation 1 says who lost)."""
@@ -488,4 +523,6 @@ class ArchimedesState(State):
         for seat in range(self.num_players):
             out[f"supply_{seat + 1}"] = self.supply[seat]
             out[f"board_{seat + 1}"] = sum(1 for s in self.board.values() if s == seat)
+            if self.lost[seat]:
+                out[f"lost_{seat + 1}"] = self.lost[seat]
         return out

@@ -42,7 +42,9 @@ HOOKS = FamilyHooks(
         "marble_placed": EventDoc({"seat": INT, "cup": STR}, "a marble was added in the midzone (cup as 'b7')"),
         "marble_rolled": EventDoc({"seat": INT}, "a marble rolled along cups"),
         "marble_lifted": EventDoc({"seat": INT, "from": STR, "to": STR}, "a marble was lifted to another cup"),
-        "board_touched": EventDoc({"seat": INT, "end": STR, "loser": INT}, "an end of the board touched the table (seat: who moved)"),
+        "board_touched": EventDoc({"seat": INT, "end": STR, "loser": INT},
+                                  "an end of the board touched the table (seat: who moved; loser: who lost, -1 when `touch: marble-lost` took a marble instead)"),
+        "marble_lost": EventDoc({"seat": INT, "cup": STR}, "with `touch: marble-lost`, the marble that made an end touch left the game"),
         "passed": EventDoc({"seat": INT}, "a player passed"),
     },
     names={

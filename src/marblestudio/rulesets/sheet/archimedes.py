@@ -20,6 +20,9 @@ _CARRYING = {
 }
 _TOUCH = {
     "mover-loses": "If an end of the board touches the table during your turn, you lose.",
+    "marble-lost": "House rule: if an end of the board touches the table, the marble whose move made it touch leaves the "
+                   "game and the turn ends; nobody loses, unless the board still touches without that marble (then the mover "
+                   "loses) or its owner has fewer marbles left than a win needs (then its owner loses).",
     "end-owner-loses": "If an end of the board touches the table, the player whose end zone went down loses: "
     "tipping the opponent's end down wins.",
 }

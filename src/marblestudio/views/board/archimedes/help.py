@@ -33,5 +33,9 @@ def event_text(event: Event, name: SeatName) -> str | None:
         at = "in the air" if where == "air" else f"at {where}"
         return f"The board tilts to {float(event['angle']):.1f}° with the marble {at}."
     if kind == "board_touched":
+        if event["loser"] < 0:
+            return f"The board's {event['end']} end touches the table."
         return f"The board's {event['end']} end touches the table: {name(event['loser'])} loses."
+    if kind == "marble_lost":
+        return f"{name(event['seat'])} loses the marble on {event['cup']}: it leaves the game, and the turn ends."
     return None
