@@ -117,12 +117,37 @@ def test_a_player_left_with_too_few_marbles_to_win_loses_under_marble_lost() -> 
     assert outcome is not None and outcome.winners == (1,) and "too few left to win" in outcome.reason
 
 
-def test_marble_lost_falls_back_to_the_book_when_the_board_touches_even_without_the_marble() -> None:
+def test_under_marble_lost_a_move_that_touches_is_taken_back_for_a_marble_of_the_supply() -> None:
     # LIFT_TIPS_HIGH_END: lifting a1 (player 1's only marble, on the low end) leaves five of
-    # player 2's marbles on the high end: the high end touches while a1 is in the air.  Losing
-    # a1 cannot right the board (it is what held it), so the mover loses as the book says.
+    # player 2's marbles on the high end, which touches while a1 is in the air.  The move is
+    # taken back (a1 stays where it was, the board as it stood) and one of player 1's eleven
+    # marbles in the supply leaves the game.
     state = position(rules(touch=TouchRule.MARBLE_LOST), LIFT_TIPS_HIGH_END)
+    k, supply = state.k, state.supply[0]
+    events = play(state, "roll", "die 1", "a1^a2/1")
+    lost = next(e for e in events if e.kind == "marble_lost")
+    assert (lost["seat"], lost["cup"], lost["back"]) == (0, "a2", "a1")
+    assert state.outcome() is None and state.board[(0, 0)] == 0 and (1, 0) not in state.board and state.k == k
+    assert state.supply[0] == supply - 1 and state.lost == [1, 0] and state.to_move == 1
+
+
+def test_under_marble_lost_with_an_empty_supply_the_moved_marble_pays_if_the_board_stands_without_it() -> None:
+    # With player 1's supply empty, the lift of a1 is taken back and a1 itself would have to go:
+    # but a1 is the only weight at the low end, and five marbles on the high end touch without
+    # it (as while it was in the air), so the book's rule stands: player 1 loses.
+    state = position(rules(touch=TouchRule.MARBLE_LOST), LIFT_TIPS_HIGH_END)
+    state.supply[0] = 0
     events = play(state, "roll", "die 1", "a1^a2/1")
     assert "marble_lost" not in [e.kind for e in events]
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (1,)
+    # b4-b3-b2 brings the low end down at b3 (test_variation_1 ...own_end_down): without b4 the
+    # board of a1 b1 c1 stands (the position before the move, less a marble nearer the middle),
+    # so b4 leaves the game and the game goes on.
+    state = position(rules(touch=TouchRule.MARBLE_LOST), {"1": ["a1", "b1", "c1", "b4"]})
+    state.supply[0] = 0
+    events = play(state, "roll", "die 2", "b4-b3-b2")
+    lost = next(e for e in events if e.kind == "marble_lost")
+    assert (lost["cup"], lost["back"], lost["supply"]) == ("b2", "b4", False)  # set down where it was going, then lost
+    assert state.outcome() is None or "too few" in state.outcome().reason  # type: ignore[union-attr]
+    assert set(state.board) == {(0, 0), (0, 1), (0, 2)} and state.lost == [1, 0]

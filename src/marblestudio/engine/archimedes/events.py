@@ -21,7 +21,8 @@ class ArchimedesEvent(EventKind):
     BOARD_TOUCHED = "board_touched"
     """An end of the board touched the table (`end`, `seat` who moved)."""
     MARBLE_LOST = "marble_lost"
-    """A house rule (`touch: marble-lost`): the marble whose move made an end touch the table
-    leaves the game (`seat` its owner, `cup` where it was set down)."""
+    """A house rule (`touch: marble-lost`): a touch of the table cost `seat` a marble.  A placed
+    marble came off `cup` (`back` is ''); a moved one went from `cup` back to `back`, and then a
+    marble of the supply left the game (`supply` true) or, with none there, the moved one did."""
     PASSED = "passed"
     """A player passed (`seat`)."""

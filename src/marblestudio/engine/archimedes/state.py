@@ -268,7 +268,7 @@ class ArchimedesState(State):
         if end is None:
             self._end_turn(events)
         else:
-            self._touched(end, move.cup, events)
+            self._touched(end, None, move.cup, before[0], events)
 
     def _move_marble(self, move: RollMarble | LiftMarble, events: list[Event] | None) -> None:
         seat, moment = self.mover, self.balance.moment
@@ -283,6 +283,7 @@ class ArchimedesState(State):
                 events.append(Event.of(ArchimedesEvent.MARBLE_ROLLED, seat=seat, start=cup_name(move.start), path=names, jumps=move.jumps))
             steps = zip(move.path, move.jumps, strict=True)
         here: Cup | None = move.start  # None while the marble is in the air
+        k_before = self.k
         touched: End | None = None
         for cup, lifted in steps:
             assert here is not None
@@ -309,7 +310,7 @@ class ArchimedesState(State):
             bit_of = self.tables.bit_of
             self._bits[seat] ^= bit_of[move.start] | bit_of[move.dest]
         if touched:
-            self._touched(touched, move.dest, events)
+            self._touched(touched, move.start, move.dest, k_before, events)
             return
         self.remaining -= move.spaces
         self.moved += (move.dest,)
@@ -323,7 +324,7 @@ class ArchimedesState(State):
         balance = self.balance
         moment, settled = balance.moment, balance.settled
         n = len(self.board)  # the marble stays in `board` until it is set down
-        k = self.k
+        k = k_before = self.k
         here: Cup | None = move.start
         end: End | None = None
         steps = ((move.dest, True),) if type(move) is LiftMarble else zip(move.path, move.jumps)  # type: ignore[union-attr]
@@ -359,7 +360,7 @@ class ArchimedesState(State):
             bit_of = self.tables.bit_of
             self._bits[self.mover] ^= bit_of[move.start] | bit_of[move.dest]
         if end is not None:
-            self._touched(end, move.dest, None)
+            self._touched(end, move.start, move.dest, k_before, None)
             return
         self.remaining -= move.spaces
         self.moved += (move.dest,)
@@ -391,30 +392,46 @@ class ArchimedesState(State):
             events.append(Event.of(ArchimedesEvent.BOARD_TILTED, **data))
         return end
 
-    def _touched(self, end: End, cup: Cup, events: list[Event] | None) -> None:
-        """`end` touched the table during the mover's move of the marble now on `cup`.  By the
-        book (and variation 1) the game is over.  Under the house rule `touch: marble-lost` that
-        marble leaves the game instead and the turn ends, provided the board, without it, rests
-        off the table (else the book's rule stands); a player left with fewer marbles than a win
-        needs has lost."""
+    def _touched(self, end: End, start: Cup | None, cup: Cup, k_before: int, events: list[Event] | None) -> None:
+        """`end` touched the table while the mover placed a marble on `cup` (`start` None) or moved
+        one from `start` to `cup`; `k_before` is the board's `k` before that.  By the book (and
+        variation 1) the game is over.  Under the house rule `touch: marble-lost` the touch costs a
+        marble instead, and the board is as it stood before that placing or move: a placed marble
+        comes off and leaves the game; a moved one goes back to `start`, and a marble of the
+        mover's supply leaves the game, or with none there the moved marble itself if the board
+        stands without it (else the book's rule stands).  The turn ends; a player left with fewer
+        marbles than a win needs has lost."""
+        seat = self.mover
         if self.rules.touch is not TouchRule.MARBLE_LOST:
             self._touch(end, events)
             return
-        seat = self.board[cup]
-        k = self.k - self.balance.moment(cup[0])
-        if self.balance.settled(k, len(self.board) - 1).tilt.touching is not None:
-            self._touch(end, events)
-            return
+        balance, bit_of = self.balance, self.tables.bit_of
+        gone = cup  # the cup of the marble that leaves the game ('' in the event when it is the supply's)
+        k = k_before
+        if start is not None and self.supply[seat] == 0:
+            k = k_before - balance.moment(start[0])
+            if balance.settled(k, len(self.board) - 1).tilt.touching is not None:
+                self._touch(end, events)  # the moved marble held the board: nothing the mover gives up rights it
+                return
+            gone = start
         del self.board[cup]
         if self._bits is not None:
-            self._bits[seat] &= ~self.tables.bit_of[cup]
+            self._bits[seat] &= ~bit_of[cup]
+        if start is not None and gone != start:  # back to its start; a marble of the supply pays
+            self.board[start] = seat
+            if self._bits is not None:
+                self._bits[seat] |= bit_of[start]
+            self.supply[seat] -= 1
         self.k = k
         self.lost[seat] += 1
         if events is not None:
-            events.append(Event.of(ArchimedesEvent.BOARD_TOUCHED, seat=self.mover, end=end.value, loser=-1))
-            events.append(Event.of(ArchimedesEvent.MARBLE_LOST, seat=seat, cup=cup_name(cup)))
-            tilt, angle_now, printed = self.balance.settled(k, len(self.board))
-            events.append(Event.of(ArchimedesEvent.BOARD_TILTED, marble_at="air", angle=angle_now, slope=printed))
+            events.append(Event.of(ArchimedesEvent.BOARD_TOUCHED, seat=seat, end=end.value, loser=-1))
+            back = "" if start is None else cup_name(start)
+            events.append(Event.of(ArchimedesEvent.MARBLE_LOST, seat=seat, cup=cup_name(cup), back=back,
+                                   supply=start is not None and gone != start))
+            _, angle_now, printed = balance.settled(self.k, len(self.board))
+            at = back if start is not None and gone != start else "air"  # back to its start, or lifted away
+            events.append(Event.of(ArchimedesEvent.BOARD_TILTED, marble_at=at, angle=angle_now, slope=printed))
         left = self.supply[seat] + sum(1 for s in self.board.values() if s == seat)
         if left < self.rules.marbles_to_win:
             reason = f"the board touched the table: the mover lost a marble and has too few left to win ({left})"

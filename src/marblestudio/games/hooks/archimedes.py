@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marblestudio.engine.pieces.expr import INT, SEAT, STR, Function, Name
+from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
 from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks, Param
 
 MAX_ROLL = 6
@@ -44,7 +44,9 @@ HOOKS = FamilyHooks(
         "marble_lifted": EventDoc({"seat": INT, "from": STR, "to": STR}, "a marble was lifted to another cup"),
         "board_touched": EventDoc({"seat": INT, "end": STR, "loser": INT},
                                   "an end of the board touched the table (seat: who moved; loser: who lost, -1 when `touch: marble-lost` took a marble instead)"),
-        "marble_lost": EventDoc({"seat": INT, "cup": STR}, "with `touch: marble-lost`, the marble that made an end touch left the game"),
+        "marble_lost": EventDoc({"seat": INT, "cup": STR, "back": STR, "supply": BOOL},
+                                "with `touch: marble-lost`, a touch cost seat a marble (back: where a moved marble started, '' for a placed one; "
+                                "supply: a marble of the supply paid)"),
         "passed": EventDoc({"seat": INT}, "a player passed"),
     },
     names={

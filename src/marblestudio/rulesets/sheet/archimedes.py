@@ -20,9 +20,11 @@ _CARRYING = {
 }
 _TOUCH = {
     "mover-loses": "If an end of the board touches the table during your turn, you lose.",
-    "marble-lost": "House rule: if an end of the board touches the table, the marble whose move made it touch leaves the "
-                   "game and the turn ends; nobody loses, unless the board still touches without that marble (then the mover "
-                   "loses) or its owner has fewer marbles left than a win needs (then its owner loses).",
+    "marble-lost": "House rule: touching the table costs a marble, not the game. A marble whose placing made an end touch "
+                   "comes off and leaves the game; a marble whose move did goes back where it started, and a marble of the "
+                   "mover's supply leaves the game, or with none there the moved marble itself, if the board stands without it "
+                   "(if not, the mover loses, as the book says). The turn ends; a player left with fewer marbles than a win "
+                   "needs loses.",
     "end-owner-loses": "If an end of the board touches the table, the player whose end zone went down loses: "
     "tipping the opponent's end down wins.",
 }

@@ -37,5 +37,10 @@ def event_text(event: Event, name: SeatName) -> str | None:
             return f"The board's {event['end']} end touches the table."
         return f"The board's {event['end']} end touches the table: {name(event['loser'])} loses."
     if kind == "marble_lost":
-        return f"{name(event['seat'])} loses the marble on {event['cup']}: it leaves the game, and the turn ends."
+        if event["back"] and event["supply"]:
+            return (f"The move is taken back ({event['cup']} to {event['back']}) and {name(event['seat'])} gives up a "
+                    "marble of the supply; the turn ends.")
+        if event["back"]:
+            return f"{name(event['seat'])} loses the marble that moved from {event['back']} to {event['cup']}; the turn ends."
+        return f"{name(event['seat'])} loses the marble placed on {event['cup']}; the turn ends."
     return None
