@@ -214,8 +214,13 @@ class AvalancheState(SetUp, State):
     # A turn ----------------------------------------------------------------------------
     def cards_full(self, seat: int) -> bool:
         """Whether `seat`'s side (the partnership) has cards and every hole of them is filled."""
-        cards = [c for s in self.partners[seat] for c in self.cards[s]]
-        return bool(cards) and all(EMPTY not in self.filled[c] for c in cards)
+        filled, has_cards = self.filled, False
+        for s in self.partners[seat]:
+            for c in self.cards[s]:
+                if EMPTY in filled[c]:
+                    return False
+                has_cards = True
+        return has_cards
 
     def _source(self) -> list[int] | None:
         """Where this seat's next marble comes from: its hand first [decision], else the trays."""
