@@ -24,6 +24,10 @@ from typing import Any
 from marblestudio.engine.archimedes.moves import Cup, LiftMarble, RollMarble
 from marblestudio.engine.archimedes.paths import DIRECTIONS
 
+LISTINGS = 20_000
+"""Listings remembered per grid (search meets the same position again and again); a full memory
+starts again empty."""
+
 NODE_BUDGET = 100_000
 """At most this many rolled moves are kept per grid for reuse (some tens of megabytes at most;
 a few random games of the standard rules need about 15,000)."""
@@ -64,6 +68,7 @@ class Tables:
         self._roots: list[dict[int, Node]] = [{} for _ in range(size)]
         self._lifts: dict[tuple[int, int, int], LiftMarble] = {}
         self._nodes = 0
+        self._listings: dict[tuple[int, int, tuple[int, ...], int, bool], list[Any]] = {}
 
     def __reduce__(self) -> tuple[Any, tuple[int, int]]:
         """Pickled as its grid: a worker process uses (and fills) its own shared tables."""
@@ -200,7 +205,17 @@ class Tables:
     # The listing --------------------------------------------------------------------------
     def marble_moves(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool) -> list[Any]:
         """Every marble move of the mover (marbles `mine`, of which `unmoved` may move) that
-        leaves a roll of `remaining` spaces the mover can still use up."""
+        leaves a roll of `remaining` spaces the mover can still use up; remembered (the list is
+        shared: do not change it)."""
+        key = (mine, theirs, unmoved, remaining, rolling)
+        found = self._listings.get(key)
+        if found is None:
+            if len(self._listings) >= LISTINGS:
+                self._listings.clear()
+            found = self._listings[key] = self._list(mine, theirs, unmoved, remaining, rolling)
+        return found
+
+    def _list(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool) -> list[Any]:
         cups, budget = self.cups, self._nodes < NODE_BUDGET
         memo: dict[int, list[int]] = {}
         witnesses: dict[tuple[int, int], int | None] = {}

@@ -96,6 +96,10 @@ class Balance:
         self._rests: dict[tuple[int, int], Settled] = {}
         self._landings: dict[tuple[int, int, int, int], Swing | None] = {}
         self._limits: dict[int, int | None] = {}
+        self._touch_angle: float | None = None
+        if self.reachable:
+            length, rise, reach = float(self._length), float(self._rise), float(self._reach)
+            self._touch_angle = math.degrees(math.atan2(length, rise) - math.acos(reach / math.hypot(length, rise)))
 
     def __reduce__(self) -> tuple[Any, tuple[ArchimedesRules]]:
         """Pickled as its ruleset, without what it remembers: unpickled, it is the process's
@@ -188,11 +192,9 @@ class Balance:
         return found
 
     def touch_angle(self) -> float | None:
-        """The angle in degrees at which an end touches the table (for views), or None if never."""
-        if not self.reachable:
-            return None
-        length, rise, reach = float(self._length), float(self._rise), float(self._reach)
-        return math.degrees(math.atan2(length, rise) - math.acos(reach / math.hypot(length, rise)))
+        """The angle in degrees at which an end touches the table (for views and the computer's
+        judgement), or None if never; worked out once."""
+        return self._touch_angle
 
 
 @cache
