@@ -33,9 +33,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 60, 1.0, "a quick look ahead; often misses what a move gives away"),
-    "medium": Level("medium", 400, 3.0, "a few hundred simulated games per move"),
-    "hard": Level("hard", 2000, 10.0, "thousands of simulated games per move"),
+    "easy": Level("easy", 60, 1.0, "a glance ahead, a few dozen simulated games a move; often misses what a move gives away"),
+    "medium": Level("medium", 400, 3.0, "a short search, one or a few hundred simulated games a move"),
+    "hard": Level("hard", 2000, 10.0, "a long search, thousands of simulated games a move"),
 }
 """easy, medium, hard: in order of strength."""
 
