@@ -53,5 +53,5 @@ def value(state: State) -> list[float]:
 
 
 PLAYER = FamilyPlayer(policy=policy, value=value, rollout=rollout, rollout_depth=20,
-                      levels={"easy": 20, "medium": 120, "hard": 5000, "hint": 2000})
+                      levels={"easy": 20, "medium": 200, "hard": 5000, "hint": 2000})
 """ALIVE's levels: an iteration is a sampled deal and a short rollout (about 5,500 a second here)."""
