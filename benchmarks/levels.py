@@ -151,6 +151,8 @@ def main() -> int:
         for row in rows:
             print(f"| {row.family} | {row.upper} vs {row.lower} | {row.specs[0]} vs {row.specs[1]} | {100 * row.rate.rate:.0f}% "
                   f"| {100 * row.rate.low:.0f}-{100 * row.rate.high:.0f}% | {row.games} | {row.capped} |")
+    if args.quick:
+        print("(--quick: 4 games a pair is a smoke test; whether a level beats the one below needs the full 30)")
     failed = [r for r in rows if not r.met]
     print(f"{len(rows) - len(failed)} of {len(rows)} pairs meet the target" + (": " + ", ".join(
         f"{r.family} {r.upper}/{r.lower}" for r in failed) if failed else ""))
