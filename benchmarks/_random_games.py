@@ -46,3 +46,19 @@ def search_position(rules, k: int, rng: random.Random):  # type: ignore[no-untyp
                 return state
             state.apply(moves[rng.randrange(len(moves))])
             steps += 1
+
+
+def search_speed(rules, seed: str, positions: int, iterations: int, clock=time.process_time) -> float:  # type: ignore[no-untyped-def]
+    """MCTS iterations per second: a search of `iterations` from each of `positions` positions
+    (`search_position(rules, k, random.Random(f"{seed}:{k}"))`), timed by `clock` (CPU time by default)."""
+    from marblestudio.agents import Search, SearchConfig
+
+    done, spent = 0, 0.0
+    for k in range(positions):
+        state = search_position(rules, k, random.Random(f"{seed}:{k}"))
+        search = Search(state, state.to_move, SearchConfig(iterations=iterations), random.Random(k))
+        start = clock()
+        search.run()
+        spent += clock() - start
+        done += search.iterations_done
+    return done / spent

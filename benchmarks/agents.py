@@ -17,13 +17,11 @@ smoke test.  Usage: ``python benchmarks/agents.py [--quick] [--workers N] [--see
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from dataclasses import dataclass
 
-from _random_games import search_position
-from marblestudio.agents import Search, SearchConfig
+from _random_games import search_speed
 from marblestudio.rulesets import load, load_with_source
 from marblestudio.playtest.stats import Rate
 from marblestudio.playtest.workers import GameTask, run_indexed
@@ -66,17 +64,7 @@ MATCHES = [
 
 def iterations_per_second(family: str, positions: int = 4, iterations: int = 300) -> float:
     """Search speed from `positions` positions part-way through seeded random games."""
-    rules = load(RULESETS[family])
-    done = 0
-    seconds = 0.0
-    for k in range(positions):
-        state = search_position(rules, k, random.Random(f"speed:{family}:{k}"))
-        search = Search(state, state.to_move, SearchConfig(iterations=iterations), random.Random(k))
-        start = time.perf_counter()
-        search.run()
-        seconds += time.perf_counter() - start
-        done += search.iterations_done
-    return done / seconds
+    return float(search_speed(load(RULESETS[family]), f"speed:{family}", positions, iterations, clock=time.perf_counter))
 
 
 def play_match(match: Match, seed: str, workers: str, games: int) -> tuple[Rate, int, int, float]:

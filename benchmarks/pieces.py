@@ -60,20 +60,10 @@ def playouts_per_second(ref: str, seconds: float, generic: bool = False) -> floa
 
 
 def mcts_per_second(ref: str, positions: int = 3, iterations: int = 200) -> float:
-    from _random_games import search_position
-    from marblestudio.agents import Search, SearchConfig
+    from _random_games import search_speed
     from marblestudio.rulesets import load
 
-    rules = load(ref)
-    done, spent = 0, 0.0
-    for k in range(positions):
-        state = search_position(rules, k, random.Random(f"speed:{ref}:{k}"))
-        search = Search(state, state.to_move, SearchConfig(iterations=iterations), random.Random(k))
-        start = time.process_time()
-        search.run()
-        spent += time.process_time() - start
-        done += search.iterations_done
-    return done / spent
+    return float(search_speed(load(ref), f"speed:{ref}", positions, iterations))
 
 
 def measure(refs: dict[str, str], seconds: float) -> dict[str, dict[str, float]]:

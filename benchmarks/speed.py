@@ -68,21 +68,11 @@ def fast_games(ref: str, seconds: float) -> float:
 
 def mcts(ref: str, positions: int = 4, iterations: int = 300) -> float:
     """MCTS iterations per second (CPU time) from the positions benchmarks/agents.py searches."""
-    from _random_games import search_position
-    from marblestudio.agents import Search, SearchConfig
+    from _random_games import search_speed
     from marblestudio.rulesets import load
 
     rules = load(ref)
-    family = rules.game
-    done, spent = 0, 0.0
-    for k in range(positions):
-        state = search_position(rules, k, random.Random(f"speed:{family}:{k}"))
-        search = Search(state, state.to_move, SearchConfig(iterations=iterations), random.Random(k))
-        start = time.process_time()
-        search.run()
-        spent += time.process_time() - start
-        done += search.iterations_done
-    return done / spent
+    return float(search_speed(rules, f"speed:{rules.game}", positions, iterations))
 
 
 def command_seconds(args: list[str], runs: int = 7) -> float:
