@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from marblestudio.engine.match import Match
 from marblestudio.session import from_record, to_record
 from marblestudio.views.app import settings
 
 if TYPE_CHECKING:
-    from marblestudio.match_records import MatchRecord
+    from marblestudio.match_records import MatchRecord, ReplayedGame
     from marblestudio.records import GameRecord, RecordError
     from marblestudio.views.main_window import MainWindow
 
@@ -48,7 +47,7 @@ class WindowFiles:
         if not self.maybe_save():
             return False
         record = None
-        watched: tuple[MatchRecord, Match, int] | None = None
+        watched: tuple[MatchRecord, list[ReplayedGame], int] | None = None
         try:
             found = load_any(path)
             if isinstance(found, MatchRecord):
@@ -79,15 +78,15 @@ class WindowFiles:
             self.window.set_session(session, interactive=False)
         return True
 
-    def _match_game(self, record: MatchRecord) -> tuple[Match, int] | None:
-        """The game of a match record to open, chosen by the user, with the match's score before
-        it (None: cancelled).  The whole match is replayed first, so a record whose games do not
-        add up to its score is refused."""
+    def _match_game(self, record: MatchRecord) -> tuple[list[ReplayedGame], int] | None:
+        """The match record replayed, and the number of its game to open, chosen by the user (None:
+        cancelled).  The whole match is replayed first, so a record whose games do not add up to
+        its score is refused."""
         from PySide6.QtWidgets import QInputDialog
 
         from marblestudio.match_records import replay_match
 
-        match, games = replay_match(record)  # raises RecordError, shown by open_path
+        _, games = replay_match(record)  # raises RecordError, shown by open_path
         names = [str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(record.players)]
         score = ", ".join(f"{name} {points}" for name, points in zip(names, record.scores, strict=False))
         items = []
@@ -100,8 +99,7 @@ class WindowFiles:
         )
         if not ok:
             return None
-        number = items.index(chosen)
-        return (games[number - 1].match if number else Match(match.rules, len(record.players))), number
+        return games, items.index(chosen)
 
     def _offer_moves_before(self, record: GameRecord, error: RecordError) -> bool:
         """A record that goes wrong at move k: offer its first k moves as a new, unsaved game

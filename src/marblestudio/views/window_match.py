@@ -26,7 +26,9 @@ from marblestudio.engine.match import Match, round_seed
 from marblestudio.session import Session, from_record
 
 if TYPE_CHECKING:
-    from marblestudio.match_records import MatchRecord
+    from collections.abc import Sequence
+
+    from marblestudio.match_records import MatchRecord, ReplayedGame
     from marblestudio.records import GameRecord
     from marblestudio.views.main_window import MainWindow
 
@@ -46,6 +48,7 @@ class WindowMatch:
         self.next_action: QAction | None = None
         self.save_action: QAction | None = None
         self.watched: MatchRecord | None = None  # the match record being watched, if any
+        self.replayed: Sequence[ReplayedGame] = ()  # ... its games, replayed when it was opened
         self.number = 0  # the game on the table: its number in the match (0-based)
 
     def install(self, menu: QMenu) -> None:
@@ -71,20 +74,21 @@ class WindowMatch:
         self.kinds = list(session.seats)
         self.seed = session.seed
         self.records = []
-        self.watched, self.number = None, 0
+        self.watched, self.replayed, self.number = None, (), 0
 
-    def watch(self, record: MatchRecord, before: Match, number: int, session: Session) -> None:
-        """Watch game `number` (0-based) of the match record `record` on `session`; `before`
-        is the match's score before that game (the record replayed and checked)."""
-        self.match = before
+    def watch(self, record: MatchRecord, games: Sequence[ReplayedGame], number: int, session: Session) -> None:
+        """Watch game `number` (0-based) of the match record `record` on `session`; `games` is
+        the record replayed and checked (`match_records.replay_match`), which gives the score
+        before that game."""
+        self.match = games[number - 1].match if number else Match(games[0].match.rules, len(record.players))
         self.session = session
         self.kinds = [str(p.get("kind", "human")) for p in record.players]
         self.records = list(record.games[:number])
-        self.watched, self.number = record, number
+        self.watched, self.replayed, self.number = record, games, number
 
     def forget(self) -> None:
         self.match, self.session, self.records = None, None, []
-        self.watched, self.number = None, 0
+        self.watched, self.replayed, self.number = None, (), 0
 
     def playing(self) -> bool:
         """True when the game on the table (the game page is shown) is the match's."""
@@ -128,23 +132,15 @@ class WindowMatch:
 
     def _watch_next(self) -> bool:
         """Open the watched record's next game at its start, the score counting the game before."""
-        from marblestudio.match_records import MatchReplay
-        from marblestudio.records import play_moves
-
         record = self.watched
-        if record is None or self.match is None or not self.can_play_next():
+        if record is None or not self.can_play_next():
             self.window.show_message("This is the last game of the match record.")
             return False
         number = self.number + 1
-        replay = MatchReplay(record)
-        replay.match = self.match
-        game = record.games[self.number]
-        state = replay.start_game(self.number)
-        after = replay.finish_game(self.number, state, list(play_moves(state, game.moves, game.source))).match
         session = from_record(record.games[number])
         session.goto(0)
         session.saved = True
-        self.watch(record, after, number, session)
+        self.watch(record, self.replayed, number, session)
         self.window.set_session(session, interactive=False)
         return True
 
