@@ -116,11 +116,6 @@ def _table(owner: object, state: State, kind: str) -> dict[Hashable, Any]:
     return table
 
 
-def forget_positions() -> None:
-    """Drop every remembered position (for tests and benchmarks that time the work itself)."""
-    _tables.clear()
-
-
 def evaluate(value: Evaluator, state: State) -> Sequence[float]:
     """`value(state)`, remembered by the state's position key."""
     key = state.position_key()
@@ -196,7 +191,6 @@ __all__ = [
     "best",
     "evaluate",
     "forget",
-    "forget_positions",
     "move_scores",
     "greedy",
     "greedy_prior",
