@@ -75,7 +75,7 @@ class AvalancheState(SetUp, State):
         self.moves_played = 0
         self.passes_in_a_row = 0
         self.story = True  # False in random playouts: drops then skip the board's event story
-        self.quiet = False  # True while search plays a move (`play`): the commonest events are not built
+        self.quiet = False  # True while search plays a move (`play`): the story and the commonest events are not built
         self._outcome: Outcome | None = None
         teams = ruleset.teams or Teams(2)
         self.partners = tuple(
@@ -132,11 +132,11 @@ class AvalancheState(SetUp, State):
 
     def play(self, move: Move) -> None:
         """As `apply`, without the board's event story (search): the game goes on the same."""
-        story, self.story, self.quiet = self.story, False, True
+        self.quiet = True
         try:
             self.apply(move)
         finally:
-            self.story, self.quiet = story, False
+            self.quiet = False
 
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """The base class's random playout (the same draws), without the board's event story."""
@@ -268,7 +268,7 @@ class AvalancheState(SetUp, State):
         self.moves_played += 1
         events = [] if self.quiet else [Event.of(AvalancheEvent.MARBLE_PICKED, seat=self.seat, colour=self.rules.colours[move.colour].name,
                                                  source="hand" if from_hand else "trays")]
-        fallen = self.board.drop(self.tilt, self.held, move.hole - 1, move.colour, events if self.story else None)
+        fallen = self.board.drop(self.tilt, self.held, move.hole - 1, move.colour, events if self.story and not self.quiet else None)
         if fallen:
             self._take_fallen(fallen, events)
             self._end_turn(events)
