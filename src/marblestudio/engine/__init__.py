@@ -17,6 +17,7 @@ from marblestudio.engine.core import (
     Termination,
 )
 from marblestudio.engine.family import family as _family
+from marblestudio.engine.position import Fields, PositionError
 from marblestudio.engine.rules import Ruleset
 
 
@@ -46,7 +47,35 @@ def rebuild(rules: Ruleset, players: int, moves: Sequence[str]) -> State:
     return state
 
 
+def from_position(rules: Ruleset, text: str) -> State:
+    """The game of `rules` at the position `text` (`State.position()`'s notation, docs/notation.md).
+
+    Raises `PositionError` naming the field at fault: text that is not a position of this
+    family, or a position the rules could not reach (two marbles in one cell, a card too many)."""
+    fields = Fields.parse(text)
+    if fields.game != rules.game:
+        raise PositionError(f"a position of {fields.game}, but the rules {rules.id} are {rules.game}")
+    if not rules.players.min <= fields.players <= rules.players.max:
+        raise PositionError(f"{rules.id} is for {rules.players.min}-{rules.players.max} players, not {fields.players}", "players", rule=True)
+    found = _family(rules.game)
+    if found is None:
+        raise PositionError(f"no game family {rules.game!r} is installed")
+    reader = getattr(found.load("engine"), "from_position", None)
+    if reader is None:
+        raise PositionError(f"the game family {rules.game} has no position notation")
+    state: State = reader(rules, fields)
+    if rules.pieces:
+        from marblestudio.engine.pieces import program, runtime
+
+        state = runtime.ruled(state, program.compile_pieces(rules.game, rules.pieces))
+        runtime.read_rule_position(state, fields)
+    fields.done()
+    return state
+
+
 __all__ = [
+    "PositionError",
+    "from_position",
     "CHANCE",
     "Event",
     "IllegalMoveError",

@@ -265,6 +265,11 @@ class State(ABC):
         family may skip the legality check and building the events (the game goes on the same)."""
         self.apply(move)
 
+    def position(self) -> str:
+        """The position as one line of text, everything needed to continue the game, hidden
+        cards included (docs/notation.md); `engine.from_position` reads it back."""
+        raise NotImplementedError(f"the game family {self.ruleset.game} has no position notation")
+
     def position_key(self) -> Hashable | None:
         """A value equal for two states of one ruleset only when the game goes on the same from
         both (the same moves in the same order, the same chances, the same outcome), so that

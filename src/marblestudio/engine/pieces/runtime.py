@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event, IllegalMoveError, Move, NotationError, Outcome, State, Termination
 from marblestudio.engine.pieces.program import Program, compile_pieces
+from marblestudio.engine.position import NONE, Fields, Writer, items_text
 
 RULE_FIRED = CoreEvent.RULE_FIRED
 
@@ -268,6 +269,11 @@ class Ruled(State):
         """None: the rule state (firings, scores, powers used) is not in the family's key."""
         return None
 
+    def position(self) -> str:
+        """The family's position and what the pieces remember (`read_rule_position` reads it)."""
+        base: Any = super()
+        return f"{base.position()} {rule_position(self.rule_state)}"
+
     def play(self, move: Move) -> None:
         """As `apply`: the rules' triggers read the events."""
         self.apply(move)
@@ -482,6 +488,46 @@ def _unpickle(family: State, rule_state: RuleState) -> State:
     return new
 
 
+def rule_position(rs: RuleState) -> str:
+    """The fields of what the pieces remember: ``rule-turn=TURN_MOVES,TURN_OF,EXTRA_FOR,TURN_TO,SKIPS``
+    (seats as numbers, -1 for none), ``rule-moves=`` (decisions made), ``scores=`` (per seat) and
+    ``used=PIECE.SEAT.TIMES,...`` (powers and triggers with a `times:` limit, by piece number)."""
+    out = Writer("", len(rs.scores))
+    out.add("rule-turn", ",".join(str(v) for v in (rs.turn_moves, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips)))
+    out.add("rule-moves", rs.moves).seats("scores", rs.scores)
+    out.add("used", items_text(f"{piece}.{seat}.{times}" for (piece, seat), times in sorted(rs.used.items())))
+    return " ".join(out.parts[2:])
+
+
+def read_rule_position(state: State, fields: Fields) -> None:
+    """Read `rule_position`'s fields into the rule state of `state` (a `Ruled` game)."""
+    rs = cast(Ruled, state).rule_state
+    n = fields.players
+    raw = fields.text("rule-turn", "0,-1,-1,-1,0")
+    parts = fields.items("rule-turn", raw)
+    if len(parts) != 5:
+        raise fields.error("rule-turn", f"'{raw}' is not five numbers: turn moves, turn of, extra turn for, turn to, skips")
+    numbers = [fields.convert("rule-turn", p, int, "a whole number") for p in parts]
+    for value in numbers[1:4]:
+        fields.bounded("rule-turn", value, -1, n - 1)
+    rs.turn_moves, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips = numbers
+    rs.moves = fields.int("rule-moves", 0, lo=0)
+    rs.scores = fields.seat_ints("scores", 0)
+    rs.used = {}
+    for item in fields.items("used", default=NONE):
+        piece, seat, times = (fields.convert("used", p, int, "a whole number") for p in _three(fields, item))
+        if not 0 <= piece < len(rs.program.pieces) or not 0 <= seat < n or times < 1:
+            raise fields.error("used", f"'{item}': no rule {piece} of these rules, or no seat {seat}")
+        rs.used[piece, seat] = times
+
+
+def _three(fields: Fields, item: str) -> list[str]:
+    parts = item.split(".")
+    if len(parts) != 3:
+        raise fields.error("used", f"'{item}' is not PIECE.SEAT.TIMES")
+    return parts
+
+
 def ruled(state: State, program: Program) -> State:
     """`state` playing by the pieces of `program` (see the module docstring)."""
     new = _adopt(state, ruled_class(type(state)))
@@ -489,4 +535,4 @@ def ruled(state: State, program: Program) -> State:
     return new
 
 
-__all__ = ["POWER_PREFIX", "RULE_FIRED", "Context", "PowerMove", "RuleState", "Ruled", "ruled", "ruled_class", "run_triggers"]
+__all__ = ["read_rule_position", "rule_position", "POWER_PREFIX", "RULE_FIRED", "Context", "PowerMove", "RuleState", "Ruled", "ruled", "ruled_class", "run_triggers"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from marblestudio.engine.position import Fields
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove
 from marblestudio.engine.stay_alive.state import StayAliveState
@@ -13,4 +14,11 @@ def new_game(rules: Ruleset, count: int) -> StayAliveState:
     return StayAliveState(rules, count)
 
 
-__all__ = ["PASS", "PassMove", "PlaceMove", "SetupMove", "SlideMove", "StayAliveState", "StayAliveView", "new_game"]
+def from_position(rules: Ruleset, fields: Fields) -> StayAliveState:
+    """The game at a position's fields (see `position`)."""
+    from marblestudio.engine.stay_alive.position import read
+
+    return read(rules, fields)
+
+
+__all__ = ["from_position", "PASS", "PassMove", "PlaceMove", "SetupMove", "SlideMove", "StayAliveState", "StayAliveView", "new_game"]

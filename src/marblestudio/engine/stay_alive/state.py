@@ -160,6 +160,11 @@ class StayAliveState(State):
     def parse_move(self, text: str) -> Move:
         return parse_move(text, self.tables)
 
+    def position(self) -> str:
+        from marblestudio.engine.stay_alive.position import write
+
+        return write(self)
+
     def sample_chance(self, rng: random.Random) -> Move:
         """Every slide's position, drawn as ``rng.randrange(positions)`` per slide in ruleset
         order, again while fewer cells are closed than there are marbles; on a board where that
