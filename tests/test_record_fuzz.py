@@ -41,7 +41,7 @@ from marblestudio.cli import main
 from marblestudio.cli.render import _session
 from marblestudio.engine.core import Outcome
 from marblestudio.playtest import game_rng, play_game
-from marblestudio.records import MAX_DIGITS, MAX_TEXT, player_entries, record_from_game, ruleset_sha256
+from marblestudio.records import KINDS, MAX_DIGITS, MAX_TEXT, player_entries, record_from_game, ruleset_sha256
 from marblestudio.rulesets import load_with_source
 from marblestudio.session import HUMAN, Session, to_record
 
@@ -419,7 +419,8 @@ def check(mutant: Mutant, base: bytes, folder: Path) -> None:
     data = _json_of(mutant.content)
     same = mutant.same or (data is not None and _same_data(data, json.loads(base)))
     if code == 1:
-        error = printed["error"]
+        assert printed["error"]["kind"] in KINDS, f"{mutant.what}: {printed['error']}"
+        error = printed["error"]["message"]
         assert error.startswith(f"{path}"), f"{mutant.what}: the message does not name the file: {error}"
         assert not same, f"{mutant.what}: a harmless change was refused: {error}"
         assert not mutant.names or any(name in error for name in mutant.names), f"{mutant.what}: {error} names none of {mutant.names}"
@@ -432,7 +433,7 @@ def check(mutant: Mutant, base: bytes, folder: Path) -> None:
 def _check_render(path: Path, replay_code: int, data: Json, mutant: Mutant) -> None:
     """`render`'s session from the record: a session that ends as the record says, or a
     ValueError (RecordError is one) with a message naming the file; and so for a prefix."""
-    args = argparse.Namespace(source=str(path), move=None, seed=0, players=None)
+    args = argparse.Namespace(source=str(path), move=None, seed=0, players=None, position=None)
     try:
         session = _session(args)
     except ValueError as exc:
@@ -446,7 +447,7 @@ def _check_render(path: Path, replay_code: int, data: Json, mutant: Mutant) -> N
         assert session.outcome() == Outcome.from_json(data["result"])
     for move in {0, len(data["moves"]) // 2, len(data["moves"])}:
         with contextlib.suppress(ValueError):
-            _session(argparse.Namespace(source=str(path), move=move, seed=0, players=None))
+            _session(argparse.Namespace(source=str(path), move=move, seed=0, players=None, position=None))
 
 
 @pytest.fixture(scope="module")

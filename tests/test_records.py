@@ -244,9 +244,10 @@ def test_a_finished_game_recorded_as_unfinished_is_an_error(tmp_path: Path) -> N
 
 def test_a_result_differing_in_its_reason_only_says_both_reasons(tmp_path: Path) -> None:
     record = load_record(_write(tmp_path, _golden(**{"result.reason": "luck"})))
-    with pytest.raises(RecordError, match=r"ends in a win for seat\(s\) 2 \(last player with marbles on the grid\), "
-                                          r"but the record says a win for seat\(s\) 2 \(luck\)"):
+    with pytest.raises(RecordError, match=r"ends in a win for seat\(s\) 2, as the record says, but for another reason: "
+                                          r"the rules say 'last player with marbles on the grid', the record says 'luck'") as caught:
         replay(record)
+    assert caught.value.kind == "wrong-result"
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -34,7 +34,7 @@ FORMAT = 1
 
 KEYS = ("format", "ruleset", "seed", "players", "moves", "result")
 """The keys every record has."""
-OPTIONAL_KEYS = ("game", "resigned")
+OPTIONAL_KEYS = ("game", "resigned", "start")
 """The keys a record may have besides.  Any other key is refused: a misspelt `resigned` would
 otherwise be ignored without a word."""
 
@@ -64,15 +64,30 @@ _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 40
 _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 3, 6, 4
 
 
+UNREADABLE = "unreadable-record"
+"""`RecordError.kind` of a record that is not one: a file, JSON, field or start position at fault."""
+RULESET_CHANGED = "ruleset-changed"
+"""... of a record whose ruleset was edited after it was written (its SHA-256 does not match)."""
+RULESET_INVALID = "ruleset-invalid"
+"""... of a record whose ruleset this version cannot build."""
+ILLEGAL_MOVE = "illegal-move"
+"""... of a move that is no move, is illegal, comes after the end, or names the wrong seat."""
+WRONG_RESULT = "wrong-result"
+"""... of a replay that ends otherwise than the record's `result` says."""
+KINDS = (UNREADABLE, RULESET_CHANGED, RULESET_INVALID, ILLEGAL_MOVE, WRONG_RESULT)
+
+
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says why (and `index` which move).
+    """A record that cannot be read or replayed; the message says why, `index` which move and
+    `kind` what kind of fault (one of KINDS: `replay --json` reports it for tools).
 
-    It pickles with its index (errors cross process boundaries): an exception pickles as its
-    `args`, the message here, and its `__dict__`, which holds `index`."""
+    It pickles with its index and kind (errors cross process boundaries): an exception pickles
+    as its `args`, the message here, and its `__dict__`, which holds the rest."""
 
-    def __init__(self, message: str, index: int | None = None) -> None:
+    def __init__(self, message: str, index: int | None = None, kind: str = UNREADABLE) -> None:
         super().__init__(message)
         self.index = index
+        self.kind = kind
 
 
 class RecordUnreadable(RecordError):
@@ -101,6 +116,7 @@ class GameRecord:
     seed: Any = None  # None, an int or a str (see _seed)
     game: int | None = None  # the game's index in a `simulate` run (its chance: seed and index)
     resigned: int | None = None  # the seat that gave up after the last move (the result says so)
+    start: str | None = None  # the position the game started from (docs/notation.md), None for the rules' set-up
     source: str | None = field(default=None, compare=False, repr=False)  # the file it was read from
 
     def where(self) -> str:
@@ -128,6 +144,8 @@ class GameRecord:
             data["game"] = self.game
         if self.resigned is not None:
             data["resigned"] = self.resigned
+        if self.start is not None:
+            data["start"] = self.start
         return data
 
     @classmethod
@@ -158,6 +176,7 @@ class GameRecord:
             seed=_seed(data["seed"], source),
             game=_game(data.get("game"), source),
             resigned=_resigned(data.get("resigned"), len(players), result, source),
+            start=None if data.get("start") is None else _text(data["start"], "start", source, limit=MAX_MOVE),
         )
 
 
@@ -250,7 +269,8 @@ def _ruleset(value: Any, source: str) -> tuple[str, dict[str, Any]]:
     except (TypeError, ValueError, RecursionError) as exc:  # data built in memory, not read from JSON
         raise _fail(source, f"'ruleset.resolved' is not plain JSON data: {exc}") from None
     if actual != said.lower():
-        raise _fail(source, f"the ruleset in the record was changed: its SHA-256 is {actual[:12]}..., the record says {said[:12]}...")
+        raise RecordError(f"{source}: the ruleset in the record was changed: its SHA-256 is {actual[:12]}..., the record says {said[:12]}...",
+                          kind=RULESET_CHANGED)
     return ruleset_id, resolved
 
 
@@ -481,9 +501,10 @@ def record_rules(record: GameRecord) -> Ruleset:
         return from_resolved(record.resolved)
     except RulesetError as exc:
         first = exc.diagnostics[0].message if getattr(exc, "diagnostics", None) else str(exc)
-        raise RecordError(f"{record.where()}the record's ruleset {record.ruleset_id!r} is not a valid ruleset: {first}") from None
+        raise RecordError(f"{record.where()}the record's ruleset {record.ruleset_id!r} is not a valid ruleset: {first}",
+                          kind=RULESET_INVALID) from None
     except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"{record.where()}the record's ruleset {record.ruleset_id!r} cannot be built: {exc}") from None
+        raise RecordError(f"{record.where()}the record's ruleset {record.ruleset_id!r} cannot be built: {exc}", kind=RULESET_INVALID) from None
 
 
 def replay_steps(record: GameRecord, rules: Ruleset | None = None) -> Iterator[ReplayStep]:
@@ -493,32 +514,75 @@ def replay_steps(record: GameRecord, rules: Ruleset | None = None) -> Iterator[R
 
 
 def start(record: GameRecord, rules: Ruleset | None = None) -> State:
-    """A new game of the record's rules and players (raises `RecordError`)."""
+    """A new game of the record's rules and players, at its `start` position if it has one
+    (raises `RecordError`)."""
     rules = record_rules(record) if rules is None else rules
+    if record.start is not None:
+        return start_at(record, rules, record.start)
     try:
         return new_game(rules, len(record.players))
     except (ValueError, KeyError, ImportError) as exc:
         raise RecordError(f"{record.where()}cannot start a game of {record.ruleset_id!r}: {exc}") from None
 
 
+def start_at(record: GameRecord, rules: Ruleset, position: str) -> State:
+    """The game at the record's start `position` (raises `RecordError` naming the field at fault)."""
+    from marblestudio.engine import PositionError, from_position
+
+    try:
+        state = from_position(rules, position)
+    except PositionError as exc:
+        raise RecordError(f"{record.where()}'start' is not a position of {record.ruleset_id}: {exc}") from None
+    if state.num_players != len(record.players):
+        raise RecordError(f"{record.where()}'start' is a position for {state.num_players} players, and the record has {len(record.players)}")
+    return state
+
+
 def play_moves(state: State, moves: Sequence[str], source: str | None = None) -> Iterator[ReplayStep]:
     """Apply `moves` (notations) to `state`, yielding each step; raises `RecordError` at the
-    first unreadable or illegal move, with its 0-based index (and the file `source`, if given)."""
+    first unreadable or illegal move, with its 0-based index (and the file `source`, if given).
+
+    A move may carry its seat before a colon (``"Blue: R3+"``, ``"chance: setup ..."``): the
+    seat must be the one to move (a record written by hand is checked as it goes)."""
     where = f"{source}: " if source else ""
     for index, text in enumerate(moves):
         shown = _move_text(text)
         if state.outcome() is not None:
-            raise RecordError(f"{where}move {index} ({shown}): the game was already over", index)
-        try:
-            move = state.parse_move(text)
-        except NotationError as exc:
-            raise RecordError(f"{where}move {index} ({shown}): {exc}", index) from None
+            raise RecordError(f"{where}move {index} ({shown}): the game was already over", index, ILLEGAL_MOVE)
         seat = state.to_move
+        notation = _without_seat(state, text, seat, f"{where}move {index} ({shown})", index)
+        try:
+            move = state.parse_move(notation)
+        except NotationError as exc:
+            raise RecordError(f"{where}move {index} ({shown}): {exc}", index, ILLEGAL_MOVE) from None
         try:
             events = state.apply(move)
         except IllegalMoveError as exc:
-            raise RecordError(f"{where}move {index} ({shown}) is illegal: {exc.rule}", index) from None
+            raise RecordError(f"{where}move {index} ({shown}) is illegal: {exc.rule}", index, ILLEGAL_MOVE) from None
         yield ReplayStep(index, seat, move, events)
+
+
+CHANCE_NAME = "chance"
+"""The seat a record may write before a chance outcome: ``"chance: setup ..."``."""
+
+
+def seat_label(state: State, seat: int) -> str:
+    """The name a record writes before a move of `seat`: the ruleset's seat name, or `chance`."""
+    return CHANCE_NAME if seat < 0 else state.ruleset.presentation.seat_name(seat)
+
+
+def _without_seat(state: State, text: str, seat: int, what: str, index: int) -> str:
+    """`text` without a leading ``SEAT: `` (checked to be the seat to move), or `text` itself."""
+    label, colon, rest = text.partition(": ")
+    if not colon:
+        return text
+    names = {seat_label(state, s).casefold(): s for s in range(-1, state.num_players)}
+    named = names.get(label.strip().casefold())
+    if named is None:
+        return text  # no seat's name: the notation itself (which then says what is wrong)
+    if named != seat:
+        raise RecordError(f"{what}: it is {seat_label(state, seat)}'s turn, not {seat_label(state, named)}'s", index, ILLEGAL_MOVE)
+    return rest
 
 
 def _move_text(text: str) -> str:
@@ -545,12 +609,16 @@ def final_outcome(record: GameRecord, state: State, rules: Ruleset, *, prefix: b
     got = state.outcome()
     if record.resigned is not None:
         if got is not None:
-            raise RecordError(f"{record.where()}seat {record.resigned} resigned after the game was over", len(record.moves))
+            raise RecordError(f"{record.where()}seat {record.resigned} resigned after the game was over", len(record.moves), WRONG_RESULT)
         got = resignation(state, rules, record.resigned)
     expected = record.outcome
     if got != expected and not (prefix and expected is None):
+        if got is not None and expected is not None and (got.termination, got.winners) == (expected.termination, expected.winners):
+            same = _describe(Outcome(got.termination, got.winners))
+            raise RecordError(f"{record.where()}the replay ends in {same}, as the record says, but for another reason: "
+                              f"the rules say '{got.reason}', the record says '{expected.reason}'", len(record.moves), WRONG_RESULT)
         said = "an unfinished game (its 'result' is null)" if expected is None else _describe(expected)
-        raise RecordError(f"{record.where()}the replay ends in {_describe(got)}, but the record says {said}", len(record.moves))
+        raise RecordError(f"{record.where()}the replay ends in {_describe(got)}, but the record says {said}", len(record.moves), WRONG_RESULT)
     return got
 
 
@@ -582,6 +650,7 @@ def record_from_game(
     seed: Any = None,
     game: int | None = None,
     resigned: int | None = None,
+    start: str | None = None,
 ) -> GameRecord:
     """A record of a game played (moves as Move objects or notations); `resigned` is the seat
     that gave up after the last move, whose `resignation` is the `outcome`."""
@@ -594,4 +663,5 @@ def record_from_game(
         seed=seed,
         game=game,
         resigned=resigned,
+        start=start,
     )

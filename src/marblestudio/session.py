@@ -22,10 +22,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from marblestudio.engine import new_game
+from marblestudio.engine import from_position, new_game
 from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, NotationError, Outcome, State
 from marblestudio.engine.rules import Ruleset
-from marblestudio.records import GameRecord, RecordError, final_outcome, play_moves, record_from_game, record_rules, resignation
+from marblestudio.records import (
+    GameRecord, RecordError, final_outcome, play_moves, record_from_game, record_rules, resignation, start_at,
+)
 
 HUMAN = "human"
 
@@ -68,6 +70,7 @@ class Session:
     seed: int = 0
     resolved: Mapping[str, Any] | None = None  # the ruleset as plain data, for records
     ruleset_ref: str | None = None  # how the user named it (an id or a path)
+    start: str | None = None  # the position the game started from (docs/notation.md); None: the rules' set-up
     state: State = field(init=False)
     history: list[Step] = field(init=False, default_factory=list)
     saved: bool = field(init=False, default=True)
@@ -80,7 +83,16 @@ class Session:
             raise ValueError(
                 f"{self.rules.name} is for {self.rules.players.min}-{self.rules.players.max} players, not {len(self.seats)}"
             )
-        self.state = new_game(self.rules, len(self.seats))
+        self.state = self.new_state()
+        if self.state.num_players != len(self.seats):
+            raise ValueError(f"the position is for {self.state.num_players} players, not {len(self.seats)}")
+
+    def new_state(self) -> State:
+        """The game before its first step: at the start position, or at the rules' set-up
+        (raises `PositionError`, a ValueError, for a start position the rules refuse)."""
+        if self.start is not None:
+            return from_position(self.rules, self.start)
+        return new_game(self.rules, len(self.seats))
 
     # Subscribers --------------------------------------------------------------------------
     def subscribe(self, callback: Callable[[Change], None]) -> None:
@@ -163,7 +175,7 @@ class Session:
     def state_at(self, position: int) -> State:
         """A new state after the first `position` steps of the timeline (for looking back at an
         earlier position while the game goes on; the session itself is not changed)."""
-        state = new_game(self.rules, len(self.seats))
+        state = self.new_state()
         for step in self.all_steps()[: max(0, position)]:
             state.apply(step.move)
         return state
@@ -268,7 +280,7 @@ class Session:
         return True
 
     def _rebuild(self, moves: Sequence[Move]) -> None:
-        self.state = new_game(self.rules, len(self.seats))
+        self.state = self.new_state()
         self.history = []
         for move in moves:
             self._apply(move)
@@ -292,7 +304,8 @@ class Session:
 
     def branch(self, seats: Sequence[str] | None = None, seed: int | None = None) -> Session:
         """A new game that starts from the current position (its history copied)."""
-        new = Session(self.rules, list(seats or self.seats), self.seed if seed is None else seed, self.resolved, self.ruleset_ref)
+        new = Session(self.rules, list(seats or self.seats), self.seed if seed is None else seed, self.resolved, self.ruleset_ref,
+                      self.start)
         for step in self.history:
             new._apply(step.move)
         new.saved = False
@@ -307,9 +320,11 @@ class Session:
         seed: int = 0,
         resolved: Mapping[str, Any] | None = None,
         ruleset_ref: str | None = None,
+        start: str | None = None,
     ) -> Session:
-        """A session that has played `moves` (Move objects or notation)."""
-        session = cls(rules, list(seats), seed, resolved, ruleset_ref)
+        """A session that has played `moves` (Move objects or notation) from the rules' set-up or
+        the position `start`."""
+        session = cls(rules, list(seats), seed, resolved, ruleset_ref, start)
         for move in moves:
             session._apply(session.state.parse_move(move) if isinstance(move, str) else move)
         return session
@@ -317,7 +332,7 @@ class Session:
     def branch_at(self, position: int, seats: Sequence[str] | None = None) -> Session:
         """A new, unsaved game that starts from `position` of the timeline (its steps copied;
         a resignation is not: the new game goes on)."""
-        new = Session(self.rules, list(seats or self.seats), self.seed, self.resolved, self.ruleset_ref)
+        new = Session(self.rules, list(seats or self.seats), self.seed, self.resolved, self.ruleset_ref, self.start)
         for step in self.all_steps()[: max(0, position)]:
             new._apply(step.move)
         new.saved = False
@@ -336,7 +351,7 @@ def to_record(session: Session) -> GameRecord:
     resigned = session.resigned
     return record_from_game(
         session.rules.id, session.resolved, players, session.moves, session.outcome(), session.seed,
-        resigned=None if resigned is None else resigned[0],
+        resigned=None if resigned is None else resigned[0], start=session.start,
     )
 
 
@@ -352,8 +367,10 @@ def from_record(record: GameRecord, rules: Ruleset | None = None) -> Session:
     rules = record_rules(record) if rules is None else rules
     seats = [_seat_kind(p.get("kind", HUMAN)) for p in record.players]
     seed = record.seed if type(record.seed) is int else 0
+    if record.start is not None:
+        start_at(record, rules, record.start)  # a bad start position: the RecordError naming its field
     try:
-        session = Session(rules, seats, seed, record.resolved, record.ruleset_id)
+        session = Session(rules, seats, seed, record.resolved, record.ruleset_id, record.start)
     except ValueError as exc:
         raise RecordError(f"{record.where()}cannot start a game of {record.ruleset_id!r}: {exc}") from None
     for step in play_moves(session.state, record.moves, record.source):

@@ -289,7 +289,8 @@ def test_replay_prints_the_moves_before_an_illegal_one(capsys: pytest.CaptureFix
     printed = json.loads(out)
     assert code == 1
     assert [m["move"] for m in printed["moves"]] == data["moves"][:3]
-    assert printed["error"].startswith("illegal.json: move 3 (place e3) is illegal")
+    assert printed["error"]["message"].startswith("illegal.json: move 3 (place e3) is illegal")
+    assert printed["error"]["kind"] == "illegal-move" and printed["error"]["move"] == 3
 
 
 @pytest.mark.parametrize(

@@ -63,7 +63,7 @@ def test_illegal_move_stops_there_with_exit_1(capsys: pytest.CaptureFixture[str]
     printed = [line.split()[0] for line in out.splitlines()[1:] if line.split()[0].isdigit()]
     assert printed == [str(i) for i in range(8)]  # the moves before it were printed
     code, out, _ = run(capsys, str(record_path), "--json")
-    assert code == 1 and "move 8" in json.loads(out)["error"] and len(json.loads(out)["moves"]) == 8
+    assert code == 1 and "move 8" in json.loads(out)["error"]["message"] and len(json.loads(out)["moves"]) == 8
 
 
 @pytest.mark.parametrize("content, message", [

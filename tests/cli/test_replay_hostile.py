@@ -101,4 +101,4 @@ def test_a_record_over_the_size_cap_is_refused_at_once(capsys: pytest.CaptureFix
     code = main(["replay", "huge.json", "--json"])
     out, _ = capsys.readouterr()
     assert code == 1
-    assert json.loads(out)["error"].startswith("huge.json: the file is larger than 16 MB")
+    assert json.loads(out)["error"]["message"].startswith("huge.json: the file is larger than 16 MB")

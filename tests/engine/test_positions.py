@@ -114,6 +114,6 @@ def test_text_that_is_not_a_position_names_the_field(text: str, field: str | Non
 def test_an_unknown_field_is_refused_by_name() -> None:
     rules = load_with_source("stay-alive/standard").rules
     state = new_game(rules, 2)
-    with pytest.raises(PositionError, match="position field 'colour': not a field of a stay-alive position") as caught:
+    with pytest.raises(PositionError, match="position field 'colour': not a field of stay-alive positions") as caught:
         from_position(rules, state.position() + " colour=red")
     assert caught.value.field == "colour"

@@ -10,6 +10,8 @@ import argparse
 import os
 import sys
 
+from marblestudio.cli.position_arg import add_position_option, read_position
+
 HELP = "Open the app and start a game of RULESET (an id such as stay-alive/standard, or a path)."
 
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random", "heuristic")
@@ -24,6 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "default: you against the computer",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the chance steps (default: random)")
+    add_position_option(parser)
 
 
 def has_display() -> bool:
@@ -47,13 +50,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
-    return run_app(args.ruleset, seats=seats, seed=args.seed)
+    return run_app(args.ruleset, seats=seats, seed=args.seed, position=args.position)
 
 
-def run_app(ruleset: str | None, seats: list[str] | None = None, seed: int | None = None) -> int:
+def run_app(ruleset: str | None, seats: list[str] | None = None, seed: int | None = None, position: str | None = None) -> int:
     """Open the window (on the library, or on a new game of `ruleset`) and run until it closes.
 
-    The ruleset and seats are checked first, so a mistake in them is reported even with no display."""
+    The ruleset, seats and position are checked first, so a mistake in them is reported even with no display."""
+    start: str | None = None
     if ruleset is not None:
         from marblestudio.cli.ruleset_arg import load_ruleset
 
@@ -61,6 +65,15 @@ def run_app(ruleset: str | None, seats: list[str] | None = None, seed: int | Non
         if isinstance(loaded, int):
             return loaded
         rules = loaded.rules
+        if position is not None:
+            read = read_position(position, rules, "marblestudio play")
+            if isinstance(read, int):
+                return read
+            start = read[0]
+            if seats is not None and len(seats) != read[1].num_players:
+                print(f"marblestudio play: --seats names {len(seats)} players, but the position is for {read[1].num_players}",
+                      file=sys.stderr)
+                return 2
         for seat in seats or []:
             if seat != "human":
                 from marblestudio.agents import make_agent
@@ -89,5 +102,5 @@ def run_app(ruleset: str | None, seats: list[str] | None = None, seed: int | Non
     window = MainWindow(library=ruleset is None)  # on a game, the library is made when it is asked for
     window.show()
     if ruleset is not None:
-        window.open_game(ruleset, seats, seed)  # once the window is on screen: the board loads behind it
+        window.open_game(ruleset, seats, seed, start)  # once the window is on screen: the board loads behind it
     return int(app.exec())

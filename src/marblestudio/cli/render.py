@@ -58,6 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="1280x720", metavar="WxH", help="image size in pixels (default 1280x720)")
     parser.add_argument("--players", type=int, default=None, help="number of players for a ruleset (default: its default)")
     parser.add_argument("--colour-blind", action="store_true", help="use the colour-blind-safe palette")
+    parser.add_argument("--position", metavar="TEXT|FILE", default=None,
+                        help="draw this position of a RULESET (its text in quotes or a file holding it, docs/notation.md)")
 
 
 def _size(text: str) -> tuple[int, int] | None:
@@ -155,6 +157,8 @@ def _what(args: argparse.Namespace, session: Session) -> str:
         return f"{args.source} after its first {_moves(session.ply)}"
     played = sum(1 for move in session.moves if not move.is_chance)
     chosen = f" and {_moves(played)} chosen at random" if played else ""
+    if session.start is not None:
+        return f"{args.source} at the position given{chosen}"
     return f"{args.source} after its set-up (seed {args.seed}){chosen}"
 
 
@@ -162,14 +166,29 @@ def _moves(count: int) -> str:
     return f"{count} move" if count == 1 else f"{count} moves"
 
 
+def _position(value: str) -> str:
+    """The text of --position (raises ValueError, or RecordUnreadable for a file that is not there)."""
+    from marblestudio.cli.position_arg import PositionArgError, position_text
+    from marblestudio.cli.errors import USAGE
+    from marblestudio.records import RecordUnreadable
+
+    try:
+        return position_text(value)
+    except PositionArgError as exc:
+        raise (RecordUnreadable if exc.code == USAGE else ValueError)(f"--position: {exc}") from None
+
+
 def _session(args: argparse.Namespace) -> Session:
     """The game to draw (raises ValueError with a message for the user)."""
     from marblestudio.engine.core import CHANCE
+    from marblestudio.engine.position import Fields, PositionError
     from marblestudio.records import RecordError, RecordUnreadable, load_record
     from marblestudio.rulesets import RulesetError, RulesetNotFound, load_with_source
     from marblestudio.session import Session, from_record
 
     if _is_record(args.source):
+        if args.position is not None:
+            raise ValueError("--position draws a position of a RULESET; a record starts from its own ('start')")
         try:
             record = load_record(args.source)
             if args.move is not None and args.move > len(record.moves):
@@ -191,10 +210,17 @@ def _session(args: argparse.Namespace) -> Session:
     except RulesetError as exc:
         raise ValueError(str(exc.diagnostics[0]) if exc.diagnostics else str(exc)) from None
     count = loaded.rules.players.default if args.players is None else args.players
+    start = None
+    if args.position is not None:
+        start = _position(args.position)
+        try:
+            count = Fields.parse(start).players if args.players is None else args.players
+        except PositionError as exc:
+            raise ValueError(f"--position: {exc}") from None
     try:
-        session = Session(loaded.rules, ["random"] * count, args.seed, loaded.resolved, args.source)
-    except ValueError as exc:
-        raise ValueError(str(exc)) from None
+        session = Session(loaded.rules, ["random"] * count, args.seed, loaded.resolved, args.source, start)
+    except ValueError as exc:  # a position the rules refuse names its field
+        raise ValueError(f"--position: {exc}" if start is not None else str(exc)) from None
     session.advance_chance()
     rng = random.Random(f"{args.seed}:render")
     for _ in range(args.move or 0):
@@ -250,6 +276,8 @@ def _argv(args: argparse.Namespace) -> list[str]:
         argv += ["--players", str(args.players)]
     if args.colour_blind:
         argv.append("--colour-blind")
+    if args.position is not None:
+        argv += ["--position", args.position]
     return [*argv, "--", args.source]
 
 

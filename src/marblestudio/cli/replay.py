@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from marblestudio.engine.core import Event, Outcome
     from marblestudio.engine.match import Match
     from marblestudio.match_records import MatchRecord, ReplayedGame
-    from marblestudio.records import GameRecord, ReplayStep
+    from marblestudio.records import GameRecord, RecordError, ReplayStep
 
 HELP = "replay a game or match record: print each move with its events and the final result (and a match's score)"
 
@@ -45,7 +45,7 @@ def _run(args: argparse.Namespace) -> int:
     from marblestudio.records import GameRecord, RecordError, RecordUnreadable, final_outcome, play_moves, record_rules, start
 
     steps: list[ReplayStep] = []
-    error: str | None = None
+    error: RecordError | None = None
     code = OK
     record: GameRecord | None = None
     outcome: Outcome | None = None
@@ -62,13 +62,22 @@ def _run(args: argparse.Namespace) -> int:
         outcome = state.outcome()  # printed even if the check below fails
         outcome = final_outcome(record, state, rules)
     except RecordError as exc:
-        error = str(exc)
+        error = exc
         code = USAGE if isinstance(exc, RecordUnreadable) else INVALID
     if args.json:
-        _print_json(record, steps, outcome, error)
+        _print_json(record, steps, outcome, error_json(error))
     else:
-        _print_text(args.record, record, steps, outcome, error)
+        _print_text(args.record, record, steps, outcome, None if error is None else str(error))
     return code
+
+
+def error_json(error: RecordError | None) -> dict[str, Any] | None:
+    """A fault as `replay --json` reports it: the move's index (null for the record as a whole),
+    its kind (`records.KINDS`: an illegal move, an unreadable record, a changed ruleset, ...) and
+    the message."""
+    if error is None:
+        return None
+    return {"move": error.index, "kind": error.kind, "message": str(error)}
 
 
 def _seat(record: GameRecord | None, seat: int) -> str:
@@ -92,6 +101,8 @@ def _print_text(
     if record is not None:
         players = ", ".join(f"{p['name']} ({p['kind']})" for p in record.players)
         print(f"{path}: {record.ruleset_id}, {len(record.players)} players: {players}; seed {record.seed}")
+        if record.start is not None:
+            print(f"from the position: {record.start}")
     width = len(str(max(len(steps) - 1, 0)))
     for step in steps:
         print(f"{step.index:>{width}} {_seat(record, step.seat)}: {step.move}")
@@ -107,10 +118,11 @@ def _print_text(
         print(f"replay: {error}", file=sys.stderr)
 
 
-def _print_json(record: GameRecord | None, steps: list[ReplayStep], outcome: Outcome | None, error: str | None) -> None:
+def _print_json(record: GameRecord | None, steps: list[ReplayStep], outcome: Outcome | None, error: dict[str, Any] | None) -> None:
     data: dict[str, Any] = {
         "ruleset": None if record is None else record.ruleset_id,
         "players": None if record is None else record.players,
+        "start": None if record is None else record.start,
         "moves": [
             {"index": s.index, "seat": s.seat, "move": str(s.move), "events": [e.to_json() for e in s.events]}
             for s in steps
@@ -131,7 +143,7 @@ def _run_match(args: argparse.Namespace, record: MatchRecord) -> int:
 
     games: list[ReplayedGame] = []
     partial: tuple[GameRecord, list[ReplayStep]] | None = None  # the game a fault stopped in
-    error: str | None = None
+    error: RecordError | None = None
     match: Match | None = None
     try:
         replay = MatchReplay(record)
@@ -146,11 +158,11 @@ def _run_match(args: argparse.Namespace, record: MatchRecord) -> int:
             partial, match = None, replay.match
         match = replay.finish()
     except RecordError as exc:
-        error = str(exc)
+        error = exc
     if args.json:
-        _print_match_json(record, games, partial, match, error)
+        _print_match_json(record, games, partial, match, error_json(error))
     else:
-        _print_match_text(args.record, record, games, partial, match, error)
+        _print_match_text(args.record, record, games, partial, match, None if error is None else str(error))
     return INVALID if error else OK
 
 
@@ -190,7 +202,7 @@ def _print_match_text(
 
 def _print_match_json(
     record: MatchRecord, games: list[ReplayedGame], partial: tuple[GameRecord, list[ReplayStep]] | None,
-    match: Match | None, error: str | None,
+    match: Match | None, error: dict[str, Any] | None,
 ) -> None:
     def steps_json(steps: list[ReplayStep]) -> list[dict[str, Any]]:
         return [{"index": s.index, "seat": s.seat, "move": str(s.move), "events": [e.to_json() for e in s.events]} for s in steps]

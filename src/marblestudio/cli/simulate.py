@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from marblestudio.cli.errors import guarded
 from marblestudio.cli.run_options import add_run_options, checked_agents, too_many_agents
+from marblestudio.cli.position_arg import add_position_option, read_position
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -54,6 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--record-dir", type=Path, default=None, metavar="DIR", help="write one JSON game record per game into DIR")
     parser.add_argument("--progress", action="store_true", help="show a progress bar on stderr even when it is not a terminal")
+    add_position_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -82,6 +84,16 @@ def _run(args: argparse.Namespace) -> int:
     if isinstance(loaded, int):
         return loaded
     rules = loaded.rules
+    start: str | None = None
+    if args.position is not None:
+        read = read_position(args.position, rules, "simulate")
+        if isinstance(read, int):
+            return read
+        start = read[0]
+        if args.players is not None and args.players != read[1].num_players:
+            return _usage(f"--players {args.players}, but the position is for {read[1].num_players} players")
+        args.players = read[1].num_players
+    args.start = start
     players = rules.players.default if args.players is None else args.players
     if not rules.players.min <= players <= rules.players.max:
         return _usage(f"{rules.id} is for {rules.players.min} to {rules.players.max} players, not {players}")
@@ -93,6 +105,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.game is not None and args.game < 0:
         return _usage("--game must be 0 or more")
     matches = rules.match is not None if args.match is None else args.match
+    if matches and start is not None:
+        if args.match:
+            return _usage("--position starts single games: a match starts each game from the rules' set-up (use --no-match)")
+        matches = False
     if matches and rules.match is None:
         return _usage(f"{rules.id} has no 'match:', so --match has no match to play: add one in a house rule (docs/matches.md)")
     if args.record_dir is not None:
@@ -116,7 +132,7 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
     todo = tuple(range(args.games)) if args.game is None else (args.game,)
     inline = args.scheduler is None and str(args.workers) == "1"
     task = PlaytestTask(
-        GameTask(rules if inline else dict(resolved), agents, args.seed, players),
+        GameTask(rules if inline else dict(resolved), agents, args.seed, players, start=args.start),
         keep_moves=args.record_dir is not None or args.game is not None, indexes=todo,
     )
     save = _record_writer(args, rules, resolved)
@@ -145,7 +161,8 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
     seconds = time.perf_counter() - start
-    report = summarize(run.results, f"{rules.id}: {players} players, seed {args.seed}", requested=len(todo))
+    title = f"{rules.id}: {players} players, seed {args.seed}" + (f", from the position {args.start}" if args.start else "")
+    report = summarize(run.results, title, requested=len(todo))
     if run.interrupted:
         print("simulate: stopped; the report covers the games that finished", file=sys.stderr)
     try:
@@ -171,7 +188,7 @@ def _record_writer(
         # each seat's kind is its player spec, so the app opens the record with those players
         entries = [{"name": rules.presentation.seat_name(s), "kind": spec} for s, spec in enumerate(summary.seating)]
         record = record_from_game(rules.id, resolved, entries, played.moves, played.outcome,
-                                  seed=args.seed, game=played.index)
+                                  seed=args.seed, game=played.index, start=args.start)
         save_record(args.record_dir / f"{stem}-{played.index:0{width}d}.json", record)
 
     return save

@@ -13,6 +13,7 @@ field and what is wrong with it, and `done()`, which refuses a field the family 
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 from urllib.parse import quote_plus, unquote_plus
@@ -106,12 +107,12 @@ class Fields:
             detail = f" ({exc})" if isinstance(exc, ValueError) and str(exc) and "invalid literal" not in str(exc) else ""
             raise PositionError(f"'{text}' is not {what}{detail}", name) from None
 
-    def int(self, name: str, default: int | None = None, lo: int | None = None, hi: int | None = None) -> int:
+    def int(self, name: str, default: builtins.int | None = None, lo: builtins.int | None = None, hi: builtins.int | None = None) -> builtins.int:
         raw = self.text(name, None if default is None else str(default))
-        value = self.convert(name, raw, int, "a whole number")
+        value = self.convert(name, raw, builtins.int, "a whole number")
         return self.bounded(name, value, lo, hi)
 
-    def bounded(self, name: str, value: int, lo: int | None, hi: int | None) -> int:
+    def bounded(self, name: str, value: builtins.int, lo: builtins.int | None, hi: builtins.int | None) -> builtins.int:
         if lo is not None and value < lo:
             raise PositionError(f"{value} is below {lo}", name)
         if hi is not None and value > hi:
@@ -125,12 +126,12 @@ class Fields:
             raise PositionError(f"'{value}' is none of {', '.join(options)}", name)
         return value
 
-    def turn(self, name: str = "turn", chance: bool = True) -> int:
+    def turn(self, name: str = "turn", chance: bool = True) -> builtins.int:
         """A seat number (0-based), or `CHANCE` (-1) for ``chance`` when `chance` is allowed."""
         raw = self.text(name)
         if raw == CHANCE_TURN and chance:
             return -1
-        seat = self.convert(name, raw, int, "a seat number" + (" or 'chance'" if chance else ""))
+        seat = self.convert(name, raw, builtins.int, "a seat number" + (" or 'chance'" if chance else ""))
         if not 0 <= seat < self.players:
             raise PositionError(f"there is no seat {seat}: seats are numbered 0-{self.players - 1}", name)
         return seat
@@ -144,9 +145,10 @@ class Fields:
                                 f"(separate seats with '{SEAT_SEP}')", name)
         return parts
 
-    def seat_ints(self, name: str, default: int | None = None, lo: int | None = None, hi: int | None = None) -> list[int]:
+    def seat_ints(self, name: str, default: builtins.int | None = None, lo: builtins.int | None = None,
+                  hi: builtins.int | None = None) -> list[builtins.int]:
         parts = self.seats(name, None if default is None else SEAT_SEP.join([str(default)] * self.players))
-        return [self.bounded(name, self.convert(name, p, int, "a whole number"), lo, hi) for p in parts]
+        return [self.bounded(name, self.convert(name, p, builtins.int, "a whole number"), lo, hi) for p in parts]
 
     def items(self, name: str, text: str | None = None, default: str | None = None) -> list[str]:
         """A list field's items (`-` is the empty list); `text` reads a part of a field instead."""
@@ -164,7 +166,7 @@ class Fields:
             termination = Termination(how)
         except ValueError:
             raise PositionError(f"'{how}' is none of {', '.join(t.value for t in Termination)}", name) from None
-        seats = tuple(self.bounded(name, self.convert(name, w, int, "a seat number"), 0, self.players - 1)
+        seats = tuple(self.bounded(name, self.convert(name, w, builtins.int, "a seat number"), 0, self.players - 1)
                       for w in self.items(name, winners))
         if not colon or (termination is Termination.WIN) != bool(seats):
             raise PositionError("write win:SEATS:REASON (draw::REASON, capped::REASON), e.g. win:1:last+player+in", name)
@@ -174,7 +176,7 @@ class Fields:
         """Refuse a field the family did not read (a typo, or a field of another game)."""
         unknown = [k for k in self.values if k not in self._read]
         if unknown:
-            raise PositionError(f"not a field of a {self.game} position (its fields: {', '.join(sorted(self._read))})",
+            raise PositionError(f"not a field of {self.game} positions (their fields: {', '.join(sorted(self._read))})",
                                 unknown[0])
 
 

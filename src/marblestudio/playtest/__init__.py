@@ -70,7 +70,7 @@ class PlaytestTask:
         index = k if self.indexes is None else self.indexes[k]
         g = self.game
         try:
-            seats, result = play_seeded(g.ruleset(), g.players, g.seed, index, g.agents, g.rotate)
+            seats, result = play_seeded(g.ruleset(), g.players, g.seed, index, g.agents, g.rotate, g.start)
         except Exception as exc:
             if not self.catch_errors:
                 raise

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
 
 from marblestudio.agents import Agent, RandomAgent, make_agent
-from marblestudio.engine import CHANCE, new_game
+from marblestudio.engine import CHANCE, from_position, new_game
 from marblestudio.engine.core import Move, Outcome, State, Termination
 from marblestudio.engine.pieces.runtime import Ruled
 from marblestudio.engine.rules import Ruleset
@@ -252,6 +252,8 @@ class GameTask:
     seed: int | str
     players: int
     rotate: bool = True
+    start: str | None = None
+    """The position every game starts from (docs/notation.md); None for the rules' set-up."""
 
     def ruleset(self) -> Ruleset:
         if isinstance(self.rules, Ruleset):
@@ -265,7 +267,7 @@ class GameTask:
         return cached
 
     def __call__(self, index: int) -> GameSummary:
-        seats, result = play_seeded(self.ruleset(), self.players, self.seed, index, self.agents, self.rotate)
+        seats, result = play_seeded(self.ruleset(), self.players, self.seed, index, self.agents, self.rotate, self.start)
         return summary_of(index, self.seed, seats, result)
 
 
@@ -291,12 +293,14 @@ def fired_in(state: State) -> dict[str, int]:
     return dict(state.fired()) if isinstance(state, Ruled) else {}
 
 
-def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence[Agent] | None = None) -> GameResult:
+def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence[Agent] | None = None,
+              start: str | None = None) -> GameResult:
     """Play one game to its end: chance from `rng`, each seat's move from its agent (random
-    players when `agents` is None), which also draws its random choices from `rng`.
+    players when `agents` is None), which also draws its random choices from `rng`; from the
+    position `start` when given (its player count wins over `players`).
 
     The one game loop of every playtest, report and comparison."""
-    state = new_game(rules, players)
+    state = new_game(rules, players) if start is None else from_position(rules, start)
     chosen: Sequence[Agent] = agents if agents is not None else [RandomAgent()] * players
     moves: list[Move] = []
     length = 0
@@ -317,12 +321,13 @@ def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence
 
 def play_seeded(
     rules: Ruleset, players: int, seed: int | str, index: int,
-    agents: Sequence[str] = ("random",), rotate: bool = True,
+    agents: Sequence[str] = ("random",), rotate: bool = True, start: str | None = None,
 ) -> tuple[tuple[str, ...], GameResult]:
-    """Game `index` of the run with `seed`: the agent spec in each seat, and the game."""
+    """Game `index` of the run with `seed` (from the position `start`, if given): the agent spec
+    in each seat, and the game."""
     seats = seating(agents, players, index, rotate)
     players_of = [make_agent(spec, f"{seed}:{index}:{s}") for s, spec in enumerate(seats)]
-    return seats, play_game(rules, players, game_rng(seed, index), players_of)
+    return seats, play_game(rules, players, game_rng(seed, index), players_of, start)
 
 
 def summary_of(index: int, seed: int | str, seats: tuple[str, ...], result: GameResult) -> GameSummary:

@@ -72,7 +72,7 @@ class MainWindow(QMainWindow):
         self.rules_dialog: QDialog | None = None  # the last rules sheet shown
         self.camera_actions: list[QAction] = []  # Home, Ctrl+1, Ctrl+2, once the 3D scene is made
         self._library: LibraryWidget | None = None
-        self._pending_game: tuple[str, list[str] | None, int | None] | None = None
+        self._pending_game: tuple[str, list[str] | None, int | None, str | None] | None = None
         self._editor_dock: QDockWidget | None = None
         self._editor_made = False  # the rules editor is made once the window is up (`editor_dock`)
         self._state_restored = False  # docks made after the saved layout was restored take their place from it
@@ -331,10 +331,11 @@ class MainWindow(QMainWindow):
     def start_choice(self, choice: GameChoice) -> bool:
         return self.start_game(choice.ruleset, choice.seats, choice.seed)
 
-    def open_game(self, ref: str, seats: list[str] | None = None, seed: int | None = None) -> None:
-        """Start a game of `ref` once the window is on screen (`marblestudio play`): the game page
-        says "Loading the board…" until the 3D view, made behind it, draws the board."""
-        self._pending_game = (ref, seats, seed)
+    def open_game(self, ref: str, seats: list[str] | None = None, seed: int | None = None, start: str | None = None) -> None:
+        """Start a game of `ref` (at the position `start`, if given) once the window is on screen
+        (`marblestudio play`): the game page says "Loading the board…" until the 3D view, made
+        behind it, draws the board."""
+        self._pending_game = (ref, seats, seed, start)
         self.stack.setCurrentIndex(1)
         self.game.loading.installEventFilter(self)
         QTimer.singleShot(2000, self._start_pending_game)  # should the window never be painted
@@ -356,8 +357,9 @@ class MainWindow(QMainWindow):
         else:
             self._make_editor_soon()
 
-    def start_game(self, ref: str, seats: list[str] | None = None, seed: int | None = None) -> bool:
-        """Start a new game of ruleset `ref` (an id or a path); False (with a message) if not."""
+    def start_game(self, ref: str, seats: list[str] | None = None, seed: int | None = None, start: str | None = None) -> bool:
+        """Start a new game of ruleset `ref` (an id or a path), from the position `start` when
+        given; False (with a message) if not."""
         if not self.maybe_save():
             return False
         from marblestudio.rulesets import RulesetError, load_with_source
@@ -370,13 +372,26 @@ class MainWindow(QMainWindow):
             return False
         rules = loaded.rules
         count = len(seats) if seats else rules.players.default
+        if start is not None and not seats:
+            from marblestudio.engine.position import Fields, PositionError
+
+            try:
+                count = Fields.parse(start).players
+            except PositionError as exc:
+                QMessageBox.warning(self, "Not a position", str(exc))
+                return False
         if seed is None:
             import random
 
             seed = random.randrange(1_000_000)
-        session = Session(rules, seats or default_seats(count), seed, loaded.resolved, ref)
+        try:
+            session = Session(rules, seats or default_seats(count), seed, loaded.resolved, ref, start)
+        except ValueError as exc:  # a position the rules refuse (PositionError), or seats that do not fit
+            QMessageBox.warning(self, "Cannot start the game", str(exc))
+            return False
         self.path = None
-        self.matches.begin(session)  # a ruleset with `match:` starts a match
+        if start is None:
+            self.matches.begin(session)  # a ruleset with `match:` starts a match (a position starts one game)
         self.set_session(session)
         return True
 
