@@ -27,12 +27,20 @@ from marblestudio.engine.alive.moves import Deal, Flip, PlayCard, Redeal, Reshuf
 from marblestudio.engine.alive.rules import AliveRules, CardKind, EmptyDeck, GameEnd, WildEffect
 from marblestudio.engine.alive.state import AliveState
 from marblestudio.engine.alive.table import Phase
+from marblestudio.engine.position import Fields
 from marblestudio.engine.rules import Ruleset
 
 
 def new_game(rules: Ruleset, count: int) -> AliveState:
     """A new game of ALIVE for `count` players; the first step is the chance deal."""
     return AliveState.new(rules, count)
+
+
+def from_position(rules: Ruleset, fields: Fields) -> AliveState:
+    """The game of `rules` at a position's fields (`AliveState.position()`'s notation, docs/notation.md)."""
+    from marblestudio.engine.alive.position import read
+
+    return read(rules, fields)
 
 
 __all__ = [
@@ -52,5 +60,6 @@ __all__ = [
     "Reshuffle",
     "Take",
     "WildEffect",
+    "from_position",
     "new_game",
 ]

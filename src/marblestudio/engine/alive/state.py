@@ -146,6 +146,13 @@ class AliveState(State):
     def parse_move(self, text: str) -> Move:
         return parse_move(text, self.cat.id_set)
 
+    def position(self) -> str:
+        """The position as one line, hidden cards and the deck's order included (position.py,
+        docs/notation.md); `engine.from_position` reads it back."""
+        from marblestudio.engine.alive.position import write
+
+        return write(self)
+
     def apply(self, move: Move) -> list[Event]:
         t = self.table
         if t.phase is Phase.OVER:

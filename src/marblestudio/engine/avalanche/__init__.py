@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from marblestudio.engine.position import Fields
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.avalanche.cascade import Board
 from marblestudio.engine.avalanche.moves import Deal, Drop, GoOut, Pass, SetGates
@@ -14,6 +15,13 @@ from marblestudio.engine.avalanche.view import AvalancheView, CardView, GateView
 def new_game(rules: Ruleset, count: int) -> AvalancheState:
     """A new game of `rules` (whose family is `AvalancheRules`) for `count` players."""
     return AvalancheState(rules, count)
+
+
+def from_position(rules: Ruleset, fields: Fields) -> AvalancheState:
+    """The game at a position's fields (`position.write`'s notation, docs/notation.md)."""
+    from marblestudio.engine.avalanche.position import read
+
+    return read(rules, fields)
 
 
 __all__ = [
@@ -30,5 +38,6 @@ __all__ = [
     "Pass",
     "Phase",
     "SetGates",
+    "from_position",
     "new_game",
 ]

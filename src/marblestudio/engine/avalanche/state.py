@@ -109,6 +109,11 @@ class AvalancheState(SetUp, State):
     def parse_move(self, text: str) -> Move:
         return notation.parse(text, self.rules)
 
+    def position(self) -> str:
+        from marblestudio.engine.avalanche.position import write
+
+        return write(self)
+
     def copy(self) -> AvalancheState:
         new = object.__new__(type(self))  # a house rule's subclass copies as itself
         new.__dict__.update(self.__dict__)
