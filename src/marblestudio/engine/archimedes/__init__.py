@@ -15,14 +15,22 @@ from marblestudio.engine.archimedes.moves import (
     parse_cup,
 )
 from marblestudio.engine.archimedes.physics import Balance, End, Tilt
+from marblestudio.engine.archimedes.position import read
 from marblestudio.engine.archimedes.state import ArchimedesState, Phase
 from marblestudio.engine.archimedes.view import ArchimedesView
+from marblestudio.engine.position import Fields
 from marblestudio.engine.rules import Ruleset
 
 
 def new_game(rules: Ruleset, count: int) -> ArchimedesState:
     """A new game of `rules` for `count` players (always 2)."""
     return ArchimedesState(rules, count)
+
+
+def from_position(rules: Ruleset, fields: Fields) -> ArchimedesState:
+    """The game of `rules` at a position's `fields` (`ArchimedesState.position()`, docs/notation.md);
+    `engine.from_position` is the entry point."""
+    return read(rules, fields)
 
 
 __all__ = [
@@ -41,6 +49,7 @@ __all__ = [
     "StartRolls",
     "Tilt",
     "cup_name",
+    "from_position",
     "new_game",
     "parse_cup",
 ]

@@ -114,6 +114,12 @@ class ArchimedesState(State):
     def parse_move(self, text: str) -> Move:
         return parse(text)
 
+    def position(self) -> str:
+        """The position as one line of text (docs/notation.md, "Positions"; `archimedes.position`)."""
+        from marblestudio.engine.archimedes.position import write
+
+        return write(self)
+
     def position_key(self) -> Hashable:
         """Each seat's marbles as a bitmask, the supplies, whose turn and what is left of it, the
         turn count (the move limit) and the result: everything the game goes on from."""

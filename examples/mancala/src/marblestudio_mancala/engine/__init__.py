@@ -1,13 +1,16 @@
 """Mancala (Kalah, Oware and house rules mixing them): the engine, on Marble Studio's core contract.
 
-Imports only `marblestudio.engine.core` and `marblestudio.engine.rules`: no Qt, no YAML, no files.
-The plug-in API's `Family.engine` will name this module; `new_game(rules, count)` is its entry.
+Imports only `marblestudio.engine.core`, `.rules` and `.position`: no Qt, no YAML, no files.
+The plug-in API's `Family.engine` will name this module; `new_game(rules, count)` is its entry,
+`from_position(rules, fields)` reads a position (`MancalaState.position()` writes it).
 """
 
 from __future__ import annotations
 
+from marblestudio.engine.position import Fields
 from marblestudio.engine.rules import Ruleset
 
+from marblestudio_mancala.engine import position
 from marblestudio_mancala.engine.events import MancalaEvent
 from marblestudio_mancala.engine.moves import SowMove
 from marblestudio_mancala.engine.rules import (
@@ -36,6 +39,11 @@ def new_game(rules: Ruleset, count: int) -> MancalaState:
     return MancalaState(rules, count)
 
 
+def from_position(rules: Ruleset, fields: Fields) -> MancalaState:
+    """The game of `rules` at a position (`engine.from_position` parses the text and calls this)."""
+    return position.read(rules, fields)
+
+
 __all__ = [
     "EXTRA_TURN",
     "GAME",
@@ -55,5 +63,6 @@ __all__ = [
     "SowMove",
     "StoreLanding",
     "Stores",
+    "from_position",
     "new_game",
 ]

@@ -142,6 +142,12 @@ class MancalaState(State):
 
         return hooked_playout(self, rng, max_steps, listened, quiet)
 
+    def position(self) -> str:
+        """The position as one line of text (docs/notation.md, "Positions"; see `position`)."""
+        from marblestudio_mancala.engine.position import write
+
+        return write(self)
+
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """Play on to the end with uniformly random moves (see `playout`: no moves, no events)."""
         from marblestudio_mancala.engine.playout import random_playout
