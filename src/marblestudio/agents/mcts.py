@@ -104,8 +104,15 @@ class Search:
         rng: random.Random,
         rollout: RolloutPolicy | None = None,
         evaluator: Evaluator | None = None,
+        *,
+        any_root: bool = False,
     ) -> None:
-        check_turn(state, seat)
+        """`any_root`: search from a position where `seat` is not to move (a chance step, another
+        seat's turn), to read its value for `seat` (`root_values`): analysis does, after a move."""
+        if not any_root:
+            check_turn(state, seat)
+        elif state.outcome() is not None:
+            raise ValueError("the game is over: there is nothing to search")
         self.root_state = state
         self.seat = seat
         self.config = config
@@ -258,6 +265,12 @@ class Search:
 
     def best_move(self) -> Move:
         return self.stats()[0].move
+
+    def root_values(self) -> list[float]:
+        """Each seat's mean reward over the iterations: the position's value as the search saw it
+        (from `seat`'s information in a game with hidden cards)."""
+        visits = self.root.visits
+        return [t / visits for t in self.root.totals] if visits else [0.0] * self.players
 
 
 class MCTSAgent(SeededAgent):

@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "replay": "marblestudio.cli.replay",
     "play": "marblestudio.cli.play",
     "render": "marblestudio.cli.render",
+    "analyse": "marblestudio.cli.analyse",
 }
 
 

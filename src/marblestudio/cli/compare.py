@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from marblestudio.cli.errors import guarded
-from marblestudio.cli.run_options import add_run_options, checked_agents, too_many_agents
+from marblestudio.cli.run_options import add_run_options, checked_agents, progress_bar, too_many_agents
 
 if TYPE_CHECKING:
     from marblestudio.playtest.stats import Report
@@ -143,7 +143,7 @@ def _compare_matches(prepared: list[_Prepared], agents: tuple[str, ...], args: a
     for p, title in zip(prepared, _titles(prepared), strict=True):
         task = MatchTask(GameTask(p.resolved, agents, args.seed, p.players))
         try:
-            run = run_indexed(task, args.games, args.workers, args.scheduler, _progress_bar(title))
+            run = run_indexed(task, args.games, args.workers, args.scheduler, progress_bar(title))
         except WorkersError as error:
             print(f"compare: {error}", file=sys.stderr)
             return 2
@@ -174,7 +174,7 @@ def _play_all(prepared: list[_Prepared], agents: tuple[str, ...], args: argparse
     for p, title in zip(prepared, _titles(prepared), strict=True):
         task = GameTask(p.resolved, agents, args.seed, p.players)
         try:
-            result = run_indexed(task, args.games, args.workers, args.scheduler, _progress_bar(title))
+            result = run_indexed(task, args.games, args.workers, args.scheduler, progress_bar(title))
         except WorkersError as error:
             print(f"compare: {error}", file=sys.stderr)
             return None, None
@@ -189,17 +189,6 @@ def _play_all(prepared: list[_Prepared], agents: tuple[str, ...], args: argparse
     return reports, stopped_by
 
 
-def _progress_bar(title: str) -> Any:
-    if not sys.stderr.isatty():
-        return None
-
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total if total else width
-        sys.stderr.write(f"\r{title}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        sys.stderr.flush()
-
-    return show
 
 
 def _usage(message: str) -> int:

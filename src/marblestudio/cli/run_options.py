@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Callable
 
 
 def add_run_options(parser: argparse.ArgumentParser, games_help: str, players_help: str) -> None:
@@ -45,3 +47,17 @@ def checked_agents(args: argparse.Namespace) -> tuple[str, ...] | str:
     except (AgentSpecError, WorkersError) as error:
         return str(error)
     return agents
+
+
+def progress_bar(title: str, forced: bool = False) -> Callable[[int, int], None] | None:
+    """A bar on stderr, redrawn as chunks of work finish (only on a terminal, unless `forced`)."""
+    if not (forced or sys.stderr.isatty()):
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total if total else width
+        sys.stderr.write(f"\r{title}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.flush()
+
+    return show

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from marblestudio.cli.errors import guarded
-from marblestudio.cli.run_options import add_run_options, checked_agents, too_many_agents
+from marblestudio.cli.run_options import add_run_options, checked_agents, progress_bar, too_many_agents
 from marblestudio.cli.position_arg import add_position_option, read_position
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def _run(args: argparse.Namespace) -> int:
     if matches:
         from marblestudio.cli.simulate_match import simulate_matches
 
-        return simulate_matches(args, rules, loaded.resolved, players, agents, _progress_bar(rules.id, args.progress))
+        return simulate_matches(args, rules, loaded.resolved, players, agents, progress_bar(rules.id, args.progress))
     return _simulate(args, rules, loaded.resolved, players, agents)
 
 
@@ -151,7 +151,7 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
 
     start = time.perf_counter()
     try:
-        run = run_indexed(task, len(todo), args.workers, args.scheduler, _progress_bar(rules.id, args.progress),
+        run = run_indexed(task, len(todo), args.workers, args.scheduler, progress_bar(rules.id, args.progress),
                           on_result=on_result)
     except WorkersError as error:
         print(f"simulate: {error}", file=sys.stderr)
@@ -215,15 +215,3 @@ def _print_report(args: argparse.Namespace, report: Report, rules: Ruleset, seco
     sys.stdout.flush()
 
 
-def _progress_bar(title: str, forced: bool) -> Any:
-    """A bar on stderr, redrawn as chunks of games finish (only on a terminal, unless forced)."""
-    if not (forced or sys.stderr.isatty()):
-        return None
-
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total if total else width
-        sys.stderr.write(f"\r{title}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        sys.stderr.flush()
-
-    return show

@@ -37,11 +37,11 @@ def new_game(rules: Ruleset, players: int | Sequence[str] | None = None) -> Stat
     return state
 
 
-def rebuild(rules: Ruleset, players: int, moves: Sequence[str]) -> State:
-    """A new game of `rules` for `players` after `moves` (notation, chance included): the one way
-    a worker process, a hint or a test rebuilds a game from plain values.  Raises
-    `NotationError` or `IllegalMoveError` for a move that does not fit."""
-    state = new_game(rules, players)
+def rebuild(rules: Ruleset, players: int, moves: Sequence[str], start: str | None = None) -> State:
+    """A new game of `rules` for `players` (or at the position `start`) after `moves` (notation,
+    chance included): the one way a worker process, a hint or a test rebuilds a game from plain
+    values.  Raises `NotationError`, `IllegalMoveError` or `PositionError` for what does not fit."""
+    state = new_game(rules, players) if start is None else from_position(rules, start)
     for text in moves:
         state.apply(state.parse_move(text))
     return state

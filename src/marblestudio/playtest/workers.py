@@ -239,6 +239,19 @@ def seating(agents: Sequence[str], players: int, index: int, rotate: bool = True
     return tuple(filled[(s + shift) % players] for s in range(players))
 
 
+def rules_of(source: Ruleset | Mapping[str, Any]) -> Ruleset:
+    """The ruleset a task was given: itself, or built from its resolved data (once per process)."""
+    if isinstance(source, Ruleset):
+        return source
+    key = json.dumps(source, sort_keys=True, default=str)
+    cached = _RULES_CACHE.get(key)
+    if cached is None:
+        from marblestudio.rulesets import from_resolved
+
+        cached = _RULES_CACHE[key] = from_resolved(source)
+    return cached
+
+
 @dataclass(frozen=True)
 class GameTask:
     """Plays game i of a seeded run and summarises it (picklable: holds the resolved ruleset).
@@ -256,15 +269,7 @@ class GameTask:
     """The position every game starts from (docs/notation.md); None for the rules' set-up."""
 
     def ruleset(self) -> Ruleset:
-        if isinstance(self.rules, Ruleset):
-            return self.rules
-        key = json.dumps(self.rules, sort_keys=True, default=str)
-        cached = _RULES_CACHE.get(key)
-        if cached is None:
-            from marblestudio.rulesets import from_resolved
-
-            cached = _RULES_CACHE[key] = from_resolved(self.rules)
-        return cached
+        return rules_of(self.rules)
 
     def __call__(self, index: int) -> GameSummary:
         seats, result = play_seeded(self.ruleset(), self.players, self.seed, index, self.agents, self.rotate, self.start)
