@@ -66,3 +66,29 @@ def test_render_with_no_display_and_no_xvfb_says_what_to_install(
     monkeypatch.setattr(render_cmd.shutil, "which", lambda _name: None)
     assert main(["render", "stay-alive/standard", "--out", str(tmp_path / "x.png")]) == 1
     assert "apt-get install xvfb" in capsys.readouterr().err
+
+
+POSITION = ("stay-alive players=2 phase=sliding turn=0 slides=12200212201001 marbles=c2,f2,c6,f6,b7/b3,e3,b6,d7 "
+            "hand=0/0 fallen=0/1 last=R1 streak=1 own-last=W4/R1 own-streak=1/1 moves=14 result=-")
+
+
+def test_render_a_position(qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The position's marbles are drawn: moving one of Red's marbles (c2 to a3, both closed cells in
+    this position) changes the picture, and the text says what it shows."""
+    first, second = tmp_path / "one.png", tmp_path / "two.png"
+    assert main(["render", "stay-alive/standard", "--position", POSITION, "--out", str(first), "--size", "640x360"]) == 0
+    assert capsys.readouterr().out == f"wrote {first} (640x360): stay-alive/standard at the position given\n"
+    moved = POSITION.replace("marbles=c2,", "marbles=a3,")
+    assert main(["render", "stay-alive/standard", "--position", moved, "--out", str(second), "--size", "640x360"]) == 0
+    a, b = QImage(str(first)), QImage(str(second))
+    assert _colours(a) > 10
+    assert any(a.pixel(x, y) != b.pixel(x, y) for x in range(0, 640, 4) for y in range(0, 360, 4))
+
+
+def test_render_refuses_a_bad_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "x.png"
+    assert main(["render", "stay-alive/standard", "--position", POSITION.replace("turn=0", "turn=7"), "--out", str(out)]) == 1
+    assert "--position: position field 'turn': there is no seat 7" in capsys.readouterr().err
+    assert main(["render", "stay-alive/standard", "--position", "missing.txt", "--out", str(out)]) == 2
+    assert "missing.txt: no such file" in capsys.readouterr().err
+    assert not out.exists()
