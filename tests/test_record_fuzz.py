@@ -90,6 +90,25 @@ def _session_record(ruleset: str, players: int, steps: int, resign: int | None) 
     return _text(to_record(session).to_json())
 
 
+def _position_record(ruleset: str, players: int, before: int, after: int) -> bytes:
+    """A game that starts from the position after `before` random steps (its `start`), then
+    `after` more steps: a tampered start must be refused as a record's field is."""
+    loaded = load_with_source(ruleset)
+    probe = Session(loaded.rules, [HUMAN] * players, 7, loaded.resolved, loaded.rules.id)
+    rng = random.Random(f"{ruleset}:start")
+    for _ in range(before):
+        probe.advance_chance()
+        moves = probe.state.legal_moves()
+        probe.play(moves[rng.randrange(len(moves))])
+    session = Session(loaded.rules, [HUMAN] * players, 7, loaded.resolved, loaded.rules.id, probe.state.position())
+    for _ in range(after):
+        session.advance_chance()
+        moves = session.state.legal_moves()
+        session.play(moves[rng.randrange(len(moves))])
+    assert not session.is_over(), "the base record must be a game still on"
+    return _text(to_record(session).to_json())
+
+
 @cache
 def bases() -> tuple[bytes, ...]:
     """Every valid record the mutations start from (each replays: test_bases_replay)."""
@@ -99,6 +118,7 @@ def bases() -> tuple[bytes, ...]:
         _session_record("stay-alive/standard", 2, 20, resign=1),
         _session_record("alive/standard", 3, 12, resign=0),
         _session_record("avalanche/standard", 3, 9, resign=None),
+        _position_record("archimedes/standard", 2, 30, 10),
     )
 
 
@@ -180,6 +200,8 @@ def _field_names(data: Json) -> list[tuple[FieldPath, str, tuple[str, ...]]]:
         (("game",), "game", ("'game'",)),
         (("resigned",), "resigned", ("resigned",)),
     ]
+    if "start" in data:  # another start (null: the rules' set-up) makes the moves that follow illegal, or ends otherwise
+        fields.append((("start",), "start", ("'start'", "move ", "the replay ends")))
     for seat in range(len(players)):
         fields += [
             (("players", seat), "player", (f"players[{seat}]",)),
@@ -217,7 +239,8 @@ def delete_key(data: Json, rng: random.Random) -> Mutant:
     key = rng.choice(sorted(holder))
     del holder[key]
     same = key == "game" and path == () or key == "kind"  # a player's kind does not change the game
-    return Mutant(f"del {'.'.join(map(str, (*path, key)))}", _dumps(data), same, (key,))
+    names = (key, "move ", "the replay ends") if key == "start" and path == () else (key,)  # the game starts from the set-up
+    return Mutant(f"del {'.'.join(map(str, (*path, key)))}", _dumps(data), same, names)
 
 
 def add_key(data: Json, rng: random.Random) -> Mutant:
