@@ -39,6 +39,8 @@ EXAMPLES: dict[str, Callable[[], BaseException]] = {
     "marblestudio.rulesets.yamlio._Fatal": lambda: _new("marblestudio.rulesets.yamlio._Fatal", _position(), "too deep"),
     "marblestudio.rulesets.fastcheck._Unsupported": lambda: _new("marblestudio.rulesets.fastcheck._Unsupported", "patternProperties"),
     "marblestudio.records.RecordError": lambda: _new("marblestudio.records.RecordError", "g.json: move 3 (b7) is illegal: the cell is open", 3),
+    "marblestudio.engine.position.PositionError": lambda: _new("marblestudio.engine.position.PositionError", "cell c4 holds two marbles", "marbles", True),
+    "marblestudio.cli.position_arg.PositionArgError": lambda: _new("marblestudio.cli.position_arg.PositionArgError", "x.txt: no such file", 2),
     "marblestudio.records.RecordUnreadable": lambda: _new("marblestudio.records.RecordUnreadable", "g.json: cannot read the record: No such file or directory"),
     "marblestudio.agents.AgentSpecError": lambda: _new("marblestudio.agents.AgentSpecError", "'mcts:x': write mcts:<iterations>"),
     "marblestudio.playtest.workers.WorkersError": lambda: _new("marblestudio.playtest.workers.WorkersError", "--workers must be at least 1, not 0"),

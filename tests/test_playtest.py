@@ -99,8 +99,8 @@ def test_a_failing_game_is_kept_as_a_finding_or_raises(monkeypatch: pytest.Monke
 
     real = playtest.play_game
 
-    def failing_on_game_2(rules, players, rng, agents=None):  # type: ignore[no-untyped-def]
-        result = real(rules, players, rng, agents)
+    def failing_on_game_2(rules, players, rng, agents=None, start=None):  # type: ignore[no-untyped-def]
+        result = real(rules, players, rng, agents, start)
         if agents is not None and agents[0].seed == "f:2:0":
             raise RuntimeError("boom")
         return result

@@ -295,7 +295,7 @@ BAD_FIELDS: list[tuple[dict[str, Any], str]] = [
     ({"game": -1}, "'game' must be the game's index in its run, a whole number from 0, not -1"),
     ({"game": True}, "'game' must be the game's index in its run, a whole number from 0, not true"),
     ({"resigned": True}, "'resigned' must be the seat that resigned, 0 to 2, not true"),
-    ({"resign": 1}, "unknown key(s) 'resign': a record of format 1 has format, ruleset, seed, players, moves, result, game, resigned"),
+    ({"resign": 1}, "unknown key(s) 'resign': a record of format 1 has format, ruleset, seed, players, moves, result, game, resigned, start"),
 ]
 
 

@@ -35,6 +35,9 @@ class PositionArgError(ValueError):
         super().__init__(message)
         self.code = code
 
+    def __reduce__(self) -> tuple[type[PositionArgError], tuple[str, int]]:
+        return type(self), (str(self), self.code)
+
 
 def position_text(value: str) -> str:
     """The position's text: `value` itself, or the one line of the file it names (raises
