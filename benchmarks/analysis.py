@@ -1,8 +1,8 @@
 """How long `marblestudio analyse` takes on a game of every family (issue 18's speed target).
 
-For each family's standard ruleset it plays one seeded game (seat 0 at the easy level against a
-random player, so the game is of a length a person plays, with moves worth marking), writes its
-record, and times `analysis.analyse` at the default budget (400 iterations per position) with
+For each family's standard ruleset it plays one seeded game (the easy level against a random
+player, or against itself, so the game is of a length a person plays, with moves worth marking)
+and times `analysis.analyse` at the default budget (400 iterations per position) with
 `--workers` processes (default 2, the target machine's cores).  It prints the player moves, the
 searches, the iterations per second and the seconds; the targets are a 100-move Stay Alive game
 in at most 30 s and a Rock Me Archimedes game in at most 120 s (both on 2 cores).  Usage:
@@ -18,12 +18,12 @@ from marblestudio.analysis import Budget, analyse
 from marblestudio.playtest import play_seeded
 from marblestudio.rulesets import load_with_source
 
-GAMES = {  # family: (ruleset, seed, game index): a game of 100-200 player moves
-    "stay-alive": ("stay-alive/standard", 1, 0),
-    "alive": ("alive/standard", 1, 0),
-    "avalanche": ("avalanche/standard", 1, 0),
-    "archimedes": ("archimedes/standard", 1, 1),
-    "mancala": ("mancala/kalah", 1, 0),
+GAMES = {  # family: (ruleset, seed, game index, players): a game of about 100 player moves where the family has one
+    "stay-alive": ("stay-alive/standard", 1, 4, ("easy",)),  # 96 moves
+    "alive": ("alive/standard", 1, 0, ("easy", "random")),  # 179 moves, 4 players
+    "avalanche": ("avalanche/standard", 1, 0, ("easy", "random")),  # 28 moves (a short game)
+    "archimedes": ("archimedes/standard", 1, 4, ("easy", "random")),  # 100 moves
+    "mancala": ("mancala/kalah", 1, 0, ("easy", "random")),  # 37 moves
 }
 TARGETS = {"stay-alive": 30.0, "archimedes": 120.0}
 
@@ -36,10 +36,10 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'family':<11} {'moves':>5} {'searches':>8} {'it/s':>8} {'seconds':>8}  target")
     for family in args.family or list(GAMES):
-        ruleset, seed, index = GAMES[family]
+        ruleset, seed, index, agents = GAMES[family]
         loaded = load_with_source(ruleset)
         players = loaded.rules.players.default
-        _, game = play_seeded(loaded.rules, players, seed, index, ("easy", "random"), rotate=False)
+        _, game = play_seeded(loaded.rules, players, seed, index, agents, rotate=False)
         moves = [str(m) for m in game.moves]
         started = time.perf_counter()
         result = analyse(loaded.rules, players, moves, budget=Budget(args.iterations), workers=args.workers, resolved=loaded.resolved)
