@@ -75,16 +75,20 @@ def _played(ruleset: str, players: int) -> bytes:
     return _text(record.to_json())
 
 
-def _session_record(ruleset: str, players: int, steps: int, resign: int | None) -> bytes:
-    """A game of people played `steps` random steps: resigned by seat `resign`, or unfinished."""
-    loaded = load_with_source(ruleset)
-    session = Session(loaded.rules, [HUMAN] * players, 5, loaded.resolved, loaded.rules.id)
-    rng = random.Random(f"{ruleset}:{steps}")
+def _random_steps(session: Session, rng: random.Random, steps: int) -> None:
+    """`steps` random moves of the players (chance played as it comes); the game must go on."""
     for _ in range(steps):
         session.advance_chance()
         moves = session.state.legal_moves()
         session.play(moves[rng.randrange(len(moves))])
     assert not session.is_over(), "the base record must be a game still on"
+
+
+def _session_record(ruleset: str, players: int, steps: int, resign: int | None) -> bytes:
+    """A game of people played `steps` random steps: resigned by seat `resign`, or unfinished."""
+    loaded = load_with_source(ruleset)
+    session = Session(loaded.rules, [HUMAN] * players, 5, loaded.resolved, loaded.rules.id)
+    _random_steps(session, random.Random(f"{ruleset}:{steps}"), steps)
     if resign is not None:
         session.resign(resign)
     return _text(to_record(session).to_json())
@@ -96,16 +100,9 @@ def _position_record(ruleset: str, players: int, before: int, after: int) -> byt
     loaded = load_with_source(ruleset)
     probe = Session(loaded.rules, [HUMAN] * players, 7, loaded.resolved, loaded.rules.id)
     rng = random.Random(f"{ruleset}:start")
-    for _ in range(before):
-        probe.advance_chance()
-        moves = probe.state.legal_moves()
-        probe.play(moves[rng.randrange(len(moves))])
+    _random_steps(probe, rng, before)
     session = Session(loaded.rules, [HUMAN] * players, 7, loaded.resolved, loaded.rules.id, probe.state.position())
-    for _ in range(after):
-        session.advance_chance()
-        moves = session.state.legal_moves()
-        session.play(moves[rng.randrange(len(moves))])
-    assert not session.is_over(), "the base record must be a game still on"
+    _random_steps(session, rng, after)
     return _text(to_record(session).to_json())
 
 
