@@ -27,8 +27,14 @@ class Agent(Protocol):
 
 
 def has_hidden_information(state: State) -> bool:
-    """True when the game hides something from some seat (its state overrides `determinize`)."""
-    return type(state).determinize is not State.determinize
+    """True when the game hides something from some seat: its family's state overrides
+    `determinize` (the rule pieces' wrapper, which passes `determinize` on, hides nothing itself)."""
+    from marblestudio.engine.pieces.runtime import Ruled
+
+    for klass in type(state).__mro__:
+        if "determinize" in klass.__dict__ and klass is not Ruled:
+            return klass is not State
+    return False
 
 
 def check_turn(state: State, seat: int) -> None:
