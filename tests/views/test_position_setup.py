@@ -21,7 +21,7 @@ from marblestudio.views.position_form import field_specs
 from marblestudio.views.position_placing import click
 from marblestudio.views.position_setup import GEOMETRY_KEY, LEGAL, PositionSetupDialog
 from marblestudio.agents.base import has_hidden_information
-from marblestudio.views.window_position import WindowPosition, install_position_actions
+from marblestudio.views.window_position import WindowPosition
 
 from .window_fixtures import Answers, answers, window  # noqa: F401
 
@@ -42,7 +42,8 @@ ARCHIMEDES = (
 
 @pytest.fixture
 def positions(window: MainWindow) -> WindowPosition:
-    return install_position_actions(window)
+    """The window's own part (`install_position_actions` ran as the window was built)."""
+    return window.positions
 
 
 def _checked(qtbot: QtBot, dialog: PositionSetupDialog) -> str:

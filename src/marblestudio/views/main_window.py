@@ -3,7 +3,9 @@
 Menus and shortcuts: New (Ctrl+N), Open (Ctrl+O: a record to watch, or an unfinished game to
 play on), Save (Ctrl+S, atomic through QSaveFile), Undo (Ctrl+Z) and Redo (Ctrl+Shift+Z) of
 moves, Hint (Ctrl+H: the computer suggests a move for you, worked out in its worker process and
-shown in the status bar and on the board), Resign (asks first), full screen (F11), Quit
+shown in the status bar and on the board), Analyse Game (Ctrl+Shift+A: every position searched
+in worker processes, graphed under the timeline; `window_analysis`), View > Evaluation Bar
+(`eval_bar`), Resign (asks first), full screen (F11), Quit
 (Ctrl+Q, asking when the game is unsaved), Help > Rules of this game (the rules sheet) and
 Help > Controls (the board's own, from its `<game>_help` module).  A click on a row of the move
 list shows that position: in a replay it moves the timeline, during a game it shows the
@@ -38,6 +40,7 @@ from marblestudio.engine.core import CHANCE, Outcome
 from marblestudio.engine.pieces.runtime import Ruled
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
+from marblestudio.views.eval_bar import WindowEvalBar
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
 from marblestudio.views.move_log import MovePanel
@@ -45,10 +48,12 @@ from marblestudio.views.new_game import GameChoice, NewGameDialog, default_seats
 from marblestudio.views.palette import seat_hex
 from marblestudio.views.replay import SPEEDS, ReplayControls
 from marblestudio.views.status_seats import SeatsBar
+from marblestudio.views.window_analysis import WindowAnalysis
 from marblestudio.views.window_files import WindowFiles
 from marblestudio.views.window_help import WindowHelp
 from marblestudio.views.window_hints import WindowHints
 from marblestudio.views.window_match import WindowMatch
+from marblestudio.views.window_position import install_position_actions
 from marblestudio.views.window_viewing import ViewingBar, WindowViewing
 
 if TYPE_CHECKING:
@@ -114,7 +119,11 @@ class MainWindow(QMainWindow):
         self.help = WindowHelp(self)
         self.viewing = WindowViewing(self)
         self.matches = WindowMatch(self)
+        self.analysis = WindowAnalysis(self)  # its dock goes under the replay's
+        self.eval_bar = WindowEvalBar(self)
+        page_layout.insertWidget(page_layout.indexOf(self.game), self.eval_bar.bar)
         self._build_actions()
+        self.positions = install_position_actions(self)  # Copy, Paste and Set Up Position
         first_page = self.stack.widget(0)
         if library and first_page is not None:
             self._wire_library(first_page)
@@ -135,6 +144,8 @@ class MainWindow(QMainWindow):
         if app is not None:
             app.aboutToQuit.connect(self.game.shutdown)
             app.aboutToQuit.connect(self.hints.hint_worker.shutdown)
+            app.aboutToQuit.connect(self.analysis.shutdown)
+            app.aboutToQuit.connect(self.eval_bar.shutdown)
 
     # The parts' actions that others call ---------------------------------------------------------
     def open_path(self, path: Path) -> bool:
@@ -262,6 +273,7 @@ class MainWindow(QMainWindow):
         self.matches.install(game)
         game.addSeparator()
         self.hint_action = self._action("&Hint", self.hints.hint, QKeySequence("Ctrl+H"), game)
+        self.analysis.install(game)
         self.resign_action = self._action("&Resign", self.resign, None, game)
         self.library_action = self._action("&Library", self.show_library, QKeySequence("Ctrl+L"), game)
         game.addSeparator()
@@ -276,6 +288,7 @@ class MainWindow(QMainWindow):
         self.skip_action = self._action("&Skip Animation", self.viewing.on_escape, QKeySequence("Escape"), view)
         self.palette_action = self._action("Colour-&Blind-Safe Colours", self.set_colour_blind, None, view)
         self.palette_action.setCheckable(True)
+        self.eval_bar.install(view)
         speed_menu = view.addMenu("Animation &Speed")
         self.speed_group = QActionGroup(self)
         for label, value in SPEEDS:
@@ -442,6 +455,8 @@ class MainWindow(QMainWindow):
         self.save_settings()
         self.game.shutdown()
         self.hints.hint_worker.shutdown()
+        self.analysis.shutdown()
+        self.eval_bar.shutdown()
         event.accept()
 
     # Playing -------------------------------------------------------------------------------------
@@ -541,6 +556,8 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self.update_title()
         self.viewing.update_bar()
+        self.analysis.update()
+        self.eval_bar.update()
         if session is None:
             self.turn_label.setText("")
             self.seats_bar.show_seats([])

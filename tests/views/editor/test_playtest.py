@@ -110,8 +110,8 @@ def test_a_failing_game_is_reported_with_the_seed_that_reproduces_it(monkeypatch
 
     real = playtest.play_game
 
-    def flaky(rules, players, rng, agents=None):  # type: ignore[no-untyped-def]
-        result = real(rules, players, rng, agents)
+    def flaky(rules, players, rng, agents=None, start=None):  # type: ignore[no-untyped-def]
+        result = real(rules, players, rng, agents, start)
         if flaky.calls == 3:  # the fourth game raises
             flaky.calls += 1
             raise RuntimeError("boom")

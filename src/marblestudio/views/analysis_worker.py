@@ -1,0 +1,169 @@
+"""Searches of positions in worker processes, for the window's game analysis and evaluation bar.
+
+`SearchWorker` submits the searches of an `analysis.PositionTask` (one per job) to a process pool
+started with 'spawn' (no Qt state is inherited, as for the computer players: `views.computer`)
+and polls the futures with a QTimer, so the window never waits: `progress(tag, done, total)` as
+searches finish (`partial` gives those back so far), then `finished(tag, evaluations)` in job
+order, or `failed(tag, message)`.  A request is tagged; `cancel` drops the searches not yet started and any answer still to come.
+
+`AnalysisJob` is the plain-value side of a game's analysis: the plan of its searches (made here,
+by replaying the game once) and, from their evaluations, the `Analysis` (`analysis.review`), as
+`analysis.analyse` does on the command line.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import Hashable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from marblestudio.agents.base import rewards
+from marblestudio.analysis import Analysis, Budget, Evaluation, Plan, PositionTask, plan, review
+from marblestudio.engine import rebuild
+from marblestudio.engine.core import Outcome
+from marblestudio.engine.rules import Ruleset
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class AnalysisJob:
+    """A game's analysis to be run: its searches (`task`, one per job of `plan`) and what turns
+    their evaluations into the `Analysis` (`complete`).  `key` tells the same game, searched the
+    same way, so a second run can reuse the first one's result."""
+
+    key: Hashable
+    moves: tuple[str, ...]
+    plan: Plan
+    task: PositionTask
+    outcome: Outcome | None
+
+    @property
+    def searches(self) -> int:
+        return len(self.plan.jobs)
+
+    def complete(self, found: Sequence[Evaluation]) -> Analysis:
+        """The analysis from the evaluations of every search of the plan."""
+        by_job = {(e.index, e.viewer): e for e in found}
+        players = self.task.players
+        final = tuple(rewards(self.outcome, players)) if self.outcome is not None else ()
+        return Analysis(review(self.plan, by_job, self.outcome, players), self.task.budget, players, self.plan.hidden,
+                        len(by_job), sum(e.iterations for e in by_job.values()), False, self.outcome, final)
+
+
+def _rules_key(rules: Ruleset) -> Hashable:
+    """The ruleset in a cache key: itself (a frozen dataclass), or its id and repr when a part of
+    it cannot be hashed."""
+    try:
+        hash(rules)
+    except TypeError:
+        return (rules.id, repr(rules))
+    return rules
+
+
+def job_key(rules: Ruleset, players: int, moves: Sequence[str], start: str | None, budget: Budget, seed: int | str) -> Hashable:
+    """What tells one analysis from another: the game (rules, players, start, moves) and how it
+    is searched (budget, seed)."""
+    return (_rules_key(rules), players, start, tuple(moves), budget, seed)
+
+
+def prepare(rules: Ruleset, players: int, moves: Sequence[str], start: str | None, budget: Budget, seed: int | str) -> AnalysisJob:
+    """The analysis of the game whose steps are `moves` (notation, chance included) from `start`
+    (or the rules' set-up); raises the engine's errors when the moves do not replay."""
+    first = rebuild(rules, players, (), start)
+    the_plan = plan(first, moves)
+    outcome = rebuild(rules, players, moves, start).outcome()
+    task = PositionTask(rules, players, start, tuple(moves), the_plan.jobs, budget, seed)
+    return AnalysisJob(job_key(rules, players, moves, start, budget, seed), tuple(moves), the_plan, task, outcome)
+
+
+def _noop() -> int:
+    return 0
+
+
+class SearchWorker(QObject):
+    """Runs the searches of a `PositionTask` on up to `workers` processes (see the module doc)."""
+
+    progress = Signal(int, int, int)  # tag, searches done, searches in all
+    finished = Signal(int, object)  # tag, list[Evaluation] in job order
+    failed = Signal(int, str)  # tag, what went wrong
+
+    def __init__(self, parent: QObject | None = None, workers: int = 1, poll_ms: int = 40) -> None:
+        super().__init__(parent)
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+        self._futures: list[Future[Evaluation]] = []
+        self._tag = 0
+        self._done = -1  # searches done at the last `progress`
+        self._timer = QTimer(self)
+        self._timer.setInterval(poll_ms)
+        self._timer.timeout.connect(self._poll)
+
+    def _ensure_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def warm_up(self) -> None:
+        """Start a worker process now (it takes a moment to import Python)."""
+        self._ensure_pool().submit(_noop)
+
+    def is_busy(self) -> bool:
+        return bool(self._futures)
+
+    def start(self, task: PositionTask) -> int:
+        """Search every job of `task`; returns the tag the signals will carry."""
+        self.cancel()
+        self._tag += 1
+        pool = self._ensure_pool()
+        self._futures = [pool.submit(task, i) for i in range(len(task.jobs))]
+        self._done = -1
+        self._timer.start()
+        return self._tag
+
+    def partial(self) -> list[Evaluation]:
+        """The evaluations of the pending request that have come back so far."""
+        return [f.result() for f in self._futures if f.done() and not f.cancelled() and f.exception() is None]
+
+    def cancel(self) -> None:
+        """Drop the pending request: searches not started are cancelled, answers are ignored."""
+        for future in self._futures:
+            future.cancel()
+        self._futures = []
+        self._timer.stop()
+
+    def _poll(self) -> None:
+        futures = self._futures
+        failed = next((f for f in futures if f.done() and not f.cancelled() and f.exception() is not None), None)
+        if failed is not None:
+            self.cancel()
+            error = failed.exception()
+            log.error("a search of the analysis failed", exc_info=error)
+            if isinstance(error, BrokenProcessPool):
+                self._pool = None  # a new pool next time
+            self.failed.emit(self._tag, f"{type(error).__name__}: {error}")
+            return
+        done = sum(1 for f in futures if f.done())
+        if done != self._done:
+            self._done = done
+            self.progress.emit(self._tag, done, len(futures))
+        if done == len(futures):
+            self._futures = []
+            self._timer.stop()
+            self.finished.emit(self._tag, [f.result() for f in futures])
+
+    def shutdown(self) -> None:
+        """Cancel and end the worker processes (a search may be running: they are not waited for)."""
+        self.cancel()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            processes: dict[Any, Any] = getattr(pool, "_processes", None) or {}
+            for process in list(processes.values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
