@@ -221,6 +221,24 @@ def test_the_action_needs_a_game_with_moves(qtbot: QtBot, window: MainWindow) ->
     assert window.analysis.action.isEnabled()
 
 
+def test_a_game_that_hides_cards_from_a_person_is_not_analysed_while_it_goes_on(qtbot: QtBot, window: MainWindow) -> None:
+    """An analysis names each mover's best card: not while a person plays ALIVE (the same game
+    watched, or over, may be analysed)."""
+    assert window.start_game("alive/standard", [HUMAN, "easy"], seed=2)
+    session = window.game.session
+    assert session is not None
+    qtbot.waitUntil(lambda: any(s.mover != -1 for s in session.all_steps()) or session.waiting_for_human(), timeout=15000)
+    if not any(s.mover != -1 for s in session.all_steps()):  # the human moves first: one move of theirs
+        session.play(session.state.legal_moves()[0])
+    action = window.analysis.action
+    assert action is not None
+    window.analysis.update()
+    assert not action.isEnabled() and "hides cards from its players" in action.toolTip()
+    assert not window.analysis.analyse()
+    window.set_session(session, interactive=False)  # watched: nothing is hidden from a player at the table
+    assert action.isEnabled()
+
+
 # The evaluation bar ---------------------------------------------------------------------------------
 def test_the_evaluation_bar_is_off_by_default_and_judges_each_position_when_on(qtbot: QtBot, window: MainWindow) -> None:
     action = window.eval_bar.action

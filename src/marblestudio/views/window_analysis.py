@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 from marblestudio.analysis import Analysis, Budget, MoveReview
 from marblestudio.engine.core import CHANCE
 from marblestudio.session import Session
+from marblestudio.views.secrecy import hidden_from_a_person
 from marblestudio.views.analysis_view import AnalysisPanel, Seat, percent
 from marblestudio.views.analysis_worker import AnalysisJob, SearchWorker, job_key, prepare
 from marblestudio.views.palette import seat_hex
@@ -112,12 +113,23 @@ class WindowAnalysis:
     def _has_moves(session: Session | None) -> bool:
         return session is not None and any(s.mover != CHANCE for s in session.all_steps())
 
+    def _refusal(self, session: Session | None) -> str | None:
+        """Why the game shown may not be analysed now, or None."""
+        if session is None or not self._has_moves(session):
+            return "There is no game with moves to analyse."
+        if hidden_from_a_person(session, self.window.game.interactive):
+            return (f"{session.rules.name} hides cards from its players, and a human plays this game: its analysis "
+                    "(each mover's best card) can be made once the game is over, or while watching a replay.")
+        return None
+
     def analyse(self) -> bool:
         """Analyse the game shown (or show its analysis, if it was made before); False (with a
-        message) when there is nothing to analyse or the analysis cannot start."""
+        message) when there is nothing to analyse, the game hides cards from a person playing it,
+        or the analysis cannot start."""
         session = self._shown_session()
-        if session is None or not self._has_moves(session):
-            self._say("There is no game with moves to analyse.")
+        why = self._refusal(session)
+        if session is None or why is not None:
+            self._say(why or "There is no game with moves to analyse.")
             return False
         if self.dock.isHidden():
             self.dock.show()
@@ -229,7 +241,10 @@ class WindowAnalysis:
         """Keep in step with the window: the action, the game shown, the position line."""
         session = self._shown_session()
         if self.action is not None:
-            self.action.setEnabled(self._has_moves(session))
+            why = self._refusal(session)
+            self.action.setEnabled(why is None)
+            self.action.setToolTip(why or "Search every position of the game: each move's expected result, mistakes and blunders")
+            self.action.setStatusTip(why or "")
         if session is not self._session:  # another game (or the library): its own analysis, if made before
             self._session = session
             self.cancel(quietly=True)

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
-from marblestudio.agents.base import has_hidden_information
 from marblestudio.engine import family as families
 from marblestudio.engine import from_position
 from marblestudio.engine.core import State
 from marblestudio.engine.rules import Ruleset
 from marblestudio.rulesets import load
+from marblestudio.views.secrecy import hidden_from_a_person
 from marblestudio.views.position_setup import CurrentGame, PositionSetupDialog, SetUpChoice
 
 if TYPE_CHECKING:
@@ -89,9 +89,7 @@ class WindowPosition:
         session = window.game.session
         if session is None or window.stack.currentIndex() != 1:
             return NO_GAME
-        if not window.game.interactive or session.is_over() or not session.has_human():
-            return None  # a replay, a finished game, a game of computers: nothing is hidden from a player
-        if has_hidden_information(session.state):
+        if hidden_from_a_person(session, window.game.interactive):
             return (f"{session.rules.name} hides cards from its players, and a human plays this game: the position "
                     "(every hand, the deck's order) can be copied once the game is over, or while watching a replay.")
         return None
