@@ -296,14 +296,15 @@ class Board(BoardView[AliveView]):
 
     def _show_hint(self, view: AliveView) -> None:
         wordings: tuple[str, ...] = ()
+        mine = self._my_turn() and self.scene.accepts_clicks()  # a preview or a replay asks for no click
         if self.screen_for is not None:
             who = self.seat_name(self.screen_for)
             wordings = (f"Pass to {who}, then click the cards", f"Pass to {who}")
         elif view.outcome is not None:
             wordings = ("Game over",)
-        elif self._my_turn() and view.answering:
+        elif mine and view.answering:
             wordings = (f"A DRAW of {view.answering} waits: answer it, or click the deck to take it", "Answer, or take the DRAW")
-        elif self._my_turn():
+        elif mine:
             if all(self.why_not(c) for c in self.hand or ()):
                 wordings = ("No card can be played: click a life card to flip it", "Click a life card to flip it", "Flip a life")
             else:
