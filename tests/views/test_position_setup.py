@@ -18,7 +18,7 @@ from marblestudio.engine import from_position, new_game
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.main_window import MainWindow
 from marblestudio.views.position_form import field_specs
-from marblestudio.views.position_placing import click
+from marblestudio.views.board.stay_alive.placing import click
 from marblestudio.views.position_setup import GEOMETRY_KEY, LEGAL, PositionSetupDialog
 from marblestudio.agents.base import has_hidden_information
 from marblestudio.views.window_position import WindowPosition
@@ -360,7 +360,10 @@ def test_placing_the_last_marbles_turns_the_phase_to_sliding() -> None:
     done = click(rules, DOCS_STAY_ALIVE, ("knob", "R1", 1))
     assert done is not None and "slides=22200212201001" in done[0]
     assert click(rules, DOCS_STAY_ALIVE, ("knob", "R1", -1)) is not None
-    assert click(rulesets.load("archimedes/standard"), ARCHIMEDES, ("cell", 0, 0)) is None  # only Stay Alive places by clicks
+    from marblestudio.views.board.registry import board_class
+
+    assert board_class("stay-alive")[0].edit_position_help  # only Stay Alive's board places by clicks
+    assert not board_class("archimedes")[0].edit_position_help
 
 
 # The form follows each family's own reader ----------------------------------------------------------------

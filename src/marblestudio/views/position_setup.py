@@ -2,7 +2,7 @@
 
 Choose the ruleset, start from the rules' start (for a number of players) or the game the window
 shows, and edit: the position's fields as a form (`position_form`) and its one line of text,
-kept in step; on Stay Alive's board a click on a cell or a knob edits it too (`position_placing`).
+kept in step; on a board that places pieces by clicks (Stay Alive's) a click edits it too (`BoardView.edit_position`).
 Every edit is checked ~200 ms later with `engine.from_position`: a refused position names the
 field at fault under that field (marked) and in the line under the text, saying whether the text
 is no position or the position breaks a rule; a legal one is drawn (`position_preview`) and may
@@ -16,7 +16,7 @@ may be shown (`CurrentGame`), and starts the game it asks for (`start`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
@@ -46,7 +46,6 @@ from marblestudio.views.app import settings
 from marblestudio.views.new_game import MAX_SEATS
 from marblestudio.views.palette import readable_on
 from marblestudio.views.position_form import PositionForm, field_specs, rules_start, set_up_start
-from marblestudio.views.position_placing import click, places
 from marblestudio.views.position_preview import PositionPreview
 from marblestudio.views.ruleset_box import RulesetBox
 from marblestudio.views.seat_chooser import SeatChooser
@@ -372,12 +371,19 @@ class PositionSetupDialog(QDialog):
         if self.state is not None:
             self._show_board()  # the board shows what the human seat will see
 
-    def _on_picked(self, key: object) -> None:
+    def _placer(self) -> Callable[[Ruleset, str, Hashable], tuple[str, str] | None] | None:
+        """What a click on the board does to the position: the family board's `edit_position`
+        (None for a board that places nothing by clicks)."""
+        board = self.preview.board
+        return None if board is None or not board.edit_position_help else board.edit_position
+
+    def _on_picked(self, key: Hashable) -> None:
         """A click on the board (direct placing on Stay Alive's)."""
         if self.rules is None:
             return
         try:
-            done = click(self.rules, self.position_text(), key)
+            placer = self._placer()
+            done = None if placer is None else placer(self.rules, self.position_text(), key)
         except PositionError as exc:
             self.preview.note.setText(f"The board cannot place here until the text reads: {exc}")
             return
@@ -456,10 +462,9 @@ class PositionSetupDialog(QDialog):
             self.preview.note.setText(f"The board cannot be drawn: {exc}")
             return
         if self.preview.show_game(game):
-            self.preview.note.setText(
-                "Click a cell to cycle it through empty and each seat's marble, a knob to move its slide."
-                if places(self.rules) else "The board as the game will show it."
-            )
+            board = self.preview.board
+            self.preview.note.setText(board.edit_position_help if board is not None and board.edit_position_help
+                                      else "The board as the game will show it.")
 
     # The choice -------------------------------------------------------------------------------
     def seats(self) -> list[str]:

@@ -24,7 +24,7 @@ it hears clicks that are not moves (a colour chosen, a screen dismissed) through
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from typing_extensions import TypeVar  # a TypeVar with a default (PEP 696), standard from Python 3.13
 
@@ -49,6 +49,10 @@ plain `BoardView`."""
 
 class BoardView(Generic[V]):
     """A family's board in the scene. Subclasses override the methods listed in the module doc."""
+
+    edit_position_help: ClassVar[str] = ""
+    """What the set-up dialog says under a board whose clicks edit a position (`edit_position`);
+    empty for a board whose positions are edited by their fields only."""
 
     family = ""
 
@@ -83,6 +87,12 @@ class BoardView(Generic[V]):
     def seat_name(self, seat: int) -> str:
         """The ruleset's name for `seat` ("Player 2" before a ruleset is built)."""
         return self.rules.presentation.seat_name(seat) if self.rules is not None else f"Player {seat + 1}"
+
+    def edit_position(self, rules: Ruleset, text: str, key: Hashable) -> tuple[str, str] | None:
+        """In the set-up dialog: the position's text after a click on `key`, and what the click did,
+        or None when it means nothing (raises `PositionError` when `text` cannot be read).  A
+        board that places pieces by clicks overrides it and says how in `edit_position_help`."""
+        return None
 
     def listen_for_picks(self, handler: Callable[[Hashable], None]) -> None:
         """Call `handler(key)` for every click on a piece until `clear()` (for a board's own

@@ -27,6 +27,7 @@ from marblestudio.views.board.animation import Step, ease
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.last_move import Marker, at, last_move, ring
+from marblestudio.views.board.stay_alive import placing
 from marblestudio.views.board.stay_alive.layout import (
     BASE,
     CELL_LEGAL,
@@ -63,6 +64,10 @@ class Board(BoardView[StayAliveView]):
     """The Stay Alive board."""
 
     family = "stay-alive"
+    edit_position_help = placing.HELP  # the set-up dialog places marbles and moves slides by clicks
+
+    def edit_position(self, rules: Ruleset, text: str, key: Hashable) -> tuple[str, str] | None:
+        return placing.click(rules, text, key)
 
     def build(self, rules: Ruleset, colours: Sequence[Colour]) -> None:
         super().build(rules, colours)

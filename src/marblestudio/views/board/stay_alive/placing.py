@@ -1,4 +1,5 @@
-"""Direct placing on the Stay Alive board of the set-up dialog, as edits of the position's text.
+"""Direct placing on the Stay Alive board of the set-up dialog, as edits of the position's text
+(the board's `edit_position`).
 
 A click on a cell cycles it through empty and each seat's marble: a marble put on the grid comes
 out of its seat's hand, one taken off goes back into it, so every seat keeps the rules' number
@@ -16,20 +17,15 @@ from marblestudio.engine.cells import cell_name
 from marblestudio.engine.position import CHANCE_TURN, ITEM_SEP, NONE, SEAT_SEP, Fields, PositionError
 from marblestudio.engine.rules import Ruleset
 
-GAME = "stay-alive"
-"""The family whose board places marbles by clicks."""
-
-
-def places(rules: Ruleset) -> bool:
-    """Whether clicks on the board of `rules` edit the position (Stay Alive's do)."""
-    return rules.game == GAME
+HELP = "Click a cell to cycle it through empty and each seat's marble, a knob to move its slide."
+"""What the set-up dialog says under the board."""
 
 
 def click(rules: Ruleset, text: str, key: Hashable) -> tuple[str, str] | None:
     """The position `text` after a click on the board's `key` (a cell or a knob), and what the
     click did in words; None when the click means nothing.  Raises `PositionError` when the
     fields a click changes cannot be read (the dialog says so)."""
-    if not places(rules) or not isinstance(key, tuple) or not key:
+    if not isinstance(key, tuple) or not key:
         return None
     fields = Fields.parse(text)
     if key[0] == "cell" and len(key) == 3:
