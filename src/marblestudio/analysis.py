@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -237,6 +237,48 @@ def review(plan_: Plan, found: Mapping[tuple[int, int], Evaluation], outcome: Ou
     return out
 
 
+@dataclass(frozen=True)
+class Job:
+    """A game's analysis to be run: its searches (`task`, one per job of `plan`, to be spread over
+    processes as the caller likes) and what turns their evaluations into the `Analysis`."""
+
+    plan: Plan
+    task: PositionTask
+    outcome: Outcome | None
+
+    @property
+    def searches(self) -> int:
+        return len(self.plan.jobs)
+
+    def complete(self, found: Iterable[Evaluation], interrupted: bool = False) -> Analysis:
+        """The analysis from the evaluations `found` (all of the plan's, or those that finished)."""
+        by_job = {(e.index, e.viewer): e for e in found}
+        players = self.task.players
+        final = tuple(rewards(self.outcome, players)) if self.outcome is not None else ()
+        return Analysis(review(self.plan, by_job, self.outcome, players), self.task.budget, players, self.plan.hidden,
+                        len(by_job), sum(e.iterations for e in by_job.values()), interrupted, self.outcome, final)
+
+
+def prepare(
+    rules: Ruleset,
+    players: int,
+    moves: Sequence[str],
+    *,
+    start: str | None = None,
+    budget: Budget = Budget(),
+    seed: int | str = 0,
+    source: Ruleset | Mapping[str, Any] | None = None,
+) -> Job:
+    """The analysis of the game of `rules` whose steps are `moves` (notation, chance included) from
+    `start` (or the rules' set-up); `source` is what the task carries to rebuild the rules in a
+    worker process (the resolved data; default: the rules themselves).  Raises the engine's errors
+    when the moves do not replay."""
+    the_plan = plan(rebuild(rules, players, (), start), moves)
+    outcome = rebuild(rules, players, moves, start).outcome()
+    task = PositionTask(rules if source is None else source, players, start, tuple(moves), the_plan.jobs, budget, seed)
+    return Job(the_plan, task, outcome)
+
+
 def analyse(
     rules: Ruleset,
     players: int,
@@ -254,18 +296,12 @@ def analyse(
     rebuild the rules).  Stopped by Ctrl-C, the analysis holds the moves whose searches finished."""
     from marblestudio.playtest.workers import run_indexed
 
-    first = rebuild(rules, players, (), start)
-    the_plan = plan(first, moves)
-    last = rebuild(rules, players, moves, start)
     inline = str(workers) == "1"
-    task = PositionTask(rules if inline or resolved is None else dict(resolved), players, start, tuple(moves),
-                        the_plan.jobs, budget, seed)
-    run = run_indexed(task, len(the_plan.jobs), workers, None, progress)
-    found = {(e.index, e.viewer): e for e in run.results}
-    outcome = last.outcome()
-    reviewed = review(the_plan, found, outcome, players)
-    return Analysis(reviewed, budget, players, the_plan.hidden, len(found), sum(e.iterations for e in found.values()),
-                    run.interrupted, outcome, tuple(rewards(outcome, players)) if outcome is not None else ())
+    job = prepare(rules, players, moves, start=start, budget=budget, seed=seed,
+                  source=None if inline or resolved is None else dict(resolved))
+    run = run_indexed(job.task, job.searches, workers, None, progress)
+    return job.complete(run.results, run.interrupted)
 
 
-__all__ = ["BLUNDER", "DEFAULT_ITERATIONS", "MISTAKE", "Analysis", "Budget", "Evaluation", "MoveReview", "analyse", "evaluate", "plan"]
+__all__ = ["BLUNDER", "DEFAULT_ITERATIONS", "MISTAKE", "Analysis", "Budget", "Evaluation", "Job", "MoveReview", "analyse", "evaluate",
+           "plan", "prepare"]

@@ -23,10 +23,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from marblestudio.agents.base import rewards
-from marblestudio.analysis import Analysis, Budget, Evaluation, Plan, PositionTask, plan, review
-from marblestudio.engine import rebuild
-from marblestudio.engine.core import Outcome
+from marblestudio import analysis
+from marblestudio.analysis import Analysis, Budget, Evaluation, Job, Plan, PositionTask
 from marblestudio.engine.rules import Ruleset
 
 log = logging.getLogger(__name__)
@@ -34,27 +32,29 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class AnalysisJob:
-    """A game's analysis to be run: its searches (`task`, one per job of `plan`) and what turns
-    their evaluations into the `Analysis` (`complete`).  `key` tells the same game, searched the
-    same way, so a second run can reuse the first one's result."""
+    """A game's analysis to be run (`analysis.Job`: its searches and what makes them an
+    `Analysis`), with the `key` that tells the same game searched the same way, so a second run
+    can reuse the first one's result."""
 
     key: Hashable
     moves: tuple[str, ...]
-    plan: Plan
-    task: PositionTask
-    outcome: Outcome | None
+    job: Job
+
+    @property
+    def plan(self) -> Plan:
+        return self.job.plan
+
+    @property
+    def task(self) -> PositionTask:
+        return self.job.task
 
     @property
     def searches(self) -> int:
-        return len(self.plan.jobs)
+        return self.job.searches
 
     def complete(self, found: Sequence[Evaluation]) -> Analysis:
         """The analysis from the evaluations of every search of the plan."""
-        by_job = {(e.index, e.viewer): e for e in found}
-        players = self.task.players
-        final = tuple(rewards(self.outcome, players)) if self.outcome is not None else ()
-        return Analysis(review(self.plan, by_job, self.outcome, players), self.task.budget, players, self.plan.hidden,
-                        len(by_job), sum(e.iterations for e in by_job.values()), False, self.outcome, final)
+        return self.job.complete(found)
 
 
 def _rules_key(rules: Ruleset) -> Hashable:
@@ -76,11 +76,8 @@ def job_key(rules: Ruleset, players: int, moves: Sequence[str], start: str | Non
 def prepare(rules: Ruleset, players: int, moves: Sequence[str], start: str | None, budget: Budget, seed: int | str) -> AnalysisJob:
     """The analysis of the game whose steps are `moves` (notation, chance included) from `start`
     (or the rules' set-up); raises the engine's errors when the moves do not replay."""
-    first = rebuild(rules, players, (), start)
-    the_plan = plan(first, moves)
-    outcome = rebuild(rules, players, moves, start).outcome()
-    task = PositionTask(rules, players, start, tuple(moves), the_plan.jobs, budget, seed)
-    return AnalysisJob(job_key(rules, players, moves, start, budget, seed), tuple(moves), the_plan, task, outcome)
+    job = analysis.prepare(rules, players, moves, start=start, budget=budget, seed=seed)
+    return AnalysisJob(job_key(rules, players, moves, start, budget, seed), tuple(moves), job)
 
 
 def _noop() -> int:
