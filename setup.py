@@ -10,6 +10,7 @@ setup(
         "marblestudio.bundled": ["*/*.yaml", "*/*.yml"],
         "marblestudio.rulesets.schema": ["*.json", "families/*.json"],
         "marblestudio.games": ["notation/*.md"],
+        "marblestudio.net": ["protocol.schema.json"],
         "marblestudio": ["py.typed"],  # plug-ins type-check against Marble Studio (PEP 561)
     },
     include_package_data=False,

@@ -1,7 +1,8 @@
 """The `marblestudio` command line: one module per subcommand, loaded only when used.
 
 Each command module defines `HELP` (one line), `add_arguments(parser)` and
-`run(args) -> int` (the exit code).  Only `play`, `render` and the app import Qt.
+`run(args) -> int` (the exit code).  Only `play`, `render` and the app import Qt; only `serve`
+and `bot` import websockets, and only when they run.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ COMMANDS: dict[str, str] = {
     "play": "marblestudio.cli.play",
     "render": "marblestudio.cli.render",
     "analyse": "marblestudio.cli.analyse",
+    "serve": "marblestudio.cli.serve",
+    "bot": "marblestudio.cli.bot",
 }
 
 

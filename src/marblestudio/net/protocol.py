@@ -1,0 +1,132 @@
+"""The network protocol's messages: versioned JSON, one object per WebSocket text frame.
+
+A client's message is checked in three steps before the server acts on it: its size, its
+nesting (before parsing, as Python's JSON parser recurses), then the JSON Schema
+`protocol.schema.json` (package data).  Any fault becomes a `ProtocolError` with one of the
+error codes below, which the server sends back as an `error` message (docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+PROTOCOL = 1
+"""The protocol version this code speaks; `hello` names the client's, `welcome` the server's."""
+
+MAX_MESSAGE = 64 * 1024
+"""The largest client message answered with an error (bytes); a move is at most 10 KB.  Frames
+above `MAX_FRAME` close the connection (WebSocket close code 1009) without being read."""
+MAX_FRAME = 1024 * 1024
+"""The largest frame websockets reads at all (its `max_size`)."""
+MAX_DEPTH = 8
+"""The deepest nesting of a client message; a real one nests 1 deep."""
+
+# Error codes (the `code` of an `error` message) -------------------------------------------
+TOO_LARGE = "too-large"
+BAD_JSON = "bad-json"
+BAD_MESSAGE = "bad-message"
+UNKNOWN_TYPE = "unknown-type"
+PROTOCOL_VERSION = "protocol-version"
+NOT_HELLO = "hello-first"
+ALREADY_HELLO = "already-hello"
+UNKNOWN_TOKEN = "unknown-token"
+UNKNOWN_GAME = "unknown-game"
+SPECTATOR = "spectator"
+NOT_YOUR_TURN = "not-your-turn"
+STALE = "stale"
+GAME_OVER = "game-over"
+BAD_NOTATION = "bad-notation"
+ILLEGAL_MOVE = "illegal-move"
+RATE_LIMITED = "rate-limited"
+FORBIDDEN = "forbidden"
+BAD_RULESET = "bad-ruleset"
+INTERNAL = "internal"
+ERROR_CODES = (
+    TOO_LARGE, BAD_JSON, BAD_MESSAGE, UNKNOWN_TYPE, PROTOCOL_VERSION, NOT_HELLO, ALREADY_HELLO, UNKNOWN_TOKEN,
+    UNKNOWN_GAME, SPECTATOR, NOT_YOUR_TURN, STALE, GAME_OVER, BAD_NOTATION, ILLEGAL_MOVE, RATE_LIMITED,
+    FORBIDDEN, BAD_RULESET, INTERNAL,
+)
+
+CLIENT_TYPES = ("hello", "move", "create", "ping")
+"""The `type`s a client may send."""
+
+
+class ProtocolError(ValueError):
+    """A client message the server refuses: `code` (one of ERROR_CODES) and a message for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The JSON Schema of every client message (package data)."""
+    text = resources.files("marblestudio.net").joinpath("protocol.schema.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@cache
+def _validators() -> dict[str, Any]:
+    """One validator per client message type (so an error names the fault, not "oneOf")."""
+    from jsonschema import Draft202012Validator
+
+    full = schema()
+    return {name: Draft202012Validator({**full["$defs"][name], "$defs": full["$defs"]}) for name in CLIENT_TYPES}
+
+
+def _depth(text: str) -> int:
+    from marblestudio.records import nesting_depth
+
+    return nesting_depth(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_client(frame: str | bytes) -> dict[str, Any]:
+    """The client message in `frame`, checked (raises `ProtocolError`)."""
+    if isinstance(frame, bytes):
+        if len(frame) > MAX_MESSAGE:
+            raise ProtocolError(TOO_LARGE, f"a message is at most {MAX_MESSAGE} bytes")
+        try:
+            frame = frame.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError(BAD_JSON, "a message is UTF-8 JSON text") from None
+    if len(frame) > MAX_MESSAGE:
+        raise ProtocolError(TOO_LARGE, f"a message is at most {MAX_MESSAGE} bytes")
+    if _depth(frame) > MAX_DEPTH:
+        raise ProtocolError(BAD_MESSAGE, f"a message nests at most {MAX_DEPTH} levels deep")
+    try:
+        data = json.loads(frame, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError(BAD_JSON, f"not JSON: {str(exc)[:100]}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(BAD_MESSAGE, "a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError(BAD_MESSAGE, "a message has a 'type' (a string)")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {kind[:40]!r}; a client sends {', '.join(CLIENT_TYPES)}")
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validators()[kind].iter_errors(data))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "the message"
+        raise ProtocolError(BAD_MESSAGE, f"{kind}: {where}: {error.message[:200]}")
+    return data
+
+
+def dump(message: dict[str, Any]) -> str:
+    """A server message as the text of one frame."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    """An `error` message."""
+    return {"type": "error", "code": code, "message": message, **extra}

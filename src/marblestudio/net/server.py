@@ -1,0 +1,235 @@
+"""The authoritative game server: asyncio and websockets, many games, seats by token.
+
+Each connection says `hello` with a seat's token (or the spectator token, or a game's id to
+watch) and is then sent, after every step of its game, only what its seat may see
+(`NetGame.frame_for`).  Every message is checked (`protocol.parse_client`); a bad one gets an
+`error` message and changes nothing, and no fault of one connection reaches another or another
+game.  Each connection has a token bucket; games are saved after every move (`store`).  Tokens
+never reach the log: it names games and seats only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import ssl
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from marblestudio.engine import new_game
+from marblestudio.net import protocol
+from marblestudio.net.game import SPECTATOR, NetGame, new_token, token_hash
+from marblestudio.net.ratelimit import TokenBucket
+from marblestudio.net.store import Store
+
+log = logging.getLogger(__name__)
+
+RATE = 20.0
+"""Messages a second a connection may send on average ..."""
+BURST = 40.0
+"""... and at once."""
+BACKLOG = 1000
+"""The most messages waiting to go out to one connection; a client that reads slower than its
+game moves is disconnected past it (it reconnects and gets the whole current state), so that
+no client ever holds up a game or another client."""
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """A new game's id and its tokens: one per seat, and the spectators'."""
+
+    game_id: str
+    seats: tuple[str, ...]
+    spectator: str
+
+
+@dataclass(eq=False)
+class _Connection:
+    """One client: its socket, its game and seat once it said hello, its rate limit, and the
+    messages waiting to be sent to it (by its own writer task, in order)."""
+
+    ws: ServerConnection
+    bucket: TokenBucket
+    game_id: str | None = None
+    seat: int = SPECTATOR
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    async def write(self) -> None:
+        """Send the outbox's messages until a None or the connection closes."""
+        while (text := await self.outbox.get()) is not None:
+            try:
+                await self.ws.send(text)
+            except ConnectionClosed:
+                return
+
+
+class GameServer:
+    """Holds every game and serves them; `data` (a folder) makes the games durable."""
+
+    def __init__(self, data: str | Path | None = None, *, rate: float = RATE, burst: float = BURST, admin_token: str | None = None) -> None:
+        self.store = None if data is None else Store(data)
+        self.rate = rate
+        self.burst = burst
+        self.admin_token = admin_token or new_token()
+        self.games: dict[str, NetGame] = {}
+        self._tokens: dict[str, str] = {}  # token hash -> game id
+        self._watchers: dict[str, set[_Connection]] = {}
+        if self.store is not None:
+            for game in self.store.load_all():
+                self._add(game)
+            if self.games:
+                log.info("resumed %d unfinished game(s)", len(self.games))
+
+    # Games --------------------------------------------------------------------------------
+    def _add(self, game: NetGame) -> None:
+        self.games[game.game_id] = game
+        for digest in [*game.seat_hashes, game.spectator_hash]:
+            self._tokens[digest] = game.game_id
+        self._watchers.setdefault(game.game_id, set())
+
+    def create_game(self, ruleset_id: str, players: int) -> Invitation:
+        """A new game of the bundled or user ruleset `ruleset_id` (raises ProtocolError)."""
+        from marblestudio.rulesets import RulesetError, catalog, load_with_source
+
+        path = catalog.find(ruleset_id)
+        if path is None:
+            raise protocol.ProtocolError(protocol.BAD_RULESET, f"no ruleset {ruleset_id!r}")
+        try:
+            loaded = load_with_source(path)
+            rules = loaded.rules
+            if not rules.players.min <= players <= rules.players.max:
+                raise ValueError(f"{rules.name} is for {rules.players.min}-{rules.players.max} players, not {players}")
+            state = new_game(rules, players)
+        except (RulesetError, ValueError) as exc:
+            raise protocol.ProtocolError(protocol.BAD_RULESET, str(exc)[:300]) from None
+        tokens = tuple(new_token() for _ in range(players))
+        spectator = new_token()
+        game_id = new_token()[:12]
+        game = NetGame(game_id, ruleset_id, loaded.resolved, state, [token_hash(t) for t in tokens], token_hash(spectator))
+        game.play_chance()
+        if self.store is not None:
+            self.store.save_seats(game)
+            self.store.save(game)
+        self._add(game)
+        log.info("game %s created: %s for %d", game_id, ruleset_id, players)
+        return Invitation(game_id, tokens, spectator)
+
+    def _find(self, token: str) -> tuple[NetGame, int] | None:
+        game_id = self._tokens.get(token_hash(token))
+        game = None if game_id is None else self.games.get(game_id)
+        if game is None:
+            return None
+        seat = game.seat_of(token)
+        return None if seat is None else (game, seat)
+
+    # Connections --------------------------------------------------------------------------
+    async def handler(self, ws: ServerConnection) -> None:
+        """Serve one connection until it closes."""
+        conn = _Connection(ws, TokenBucket(self.rate, self.burst))
+        writer = asyncio.create_task(conn.write())
+        try:
+            async for frame in ws:
+                if not conn.bucket.take():
+                    await self._send(conn, protocol.error(protocol.RATE_LIMITED, "too many messages; slow down"))
+                    continue
+                try:
+                    await self._dispatch(conn, protocol.parse_client(frame))
+                except protocol.ProtocolError as exc:
+                    await self._send(conn, protocol.error(exc.code, str(exc)))
+                except ConnectionClosed:
+                    raise
+                except Exception:  # noqa: BLE001 - one bad message must not end the server
+                    log.exception("unexpected error serving game %s seat %s", conn.game_id, conn.seat)
+                    await self._send(conn, protocol.error(protocol.INTERNAL, "the server failed on this message"))
+        except ConnectionClosed:
+            pass
+        finally:
+            if conn.game_id is not None:
+                self._watchers.get(conn.game_id, set()).discard(conn)
+            conn.outbox.put_nowait(None)
+            await writer
+
+    async def _dispatch(self, conn: _Connection, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            await self._send(conn, {"type": "pong"})
+        elif kind == "create":
+            await self._create(conn, message)
+        elif kind == "hello":
+            await self._hello(conn, message)
+        elif conn.game_id is None:
+            raise protocol.ProtocolError(protocol.NOT_HELLO, "say hello with your token first")
+        else:
+            await self._move(conn, message)
+
+    async def _create(self, conn: _Connection, message: dict[str, Any]) -> None:
+        if not hmac.compare_digest(token_hash(message["admin"]), token_hash(self.admin_token)):
+            raise protocol.ProtocolError(protocol.FORBIDDEN, "only the server's admin token creates games")
+        invitation = self.create_game(message["ruleset"], message["players"])
+        await self._send(conn, {"type": "created", "game": invitation.game_id, "seats": list(invitation.seats),
+                                "spectator": invitation.spectator})
+
+    async def _hello(self, conn: _Connection, message: dict[str, Any]) -> None:
+        if conn.game_id is not None:
+            raise protocol.ProtocolError(protocol.ALREADY_HELLO, "this connection already said hello")
+        if message["protocol"] != protocol.PROTOCOL:
+            raise protocol.ProtocolError(protocol.PROTOCOL_VERSION, f"this server speaks protocol {protocol.PROTOCOL}")
+        if "token" in message:
+            found = self._find(message["token"])
+            if found is None:
+                raise protocol.ProtocolError(protocol.UNKNOWN_TOKEN, "no seat has this token")
+            game, seat = found
+        elif "game" in message and message["game"] in self.games:
+            game, seat = self.games[message["game"]], SPECTATOR
+        else:
+            raise protocol.ProtocolError(protocol.UNKNOWN_GAME, "name a seat's token, or the game to watch")
+        conn.game_id, conn.seat = game.game_id, seat
+        self._watchers[game.game_id].add(conn)
+        log.info("game %s: %s connected", game.game_id, "a spectator" if seat == SPECTATOR else f"seat {seat + 1}")
+        await self._send(conn, game.welcome(seat))
+        await self._send(conn, game.frame_for(seat))
+
+    async def _move(self, conn: _Connection, message: dict[str, Any]) -> None:
+        assert conn.game_id is not None
+        game = self.games[conn.game_id]
+        steps = game.play(conn.seat, message["move"], message["ply"])
+        if self.store is not None:
+            try:
+                self.store.save(game)
+            except OSError as exc:  # a full disk: the game goes on, and the next move saves it all
+                log.error("game %s could not be saved: %s", game.game_id, exc.strerror or exc)
+        if game.is_over():
+            log.info("game %s is over", game.game_id)
+        for watcher in list(self._watchers[game.game_id]):
+            await self._send(watcher, game.frame_for(watcher.seat, steps))
+
+    async def _send(self, conn: _Connection, message: dict[str, Any]) -> None:
+        """Queue `message` for one connection (never waits for the client); a connection whose
+        backlog is full is closed (code 1013, "try again later")."""
+        if conn.outbox.qsize() >= BACKLOG:
+            log.info("game %s: a connection reads too slowly and is closed", conn.game_id)
+            self._watchers.get(conn.game_id or "", set()).discard(conn)
+            asyncio.get_running_loop().create_task(conn.ws.close(1013, "reading too slowly"))
+            return
+        conn.outbox.put_nowait(protocol.dump(message))
+
+    # Serving ------------------------------------------------------------------------------
+    async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> Server:
+        """Listen on `host`:`port` (0: any free port), with TLS if given (`net.tls`); the caller
+        closes the returned server."""
+        frames = logging.getLogger("marblestudio.net.ws")
+        frames.setLevel(max(frames.getEffectiveLevel(), logging.INFO))  # websockets logs frames (tokens) at DEBUG
+        return await serve(self.handler, host, port, max_size=protocol.MAX_FRAME, logger=frames, ssl=tls)
+
+
+def bound_port(server: Server) -> int:
+    """The port `server` listens on (the one the system picked for port 0)."""
+    for sock in server.sockets:
+        port: int = sock.getsockname()[1]
+        return port
+    raise RuntimeError("the server listens on no socket")

@@ -1,0 +1,63 @@
+"""The protocol's checks of client messages: each valid message passes, and a message mutated
+one way gets the one error code that says what is wrong with it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from marblestudio.net import protocol
+from marblestudio.net.ratelimit import TokenBucket
+
+TOKEN = "0123456789abcdef0123456789abcdef"
+VALID: list[dict[str, Any]] = [
+    {"type": "hello", "protocol": 1, "token": TOKEN},
+    {"type": "hello", "protocol": 1, "game": "abc123"},
+    {"type": "move", "move": "place a1", "ply": 3},
+    {"type": "create", "admin": TOKEN, "ruleset": "alive/standard", "players": 2},
+    {"type": "ping"},
+]
+
+
+@pytest.mark.parametrize("message", VALID, ids=lambda m: str(m["type"]))
+def test_every_valid_message_passes(message: dict[str, Any]) -> None:
+    assert protocol.parse_client(json.dumps(message)) == message
+
+
+@pytest.mark.parametrize(("mutated", "code", "says"), [
+    ({"type": "hello", "protocol": 1, "token": TOKEN.upper()}, protocol.BAD_MESSAGE, "token"),
+    ({"type": "hello", "protocol": "1"}, protocol.BAD_MESSAGE, "protocol"),
+    ({"type": "hello", "protocol": True}, protocol.BAD_MESSAGE, "protocol"),
+    ({"type": "move", "move": "a1"}, protocol.BAD_MESSAGE, "'ply' is a required property"),
+    ({"type": "move", "move": "", "ply": 0}, protocol.BAD_MESSAGE, "move"),
+    ({"type": "move", "move": "a1", "ply": -1}, protocol.BAD_MESSAGE, "ply"),
+    ({"type": "move", "move": "a1", "ply": 0, "seat": 1}, protocol.BAD_MESSAGE, "'seat' was unexpected"),
+    ({"type": "create", "admin": TOKEN, "ruleset": "../x.yaml", "players": 2}, protocol.BAD_MESSAGE, "ruleset"),
+    ({"type": "chat", "text": "hi"}, protocol.UNKNOWN_TYPE, "'chat'"),
+    ({"kind": "ping"}, protocol.BAD_MESSAGE, "'type'"),
+    ([{"type": "ping"}], protocol.BAD_MESSAGE, "JSON object"),
+])
+def test_a_mutated_message_gets_the_error_that_names_its_fault(mutated: Any, code: str, says: str) -> None:
+    with pytest.raises(protocol.ProtocolError) as caught:
+        protocol.parse_client(json.dumps(mutated))
+    assert caught.value.code == code and says in str(caught.value)
+
+
+def test_every_client_type_has_a_schema_with_descriptions() -> None:
+    definitions = protocol.schema()["$defs"]
+    for name in protocol.CLIENT_TYPES:
+        assert definitions[name]["description"]
+        for field, spec in definitions[name]["properties"].items():
+            assert field == "type" or "description" in spec or "$ref" in spec
+
+
+def test_the_token_bucket_refills_at_its_rate() -> None:
+    now = [0.0]
+    bucket = TokenBucket(rate=2, burst=3, clock=lambda: now[0])
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+    now[0] = 0.5
+    assert [bucket.take() for _ in range(2)] == [True, False]
+    now[0] = 100.0
+    assert sum(bucket.take() for _ in range(10)) == 3
