@@ -31,6 +31,10 @@ class ServerError(RuntimeError):
     def __init__(self, message: dict[str, Any]) -> None:
         super().__init__(f"{message.get('code')}: {message.get('message')}")
         self.code = message.get("code")
+        self.reply = dict(message)
+
+    def __reduce__(self) -> tuple[type[ServerError], tuple[dict[str, Any]]]:
+        return type(self), (self.reply,)
 
 
 class Client:

@@ -61,6 +61,9 @@ class ProtocolError(ValueError):
         super().__init__(message)
         self.code = code
 
+    def __reduce__(self) -> tuple[type[ProtocolError], tuple[str, str]]:
+        return type(self), (self.code, str(self))
+
 
 @cache
 def schema() -> dict[str, Any]:
