@@ -43,3 +43,21 @@ def test_a_finished_game_is_not_resumed(tmp_path: Path) -> None:
 
     run(main)
     assert invitation.game_id not in GameServer(tmp_path).games
+
+
+def test_a_finished_game_is_forgotten_once_nobody_watches_it(tmp_path: Path) -> None:
+    """A long-running server keeps the games in play, not every game ever played (its record stays)."""
+    server = GameServer(tmp_path, rate=1e6, burst=1e6, finished_kept=0.05)
+    invitation = server.create_game("mancala/kalah", 2)
+
+    async def main() -> None:
+        async with serving(server) as url:
+            await asyncio.gather(*(play_bot(url, token, "random", seat) for seat, token in enumerate(invitation.seats)))
+            for _ in range(100):  # the bots hang up at the end; the game goes after finished_kept
+                if invitation.game_id not in server.games:
+                    break
+                await asyncio.sleep(0.05)
+
+    run(main)
+    assert invitation.game_id not in server.games and not server._tokens and not server._watchers
+    assert load_record(tmp_path / f"{invitation.game_id}.json").result is not None

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from marblestudio.agents.base import has_hidden_information
-from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, NotationError, State, plain
+from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, NotationError, Outcome, State, plain
 from marblestudio.net import protocol
 from marblestudio.records import GameRecord, record_from_game
 
@@ -176,7 +176,10 @@ class NetGame:
         }
 
     # Records -------------------------------------------------------------------------------
-    def record(self) -> GameRecord:
-        """The game's record so far (the result once it is over)."""
+    def record(self, moves: Sequence[str] | None = None, outcome: Outcome | None = None) -> GameRecord:
+        """The game's record so far (the result once it is over), or after `moves` ending in
+        `outcome` (a copy taken as the game stood, for a save in another thread)."""
         players = [{"name": f"seat {seat + 1}", "kind": "network"} for seat in range(self.players)]
-        return record_from_game(self.ruleset_id, self.resolved, players, self.moves, self.state.outcome(), start=self.start)
+        if moves is None:
+            moves, outcome = self.moves, self.state.outcome()
+        return record_from_game(self.ruleset_id, self.resolved, players, moves, outcome, start=self.start)

@@ -68,11 +68,19 @@ class _Connection:
                 return
 
 
+FINISHED_KEPT = 300.0
+"""Seconds a finished game stays in memory (for its players to see the end, or reconnect to it)
+once nobody watches it; then it is forgotten (its record stays under --data), so a long-running
+server holds the games in play, not every game ever played."""
+
+
 class GameServer:
     """Holds every game and serves them; `data` (a folder) makes the games durable."""
 
-    def __init__(self, data: str | Path | None = None, *, rate: float = RATE, burst: float = BURST, admin_token: str | None = None) -> None:
+    def __init__(self, data: str | Path | None = None, *, rate: float = RATE, burst: float = BURST, admin_token: str | None = None,
+                 finished_kept: float = FINISHED_KEPT) -> None:
         self.store = None if data is None else Store(data)
+        self.finished_kept = finished_kept
         self.rate = rate
         self.burst = burst
         self.admin_token = admin_token or new_token()
@@ -91,6 +99,17 @@ class GameServer:
         for digest in [*game.seat_hashes, game.spectator_hash]:
             self._tokens[digest] = game.game_id
         self._watchers.setdefault(game.game_id, set())
+
+    def _forget(self, game_id: str) -> None:
+        """Drop a finished game from memory once nobody watches it (else look again later)."""
+        if self._watchers.get(game_id):
+            asyncio.get_running_loop().call_later(self.finished_kept, self._forget, game_id)
+            return
+        game = self.games.pop(game_id, None)
+        self._watchers.pop(game_id, None)
+        if game is not None:
+            for digest in [*game.seat_hashes, game.spectator_hash]:
+                self._tokens.pop(digest, None)
 
     def create_game(self, ruleset_id: str, players: int) -> Invitation:
         """A new game of the bundled or user ruleset `ruleset_id` (raises ProtocolError)."""
@@ -196,15 +215,19 @@ class GameServer:
 
     async def _move(self, conn: _Connection, message: dict[str, Any]) -> None:
         assert conn.game_id is not None
-        game = self.games[conn.game_id]
+        game = self.games[conn.game_id]  # a connection's game is never forgotten while it watches
         steps = game.play(conn.seat, message["move"], message["ply"])
         if self.store is not None:
+            # Saved before anyone hears of the move, in a thread: the other games go on meanwhile
+            # (a save fsyncs; on the event loop it held up every game).  The record is built from
+            # a copy of the moves made now, so the next move cannot change it half way.
             try:
-                self.store.save(game)
+                await asyncio.to_thread(self.store.save_moves, game, tuple(game.moves), game.state.outcome())
             except OSError as exc:  # a full disk: the game goes on, and the next move saves it all
                 log.error("game %s could not be saved: %s", game.game_id, exc.strerror or exc)
         if game.is_over():
             log.info("game %s is over", game.game_id)
+            asyncio.get_running_loop().call_later(self.finished_kept, self._forget, game.game_id)
         for watcher in list(self._watchers[game.game_id]):
             await self._send(watcher, game.frame_for(watcher.seat, steps))
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from marblestudio.atomic import write_atomic
+from marblestudio.engine.core import Outcome
 from marblestudio.net.game import NetGame
 from marblestudio.records import RecordError, load_record, play_moves, record_rules, start
 
@@ -43,9 +44,14 @@ class Store:
 
     def save(self, game: NetGame) -> None:
         """Write the game's record (atomically)."""
+        self.save_moves(game, tuple(game.moves), game.state.outcome())
+
+    def save_moves(self, game: NetGame, moves: tuple[str, ...], outcome: Outcome | None) -> None:
+        """Write the record of `game` after `moves` ending in `outcome` (atomically); safe in a
+        worker thread, as it reads only what does not change during a game besides these two."""
         from marblestudio.records import save_record
 
-        save_record(self.record_path(game.game_id), game.record())
+        save_record(self.record_path(game.game_id), game.record(moves, outcome))
 
     def load_all(self) -> list[NetGame]:
         """Every unfinished game in the folder, replayed to where it was (a file that cannot be
