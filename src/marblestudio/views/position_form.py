@@ -78,11 +78,8 @@ class _Recorder(Fields):
 
 def _recorded(rules: Ruleset, text: str | None) -> _Recorder | None:
     """How the family's reader reads `text` (as far as it gets before an error), or None."""
-    if text is None:
-        return None
-    try:
-        fields = Fields.parse(text)
-    except PositionError:
+    fields = _fields(text)
+    if fields is None:
         return None
     found = families.family(rules.game)
     if found is None or fields.game != rules.game:
@@ -147,13 +144,18 @@ def _template(rules: Ruleset, players: int | None) -> str | None:
 
 def _values(text: str | None) -> tuple[dict[str, str], int] | None:
     """The fields and the player count of `text`, or None when it does not read as fields."""
+    fields = _fields(text)
+    return None if fields is None else (fields.values, fields.players)
+
+
+def _fields(text: str | None) -> Fields | None:
+    """`text` read as a position's fields, or None when it is none."""
     if text is None:
         return None
     try:
-        fields = Fields.parse(text)
+        return Fields.parse(text)
     except PositionError:
         return None
-    return fields.values, fields.players
 
 
 class _Row:
