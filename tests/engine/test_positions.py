@@ -127,7 +127,8 @@ def test_every_position_in_the_notation_document_reads_back() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text()
     lines = [line for block in re.findall(r"```[a-z]*\n(.*?)```", text, re.S) for line in block.splitlines()
              if re.match(r"[a-z-]+ players=", line) and not re.search(r"[=,/ ]\.\.\.", line)]
-    assert {line.split()[0] for line in lines} == {"stay-alive", "alive", "avalanche", "archimedes"}
+    assert {line.split()[0] for line in lines} == {"stay-alive", "alive", "avalanche", "archimedes", "mancala"}
     for line in lines:
-        rules = load_with_source(f"{line.split()[0]}/standard").rules
+        game = line.split()[0]
+        rules = load_with_source("mancala/kalah" if game == "mancala" else f"{game}/standard").rules
         assert from_position(rules, line).position() == line
