@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from marblestudio.engine import PositionError, from_position, new_game
-from marblestudio.engine.core import CHANCE, Move, State, plain
+from marblestudio.engine.core import CHANCE, State, plain, play_random
 from marblestudio.engine.rules import Ruleset
 from marblestudio.playtest import game_rng
 from marblestudio.rulesets import load_with_source
@@ -39,20 +39,6 @@ def observed(state: State) -> tuple[Any, ...]:
     )
 
 
-def random_game(state: State, rng: random.Random, limit: int) -> list[Move]:
-    moves: list[Move] = []
-    probe = state.copy()
-    while probe.outcome() is None and len(moves) < limit:
-        if probe.to_move == CHANCE:
-            move = probe.sample_chance(rng)
-        else:
-            legal = probe.legal_moves()
-            move = legal[rng.randrange(len(legal))]
-        probe.apply(move)
-        moves.append(move)
-    return moves
-
-
 @pytest.mark.parametrize("ruleset_id", BUNDLED)
 def test_positions_round_trip_and_play_on_the_same(ruleset_id: str) -> None:
     round_trips(load_with_source(ruleset_id).rules)
@@ -68,7 +54,7 @@ def round_trips(rules: Ruleset) -> None:
     for index, players in enumerate(sorted({rules.players.default, rules.players.max})):
         rng = game_rng("positions", index)
         state = new_game(rules, players)
-        moves = random_game(state, rng, STEP_LIMIT)
+        moves = [move for move, _ in play_random(state.copy(), rng, STEP_LIMIT)]
         continue_at = set(random.Random(index).sample(range(len(moves) + 1), min(CONTINUED, len(moves) + 1)))
         for step in range(len(moves) + 1):
             text = state.position()

@@ -16,7 +16,7 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from marblestudio.cli.errors import guarded
+from marblestudio.cli.errors import stoppable
 from marblestudio.cli.run_options import progress_bar
 
 if TYPE_CHECKING:
@@ -39,14 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from marblestudio.playtest.pool import exit_code, interrupt_on_signals
-
-    with interrupt_on_signals():
-        try:
-            return guarded("analyse", _run, args)
-        except KeyboardInterrupt as stop:
-            print("analyse: stopped", file=sys.stderr)
-            return exit_code(stop)
+    return stoppable("analyse", _run, args)
 
 
 def _usage(message: str) -> int:

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from marblestudio.cli.errors import guarded
+from marblestudio.cli.errors import stoppable
 from marblestudio.cli.run_options import add_run_options, checked_agents, progress_bar, too_many_agents
 
 if TYPE_CHECKING:
@@ -35,14 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from marblestudio.playtest.pool import exit_code, interrupt_on_signals
-
-    with interrupt_on_signals():  # SIGTERM stops the run as Ctrl-C does
-        try:
-            return guarded("compare", _run, args)
-        except KeyboardInterrupt as stop:  # outside the games (loading, printing the reports)
-            print("compare: stopped", file=sys.stderr)
-            return exit_code(stop)
+    return stoppable("compare", _run, args)
 
 
 @dataclass

@@ -47,3 +47,16 @@ def guarded(command: str, body: Callable[[argparse.Namespace], int], args: argpa
         raise
     except Exception:  # noqa: BLE001 - the user gets a message and a log file, never a traceback
         return log_unexpected(command)
+
+
+def stoppable(command: str, body: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """`guarded(command, body, args)` for a long run: SIGTERM stops it as Ctrl-C does, and a stop
+    outside the work (loading, printing) is one line and the signal's exit code (130 or 143)."""
+    from marblestudio.playtest.pool import exit_code, interrupt_on_signals
+
+    with interrupt_on_signals():
+        try:
+            return guarded(command, body, args)
+        except KeyboardInterrupt as stop:
+            print(f"{command}: stopped", file=sys.stderr)
+            return exit_code(stop)

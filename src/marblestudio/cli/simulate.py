@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from marblestudio.cli.errors import guarded
+from marblestudio.cli.errors import stoppable
 from marblestudio.cli.run_options import add_run_options, checked_agents, progress_bar, too_many_agents
 from marblestudio.cli.position_arg import add_position_option, read_position
 
@@ -59,14 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from marblestudio.playtest.pool import exit_code, interrupt_on_signals
-
-    with interrupt_on_signals():  # SIGTERM stops the run as Ctrl-C does
-        try:
-            return guarded("simulate", _run, args)
-        except KeyboardInterrupt as stop:  # outside the games (loading, printing the report)
-            print("simulate: stopped", file=sys.stderr)
-            return exit_code(stop)
+    return stoppable("simulate", _run, args)
 
 
 def _usage(message: str) -> int:
