@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from marblestudio.agents.base import has_hidden_information, rewards
@@ -138,8 +138,6 @@ class Analysis:
     searches: int = 0
     iterations: int = 0
     interrupted: bool = False
-    outcome: Outcome | None = None
-    final: tuple[float, ...] = field(default=())
 
     def by_seat(self, seat: int) -> list[MoveReview]:
         return [m for m in self.moves if m.seat == seat]
@@ -176,6 +174,7 @@ class Plan:
     terminal: int  # the index of the position after the last move if the game is over there, else -1
     hidden: bool
     to_move: tuple[int, ...]  # per position (after 0, 1, ... steps): the seat to move, CHANCE, or -2 once over
+    outcome: Outcome | None  # how the game ended, None when it goes on after the last move
 
     def job(self, index: int, seat: int) -> tuple[int, int]:
         """The search a value of `seat` at position `index` comes from: its own with hidden cards,
@@ -197,9 +196,10 @@ def plan(start: State, moves: Sequence[str]) -> Plan:
         if seat != CHANCE:
             steps.append((index, seat, text, len(state.legal_moves())))
         state.apply(state.parse_move(text))
-    over = state.outcome() is not None
+    outcome = state.outcome()
+    over = outcome is not None
     to_move.append(-2 if over else state.to_move)
-    partial = Plan((), tuple(steps), len(moves) if over else -1, has_hidden_information(start), tuple(to_move))
+    partial = Plan((), tuple(steps), len(moves) if over else -1, has_hidden_information(start), tuple(to_move), outcome)
     wanted: dict[tuple[int, int], None] = {}
     for index, seat, _, legal in steps:
         if legal > 1:
@@ -209,10 +209,10 @@ def plan(start: State, moves: Sequence[str]) -> Plan:
     return dataclasses.replace(partial, jobs=tuple(wanted))
 
 
-def review(plan_: Plan, found: Mapping[tuple[int, int], Evaluation], outcome: Outcome | None, players: int) -> list[MoveReview]:
+def review(plan_: Plan, found: Mapping[tuple[int, int], Evaluation], players: int) -> list[MoveReview]:
     """Each player move's review from the searches `found` (a move whose searches did not finish,
     after an interruption, is left out)."""
-    final = rewards(outcome, players) if outcome is not None else None
+    final = rewards(plan_.outcome, players) if plan_.outcome is not None else None
     out = []
     for index, seat, text, legal in plan_.steps:
         if index + 1 == plan_.terminal:
@@ -244,7 +244,6 @@ class Job:
 
     plan: Plan
     task: PositionTask
-    outcome: Outcome | None
 
     @property
     def searches(self) -> int:
@@ -254,9 +253,8 @@ class Job:
         """The analysis from the evaluations `found` (all of the plan's, or those that finished)."""
         by_job = {(e.index, e.viewer): e for e in found}
         players = self.task.players
-        final = tuple(rewards(self.outcome, players)) if self.outcome is not None else ()
-        return Analysis(review(self.plan, by_job, self.outcome, players), self.task.budget, players, self.plan.hidden,
-                        len(by_job), sum(e.iterations for e in by_job.values()), interrupted, self.outcome, final)
+        return Analysis(review(self.plan, by_job, players), self.task.budget, players, self.plan.hidden,
+                        len(by_job), sum(e.iterations for e in by_job.values()), interrupted)
 
 
 def prepare(
@@ -274,9 +272,8 @@ def prepare(
     worker process (the resolved data; default: the rules themselves).  Raises the engine's errors
     when the moves do not replay."""
     the_plan = plan(rebuild(rules, players, (), start), moves)
-    outcome = rebuild(rules, players, moves, start).outcome()
     task = PositionTask(rules if source is None else source, players, start, tuple(moves), the_plan.jobs, budget, seed)
-    return Job(the_plan, task, outcome)
+    return Job(the_plan, task)
 
 
 def analyse(

@@ -328,7 +328,8 @@ def _check_end(state: AliveState, fields: Fields) -> None:
 
 def family_end(state: AliveState) -> Outcome | None:
     """How the ruleset's own end (not the move limit) would end the game at this table, or None."""
-    probe = AliveState(state.rules, state.table.copy(), state.cat)
+    probe = state.copy()  # as its own class: a house rule's subclass ends the game its way
+    probe._outcome = None  # noqa: SLF001 - the end is worked out again
     return probe.outcome() if probe._check_end() else None  # noqa: SLF001 - the family's own rule
 
 

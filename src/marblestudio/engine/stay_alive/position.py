@@ -11,7 +11,7 @@ that is out, a phase that does not fit the hands.
 
 from __future__ import annotations
 
-from marblestudio.engine.cells import cell_name, parse_cell
+from marblestudio.engine.cells import parse_cell
 from marblestudio.engine.core import CHANCE, NotationError
 from marblestudio.engine.position import NONE, Fields, PositionError, Writer, items_text, outcome_text, turn_text
 from marblestudio.engine.rules import Ruleset
@@ -26,10 +26,10 @@ def write(state: StayAliveState) -> str:
     out = Writer("stay-alive", state.num_players)
     out.add("phase", state.phase).add("turn", turn_text(state.seat_to_move))
     out.add("slides", "".join(str(p) for p in state.positions))
-    out.seats("marbles", [items_text(_cells(state, m)) for m in state.marbles])
+    out.seats("marbles", [items_text(state.cells_of(m)) for m in state.marbles])
     out.seats("hand", state.hand).seats("fallen", state.fallen)
     if state.rules.neutral:
-        out.add("neutral", items_text(_cells(state, state.neutral))).add("neutral-fallen", state.neutral_fallen)
+        out.add("neutral", items_text(state.cells_of(state.neutral))).add("neutral-fallen", state.neutral_fallen)
     out.add("last", _slide_text(state, state.last_slide)).add("streak", state.game_streak)
     out.seats("own-last", [_slide_text(state, s) for s in state.own_last]).seats("own-streak", state.own_streak)
     out.add("moves", state.moves_played).add("result", outcome_text(state.result))
@@ -52,11 +52,11 @@ def read(ruleset: Ruleset, fields: Fields) -> StayAliveState:
     state.occupied = state.neutral
     for seat, mask in enumerate(state.marbles):
         if state.occupied & mask:
-            raise fields.error("marbles", f"cell {_cells(state, state.occupied & mask)[0]} holds two marbles", rule=True)
+            raise fields.error("marbles", f"cell {state.cells_of(state.occupied & mask)[0]} holds two marbles", rule=True)
         state.occupied |= mask
     standing = state.occupied & state.red & state.white
     if standing:
-        raise fields.error("marbles", f"cell {_cells(state, standing)[0]} is open: a marble there would have fallen", rule=True)
+        raise fields.error("marbles", f"cell {state.cells_of(standing)[0]} is open: a marble there would have fallen", rule=True)
     _check_marbles(state, fields)
     state.alive = sum(1 for f in state.fallen if f < state.marbles_each)
     state.last_slide = _slide(state, fields, "last", fields.text("last", NONE))
@@ -149,11 +149,6 @@ def _check_turn(state: StayAliveState, fields: Fields) -> None:
         team_of = state.team_of or tuple(range(fields.players))
         if len({team_of[s] for s in range(fields.players) if not state.is_out(s)}) < 2:
             raise fields.error("fallen", "fewer than two sides have marbles left: the game is over", rule=True)
-
-
-def _cells(state: StayAliveState, mask: int) -> list[str]:
-    cols = state.tables.columns
-    return [cell_name(*divmod(i, cols)) for i in range(state.tables.cells) if mask >> i & 1]
 
 
 def _slide_text(state: StayAliveState, index: int) -> str:

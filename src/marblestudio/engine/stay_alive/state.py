@@ -203,7 +203,11 @@ class StayAliveState(State):
 
     def marbles_of(self, seat: int) -> list[str]:
         """The cells (``c4``) where `seat` has marbles on the grid, in row-major order."""
-        mask, cols = self.marbles[seat], self.tables.columns
+        return self.cells_of(self.marbles[seat])
+
+    def cells_of(self, mask: int) -> list[str]:
+        """The cells (``c4``) of a mask of the grid, in row-major order."""
+        cols = self.tables.columns
         return [cell_name(*divmod(i, cols)) for i in range(self.tables.cells) if mask >> i & 1]
 
     def is_open(self, cell: str) -> bool:
