@@ -52,7 +52,7 @@ def _run(args: argparse.Namespace) -> int:
     from marblestudio.match_records import MatchRecord, load_any
     from marblestudio.playtest.pool import exit_code
     from marblestudio.playtest.workers import WorkersError, resolve_workers
-    from marblestudio.records import GameRecord, RecordError, RecordUnreadable, replay
+    from marblestudio.records import GameRecord, RecordError, RecordUnreadable, record_rules, replay
 
     if args.iterations is not None and args.iterations < 1:
         return _usage("--iterations must be at least 1")
@@ -68,13 +68,11 @@ def _run(args: argparse.Namespace) -> int:
             return _usage(f"{args.record} is a match record: analyse one of its games (save it from the app as a game record)")
         assert isinstance(loaded, GameRecord)
         record = loaded
-        replay(record)  # the record must replay to its result before it is analysed
+        rules = record_rules(record)
+        replay(record, rules)  # the record must replay to its result before it is analysed
     except RecordError as exc:
         print(f"analyse: {exc}", file=sys.stderr)
         return 2 if isinstance(exc, RecordUnreadable) else 1
-    from marblestudio.records import record_rules
-
-    rules = record_rules(record)
     budget = Budget(iterations=None if args.seconds is not None else (args.iterations or DEFAULT_ITERATIONS), seconds=args.seconds)
     started = time.perf_counter()
     try:

@@ -13,11 +13,14 @@ import asyncio
 import json
 import logging
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
 from marblestudio.net import protocol, tls
+
+if TYPE_CHECKING:
+    from marblestudio.engine.rules import Ruleset
 
 log = logging.getLogger(__name__)
 
@@ -105,18 +108,23 @@ class Client:
         await self.ws.close()
 
 
-def _choose(welcome: dict[str, Any], state: dict[str, Any], spec: str, seed: int) -> str:
+def _rules_of(welcome: dict[str, Any]) -> Ruleset:
+    """The game's rules, built from the `welcome` message's resolved ruleset."""
+    from marblestudio.rulesets import from_resolved
+
+    return from_resolved(welcome["resolved"])
+
+
+def _choose(rules: Ruleset, state: dict[str, Any], spec: str, seed: int) -> str:
     """The move the agent `spec` picks for the seat to move in `state` (a `state` message)."""
     from marblestudio.agents import make_agent
     from marblestudio.engine import from_position
-    from marblestudio.rulesets import from_resolved
 
     legal: list[str] = state["legal"]
     sample = state.get("sample")
     rng = random.Random(f"{seed}:{state['ply']}")
     if sample is None:  # a family with no position notation: the agent cannot see the game
         return legal[rng.randrange(len(legal))]
-    rules = from_resolved(welcome["resolved"])
     full = from_position(rules, sample)
     return str(make_agent(spec, f"{seed}:{state['ply']}").choose(full, state["seat"], rng))
 
@@ -127,6 +135,7 @@ async def play_bot(url: str, token: str, spec: str = "random", seed: int = 0, fi
     A move refused for the rate limit is sent again a moment later; one the rules refuse (an
     agent's fault) is replaced by a random legal move, so the game always goes on."""
     client = await Client.connect(url, token, fingerprint=fingerprint)
+    rules = await asyncio.to_thread(_rules_of, client.welcome)  # once: checking a ruleset is not free
     pending: tuple[str, int] | None = None
     try:
         while True:
@@ -151,7 +160,7 @@ async def play_bot(url: str, token: str, spec: str = "random", seed: int = 0, fi
                 result: dict[str, Any] = message["result"]
                 return result
             if message["legal"]:
-                notation = await asyncio.to_thread(_choose, client.welcome, message, spec, seed)
+                notation = await asyncio.to_thread(_choose, rules, message, spec, seed)
                 pending = (notation, message["ply"])
                 await client.move(*pending)
     finally:

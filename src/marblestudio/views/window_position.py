@@ -24,10 +24,10 @@ from marblestudio.engine.core import State
 from marblestudio.engine.rules import Ruleset
 from marblestudio.rulesets import load
 from marblestudio.views.secrecy import hidden_from_a_person
-from marblestudio.views.position_setup import CurrentGame, PositionSetupDialog, SetUpChoice
 
 if TYPE_CHECKING:
     from marblestudio.views.main_window import MainWindow
+    from marblestudio.views.position_setup import CurrentGame, PositionSetupDialog, SetUpChoice
 
 NO_GAME = "No game is shown: start or open one first."
 
@@ -151,6 +151,8 @@ class WindowPosition:
         be shown, else on the rules' start; its Start Game starts the game here."""
         if self.dialog is not None:
             self.dialog.close()
+        from marblestudio.views.position_setup import PositionSetupDialog  # made when asked for, not at start-up
+
         dialog = PositionSetupDialog(self.window, self._start, ruleset, text, self.current_game())
         self.dialog = dialog
         dialog.finished.connect(lambda _result: self._forget(dialog))
@@ -174,6 +176,8 @@ class WindowPosition:
         except NotImplementedError as exc:
             position, why = None, str(exc)
         ref = session.ruleset_ref or session.rules.id
+        from marblestudio.views.position_setup import CurrentGame
+
         return CurrentGame(ref, session.rules, session.num_players, position, why or "", tuple(session.seats))
 
     def _start(self, choice: SetUpChoice) -> bool:
