@@ -66,9 +66,11 @@ class RunResult(Generic[T]):
 
 
 def resolve_workers(value: str | int | None) -> int:
-    """The number of local worker processes: ``auto`` (or None) is the CPU count."""
+    """The number of local worker processes: ``auto`` (or None) is the number of CPUs this
+    process may run on (fewer than the machine's in a container or under `taskset`)."""
     if value is None or value == "auto":
-        return max(1, os.cpu_count() or 1)
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        return max(1, cores)
     try:
         count = int(value)
     except (TypeError, ValueError):

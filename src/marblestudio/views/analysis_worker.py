@@ -14,18 +14,17 @@ by replaying the game once) and, from their evaluations, the `Analysis` (`analys
 from __future__ import annotations
 
 import logging
-import multiprocessing
 from collections.abc import Hashable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from marblestudio import analysis
-from marblestudio.analysis import Analysis, Budget, Evaluation, Job, Plan, PositionTask
+from marblestudio.analysis import Analysis, Budget, Evaluation, Job, PositionTask
 from marblestudio.engine.rules import Ruleset
+from marblestudio.views.computer import SpawnPool
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +38,6 @@ class AnalysisJob:
     key: Hashable
     moves: tuple[str, ...]
     job: Job
-
-    @property
-    def plan(self) -> Plan:
-        return self.job.plan
 
     @property
     def task(self) -> PositionTask:
@@ -80,10 +75,6 @@ def prepare(rules: Ruleset, players: int, moves: Sequence[str], start: str | Non
     return AnalysisJob(job_key(rules, players, moves, start, budget, seed), tuple(moves), job)
 
 
-def _noop() -> int:
-    return 0
-
-
 class SearchWorker(QObject):
     """Runs the searches of a `PositionTask` on up to `workers` processes (see the module doc)."""
 
@@ -94,7 +85,7 @@ class SearchWorker(QObject):
     def __init__(self, parent: QObject | None = None, workers: int = 1, poll_ms: int = 40) -> None:
         super().__init__(parent)
         self.workers = max(1, workers)
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = SpawnPool(self.workers)
         self._futures: list[Future[Evaluation]] = []
         self._tag = 0
         self._done = -1  # searches done at the last `progress`
@@ -102,14 +93,9 @@ class SearchWorker(QObject):
         self._timer.setInterval(poll_ms)
         self._timer.timeout.connect(self._poll)
 
-    def _ensure_pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
-
     def warm_up(self) -> None:
         """Start a worker process now (it takes a moment to import Python)."""
-        self._ensure_pool().submit(_noop)
+        self._pool.warm_up()
 
     def is_busy(self) -> bool:
         return bool(self._futures)
@@ -118,7 +104,7 @@ class SearchWorker(QObject):
         """Search every job of `task`; returns the tag the signals will carry."""
         self.cancel()
         self._tag += 1
-        pool = self._ensure_pool()
+        pool = self._pool.get()
         self._futures = [pool.submit(task, i) for i in range(len(task.jobs))]
         self._done = -1
         self._timer.start()
@@ -143,7 +129,7 @@ class SearchWorker(QObject):
             error = failed.exception()
             log.error("a search of the analysis failed", exc_info=error)
             if isinstance(error, BrokenProcessPool):
-                self._pool = None  # a new pool next time
+                self._pool.shutdown()  # its processes ended; a new pool next time
             self.failed.emit(self._tag, f"{type(error).__name__}: {error}")
             return
         done = sum(1 for f in futures if f.done())
@@ -158,9 +144,4 @@ class SearchWorker(QObject):
     def shutdown(self) -> None:
         """Cancel and end the worker processes (a search may be running: they are not waited for)."""
         self.cancel()
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            processes: dict[Any, Any] = getattr(pool, "_processes", None) or {}
-            for process in list(processes.values()):
-                process.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown()

@@ -27,6 +27,33 @@ def _noop() -> int:
     return 0
 
 
+class SpawnPool:
+    """Worker processes started with 'spawn' (they share nothing with the GUI and import no Qt),
+    made when first used and ended without waiting for a search that may be running."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def get(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def warm_up(self) -> None:
+        """Start a worker process now (it takes a moment to import Python)."""
+        self.get().submit(_noop)
+
+    def shutdown(self) -> None:
+        """End the worker processes (a broken pool too; the next `get` makes new ones)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            processes: dict[Any, Any] = getattr(pool, "_processes", None) or {}
+            for process in list(processes.values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
 class ComputerWorker(QObject):
     """Asks a worker process for moves; emits `chosen(tag, notation)` (a computer's move),
     `hinted(tag, notation, note)` (a hint) or `failed(tag, message)`."""
@@ -37,7 +64,7 @@ class ComputerWorker(QObject):
 
     def __init__(self, parent: QObject | None = None, poll_ms: int = 20) -> None:
         super().__init__(parent)
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = SpawnPool(1)
         self._future: Future[Any] | None = None
         self._tag = 0
         self._hint = False  # the pending request is a hint
@@ -45,14 +72,9 @@ class ComputerWorker(QObject):
         self._timer.setInterval(poll_ms)
         self._timer.timeout.connect(self._poll)
 
-    def _ensure_pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
-
     def warm_up(self) -> None:
         """Start the worker process now (it takes a moment to import Python)."""
-        self._ensure_pool().submit(_noop)
+        self._pool.warm_up()
 
     def is_busy(self) -> bool:
         return self._future is not None
@@ -61,7 +83,7 @@ class ComputerWorker(QObject):
         """Ask for the move of `spec` after `moves`; returns the tag the answer will carry."""
         self.cancel()
         self._tag += 1
-        self._future = self._ensure_pool().submit(computer_move, rules, players, list(moves), spec, seed)
+        self._future = self._pool.get().submit(computer_move, rules, players, list(moves), spec, seed)
         self._hint = False
         self._timer.start()
         return self._tag
@@ -71,7 +93,7 @@ class ComputerWorker(QObject):
         `time_limit` of `agents.tasks.hint_move`); returns the tag `hinted` will carry."""
         self.cancel()
         self._tag += 1
-        self._future = self._ensure_pool().submit(hint_move, rules, players, list(moves), seed, **level)
+        self._future = self._pool.get().submit(hint_move, rules, players, list(moves), seed, **level)
         self._hint = True
         self._timer.start()
         return self._tag
@@ -106,9 +128,4 @@ class ComputerWorker(QObject):
 
     def shutdown(self) -> None:
         self.cancel()
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            # a search may be running: end the worker rather than wait for its answer
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown()  # a search may be running: the worker is ended, not waited for

@@ -15,7 +15,6 @@ other moves) is not shown.  Failures are messages, never tracebacks.  A part of 
 from __future__ import annotations
 
 import logging
-import os
 import time
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
@@ -47,8 +46,9 @@ CACHE_SIZE = 8
 
 def default_workers() -> int:
     """Worker processes for an analysis: one per core this process may use, at most four."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(1, min(4, cores))
+    from marblestudio.playtest.workers import resolve_workers
+
+    return min(4, resolve_workers("auto"))
 
 
 def counted(number: int, noun: str) -> str:
