@@ -20,12 +20,11 @@ from __future__ import annotations
 from marblestudio.engine.archimedes.moves import Cup, cup_name, parse_cup
 from marblestudio.engine.archimedes.physics import End
 from marblestudio.engine.archimedes.rules import StartRule, TouchRule
-from marblestudio.engine.archimedes.state import ArchimedesState, Phase
+from marblestudio.engine.archimedes.state import HOME, LOST, ArchimedesState, Phase
 from marblestudio.engine.core import NotationError, Outcome, Termination
 from marblestudio.engine.position import NONE, Fields, PositionError, Writer, items_text, outcome_text, turn_text
 from marblestudio.engine.rules import Ruleset
 
-HOME, LOST = "home", "lost"
 """How a seat won besides a touch (`ending`): its marbles home, or the other seat lost a marble
 to a touch (house rule `touch: marble-lost`) and has too few left to win."""
 
@@ -53,18 +52,8 @@ def write(state: ArchimedesState) -> str:
 
 
 def ending(state: ArchimedesState, seat: int, why: str) -> Outcome:
-    """The outcome of a game that `seat` won, as the engine words it: `home`, `lost`, or the
-    end (`low`, `high`, `either`) that touched the table (`state`: the position at the end)."""
-    loser = 1 - seat
-    if why == HOME:
-        reason = f"{state.rules.marbles_to_win} marbles home"
-    elif why == LOST:
-        left = state.supply[loser] + sum(1 for s in state.board.values() if s == loser)
-        reason = f"the board touched the table: the mover lost a marble and has too few left to win ({left})"
-    else:
-        whose = "its mover" if loser == state.mover else "the player whose end went down"
-        reason = f"the board's {End(why).value} end touched the table: {whose} loses"
-    return Outcome(Termination.WIN, (seat,), reason)
+    """The outcome of a game that `seat` won (`ArchimedesState.won`, the engine's own words)."""
+    return state.won(seat, why)
 
 
 # Reading -----------------------------------------------------------------------------------
@@ -204,9 +193,7 @@ def _ended(state: ArchimedesState, fields: Fields) -> None:
     assert outcome is not None
     limit = state.ruleset.move_limit
     if end is not None:
-        loser = mover
-        if rules.touch is TouchRule.END_OWNER_LOSES and end in state._ends:
-            loser = state._ends[end]
+        loser = state.touch_loser(end)
         expected = ending(state, 1 - loser, end.value)
         if outcome != expected:
             whose = "its mover" if loser == mover else "the player whose end went down"
@@ -232,7 +219,7 @@ def _ended(state: ArchimedesState, fields: Fields) -> None:
             raise _rule(fields, "result", f"seat {seat} has {home} marbles home, fewer than a win needs ({rules.marbles_to_win})")
         return
     if seat >= 0 and outcome == ending(state, seat, LOST):
-        left = state.supply[mover] + sum(1 for s in state.board.values() if s == mover)
+        left = state.marbles_left(mover)
         if rules.touch is not TouchRule.MARBLE_LOST:
             raise _rule(fields, "result", "a marble is lost to a touch only under the house rule touch: marble-lost")
         if seat == mover:

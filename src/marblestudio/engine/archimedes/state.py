@@ -48,6 +48,10 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+HOME, LOST = "home", "lost"
+"""Why a game was won besides a touch (`ArchimedesState.won`): marbles home, or the other lost too many."""
+
+
 class ArchimedesState(State):
     """Rock Me Archimedes for two players; seat 0 is player 1."""
 
@@ -438,24 +442,43 @@ class ArchimedesState(State):
             _, angle_now, printed = balance.settled(self.k, len(self.board))
             at = back if start is not None and gone != start else "air"  # back to its start, or lifted away
             events.append(Event.of(ArchimedesEvent.BOARD_TILTED, marble_at=at, angle=angle_now, slope=printed))
-        left = self.supply[seat] + sum(1 for s in self.board.values() if s == seat)
-        if left < self.rules.marbles_to_win:
-            reason = f"the board touched the table: the mover lost a marble and has too few left to win ({left})"
-            self._finish(Outcome(Termination.WIN, (1 - seat,), reason), events)
+        if self.marbles_left(seat) < self.rules.marbles_to_win:
+            self._finish(self.won(1 - seat, LOST), events)
             return
         self._end_turn(events)
 
     def _touch(self, end: End, events: list[Event] | None) -> None:
         """`end` touched the table during the mover's move: the game is over (variation 1 says who lost)."""
-        loser = self.mover
-        if self.rules.touch is TouchRule.END_OWNER_LOSES and end in self._ends:
-            loser = self._ends[end]
+        loser = self.touch_loser(end)
         self.touched = end
         if events is not None:
             events.append(Event.of(ArchimedesEvent.BOARD_TOUCHED, seat=self.mover, end=end.value, loser=loser))
-        whose = "its mover" if loser == self.mover else "the player whose end went down"
-        reason = f"the board's {end.value} end touched the table: {whose} loses"
-        self._finish(Outcome(Termination.WIN, (1 - loser,), reason), events)
+        self._finish(self.won(1 - loser, end.value), events)
+
+    def touch_loser(self, end: End) -> int:
+        """Who loses when `end` touches the table during the mover's move: the mover, or by
+        variation 1 the player whose end it is."""
+        if self.rules.touch is TouchRule.END_OWNER_LOSES and end in self._ends:
+            return self._ends[end]
+        return self.mover
+
+    def marbles_left(self, seat: int) -> int:
+        """`seat`'s marbles still in the game: on the board and in its supply."""
+        return self.supply[seat] + sum(1 for s in self.board.values() if s == seat)
+
+    def won(self, seat: int, why: str) -> Outcome:
+        """The outcome of a game `seat` won, in the engine's words: `HOME` (its marbles home),
+        `LOST` (the other lost a marble and has too few left) or the end that touched the table
+        (`low`, `high`, `either`; the position at the end)."""
+        loser = 1 - seat
+        if why == HOME:
+            reason = f"{self.rules.marbles_to_win} marbles home"
+        elif why == LOST:
+            reason = f"the board touched the table: the mover lost a marble and has too few left to win ({self.marbles_left(loser)})"
+        else:
+            whose = "its mover" if loser == self.mover else "the player whose end went down"
+            reason = f"the board's {End(why).value} end touched the table: {whose} loses"
+        return Outcome(Termination.WIN, (seat,), reason)
 
     def slope(self, marble_off: bool = False) -> Fraction:
         """The board's rest slope now (positive: the high end is down); a marble in the air if asked."""
@@ -470,7 +493,7 @@ class ArchimedesState(State):
         if events is not None:
             events.append(Event.of(TURN_OVER, seat=seat))
         if self.home(seat) >= self.rules.marbles_to_win:
-            self._finish(Outcome(Termination.WIN, (seat,), f"{self.rules.marbles_to_win} marbles home"), events)
+            self._finish(self.won(seat, HOME), events)
         elif self.ruleset.move_limit is not None and self.turns >= self.ruleset.move_limit:
             self._finish(Outcome.capped(self.ruleset.move_limit, "turns"), events)
         else:
