@@ -141,7 +141,9 @@ def hooked_playout(state: MancalaState, rng: random.Random, max_steps: int, list
         if going_on or (watch_capture and (taken or forfeited)) or (watch_extra and extra):
             quiet(quiet_moves)
             quiet_moves = 0
-            state.apply(t.moves[pit])
+            move = t.moves[pit]
+            assert move is not None  # a house's move (only stores have none)
+            state.apply(move)
             played += 1
             going_on = state._to_move == seat
             continue

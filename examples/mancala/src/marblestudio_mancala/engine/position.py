@@ -78,24 +78,12 @@ def _result_text(state: MancalaState, outcome: Outcome) -> str:
 
 
 def _pending(state: MancalaState, code: str, seat: int | None) -> _Pending | None:
-    """How `state._finish` ends the game as the family's ending `code` says (with the seat it names).
-
-    The same reasons as `MancalaState._decide` gives (`write` checks that they rebuild the
-    outcome exactly, and writes the outcome out when they do not)."""
-    name = state.ruleset.presentation.seat_name
-    if code == "majority" and seat is not None:
-        store, total = state.store(seat), state.rules.total_seeds
-        return (f"{name(seat)} has more than half of the seeds ({store} of {total})", seat, False)
-    if code == "empty" and seat is not None:
-        return (f"{name(seat)} has no seeds in their houses", None, True)
-    if code == "no-seeds" and seat is not None:
-        return (f"{name(seat)} has no seeds to sow", None, True)
-    if code == "cannot-feed" and seat is not None:
-        return (f"{name(seat)} cannot give {name(1 - seat)} seeds", None, True)
-    if code == "repeated":
-        return ("the position repeated", None, True)
-    if code == "limit":
-        return ("", None, False)
+    """How `state._finish` ends the game as the family's ending `code` says (with the seat it
+    names): `MancalaState.ending`, the words `_decide` gives; None for no such ending."""
+    if code in ("repeated", "limit"):
+        return state.ending(code)
+    if code in ("majority", "empty", "no-seeds", "cannot-feed") and seat is not None:
+        return state.ending(code, seat)
     return None
 
 

@@ -229,10 +229,6 @@ class MancalaState(State):
         self._outcome = outcome
         events.append(outcome.event())
 
-    def store(self, seat: int) -> int:
-        """The seeds in `seat`'s store."""
-        return self.pits[self._t.stores[seat]]
-
     def side(self, seat: int) -> int:
         """The seeds in `seat`'s houses."""
         return side_seeds(self.pits, self._t, seat)
@@ -260,26 +256,46 @@ class MancalaState(State):
             total = rules.total_seeds
             for seat in (0, 1):
                 if 2 * pits[t.stores[seat]] > total:
-                    return (f"{self._name(seat)} has more than half of the seeds ({pits[t.stores[seat]]} of {total})", seat, False)
+                    return self.ending("majority", seat)
         if rules.end is EndRule.EITHER_SIDE_EMPTY:
             for seat in (mover, 1 - mover):
                 if side_seeds(pits, t, seat) == 0:
-                    return (f"{self._name(seat)} has no seeds in their houses", None, True)
+                    return self.ending("empty", seat)
         elif not can_move(pits, t, mover):
             if side_seeds(pits, t, mover) == 0:
-                return (f"{self._name(mover)} has no seeds to sow", None, True)
-            return (f"{self._name(mover)} cannot give {self._name(1 - mover)} seeds", None, True)
+                return self.ending("no-seeds", mover)
+            return self.ending("cannot-feed", mover)
         history = self.history
         if history is not None:
             if stores_changed:
                 history.clear()
             key = (tuple(pits), mover)
             if key in history:
-                return ("the position repeated", None, True)
+                return self.ending("repeated")
             history.add(key)
         if self._limit is not None and self.moves_played >= self._limit:
-            return ("", None, False)
+            return self.ending("limit")
         return None
+
+    def ending(self, code: str, seat: int = 0) -> _Pending:
+        """How the game ends for the reason `code` names (about `seat`): its words, the winner
+        by store or None (the stores decide), and whether the seats left in the houses are stored.
+        `majority` (seat has more than half), `empty` (seat's houses are empty), `no-seeds` (seat
+        has nothing to sow), `cannot-feed` (seat cannot give the other seeds), `repeated`, `limit`."""
+        name = self._name
+        if code == "majority":
+            return (f"{name(seat)} has more than half of the seeds ({self.store(seat)} of {self.rules.total_seeds})", seat, False)
+        if code == "empty":
+            return (f"{name(seat)} has no seeds in their houses", None, True)
+        if code == "no-seeds":
+            return (f"{name(seat)} has no seeds to sow", None, True)
+        if code == "cannot-feed":
+            return (f"{name(seat)} cannot give {name(1 - seat)} seeds", None, True)
+        if code == "repeated":
+            return ("the position repeated", None, True)
+        if code == "limit":
+            return ("", None, False)
+        raise ValueError(f"no ending {code!r}")
 
     def _finish(self, ending: _Pending, events: list[Event] | None) -> None:
         """End the game as `ending` says (storing the seeds left in the houses first if it says so)."""
