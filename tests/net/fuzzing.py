@@ -12,7 +12,7 @@ from typing import Any
 from marblestudio.net.client import Client
 
 SENTINEL = "end-of-fuzz"
-TYPES = ["hello", "move", "create", "ping", "chat", "", "HELLO", None, 1, [], {}]
+TYPES = ["hello", "move", "create", "ping", "chat", "resign", "undo", "whisper", "", "HELLO", None, 1, [], {}]
 
 
 def _junk(rng: random.Random, depth: int = 0) -> Any:

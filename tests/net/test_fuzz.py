@@ -57,7 +57,7 @@ def test_messages_that_are_too_large_deep_or_not_json_get_an_error(tmp_path: Pat
             assert (await raw_reply(client, "[" * 60_000))["code"] == protocol.BAD_MESSAGE
             assert (await raw_reply(client, b"\xff\xfe"))["code"] == protocol.BAD_JSON
             assert (await raw_reply(client, '{"type": NaN}'))["code"] == protocol.BAD_JSON
-            assert (await raw_reply(client, '{"type":"chat"}'))["code"] == protocol.UNKNOWN_TYPE
+            assert (await raw_reply(client, '{"type":"whisper"}'))["code"] == protocol.UNKNOWN_TYPE
             assert (await raw_reply(client, '{"type":"move","move":"a1"}'))["code"] == protocol.BAD_MESSAGE
             await client.ws.send("x" * (protocol.MAX_FRAME + 1))  # past websockets' max_size: closed, 1009
             try:

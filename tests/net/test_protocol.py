@@ -35,7 +35,7 @@ def test_every_valid_message_passes(message: dict[str, Any]) -> None:
     ({"type": "move", "move": "a1", "ply": -1}, protocol.BAD_MESSAGE, "ply"),
     ({"type": "move", "move": "a1", "ply": 0, "seat": 1}, protocol.BAD_MESSAGE, "'seat' was unexpected"),
     ({"type": "create", "admin": TOKEN, "ruleset": "../x.yaml", "players": 2}, protocol.BAD_MESSAGE, "ruleset"),
-    ({"type": "chat", "text": "hi"}, protocol.UNKNOWN_TYPE, "'chat'"),
+    ({"type": "whisper", "text": "hi"}, protocol.UNKNOWN_TYPE, "'whisper'"),
     ({"kind": "ping"}, protocol.BAD_MESSAGE, "'type'"),
     ([{"type": "ping"}], protocol.BAD_MESSAGE, "JSON object"),
 ])

@@ -12,7 +12,7 @@ import dataclasses
 import enum
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -298,18 +298,45 @@ class State(ABC):
 
 
 def plain(view: object) -> Any:
-    """A view as JSON-like data (dicts, lists, scalars): a dataclass field by field, recursively."""
-    if dataclasses.is_dataclass(view) and not isinstance(view, type):
-        return {f.name: plain(getattr(view, f.name)) for f in dataclasses.fields(view)}
-    if isinstance(view, Mapping):
-        return {str(k): plain(v) for k, v in view.items()}
-    if isinstance(view, (list, tuple)):
-        return [plain(v) for v in view]
-    if isinstance(view, (set, frozenset)):
-        return sorted(plain(v) for v in view)
-    if isinstance(view, enum.Enum):
-        return view.value
-    return view
+    """A view as JSON-like data (dicts, lists, scalars): a dataclass field by field, recursively.
+
+    How a type converts is worked out once per type (`_converter`): the network server turns
+    every observation into plain data for every seat after every move, and asking each value
+    `is_dataclass` and `isinstance(Mapping)` (an ABC check) cost most of its time."""
+    kind = type(view)
+    convert = _CONVERTERS.get(kind)
+    if convert is None:
+        convert = _CONVERTERS[kind] = _converter(kind)
+    return convert(view)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _of_dataclass(kind: type) -> Callable[[Any], Any]:
+    names = tuple(f.name for f in dataclasses.fields(kind))
+    return lambda view: {name: plain(getattr(view, name)) for name in names}
+
+
+def _converter(kind: type) -> Callable[[Any], Any]:
+    """How `plain` converts a value of type `kind`."""
+    if kind in (int, str, float, bool, type(None)):
+        return _same
+    if dataclasses.is_dataclass(kind):
+        return _of_dataclass(kind)
+    if issubclass(kind, enum.Enum):
+        return lambda view: view.value
+    if issubclass(kind, Mapping):
+        return lambda view: {str(k): plain(v) for k, v in view.items()}
+    if issubclass(kind, (list, tuple)):
+        return lambda view: [plain(v) for v in view]
+    if issubclass(kind, (set, frozenset)):
+        return lambda view: sorted(plain(v) for v in view)
+    return _same
+
+
+_CONVERTERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def play_random(state: State, rng: random.Random, max_steps: int = 1_000_000) -> Iterator[tuple[Move, list[Event]]]:

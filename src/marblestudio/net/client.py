@@ -65,10 +65,14 @@ class Client:
         return cls(ws)
 
     @classmethod
-    async def connect(cls, url: str, token: str | None = None, game: str | None = None, fingerprint: str | None = None) -> Client:
-        """Connect and say hello with a seat's or spectator's `token` (or watch `game`)."""
+    async def connect(cls, url: str, token: str | None = None, game: str | None = None, fingerprint: str | None = None,
+                      positions: bool = False) -> Client:
+        """Connect and say hello with a seat's or spectator's `token` (or watch `game`); with
+        `positions`, every `state` carries a full position the connection may know."""
         client = await cls.open(url, fingerprint)
         hello: dict[str, Any] = {"type": "hello", "protocol": protocol.PROTOCOL}
+        if positions:
+            hello["positions"] = True
         if token is not None:
             hello["token"] = token
         if game is not None:
@@ -93,6 +97,16 @@ class Client:
 
     async def move(self, notation: str, ply: int) -> None:
         await self.send({"type": "move", "move": notation, "ply": ply})
+
+    async def chat(self, text: str) -> None:
+        await self.send({"type": "chat", "text": text})
+
+    async def resign(self) -> None:
+        await self.send({"type": "resign"})
+
+    async def undo(self, action: str) -> None:
+        """`request` (take back my last move), `accept` or `decline` (another seat's request)."""
+        await self.send({"type": "undo", "action": action})
 
     async def create(self, admin: str, ruleset: str, players: int) -> dict[str, Any]:
         """Create a game (with the server's admin token): the `created` message, with its tokens."""
@@ -133,7 +147,8 @@ async def play_bot(url: str, token: str, spec: str = "random", seed: int = 0, fi
     """Play the seat of `token` with the agent `spec` until the game ends; return its result.
 
     A move refused for the rate limit is sent again a moment later; one the rules refuse (an
-    agent's fault) is replaced by a random legal move, so the game always goes on."""
+    agent's fault) is replaced by a random legal move, so the game always goes on.  The bot
+    agrees to every undo request of another seat."""
     client = await Client.connect(url, token, fingerprint=fingerprint)
     rules = await asyncio.to_thread(_rules_of, client.welcome)  # once: checking a ruleset is not free
     pending: tuple[str, int] | None = None
@@ -152,6 +167,9 @@ async def play_bot(url: str, token: str, spec: str = "random", seed: int = 0, fi
                     legal = last["legal"]
                     pending = (legal[random.Random(seed).randrange(len(legal))], last["ply"])
                     await client.move(*pending)
+                continue
+            if message["type"] == "undo" and message["event"] == "requested" and message["seat"] != client.welcome["seat"]:
+                await client.undo("accept")  # a computer player lets its opponents take a move back
                 continue
             if message["type"] != "state":
                 continue

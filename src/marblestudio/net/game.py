@@ -5,6 +5,11 @@ checked by hashing it and comparing the hashes in constant time (`hmac.compare_d
 files under `--data` hold no token.  `play` applies a seat's move, then plays the chance steps
 that follow with the game's own generator (never drawn ahead), and returns the steps; the
 `frame_for_*` methods build what one seat, or a spectator, is sent.
+
+Besides moves, a seat may resign (`resign`), talk (`chat`, kept for latecomers), and ask to take
+its last move back (`request_undo`): every other seat must agree (`answer_undo`), and the request
+is refused outright once a chance step (a die, a draw) or a private event came after that move,
+since taking the move back would then let its player choose again knowing what it revealed.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import Any
 from marblestudio.agents.base import has_hidden_information
 from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, NotationError, Outcome, State, plain
 from marblestudio.net import protocol
-from marblestudio.records import GameRecord, record_from_game
+from marblestudio.records import GameRecord, record_from_game, resignation
 
 SPECTATOR = -2
 """The `seat` of a connection that watches (a spectator token, or none)."""
@@ -46,6 +51,39 @@ class Step:
     ply: int
 
 
+CHAT_KEPT = 50
+"""Chat lines a game keeps, sent to a connection when it says hello."""
+CHAT_LIMIT = 500
+"""The longest chat line, in characters."""
+
+
+@dataclass(frozen=True)
+class Logged:
+    """What everyone may know of a step: who made it (CHANCE for chance), its public text, and
+    whether it told some seat something the others did not learn."""
+
+    seat: int
+    public: str
+    private: bool
+
+    @classmethod
+    def of(cls, seat: int, move: Move, events: Sequence[Event]) -> Logged:
+        return cls(seat, move.public_text, any(e.visible_to is not None for e in events))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": None if self.seat == CHANCE else self.seat, "move": self.public}
+
+
+@dataclass
+class UndoRequest:
+    """A seat's request to take back its last move: the game goes back to `ply` once every seat
+    in `waiting` agreed."""
+
+    seat: int
+    ply: int
+    waiting: set[int]
+
+
 @dataclass
 class NetGame:
     """A game on the server: `seat_hashes[i]` is seat i's token hash, `spectator_hash` the
@@ -60,6 +98,12 @@ class NetGame:
     moves: list[str] = field(default_factory=list)
     start: str | None = None
     rng: random.Random = field(default_factory=random.SystemRandom)
+    log: list[Logged] = field(default_factory=list)  # each step of `moves` as everyone may know it
+    resigned: int | None = None
+    undo: UndoRequest | None = None
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    unsaved: list[dict[str, Any]] = field(default_factory=list)  # journal entries not yet saved (`store`)
+    _shown: tuple[tuple[int, int], str] | None = field(default=None, repr=False)  # the last public position written
 
     @property
     def ply(self) -> int:
@@ -69,8 +113,14 @@ class NetGame:
     def players(self) -> int:
         return len(self.seat_hashes)
 
+    def outcome(self) -> Outcome | None:
+        """The result: the rules', or the resignation's."""
+        if self.resigned is not None:
+            return resignation(self.state, self.state.ruleset, self.resigned)
+        return self.state.outcome()
+
     def is_over(self) -> bool:
-        return self.state.outcome() is not None
+        return self.outcome() is not None
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, SPECTATOR for the spectator token, else None (every
@@ -111,8 +161,19 @@ class NetGame:
             events = self.state.apply(move)
         except IllegalMoveError as exc:
             raise protocol.ProtocolError(protocol.ILLEGAL_MOVE, f"illegal move: {exc.rule}"[:300]) from None
-        self.moves.append(str(move))
+        self._keep(seat, move, events)
         return [Step(seat, move, tuple(events), self.ply), *self.play_chance()]
+
+    def _keep(self, seat: int, move: Move, events: Sequence[Event]) -> None:
+        self.moves.append(str(move))
+        self.log.append(Logged.of(seat, move, events))
+        self.unsaved.append({"move": self.moves[-1]})
+
+    def apply_saved(self, text: str) -> None:
+        """Apply a step read back from the journal (its seat is whoever was to move)."""
+        seat = self.state.to_move
+        move = self.state.parse_move(text)
+        self._keep(seat, move, self.state.apply(move))
 
     def play_chance(self) -> list[Step]:
         """Play every chance step that is due now, with the game's own generator."""
@@ -120,19 +181,106 @@ class NetGame:
         while not self.is_over() and self.state.to_move == CHANCE:
             move = self.state.sample_chance(self.rng)
             events = self.state.apply(move)
-            self.moves.append(str(move))
+            self._keep(CHANCE, move, events)
             steps.append(Step(CHANCE, move, tuple(events), self.ply))
         return steps
 
+    def resign(self, seat: int) -> Outcome:
+        """`seat` gives up (at any time of the game): the others win."""
+        self._check_seat(seat)
+        self.resigned = seat
+        self.undo = None
+        self.unsaved.append({"resign": seat})
+        outcome = self.outcome()
+        assert outcome is not None
+        return outcome
+
+    def _check_seat(self, seat: int) -> None:
+        if seat == SPECTATOR:
+            raise protocol.ProtocolError(protocol.SPECTATOR, "a spectator does not play")
+        if self.is_over():
+            raise protocol.ProtocolError(protocol.GAME_OVER, "the game is over")
+
+    # Undo by consent ------------------------------------------------------------------------
+    def request_undo(self, seat: int) -> UndoRequest:
+        """`seat` asks to take back its last move (and everything after it); refused (ProtocolError)
+        when it made none, when a request is pending, or when a chance step or a private event
+        came after it."""
+        self._check_seat(seat)
+        if self.undo is not None:
+            raise protocol.ProtocolError(protocol.UNDO_REFUSED, f"{self._name(self.undo.seat)} already asked to undo")
+        last = next((i for i in range(len(self.log) - 1, -1, -1) if self.log[i].seat == seat), None)
+        if last is None:
+            raise protocol.ProtocolError(protocol.UNDO_REFUSED, "you have made no move to take back")
+        since = self.log[last:]
+        if any(step.seat == CHANCE or step.private for step in since[1:]) or since[0].private:
+            raise protocol.ProtocolError(
+                protocol.UNDO_REFUSED, "something hidden was revealed since your move (a roll, a draw or a card), so it stands")
+        request = UndoRequest(seat, last, {s for s in range(self.players) if s != seat})
+        self.undo = request
+        return request
+
+    def answer_undo(self, seat: int, accept: bool) -> bool | None:
+        """A seat's answer to the pending request: True once every seat agreed (the game is then
+        back where the request said), False when refused, None while others have yet to answer."""
+        self._check_seat(seat)
+        request = self.undo
+        if request is None:
+            raise protocol.ProtocolError(protocol.UNDO_REFUSED, "nobody asked to undo")
+        if seat == request.seat:
+            if accept:
+                raise protocol.ProtocolError(protocol.UNDO_REFUSED, "the other players answer your request")
+            self.undo = None  # the asker withdraws it
+            return False
+        if not accept:
+            self.undo = None
+            return False
+        request.waiting.discard(seat)
+        if request.waiting:
+            return None
+        self.undo = None
+        self.rewind(request.ply)
+        return True
+
+    def rewind(self, ply: int) -> None:
+        """Back to the position after `ply` steps, by replaying the kept steps (chance included:
+        nothing is drawn again)."""
+        from marblestudio.engine import from_position, new_game
+
+        rules = self.state.ruleset
+        state = new_game(rules, self.players) if self.start is None else from_position(rules, self.start)
+        for text in self.moves[:ply]:
+            state.apply(state.parse_move(text))
+        self.state = state
+        del self.moves[ply:]
+        del self.log[ply:]
+        self.unsaved.append({"rewind": ply})
+
+    # Chat ------------------------------------------------------------------------------------
+    def say(self, seat: int, text: str) -> dict[str, Any]:
+        """A chat line of `seat` (or a spectator), cleaned of control characters; kept for latecomers."""
+        clean = "".join(c for c in text if c.isprintable() or c == " ").strip()[:CHAT_LIMIT]
+        if not clean:
+            raise protocol.ProtocolError(protocol.BAD_MESSAGE, "chat: say something")
+        line = {"type": "chat", "seat": None if seat == SPECTATOR else seat, "text": clean}
+        self.chat.append(line)
+        del self.chat[:-CHAT_KEPT]
+        return line
+
+    def _name(self, seat: int) -> str:
+        return self.state.ruleset.presentation.seat_name(seat)
+
     # What each connection is sent ----------------------------------------------------------
-    def frame_for(self, seat: int, steps: Sequence[Step] = ()) -> dict[str, Any]:
+    def frame_for(self, seat: int, steps: Sequence[Step] = (), *, positions: bool = False, history: bool = False) -> dict[str, Any]:
         """A `state` message for `seat` (or SPECTATOR): the steps just played as it may see them,
-        its observation, the legal moves on its turn, and the result."""
+        its observation, the legal moves on its turn, and the result.  With `positions`, a full
+        position the seat may know (to draw the board); with `history`, every step so far as
+        everyone may know it (for a client that connects, reconnects, or saw moves taken back)."""
         watcher = seat == SPECTATOR
         view = self.state.public_view() if watcher else self.state.observation(seat)
-        to_move = None if self.is_over() else self.state.to_move
+        outcome = self.outcome()
+        to_move = None if outcome is not None else self.state.to_move
         my_turn = not watcher and to_move == seat
-        outcome = self.state.outcome()
         message: dict[str, Any] = {
             "type": "state",
             "game": self.game_id,
@@ -144,8 +292,16 @@ class NetGame:
             "legal": [str(m) for m in self.state.legal_moves()] if my_turn else None,
             "result": None if outcome is None else outcome.to_json(),
         }
-        if my_turn:
-            message["sample"] = self._sample(seat)
+        if my_turn or positions:
+            sample = self._sample(seat)
+            if my_turn:
+                message["sample"] = sample
+            if positions:
+                message["position"] = sample
+        if history:
+            message["history"] = [step.to_json() for step in self.log]
+        if self.resigned is not None:
+            message["resigned"] = self.resigned
         return message
 
     def _step_for(self, seat: int, step: Step) -> dict[str, Any]:
@@ -153,12 +309,17 @@ class NetGame:
         return {"seat": None if step.seat == CHANCE else step.seat, "move": step.move.public_text, "ply": step.ply, "events": visible}
 
     def _sample(self, seat: int) -> str | None:
-        """A full position consistent with what `seat` may know, for a computer player: the
-        position itself when nothing is hidden, else one with the hidden cards dealt again at
-        random (`determinize`, with the server's generator); None for a family with no notation."""
+        """A full position consistent with what `seat` (or a spectator) may know: the position
+        itself when nothing is hidden (worked out once per position), else one with the hidden
+        cards dealt again at random (`determinize`, with the server's generator; a spectator's
+        sees no hand); None for a family with no notation."""
         try:
-            sample = self.state.determinize(seat, self.rng) if has_hidden_information(self.state) else self.state
-            return sample.position()
+            if has_hidden_information(self.state):
+                return self.state.determinize(seat, self.rng).position()
+            key = (self.ply, id(self.state))
+            if self._shown is None or self._shown[0] != key:
+                self._shown = (key, self.state.position())
+            return self._shown[1]
         except NotImplementedError:
             return None
 
@@ -173,13 +334,11 @@ class NetGame:
             "players": self.players,
             "ruleset": self.ruleset_id,
             "resolved": dict(self.resolved),
+            "chat": list(self.chat),
         }
 
     # Records -------------------------------------------------------------------------------
-    def record(self, moves: Sequence[str] | None = None, outcome: Outcome | None = None) -> GameRecord:
-        """The game's record so far (the result once it is over), or after `moves` ending in
-        `outcome` (a copy taken as the game stood, for a save in another thread)."""
+    def record(self) -> GameRecord:
+        """The game's record so far (with its result once it is over)."""
         players = [{"name": f"seat {seat + 1}", "kind": "network"} for seat in range(self.players)]
-        if moves is None:
-            moves, outcome = self.moves, self.state.outcome()
-        return record_from_game(self.ruleset_id, self.resolved, players, moves, outcome, start=self.start)
+        return record_from_game(self.ruleset_id, self.resolved, players, self.moves, self.outcome(), start=self.start, resigned=self.resigned)

@@ -44,13 +44,14 @@ RATE_LIMITED = "rate-limited"
 FORBIDDEN = "forbidden"
 BAD_RULESET = "bad-ruleset"
 INTERNAL = "internal"
+UNDO_REFUSED = "undo-refused"
 ERROR_CODES = (
     TOO_LARGE, BAD_JSON, BAD_MESSAGE, UNKNOWN_TYPE, PROTOCOL_VERSION, NOT_HELLO, ALREADY_HELLO, UNKNOWN_TOKEN,
     UNKNOWN_GAME, SPECTATOR, NOT_YOUR_TURN, STALE, GAME_OVER, BAD_NOTATION, ILLEGAL_MOVE, RATE_LIMITED,
-    FORBIDDEN, BAD_RULESET, INTERNAL,
+    FORBIDDEN, BAD_RULESET, INTERNAL, UNDO_REFUSED,
 )
 
-CLIENT_TYPES = ("hello", "move", "create", "ping")
+CLIENT_TYPES = ("hello", "move", "create", "ping", "chat", "resign", "undo")
 """The `type`s a client may send."""
 
 

@@ -25,7 +25,7 @@ from marblestudio.engine import new_game
 from marblestudio.net import protocol
 from marblestudio.net.game import SPECTATOR, NetGame, new_token, token_hash
 from marblestudio.net.ratelimit import TokenBucket
-from marblestudio.net.store import Store
+from marblestudio.net.store import SYNC_EVERY, Store
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,7 @@ class _Connection:
     bucket: TokenBucket
     game_id: str | None = None
     seat: int = SPECTATOR
+    positions: bool = False  # asked for a full position in every `state` (an app that draws the board)
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
     async def write(self) -> None:
@@ -87,6 +88,7 @@ class GameServer:
         self.games: dict[str, NetGame] = {}
         self._tokens: dict[str, str] = {}  # token hash -> game id
         self._watchers: dict[str, set[_Connection]] = {}
+        self._syncing: asyncio.Task[None] | None = None
         if self.store is not None:
             for game in self.store.load_all():
                 self._add(game)
@@ -113,6 +115,13 @@ class GameServer:
 
     def create_game(self, ruleset_id: str, players: int) -> Invitation:
         """A new game of the bundled or user ruleset `ruleset_id` (raises ProtocolError)."""
+        game, invitation = self._make_game(ruleset_id, players)
+        self._add(game)
+        return invitation
+
+    def _make_game(self, ruleset_id: str, players: int) -> tuple[NetGame, Invitation]:
+        """A new game, saved but not yet served (safe in a worker thread: it touches no game
+        in play)."""
         from marblestudio.rulesets import RulesetError, catalog, load_with_source
 
         path = catalog.find(ruleset_id)
@@ -134,9 +143,8 @@ class GameServer:
         if self.store is not None:
             self.store.save_seats(game)
             self.store.save(game)
-        self._add(game)
         log.info("game %s created: %s for %d", game_id, ruleset_id, players)
-        return Invitation(game_id, tokens, spectator)
+        return game, Invitation(game_id, tokens, spectator)
 
     def _find(self, token: str) -> tuple[NetGame, int] | None:
         game_id = self._tokens.get(token_hash(token))
@@ -183,13 +191,23 @@ class GameServer:
             await self._hello(conn, message)
         elif conn.game_id is None:
             raise protocol.ProtocolError(protocol.NOT_HELLO, "say hello with your token first")
-        else:
+        elif kind == "move":
             await self._move(conn, message)
+        elif kind == "chat":
+            game = self.games[conn.game_id]
+            await self._broadcast(game, game.say(conn.seat, message["text"]))
+        elif kind == "resign":
+            await self._resign(conn)
+        else:
+            await self._undo(conn, message["action"])
 
     async def _create(self, conn: _Connection, message: dict[str, Any]) -> None:
         if not hmac.compare_digest(token_hash(message["admin"]), token_hash(self.admin_token)):
             raise protocol.ProtocolError(protocol.FORBIDDEN, "only the server's admin token creates games")
-        invitation = self.create_game(message["ruleset"], message["players"])
+        # In a thread: loading a ruleset and writing two files (each flushed to the disk) would
+        # hold up every game in play.  The game is known once it is made, before its tokens go out.
+        game, invitation = await asyncio.to_thread(self._make_game, message["ruleset"], message["players"])
+        self._add(game)
         await self._send(conn, {"type": "created", "game": invitation.game_id, "seats": list(invitation.seats),
                                 "spectator": invitation.spectator})
 
@@ -208,28 +226,85 @@ class GameServer:
         else:
             raise protocol.ProtocolError(protocol.UNKNOWN_GAME, "name a seat's token, or the game to watch")
         conn.game_id, conn.seat = game.game_id, seat
+        conn.positions = bool(message.get("positions", False))
         self._watchers[game.game_id].add(conn)
         log.info("game %s: %s connected", game.game_id, "a spectator" if seat == SPECTATOR else f"seat {seat + 1}")
         await self._send(conn, game.welcome(seat))
-        await self._send(conn, game.frame_for(seat))
+        await self._send(conn, game.frame_for(seat, positions=conn.positions, history=True))
+        if game.undo is not None:
+            await self._send(conn, self._undo_message("requested", game.undo.seat, game.undo.ply))
 
     async def _move(self, conn: _Connection, message: dict[str, Any]) -> None:
         assert conn.game_id is not None
         game = self.games[conn.game_id]  # a connection's game is never forgotten while it watches
+        pending = game.undo
         steps = game.play(conn.seat, message["move"], message["ply"])
-        if self.store is not None:
-            # Saved before anyone hears of the move, in a thread: the other games go on meanwhile
-            # (a save fsyncs; on the event loop it held up every game).  The record is built from
-            # a copy of the moves made now, so the next move cannot change it half way.
-            try:
-                await asyncio.to_thread(self.store.save_moves, game, tuple(game.moves), game.state.outcome())
-            except OSError as exc:  # a full disk: the game goes on, and the next move saves it all
-                log.error("game %s could not be saved: %s", game.game_id, exc.strerror or exc)
+        await self._save(game)
+        if pending is not None:  # a move answers a pending undo request: it no longer applies
+            game.undo = None
+            await self._broadcast(game, self._undo_message("cancelled", pending.seat, pending.ply))
+        await self._after_change(game, steps)
+
+    async def _save(self, game: NetGame) -> None:
+        """Save the game's new steps before anyone hears of them (a line appended to its
+        journal), or, once it is over, its whole record (in a thread: that write is flushed to
+        the disk, and no other game waits for it; nothing changes a finished game meanwhile)."""
+        if self.store is None:
+            return
+        try:
+            if game.is_over():
+                await asyncio.to_thread(self.store.save, game)
+            else:
+                self.store.save_changes(game)
+        except OSError as exc:  # a full disk: the game goes on, and the next save writes it all
+            log.error("game %s could not be saved: %s", game.game_id, exc.strerror or exc)
+
+    async def _after_change(self, game: NetGame, steps: list[Any], rewound: bool = False) -> None:
         if game.is_over():
             log.info("game %s is over", game.game_id)
             asyncio.get_running_loop().call_later(self.finished_kept, self._forget, game.game_id)
         for watcher in list(self._watchers[game.game_id]):
-            await self._send(watcher, game.frame_for(watcher.seat, steps))
+            await self._send(watcher, game.frame_for(watcher.seat, steps, positions=watcher.positions, history=rewound))
+
+    async def _resign(self, conn: _Connection) -> None:
+        assert conn.game_id is not None
+        game = self.games[conn.game_id]
+        game.resign(conn.seat)
+        await self._save(game)
+        log.info("game %s: seat %d resigned", game.game_id, conn.seat + 1)
+        await self._after_change(game, [])
+
+    @staticmethod
+    def _undo_message(what: str, seat: int, ply: int, by: int | None = None) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "undo", "event": what, "seat": seat, "ply": ply}
+        if by is not None:
+            message["by"] = by
+        return message
+
+    async def _undo(self, conn: _Connection, action: str) -> None:
+        assert conn.game_id is not None
+        game = self.games[conn.game_id]
+        if action == "request":
+            asked = game.request_undo(conn.seat)
+            await self._broadcast(game, self._undo_message("requested", asked.seat, asked.ply))
+            return
+        request = game.undo
+        done = game.answer_undo(conn.seat, action == "accept")
+        assert request is not None  # answer_undo raised otherwise
+        if done is None:
+            await self._broadcast(game, self._undo_message("agreed", request.seat, request.ply, conn.seat))
+        elif not done:
+            what = "withdrawn" if conn.seat == request.seat else "declined"
+            await self._broadcast(game, self._undo_message(what, request.seat, request.ply, conn.seat))
+        else:
+            await self._save(game)
+            log.info("game %s: back to ply %d by consent", game.game_id, request.ply)
+            await self._broadcast(game, self._undo_message("done", request.seat, request.ply))
+            await self._after_change(game, [], rewound=True)
+
+    async def _broadcast(self, game: NetGame, message: dict[str, Any]) -> None:
+        for watcher in list(self._watchers[game.game_id]):
+            await self._send(watcher, message)
 
     async def _send(self, conn: _Connection, message: dict[str, Any]) -> None:
         """Queue `message` for one connection (never waits for the client); a connection whose
@@ -247,7 +322,21 @@ class GameServer:
         closes the returned server."""
         frames = logging.getLogger("marblestudio.net.ws")
         frames.setLevel(max(frames.getEffectiveLevel(), logging.INFO))  # websockets logs frames (tokens) at DEBUG
-        return await serve(self.handler, host, port, max_size=protocol.MAX_FRAME, logger=frames, ssl=tls)
+        if self.store is not None and self._syncing is None:
+            self._syncing = asyncio.get_running_loop().create_task(self._sync_journals(self.store))
+        # No compression: a frame is a few kilobytes, and deflating every one for every seat
+        # took a tenth of the server's time under load.
+        return await serve(self.handler, host, port, max_size=protocol.MAX_FRAME, logger=frames, ssl=tls, compression=None)
+
+    @staticmethod
+    async def _sync_journals(store: Store) -> None:
+        """Flush the journals to the disk every `SYNC_EVERY` seconds, in a thread."""
+        while True:
+            await asyncio.sleep(SYNC_EVERY)
+            try:
+                await asyncio.to_thread(store.sync)
+            except OSError as exc:
+                log.error("the games' journals could not be flushed to the disk: %s", exc.strerror or exc)
 
 
 def bound_port(server: Server) -> int:
