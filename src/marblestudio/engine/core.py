@@ -314,25 +314,39 @@ def _same(value: Any) -> Any:
     return value
 
 
+_SCALARS = frozenset({int, str, float, bool, type(None)})
+"""Types `plain` returns as they are (checked inline: most values of a view are these)."""
+
+
+def _plain_item(value: Any) -> Any:
+    return value if type(value) in _SCALARS else plain(value)
+
+
 def _of_dataclass(kind: type) -> Callable[[Any], Any]:
     names = tuple(f.name for f in dataclasses.fields(kind))
-    return lambda view: {name: plain(getattr(view, name)) for name in names}
+    scalars = _SCALARS
+    return lambda view: {name: v if type(v := getattr(view, name)) in scalars else plain(v) for name in names}
+
+
+def _of_sequence(view: Any) -> list[Any]:
+    scalars = _SCALARS
+    return [v if type(v) in scalars else plain(v) for v in view]
 
 
 def _converter(kind: type) -> Callable[[Any], Any]:
     """How `plain` converts a value of type `kind`."""
-    if kind in (int, str, float, bool, type(None)):
+    if kind in _SCALARS:
         return _same
     if dataclasses.is_dataclass(kind):
         return _of_dataclass(kind)
     if issubclass(kind, enum.Enum):
         return lambda view: view.value
     if issubclass(kind, Mapping):
-        return lambda view: {str(k): plain(v) for k, v in view.items()}
+        return lambda view: {str(k): _plain_item(v) for k, v in view.items()}
     if issubclass(kind, (list, tuple)):
-        return lambda view: [plain(v) for v in view]
+        return _of_sequence
     if issubclass(kind, (set, frozenset)):
-        return lambda view: sorted(plain(v) for v in view)
+        return lambda view: sorted(_plain_item(v) for v in view)
     return _same
 
 

@@ -16,7 +16,7 @@ import logging
 import ssl
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -26,6 +26,9 @@ from marblestudio.net import protocol
 from marblestudio.net.game import SPECTATOR, NetGame, new_token, token_hash
 from marblestudio.net.ratelimit import TokenBucket
 from marblestudio.net.store import SYNC_EVERY, Store
+
+if TYPE_CHECKING:
+    from marblestudio.rulesets import Loaded
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +92,7 @@ class GameServer:
         self._tokens: dict[str, str] = {}  # token hash -> game id
         self._watchers: dict[str, set[_Connection]] = {}
         self._syncing: asyncio.Task[None] | None = None
+        self._loaded: dict[tuple[str, int, int], Loaded] = {}  # rulesets read, by (file, mtime, size)
         if self.store is not None:
             for game in self.store.load_all():
                 self._add(game)
@@ -128,12 +132,16 @@ class GameServer:
         if path is None:
             raise protocol.ProtocolError(protocol.BAD_RULESET, f"no ruleset {ruleset_id!r}")
         try:
-            loaded = load_with_source(path)
+            stat = path.stat()
+            key = (str(path), stat.st_mtime_ns, stat.st_size)
+            loaded = self._loaded.get(key)
+            if loaded is None:  # read and checked once, not for every game (again when the file changes)
+                loaded = self._loaded[key] = load_with_source(path)
             rules = loaded.rules
             if not rules.players.min <= players <= rules.players.max:
                 raise ValueError(f"{rules.name} is for {rules.players.min}-{rules.players.max} players, not {players}")
             state = new_game(rules, players)
-        except (RulesetError, ValueError) as exc:
+        except (RulesetError, ValueError, OSError) as exc:
             raise protocol.ProtocolError(protocol.BAD_RULESET, str(exc)[:300]) from None
         tokens = tuple(new_token() for _ in range(players))
         spectator = new_token()

@@ -165,9 +165,12 @@ def find(ruleset_id: str) -> Path | None:
     that '../../elsewhere' never reaches outside the user folder."""
     if not ID.fullmatch(ruleset_id):
         return None
-    found = _bundled_ids().get(ruleset_id)
-    if found is not None:
-        return found
+    game, variant = ruleset_id.split("/")
+    folder = family_folders().get(game)
+    if folder is not None:  # looked up by name, not by listing the folders (a server finds one per game it makes)
+        found = [candidate for suffix in sorted(SUFFIXES) if is_file(candidate := folder / f"{variant}{suffix}")]
+        if found:
+            return found[-1]  # as the listing does, where two files differ only in their suffix
     for suffix in SUFFIXES:
         candidate = user_dir() / f"{ruleset_id}{suffix}"
         if is_file(candidate):
