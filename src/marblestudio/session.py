@@ -30,6 +30,8 @@ from marblestudio.records import (
 )
 
 HUMAN = "human"
+REMOTE = "network"
+"""The controller of a seat played on another machine (a network game's other players)."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,13 @@ class Session:
     def has_human(self) -> bool:
         return any(s == HUMAN for s in self.seats)
 
+    def is_remote(self, seat: int) -> bool:
+        """Whether `seat` is played elsewhere: its moves come from a game server."""
+        return 0 <= seat < len(self.seats) and self.seats[seat] == REMOTE
+
+    draws_chance = True
+    """Whether this session draws its own chance outcomes (a network game's come from the server)."""
+
     @property
     def to_move(self) -> int | None:
         """The seat (or CHANCE) to decide next, or None when the game is over."""
@@ -136,7 +145,7 @@ class Session:
 
     def waiting_for_computer(self) -> bool:
         seat = self.to_move
-        return seat is not None and seat != CHANCE and not self.is_human(seat)
+        return seat is not None and seat != CHANCE and not self.is_human(seat) and not self.is_remote(seat)
 
     @property
     def moves(self) -> list[Move]:

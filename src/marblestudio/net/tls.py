@@ -43,7 +43,11 @@ def pinned_context() -> ssl.SSLContext:
 
 def check(transport: Any, expected: str) -> None:
     """Raise `FingerprintMismatch` unless the peer's certificate has the fingerprint `expected`."""
-    ssl_object = transport.get_extra_info("ssl_object")
+    check_peer(transport.get_extra_info("ssl_object"), expected)
+
+
+def check_peer(ssl_object: ssl.SSLObject | ssl.SSLSocket | None, expected: str) -> None:
+    """`check` for a TLS socket or object (None: the connection has no TLS, and fails)."""
     der = None if ssl_object is None else ssl_object.getpeercert(binary_form=True)
     actual = "" if der is None else hashlib.sha256(der).hexdigest()
     if not hmac.compare_digest(actual, expected.lower().replace(":", "")):

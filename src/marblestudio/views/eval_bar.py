@@ -141,8 +141,8 @@ class WindowEvalBar:
     def _session(self) -> Session | None:
         """The game being played in the window, if the bar is for it (not a replay)."""
         window = self.window
-        if window.stack.currentIndex() != 1 or not window.game.interactive:
-            return None
+        if window.stack.currentIndex() != 1 or not window.game.interactive or window.network.is_network_game():
+            return None  # (in a network game the bar would be a hint your friends do not have)
         return window.game.session
 
     def update(self) -> None:

@@ -229,7 +229,12 @@ class GameView(QWidget):
             return
         seat = session.state.to_move
         if seat == CHANCE:
-            session.advance_chance()
+            if session.draws_chance:
+                session.advance_chance()
+            return  # else the game's server draws, and says what came
+        if session.is_remote(seat):  # a player on another machine: its move comes from the server
+            self._update_targets()
+            self.idle.emit()
             return
         if session.is_human(seat):
             legal = session.state.legal_moves()
@@ -285,7 +290,7 @@ class GameView(QWidget):
         if self.clock.is_running():
             self.clock.skip()
         if not session.waiting_for_human():
-            self.message.emit("Wait: it is not your turn.")
+            self.message.emit(self._not_now(session))
             return
         move = self.legal_targets().get(key)
         try:
@@ -310,7 +315,7 @@ class GameView(QWidget):
             self.message.emit(VIEWING_NOTE)
             return False
         if not session.waiting_for_human():
-            self.message.emit("Wait: it is not your turn.")
+            self.message.emit(self._not_now(session))
             return False
         self.clock.skip()
         try:
@@ -322,6 +327,16 @@ class GameView(QWidget):
             self.message.emit(str(exc))
             return False
         return True
+
+    @staticmethod
+    def _not_now(session: Session) -> str:
+        """Why a human's move is not taken now."""
+        seat = session.to_move
+        if seat is not None and session.is_human(seat):
+            return "Your move has gone to the server: wait for its answer."
+        if seat is not None and session.is_remote(seat):
+            return f"Wait: it is {session.seat_name(seat)}'s turn."
+        return "Wait: it is not your turn."
 
     def play(self, move: Move) -> None:
         """Play `move` for the human to move (the same path as a click)."""

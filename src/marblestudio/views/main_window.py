@@ -53,6 +53,7 @@ from marblestudio.views.window_files import WindowFiles
 from marblestudio.views.window_help import WindowHelp
 from marblestudio.views.window_hints import WindowHints
 from marblestudio.views.window_match import WindowMatch
+from marblestudio.views.window_network import WindowNetwork
 from marblestudio.views.window_position import install_position_actions
 from marblestudio.views.window_viewing import ViewingBar, WindowViewing
 
@@ -122,6 +123,8 @@ class MainWindow(QMainWindow):
         self.analysis = WindowAnalysis(self)  # its dock goes under the replay's
         self.eval_bar = WindowEvalBar(self)
         page_layout.insertWidget(page_layout.indexOf(self.game), self.eval_bar.bar)
+        self.network = WindowNetwork(self)  # Host, Join, the connection bar, table talk
+        page_layout.insertWidget(0, self.network.bar)
         self._build_actions()
         self.positions = install_position_actions(self)  # Copy, Paste and Set Up Position
         first_page = self.stack.widget(0)
@@ -272,6 +275,8 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         self.matches.install(game)
         game.addSeparator()
+        self.network.install(game)
+        game.addSeparator()
         self.hint_action = self._action("&Hint", self.hints.hint, QKeySequence("Ctrl+H"), game)
         self.analysis.install(game)
         self.resign_action = self._action("&Resign", self.resign, None, game)
@@ -410,6 +415,7 @@ class MainWindow(QMainWindow):
 
     def set_session(self, session: Session, interactive: bool = True) -> None:
         """Show and play (or watch) `session`; what the window said of the last game goes."""
+        self.network.forget(session)  # another game replaces a network game: its connection closes
         self.banner.hide()
         self.show_message("")
         self.hints.forget_hint()
@@ -457,11 +463,15 @@ class MainWindow(QMainWindow):
         self.hints.hint_worker.shutdown()
         self.analysis.shutdown()
         self.eval_bar.shutdown()
+        self.network.shutdown()
         event.accept()
 
     # Playing -------------------------------------------------------------------------------------
     def undo(self) -> None:
         session = self.game.session
+        if self.network.is_network_game():  # every other seat must agree: the server asks them
+            self.network.request_undo()
+            return
         if session is not None and self.game.interactive:
             self.game.view_live()
             if session.undo():
@@ -576,7 +586,10 @@ class MainWindow(QMainWindow):
             head = "Setting up…"
         else:
             seat = session.state.to_move
-            who = "you" if session.is_human(seat) and session.seats.count(HUMAN) == 1 else "human" if session.is_human(seat) else "computer"
+            if session.is_remote(seat):
+                who = "on the network"
+            else:
+                who = "you" if session.is_human(seat) and session.seats.count(HUMAN) == 1 else "human" if session.is_human(seat) else "computer"
             head = f"<b>{html.escape(session.seat_name(seat))}</b> to move ({who})"
         self.turn_label.setText(head)
         if outcome is None:
@@ -609,12 +622,15 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         session = self.game.session
         playing = session is not None and self.game.interactive
-        self.undo_action.setEnabled(bool(playing and session is not None and session.can_undo()))
+        networked = self.network.is_network_game()  # the server keeps the record; undo asks the others
+        seated = networked and session is not None and session.has_human()
+        self.undo_action.setEnabled(bool(playing and session is not None and (seated and not session.is_over() or session.can_undo())))
         self.redo_action.setEnabled(bool(playing and session is not None and session.can_redo()))
-        self.resign_action.setEnabled(bool(playing and session is not None and not session.is_over()))
-        self.hint_action.setEnabled(bool(playing and session is not None and session.waiting_for_human()))
-        self.save_action.setEnabled(session is not None)
-        self.save_as_action.setEnabled(session is not None)
+        self.resign_action.setEnabled(bool(playing and session is not None and not session.is_over() and (seated or not networked)))
+        self.hint_action.setEnabled(bool(playing and session is not None and session.waiting_for_human() and not networked))
+        self.save_action.setEnabled(session is not None and not networked)
+        self.save_as_action.setEnabled(session is not None and not networked)
+        self.network.update()
         self.matches.update()
 
     def update_title(self) -> None:

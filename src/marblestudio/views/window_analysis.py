@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 from marblestudio.analysis import Analysis, Budget, MoveReview
 from marblestudio.engine.core import CHANCE
 from marblestudio.session import Session
+from marblestudio.net.remote import RemoteSession
 from marblestudio.views.secrecy import hidden_from_a_person
 from marblestudio.views.analysis_view import AnalysisPanel, Seat, percent
 from marblestudio.views.analysis_worker import AnalysisJob, SearchWorker, job_key, prepare
@@ -117,6 +118,9 @@ class WindowAnalysis:
         """Why the game shown may not be analysed now, or None."""
         if session is None or not self._has_moves(session):
             return "There is no game with moves to analyse."
+        if isinstance(session, RemoteSession) or self.window.network.is_network_game():
+            return ("A network game is analysed from its record, which the server keeps (the host's "
+                    "network-games folder); open it once the game is over.")
         if hidden_from_a_person(session, self.window.game.interactive):
             return (f"{session.rules.name} hides cards from its players, and a human plays this game: its analysis "
                     "(each mover's best card) can be made once the game is over, or while watching a replay.")

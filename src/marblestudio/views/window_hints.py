@@ -39,6 +39,9 @@ class WindowHints:
         """Ask for a move for the human to move; False (with a message) when no hint can be
         given now.  The answer comes to `on_hint`."""
         session = self.window.game.session
+        if self.window.network.is_network_game():
+            self.window.show_message("No hints in a network game: your friends play without them too.")
+            return False
         if session is None or not self.window.game.interactive or not session.waiting_for_human():
             self.window.show_message("A hint is for your turn in a game you are playing.")
             return False

@@ -25,6 +25,9 @@ class WindowViewing:
         """Play on from the earlier position shown during a game, with the same players (a new,
         unsaved game; the one in progress is offered for saving first)."""
         session, position = self.window.game.session, self.window.game.viewing
+        if self.window.network.is_network_game():
+            self.window.show_message("A network game goes on at its server: it cannot be played on from an earlier position here.")
+            return
         if session is None or position is None or not self.window.maybe_save():
             return
         branch = session.branch_at(position)
