@@ -61,3 +61,16 @@ def test_the_token_bucket_refills_at_its_rate() -> None:
     assert [bucket.take() for _ in range(2)] == [True, False]
     now[0] = 100.0
     assert sum(bucket.take() for _ in range(10)) == 3
+
+
+def test_every_client_message_shown_in_the_protocol_document_is_accepted() -> None:
+    import json
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    shown = [json.loads(block) for block in re.findall(r"```json\n(.*?)```", text, re.S) if "..." not in block]
+    clients = [message for message in shown if message.get("type") in protocol.CLIENT_TYPES]
+    assert {m["type"] for m in clients} >= {"hello", "move", "chat", "resign", "undo"}
+    for message in clients:
+        assert protocol.parse_client(json.dumps(message)) == message

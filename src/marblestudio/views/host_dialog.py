@@ -190,7 +190,7 @@ class HostDialog(QDialog):
             self.status.setText("Say the address friends connect to.")
             return
         self.start_button.setEnabled(False)
-        for widget in (self.ruleset, self.players, self.reach, self.port, self.cert, self.key):
+        for widget in (self.ruleset, self.players, self.seat, self.reach, self.address, self.port, self.cert, self.key):
             widget.setEnabled(False)
         self.status.setText("Starting the server…")
         self.server.start(ruleset_id, self.players.value(), self.port.value(), everywhere=everywhere, cert=cert or None, key=key or None)
@@ -198,7 +198,7 @@ class HostDialog(QDialog):
     def _failed(self, text: str) -> None:
         self.status.setText(f"The server did not start: {text}")
         self.start_button.setEnabled(True)
-        for widget in (self.ruleset, self.players, self.reach, self.port, self.cert, self.key):
+        for widget in (self.ruleset, self.players, self.seat, self.reach, self.address, self.port, self.cert, self.key):
             widget.setEnabled(True)
 
     def _ready(self, hosted: Hosted) -> None:

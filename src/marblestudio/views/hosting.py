@@ -89,7 +89,8 @@ class HostedServer(QObject):
         return self.process is not None and self.process.state() != QProcess.ProcessState.NotRunning
 
     def _read_out(self) -> None:
-        assert self.process is not None
+        if self.process is None:  # being stopped
+            return
         self._out += bytes(self.process.readAllStandardOutput().data())
         *lines, self._out = self._out.split(b"\n")
         for raw in lines:
@@ -111,7 +112,8 @@ class HostedServer(QObject):
             self.ready.emit(hosted)
 
     def _read_err(self) -> None:
-        assert self.process is not None
+        if self.process is None:
+            return
         self._err = (self._err + bytes(self.process.readAllStandardError().data()))[-20_000:]
 
     def _finished(self, code: int, _status: QProcess.ExitStatus) -> None:
@@ -124,7 +126,9 @@ class HostedServer(QObject):
         process, self.process = self.process, None
         if process is None:
             return
-        process.finished.disconnect(self._finished)
+        for signal, slot in ((process.finished, self._finished), (process.readyReadStandardOutput, self._read_out),
+                             (process.readyReadStandardError, self._read_err)):
+            signal.disconnect(slot)
         if process.state() != QProcess.ProcessState.NotRunning:
             process.terminate()
             if not process.waitForFinished(3000):
