@@ -35,12 +35,13 @@ class Recording(GameServer):
         await super()._send(conn, message)
 
 
-def _walk(value: Any, skip: str = "sample") -> Iterator[Any]:
-    """Every value nested in `value` (but under the key `skip`), `value` included."""
+def _walk(value: Any, skip: tuple[str, ...] = ("sample", "position")) -> Iterator[Any]:
+    """Every value nested in `value` (but under the keys `skip`: the full positions, with every
+    hidden card dealt again at random, which the next test checks), `value` included."""
     yield value
     if isinstance(value, dict):
         for key, item in value.items():
-            if key != skip:
+            if key not in skip:
                 yield from _walk(item, skip)
     elif isinstance(value, list):
         for item in value:
@@ -59,7 +60,7 @@ def test_no_frame_shows_another_hand_or_the_deck_order(players: int) -> None:
 
     async def main() -> None:
         async with serving(server) as url:
-            watcher = await Client.connect(url, invitation.spectator)
+            watcher = await Client.connect(url, invitation.spectator, positions=True)
 
             async def watch() -> None:
                 while (await next_of(watcher, "state"))["result"] is None:
@@ -93,3 +94,48 @@ def test_no_frame_shows_another_hand_or_the_deck_order(players: int) -> None:
         if frame["type"] == "state" and frame["to_move"] not in (seat, None, CHANCE):
             assert frame["legal"] is None and "sample" not in frame
     assert seen_hand > 0
+
+
+def test_the_full_positions_sent_deal_every_unseen_card_at_random() -> None:
+    # The positions a seat (or a spectator) is sent to draw its board hold every hand and the
+    # deck: the hands it may not see, and the deck, must be dealt at random, not the true ones.
+    from marblestudio.engine import from_position
+
+    server = Recording()
+    invitation = server.create_game("alive/standard", 3)
+    game = server.games[invitation.game_id]
+
+    async def main() -> None:
+        async with serving(server) as url:
+            watcher = await Client.connect(url, invitation.spectator, positions=True)
+            seated = await Client.connect(url, invitation.seats[0], positions=True)
+
+            async def read(client: Client) -> None:
+                while (await next_of(client, "state"))["result"] is None:
+                    pass
+
+            await asyncio.gather(read(watcher), read(seated), *(play_bot(url, t, "random", i) for i, t in enumerate(invitation.seats)))
+            await watcher.close()
+            await seated.close()
+
+    run(main)
+    rules = game.state.ruleset
+    same_hands = hidden_hands = same_decks = decks = 0
+    for seat, frame, hands, deck in server.frames:
+        text = frame.get("position")
+        if frame["type"] != "state" or text is None:
+            continue
+        table = from_position(rules, text).table  # type: ignore[attr-defined]
+        ids = [card.id for card in table.rules.deck]
+        for other in range(table.players):
+            if other == seat:
+                assert table.hand_ids(other) == hands[other], "a seat's own hand is its own"
+            elif hands[other]:
+                hidden_hands += 1
+                same_hands += table.hand_ids(other) == hands[other]
+        if len(deck) >= 8:
+            decks += 1
+            same_decks += tuple(ids[k] for k in table.deck)[-8:] == deck[-8:]
+    assert hidden_hands > 100 and decks > 20
+    assert same_hands < hidden_hands / 4, f"{same_hands} of {hidden_hands} hidden hands were the true ones"
+    assert same_decks == 0, "the deck's next cards were sent"
