@@ -126,9 +126,12 @@ def parse_client(frame: str | bytes) -> dict[str, Any]:
     return data
 
 
-def dump(message: dict[str, Any]) -> str:
-    """A server message as the text of one frame."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+def dump(message: dict[str, Any]) -> bytes:
+    """A server message as the UTF-8 text of one frame (orjson: the server writes a frame for
+    every seat after every move, and the standard library's encoder took a seventh of its time)."""
+    import orjson
+
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
 
 
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:

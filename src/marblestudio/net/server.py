@@ -61,13 +61,13 @@ class _Connection:
     game_id: str | None = None
     seat: int = SPECTATOR
     positions: bool = False  # asked for a full position in every `state` (an app that draws the board)
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)  # UTF-8 JSON texts
 
     async def write(self) -> None:
         """Send the outbox's messages until a None or the connection closes."""
         while (text := await self.outbox.get()) is not None:
             try:
-                await self.ws.send(text)
+                await self.ws.send(text, text=True)
             except ConnectionClosed:
                 return
 

@@ -3,8 +3,8 @@
 `HostedServer.start` runs ``python -m marblestudio serve`` (the same server as the command line)
 with a new game, reads the invitation codes it prints, and says `ready` with them; `failed`
 carries what the server wrote to its error output when it could not start.  The server keeps
-its games under the app's data folder (`data_folder`), so a game survives the app closing and
-the host can serve it again.  `stop` ends the process (SIGTERM, then SIGKILL after 3 seconds).
+its games under the app's data folder (`data_folder`), so a game survives the app closing: the
+next server started there resumes every unfinished game, for players who keep their codes.  `stop` ends the process (SIGTERM, then SIGKILL after 3 seconds).
 """
 
 from __future__ import annotations

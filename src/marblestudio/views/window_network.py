@@ -165,7 +165,6 @@ class WindowNetwork:
             return
         invitation = dialog.invitation()
         if invitation is not None:
-            settings().setValue(LAST_CODE, str(invitation))
             self.join(invitation)
 
     def join(self, invitation: Invitation) -> bool:
@@ -174,6 +173,7 @@ class WindowNetwork:
         if not window.maybe_save():
             return False
         self.leave(show_library=False)
+        settings().setValue(LAST_CODE, str(invitation))  # offered again by Join (to rejoin after a restart)
         link = NetLink(invitation.url, invitation.token, invitation.fingerprint, window)
         link.received.connect(self._on_message)
         link.status.connect(self._on_status)
@@ -199,7 +199,7 @@ class WindowNetwork:
 
     def stop_hosting(self) -> None:
         if self.server.is_running() and self._confirm("Stop hosting?", "Friends playing on your server are cut off. "
-                                                      "The game stays saved, and can be hosted again."):
+                                                      "The game stays saved: hosting again resumes it, for players who keep their codes."):
             if self.link is not None and self.link.url.startswith(("ws://127.0.0.1", "wss://127.0.0.1")):
                 self.leave()
             self.server.stop()
