@@ -104,6 +104,7 @@ class NetGame:
     chat: list[dict[str, Any]] = field(default_factory=list)
     unsaved: list[dict[str, Any]] = field(default_factory=list)  # journal entries not yet saved (`store`)
     _shown: tuple[tuple[int, int], str] | None = field(default=None, repr=False)  # the last public position written
+    _viewed: tuple[tuple[int, int], Any] | None = field(default=None, repr=False)  # the last public view, as plain data
 
     @property
     def ply(self) -> int:
@@ -277,7 +278,6 @@ class NetGame:
         position the seat may know (to draw the board); with `history`, every step so far as
         everyone may know it (for a client that connects, reconnects, or saw moves taken back)."""
         watcher = seat == SPECTATOR
-        view = self.state.public_view() if watcher else self.state.observation(seat)
         outcome = self.outcome()
         to_move = None if outcome is not None else self.state.to_move
         my_turn = not watcher and to_move == seat
@@ -288,7 +288,7 @@ class NetGame:
             "seat": None if watcher else seat,
             "to_move": to_move,
             "steps": [self._step_for(seat, step) for step in steps],
-            "observation": plain(view),
+            "observation": self._observation(seat),
             "legal": [str(m) for m in self.state.legal_moves()] if my_turn else None,
             "result": None if outcome is None else outcome.to_json(),
         }
@@ -303,6 +303,17 @@ class NetGame:
         if self.resigned is not None:
             message["resigned"] = self.resigned
         return message
+
+    def _observation(self, seat: int) -> Any:
+        """What `seat` may know (a spectator: the public view), as plain data.  In a game that
+        hides nothing every seat's observation is the public view: it is converted once per
+        position and the same (never changed) data goes into every seat's frame."""
+        if has_hidden_information(self.state):
+            return plain(self.state.public_view() if seat == SPECTATOR else self.state.observation(seat))
+        key = (self.ply, id(self.state))
+        if self._viewed is None or self._viewed[0] != key:
+            self._viewed = (key, plain(self.state.public_view()))
+        return self._viewed[1]
 
     def _step_for(self, seat: int, step: Step) -> dict[str, Any]:
         visible = [e.to_json() for e in step.events if e.visible_to is None or (seat != SPECTATOR and seat in e.visible_to)]
