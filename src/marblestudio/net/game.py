@@ -97,7 +97,11 @@ class NetGame:
     spectator_hash: str
     moves: list[str] = field(default_factory=list)
     start: str | None = None
-    rng: random.Random = field(default_factory=random.SystemRandom)
+    rng: random.Random = field(default_factory=random.SystemRandom)  # chance: unpredictable (the system's entropy)
+    deal_rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(128)), repr=False)
+    """For the positions sent to seats: their hidden cards are dealt from the cards the seat
+    cannot see, which it knows already, so a fast generator tells nothing (the system's cost a
+    system call for every card, a tenth of the server's time in ALIVE)."""
     log: list[Logged] = field(default_factory=list)  # each step of `moves` as everyone may know it
     resigned: int | None = None
     undo: UndoRequest | None = None
@@ -322,11 +326,11 @@ class NetGame:
     def _sample(self, seat: int) -> str | None:
         """A full position consistent with what `seat` (or a spectator) may know: the position
         itself when nothing is hidden (worked out once per position), else one with the hidden
-        cards dealt again at random (`determinize`, with the server's generator; a spectator's
+        cards dealt again at random (`determinize`, with `deal_rng`; a spectator's
         sees no hand); None for a family with no notation."""
         try:
             if has_hidden_information(self.state):
-                return self.state.determinize(seat, self.rng).position()
+                return self.state.determinize(seat, self.deal_rng).position()
             key = (self.ply, id(self.state))
             if self._shown is None or self._shown[0] != key:
                 self._shown = (key, self.state.position())

@@ -23,8 +23,11 @@ import json
 import logging
 import os
 import re
+import threading
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from marblestudio.atomic import write_atomic
 from marblestudio.engine.core import IllegalMoveError, NotationError
@@ -48,6 +51,8 @@ class Store:
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self._dirty: set[str] = set()  # games whose journal was appended to since the last `sync`
+        self._journals: dict[str, int] = {}  # game id -> its journal, open for appending
+        self._lock = threading.Lock()  # `sync` runs in a thread
 
     def record_path(self, game_id: str) -> Path:
         return self.folder / f"{game_id}.json"
@@ -68,7 +73,17 @@ class Store:
 
         save_record(self.record_path(game.game_id), game.record())
         game.unsaved.clear()
+        self.close(game.game_id)
         self.journal_path(game.game_id).unlink(missing_ok=True)
+
+    def close(self, game_id: str | None = None) -> None:
+        """Close the journal of `game_id` (of every game: None) kept open for appending."""
+        with self._lock:
+            ids = list(self._journals) if game_id is None else [game_id]
+            fds = [fd for fd in (self._journals.pop(i, None) for i in ids) if fd is not None]
+            self._dirty.difference_update(ids)
+        for fd in fds:
+            os.close(fd)
 
     def save_changes(self, game: NetGame) -> None:
         """Append what happened since the last save to the game's journal; a game that ended
@@ -78,24 +93,22 @@ class Store:
             return
         if not game.unsaved:
             return
-        data = "".join(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n" for entry in game.unsaved)
-        fd = os.open(self.journal_path(game.game_id), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            os.write(fd, data.encode("utf-8"))  # one call: a crash leaves at most the last line cut short
-        finally:
-            os.close(fd)
+        data = b"".join(orjson.dumps(entry) + b"\n" for entry in game.unsaved)
+        with self._lock:
+            fd = self._journals.get(game.game_id)
+            if fd is None:  # kept open while the game goes on: one system call a move
+                fd = self._journals[game.game_id] = os.open(self.journal_path(game.game_id), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            os.write(fd, data)  # one call: a crash leaves at most the last line cut short
+            self._dirty.add(game.game_id)
         game.unsaved.clear()
-        self._dirty.add(game.game_id)
 
     def sync(self) -> None:
         """Flush to the disk the journals appended to since the last call (the server calls it
         every `SYNC_EVERY` seconds, in a thread, so that no game waits for the disk)."""
-        dirty, self._dirty = self._dirty, set()
-        for game_id in dirty:
-            try:
-                fd = os.open(self.journal_path(game_id), os.O_RDONLY)
-            except FileNotFoundError:  # the game ended: its record was written whole
-                continue
+        with self._lock:  # copies of the descriptors: a journal closed meanwhile is still flushed, and no move waits
+            copies = [os.dup(self._journals[i]) for i in self._dirty if i in self._journals]
+            self._dirty = set()
+        for fd in copies:
             try:
                 os.fsync(fd)
             finally:
