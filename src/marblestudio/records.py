@@ -356,12 +356,13 @@ def player_entries(names: Sequence[str], kind: str = "computer") -> list[dict[st
     return [{"name": name, "kind": kind} for name in names]
 
 
-def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
+def save_record(path: str | os.PathLike[str], record: GameRecord, *, fsync: bool = True) -> None:
     """Write `record` atomically (`marblestudio.atomic`): the old file or the whole new one, and
-    no temporary file left behind, even when the process is killed."""
+    no temporary file left behind, even when the process is killed.  `fsync=False` leaves the
+    flush to the disk to the caller (the game server flushes its files once a second)."""
     from marblestudio.atomic import write_atomic
 
-    write_atomic(path, json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n")
+    write_atomic(path, json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n", fsync=fsync)
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:

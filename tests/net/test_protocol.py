@@ -74,3 +74,24 @@ def test_every_client_message_shown_in_the_protocol_document_is_accepted() -> No
     assert {m["type"] for m in clients} >= {"hello", "move", "chat", "resign", "undo"}
     for message in clients:
         assert protocol.parse_client(json.dumps(message)) == message
+
+
+def test_the_quick_check_of_a_move_accepts_only_what_the_schema_accepts() -> None:
+    import random
+
+    from jsonschema import Draft202012Validator
+
+    full = protocol.schema()
+    validator = Draft202012Validator({**full["$defs"]["move"], "$defs": full["$defs"]})
+    rng = random.Random(11)
+    values: list[object] = ["", "a1", "R3+", "x" * 10_000, "x" * 10_001, 0, 5, -1, 100_000_000, 100_000_001, 5.0, True, None, [], {}]
+    accepted = 0
+    for _ in range(3_000):
+        data: dict[str, object] = {"type": "move"}
+        for key in ("move", "ply", "seat"):
+            if rng.random() < (0.15 if key == "seat" else 0.9):
+                data[key] = rng.choice(values)
+        if protocol.plain_move(data):
+            accepted += 1
+            assert validator.is_valid(data), data
+    assert accepted > 50

@@ -13,8 +13,9 @@ Each game is up to three files:
 Appending a line costs the same at move 10 as at move 4,000, where rewriting the record after
 every move cost more the longer the game (and held up every game on the server).  An append is
 one `write` call; a line cut short by a crash is the move nobody was told of, and is dropped on
-resume.  The journals are flushed to the disk (`fsync`) every `SYNC_EVERY` seconds, in a thread:
-`kill -9` loses nothing (the kernel has the bytes), a power cut can lose that last second.
+resume.  The journals, and the files written whole, are flushed to the disk (`fsync`) every
+`SYNC_EVERY` seconds, in a thread: `kill -9` loses nothing (the kernel has the bytes), a power
+cut can lose that last second.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class Store:
         self.folder.mkdir(parents=True, exist_ok=True)
         self._dirty: set[str] = set()  # games whose journal was appended to since the last `sync`
         self._journals: dict[str, int] = {}  # game id -> its journal, open for appending
+        self._files: set[Path] = set()  # files replaced whole since the last `sync`, not yet flushed
         self._lock = threading.Lock()  # `sync` runs in a thread
 
     def record_path(self, game_id: str) -> Path:
@@ -62,7 +64,13 @@ class Store:
 
     def save_seats(self, game: NetGame) -> None:
         data = {"format": 1, "seats": game.seat_hashes, "spectator": game.spectator_hash}
-        write_atomic(self.seats_path(game.game_id), json.dumps(data, indent=1) + "\n")
+        write_atomic(self.seats_path(game.game_id), json.dumps(data, indent=1) + "\n", fsync=False)
+        self._written(self.seats_path(game.game_id))
+
+    def _written(self, path: Path) -> None:
+        """`path` was replaced without a flush to the disk: the next `sync` flushes it."""
+        with self._lock:
+            self._files.add(path)
 
     def journal_path(self, game_id: str) -> Path:
         return self.folder / f"{game_id}{JOURNAL}"
@@ -71,7 +79,8 @@ class Store:
         """Write the game's whole record (atomically) and start its journal afresh."""
         from marblestudio.records import save_record
 
-        save_record(self.record_path(game.game_id), game.record())
+        save_record(self.record_path(game.game_id), game.record(), fsync=False)
+        self._written(self.record_path(game.game_id))
         game.unsaved.clear()
         self.close(game.game_id)
         self.journal_path(game.game_id).unlink(missing_ok=True)
@@ -108,7 +117,23 @@ class Store:
         with self._lock:  # copies of the descriptors: a journal closed meanwhile is still flushed, and no move waits
             copies = [os.dup(self._journals[i]) for i in self._dirty if i in self._journals]
             self._dirty = set()
+            files, self._files = self._files, set()
         for fd in copies:
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        for path in files:  # records and seats files written whole since the last call, then their folder
+            try:
+                fd = os.open(path, os.O_RDONLY)
+            except FileNotFoundError:
+                continue
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        if files:
+            fd = os.open(self.folder, os.O_RDONLY)
             try:
                 os.fsync(fd)
             finally:
