@@ -95,3 +95,50 @@ def test_a_spectator_mirrors_the_public_view_and_no_hand(tmp_path: Path) -> None
             await watcher.close()
 
     run(main)
+
+
+def test_looking_back_at_a_network_game_shows_the_position_then() -> None:
+    server = GameServer(None, rate=1e6, burst=1e6)
+    invitation = server.create_game("stay-alive/standard", 2)
+    game = server.games[invitation.game_id]
+    rng = random.Random(5)
+    positions = [game.state.position()]
+    for _ in range(7):
+        game.play(game.state.to_move, str(rng.choice(game.state.legal_moves())), game.ply)
+        positions.append(game.state.position())
+
+    async def main() -> None:
+        async with serving(server) as url:  # joins mid-game: only the history is told
+            client = await Client.connect(url, invitation.seats[0], positions=True)
+            session = RemoteSession.joined(client.welcome, lambda m: None)
+            session.receive(await next_of(client, "state"))
+            await client.close()
+            start = game.ply - 7
+            for k in range(8):
+                assert session.state_at(start + k).position() == positions[k]
+                assert session.branch_at(start + k).state.position() == positions[k]
+
+    run(main)
+
+
+def test_a_refused_move_is_not_sent_again_and_other_errors_leave_a_move_in_flight() -> None:
+    server = GameServer(None, rate=1e6, burst=1e6)
+    invitation = server.create_game("mancala/kalah", 2)
+    game = server.games[invitation.game_id]
+    seat = game.state.to_move
+    welcome = game.welcome(seat)
+    sent: list[dict[str, Any]] = []
+    session = RemoteSession.joined(welcome, sent.append)
+    session.receive({**game.frame_for(seat, positions=True, history=True)})
+    move = session.state.legal_moves()[0]
+    session.play(move)
+    assert sent[-1] == {"type": "move", "move": str(move), "ply": game.ply}
+    session.receive({"type": "error", "code": "undo-refused", "message": "nobody asked to undo"})
+    assert session.pending == move  # an answer to something else
+    session.receive({"type": "error", "code": "stale", "message": "the game is at another ply"})
+    assert session.pending is None and session.waiting_for_human()
+    with pytest.raises(IllegalMoveError, match="the server refused it"):
+        session.play(move)
+    assert len(sent) == 1
+    session.play(session.state.legal_moves()[1])  # another move may go
+    assert len(sent) == 2

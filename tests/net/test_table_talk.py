@@ -176,3 +176,66 @@ def test_a_journal_line_cut_short_by_a_crash_is_dropped_on_resume(tmp_path: Path
     resumed = GameServer(tmp_path).games[game_id]
     assert resumed.moves == game.moves
     assert journal.read_bytes().endswith(b"}\n")
+
+
+def test_a_resignation_lapses_a_pending_undo_request(tmp_path: Path) -> None:
+    server, tokens, _, _ = _server(tmp_path)
+
+    async def main() -> None:
+        async with serving(server) as url:
+            seats = [await Client.connect(url, t) for t in tokens]
+            states = [await next_of(c, "state") for c in seats]
+            mover, states = await _move_first_legal(seats, states)
+            await seats[mover].undo("request")
+            for client in seats:
+                assert (await next_of(client, "undo"))["event"] == "requested"
+            await seats[1 - mover].resign()
+            for client in seats:
+                assert (await next_of(client, "undo"))["event"] == "cancelled"
+                assert (await next_of(client, "state"))["result"] is not None
+            for client in seats:
+                await client.close()
+
+    run(main)
+
+
+def test_a_full_disk_cuts_no_journal_the_record_is_written_whole_next_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from marblestudio.net import store as store_module
+
+    server, _, _, game_id = _server(tmp_path)
+    game = server.games[game_id]
+    store = server.store
+    assert store is not None
+    game.play(game.state.to_move, str(game.state.legal_moves()[0]), game.ply)
+    store.save_changes(game)
+    real_write = os.write
+    monkeypatch.setattr(store_module.os, "write", lambda fd, data: real_write(fd, data[:5]))  # the disk fills mid-line
+    game.play(game.state.to_move, str(game.state.legal_moves()[0]), game.ply)
+    with pytest.raises(OSError):
+        store.save_changes(game)
+    monkeypatch.setattr(store_module.os, "write", real_write)
+    game.play(game.state.to_move, str(game.state.legal_moves()[0]), game.ply)
+    store.save_changes(game)  # the whole record, in place of the journal cut short
+    assert not (tmp_path / f"{game_id}.log").exists()
+    assert load_record(tmp_path / f"{game_id}.json").moves == game.moves
+    resumed = GameServer(tmp_path).games[game_id]
+    assert resumed.moves == game.moves
+
+
+def test_only_so_many_journals_stay_open_and_every_game_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from marblestudio.net import store as store_module
+
+    monkeypatch.setattr(store_module, "OPEN_JOURNALS", 3)
+    server = GameServer(tmp_path)
+    games = [server.games[server.create_game("mancala/kalah", 2).game_id] for _ in range(6)]
+    assert server.store is not None
+    for _ in range(3):
+        for game in games:
+            game.play(game.state.to_move, str(game.state.legal_moves()[0]), game.ply)
+            server.store.save_changes(game)
+    assert len(server.store._journals) == 3
+    server.store.sync()
+    resumed = GameServer(tmp_path).games
+    assert {g.game_id: g.moves for g in games} == {k: v.moves for k, v in resumed.items()}

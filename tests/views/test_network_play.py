@@ -143,3 +143,39 @@ def test_a_wrong_invitation_says_why_and_leaves_nothing_behind(qtbot: QtBot, ans
     qtbot.waitUntil(lambda: bool(answers.warnings), timeout=WAIT)
     assert "no seat has this token" in answers.warnings[0]
     assert window.network.link is None and not window.network.is_network_game()
+
+
+def test_an_address_that_is_no_game_server_is_said_at_once(qtbot: QtBot, answers: Answers) -> None:  # noqa: F811
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    class NotFound(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+            self.send_error(404)
+
+        def log_message(self, *_args: object) -> None:
+            pass
+
+    web = HTTPServer(("127.0.0.1", 0), NotFound)
+    thread = threading.Thread(target=web.serve_forever, daemon=True)
+    thread.start()
+    try:
+        window = open_main_window(qtbot, 900, 640)
+        window.network.join(Invitation(f"ws://127.0.0.1:{web.server_address[1]}", "1" * 32))
+        qtbot.waitUntil(lambda: bool(answers.warnings), timeout=WAIT)
+    finally:
+        web.shutdown()
+        web.server_close()
+    assert "no Marble Studio server" in answers.warnings[0]
+    assert window.network.link is None
+
+
+def test_leaving_a_network_game_goes_back_to_the_library_and_sends_nothing(qtbot: QtBot, answers: Answers, served: tuple[ThreadedServer, list[Invitation]]) -> None:  # noqa: F811
+    _, invitations = served
+    window = _joined(qtbot, invitations[0])
+    session = window.game.session
+    assert isinstance(session, RemoteSession)
+    assert window.resign_action.isEnabled() and window.network.leave_action.isEnabled()
+    window.network.leave_action.trigger()
+    assert window.stack.currentWidget() is window.library
+    assert session.send is None and not window.resign_action.isEnabled()
+    assert not window.network.leave_action.isEnabled()

@@ -24,11 +24,17 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from marblestudio.engine import from_position
-from marblestudio.engine.core import CHANCE, Event, EventKind, IllegalMoveError, Move, Outcome, State
+from marblestudio.agents.base import has_hidden_information
+from marblestudio.engine import from_position, new_game
+from marblestudio.engine.core import CHANCE, Event, EventKind, IllegalMoveError, Move, NotationError, Outcome, State
+from marblestudio.net import protocol
 from marblestudio.session import HUMAN, REMOTE, Change, Session, Step
 
 Sender = Callable[[dict[str, Any]], None]
+
+MOVE_REFUSALS = frozenset({protocol.STALE, protocol.NOT_YOUR_TURN, protocol.BAD_NOTATION, protocol.ILLEGAL_MOVE,
+                           protocol.RATE_LIMITED, protocol.GAME_OVER, protocol.SPECTATOR, protocol.INTERNAL})
+"""The `error` codes that answer a `move` (others answer a chat line, an undo request, ...)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,7 @@ class RemoteSession(Session):
     send: Sender | None = field(default=None, repr=False)
     server_ply: int = 0  # the ply of the last `state`: a move names it
     pending: Move | None = None  # a move sent, not yet answered
+    refused: tuple[int, str, str] | None = None  # (ply, move, why) of the last move the server refused
     positions: dict[int, str] = field(default_factory=dict)  # ply -> the position then (for looking back)
     undo_request: tuple[int, int] | None = None  # (seat, ply) of a pending undo request
     undo_agreed: set[int] = field(default_factory=set)  # the seats that agreed to it so far
@@ -133,8 +140,11 @@ class RemoteSession(Session):
                 self.undo_request = None
                 self.undo_agreed = set()
             self._tell("undo")
-        elif kind == "error":
-            self.pending = None  # the move sent was refused: the seat is to move again
+        elif kind == "error" and self.pending is not None and message.get("code") in MOVE_REFUSALS:
+            # the move sent was refused (an answer to a chat line or an undo request says
+            # nothing of it): the seat is to move again, but not with that move at this ply
+            self.refused = (self.server_ply, str(self.pending), str(message.get("message", "")))
+            self.pending = None
             self._emit(Change("refused"))
 
     def _receive_state(self, message: Mapping[str, Any]) -> None:
@@ -147,9 +157,10 @@ class RemoteSession(Session):
             mover, move = _heard(entry["seat"], str(entry["move"]))
             steps.append(Step(mover, move, tuple(event_from_json(e) for e in entry["events"])))
         reset = "history" in message
-        if reset:
+        if reset:  # (re)connected, or moves taken back: what came before is told again
             self.history = [Step(*_heard(entry["seat"], str(entry["move"])), ()) for entry in message["history"]]
-            self.positions = {ply: p for ply, p in self.positions.items() if ply <= len(self.history)}
+            self.positions = {}  # those known may be of a line taken back meanwhile
+            self.undo_request, self.undo_agreed = None, set()  # a request still pending is sent again after this
         else:
             self.history.extend(steps)
         self.state = state
@@ -159,6 +170,9 @@ class RemoteSession(Session):
         result, resigned = message.get("result"), message.get("resigned")
         self.resigned = (int(resigned), Outcome.from_json(result)) if resigned is not None and result else None
         self.saved = True  # the server keeps the record
+        if result is not None and self.undo_request is not None:  # the game ended: no request stands
+            self.undo_request, self.undo_agreed = None, set()
+            self._tell("undo")
         if reset:
             self._emit(Change("reset"))
         else:
@@ -184,6 +198,8 @@ class RemoteSession(Session):
             raise IllegalMoveError(move.public_text, "the game is over")
         if not self.waiting_for_human():
             raise IllegalMoveError(move.public_text, "it is not your turn")
+        if self.refused is not None and self.refused[:2] == (self.server_ply, str(move)):
+            raise IllegalMoveError(move.public_text, f"the server refused it: {self.refused[2]}")
         self.state.copy().apply(move)
         try:
             self._say({"type": "move", "move": str(move), "ply": self.server_ply})
@@ -228,8 +244,20 @@ class RemoteSession(Session):
         raise NotImplementedError("a network game is looked back at with branch_at")
 
     def _known_position(self, position: int) -> str:
-        """The position after `position` steps, or, inside a step's chance steps, the first
-        position the server sent after it."""
+        """The position after `position` steps as this connection may know it.
+
+        In a game that hides nothing, every step's public text is its notation, so the steps
+        heard are replayed from the set-up.  In one that hides cards, it is the position the
+        server sent then (or, inside a step's chance steps, the first one sent after it); before
+        the first one this connection saw, that first one."""
+        if not has_hidden_information(self.state):
+            try:
+                state = new_game(self.rules, self.num_players)
+                for step in self.history[: max(0, position)]:
+                    state.apply(state.parse_move(str(step.move)))
+                return state.position()
+            except (IllegalMoveError, NotationError, ValueError):  # a game that began from a position
+                pass
         later = [ply for ply in self.positions if ply >= position]
         ply = min(later) if later else max(self.positions)
         return self.positions[ply]
@@ -238,8 +266,7 @@ class RemoteSession(Session):
         return from_position(self.rules, self._known_position(position))
 
     def branch_at(self, position: int, seats: Sequence[str] | None = None) -> Session:
-        """The position after `position` steps as a game of its own, to look at (the steps
-        before it, as heard, are its history)."""
+        """The position after `position` steps as a game of its own, to look at."""
         new = Session(self.rules, list(seats or [HUMAN] * self.num_players), 0, self.resolved, self.ruleset_ref,
                       self._known_position(position))
         new.saved = True

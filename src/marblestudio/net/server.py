@@ -72,6 +72,9 @@ class _Connection:
                 return
 
 
+RESAVE = 10.0
+"""Seconds before a finished game whose record could not be written is tried again."""
+
 FINISHED_KEPT = 300.0
 """Seconds a finished game stays in memory (for its players to see the end, or reconnect to it)
 once nobody watches it; then it is forgotten (its record stays under --data), so a long-running
@@ -277,9 +280,12 @@ class GameServer:
     async def _resign(self, conn: _Connection) -> None:
         assert conn.game_id is not None
         game = self.games[conn.game_id]
+        pending = game.undo
         game.resign(conn.seat)
         await self._save(game)
         log.info("game %s: seat %d resigned", game.game_id, conn.seat + 1)
+        if pending is not None:  # the game is over: the request lapses
+            await self._broadcast(game, self._undo_message("cancelled", pending.seat, pending.ply))
         await self._after_change(game, [])
 
     @staticmethod

@@ -20,6 +20,7 @@ cut can lose that last second.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -39,6 +40,8 @@ log = logging.getLogger(__name__)
 
 SIDECAR = ".seats.json"
 JOURNAL = ".log"
+OPEN_JOURNALS = 256
+"""Journals kept open for appending at most (the games that moved last)."""
 SYNC_EVERY = 1.0
 """Seconds between two flushes of a journal to the disk."""
 _GAME_ID = re.compile(r"[0-9a-f]{1,32}")
@@ -54,6 +57,7 @@ class Store:
         self._dirty: set[str] = set()  # games whose journal was appended to since the last `sync`
         self._journals: dict[str, int] = {}  # game id -> its journal, open for appending
         self._files: set[Path] = set()  # files replaced whole since the last `sync`, not yet flushed
+        self._broken: set[str] = set()  # games whose last append failed: saved whole next time
         self._lock = threading.Lock()  # `sync` runs in a thread
 
     def record_path(self, game_id: str) -> Path:
@@ -96,18 +100,36 @@ class Store:
 
     def save_changes(self, game: NetGame) -> None:
         """Append what happened since the last save to the game's journal; a game that ended
-        gets its whole record, with its result, instead."""
-        if game.is_over():
+        gets its whole record, with its result, instead, and so does a game whose journal could
+        not be written last time (a full disk): the record replaces the journal cut short.
+        Raises OSError (what was not saved is kept, for the next call)."""
+        if game.is_over() or game.game_id in self._broken:
             self.save(game)
+            self._broken.discard(game.game_id)
             return
         if not game.unsaved:
             return
         data = b"".join(orjson.dumps(entry) + b"\n" for entry in game.unsaved)
         with self._lock:
-            fd = self._journals.get(game.game_id)
-            if fd is None:  # kept open while the game goes on: one system call a move
-                fd = self._journals[game.game_id] = os.open(self.journal_path(game.game_id), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-            os.write(fd, data)  # one call: a crash leaves at most the last line cut short
+            fd = self._journals.pop(game.game_id, None)
+            try:
+                if fd is None:
+                    fd = os.open(self.journal_path(game.game_id), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+                    if len(self._journals) >= OPEN_JOURNALS:  # the longest unused one is closed (flushed by name)
+                        oldest = next(iter(self._journals))
+                        os.close(self._journals.pop(oldest))
+                        if oldest in self._dirty:
+                            self._dirty.discard(oldest)
+                            self._files.add(self.journal_path(oldest))
+                written = os.write(fd, data)  # one call: a crash leaves at most the last line cut short
+                if written != len(data):
+                    raise OSError(errno.ENOSPC, "the journal was cut short (is the disk full?)")
+            except OSError:
+                if fd is not None:
+                    os.close(fd)
+                self._broken.add(game.game_id)  # the next save writes the whole record instead
+                raise
+            self._journals[game.game_id] = fd  # the most recently used last
             self._dirty.add(game.game_id)
         game.unsaved.clear()
 

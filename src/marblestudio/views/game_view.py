@@ -241,7 +241,10 @@ class GameView(QWidget):
             forced = len(legal) == 1 and (legal[0].is_pass or (self.board is not None and self.board.target_of(legal[0]) is None))
             if forced:
                 self.message.emit(f"{session.seat_name(seat)} has no legal move and passes.")
-                session.play(legal[0])
+                try:
+                    session.play(legal[0])
+                except IllegalMoveError as exc:  # a network game's server cannot be reached, or refused it
+                    self.message.emit(f"Not played: {exc.rule}.")
                 return
             self._update_targets()
             self.idle.emit()

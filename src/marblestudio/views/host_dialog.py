@@ -114,7 +114,13 @@ class HostDialog(QDialog):
         self.reach.currentIndexChanged.connect(lambda _: self.address.setEnabled(bool(self.reach.currentData())))
         server.ready.connect(self._ready)
         server.failed.connect(self._failed)
+        self.finished.connect(self._let_go)
         self._ruleset_changed()
+
+    def _let_go(self) -> None:
+        """The dialog is closed: the server's news is no longer its business."""
+        self.server.ready.disconnect(self._ready)
+        self.server.failed.disconnect(self._failed)
 
     def _with_browse(self, field: QLineEdit, title: str) -> QWidget:
         row = QWidget()

@@ -80,6 +80,7 @@ class HostedServer(QObject):
         process.readyReadStandardOutput.connect(self._read_out)
         process.readyReadStandardError.connect(self._read_err)
         process.finished.connect(self._finished)
+        process.errorOccurred.connect(self._error)
         self.process = process
         self.hosted = Hosted()
         self._out = self._err = b""
@@ -116,6 +117,11 @@ class HostedServer(QObject):
             return
         self._err = (self._err + bytes(self.process.readAllStandardError().data()))[-20_000:]
 
+    def _error(self, error: QProcess.ProcessError) -> None:
+        if error == QProcess.ProcessError.FailedToStart and self.process is not None:
+            self.process = None
+            self.failed.emit(f"the server could not be started ({sys.executable}: {error.name})")
+
     def _finished(self, code: int, _status: QProcess.ExitStatus) -> None:
         if not self.hosted.url:  # it never listened
             lines = [line for line in self._err.decode("utf-8", "replace").splitlines() if line.startswith("serve:")]
@@ -127,7 +133,7 @@ class HostedServer(QObject):
         if process is None:
             return
         for signal, slot in ((process.finished, self._finished), (process.readyReadStandardOutput, self._read_out),
-                             (process.readyReadStandardError, self._read_err)):
+                             (process.readyReadStandardError, self._read_err), (process.errorOccurred, self._error)):
             signal.disconnect(slot)
         if process.state() != QProcess.ProcessState.NotRunning:
             process.terminate()

@@ -495,7 +495,11 @@ class MainWindow(QMainWindow):
         if not self._confirm_resign(session, seat):
             return False
         self.game.view_live()
-        session.resign(seat)
+        try:
+            session.resign(seat)
+        except ConnectionError as exc:  # a network game whose connection is down
+            self.show_message(f"Not resigned: {exc}.")
+            return False
         return True
 
     def _confirm_resign(self, session: Session, seat: int) -> bool:
@@ -623,7 +627,7 @@ class MainWindow(QMainWindow):
         session = self.game.session
         playing = session is not None and self.game.interactive
         networked = self.network.is_network_game()  # the server keeps the record; undo asks the others
-        seated = networked and session is not None and session.has_human()
+        seated = networked and session is not None and session is self.network.session and session.has_human()  # connected
         self.undo_action.setEnabled(bool(playing and session is not None and (seated and not session.is_over() or session.can_undo())))
         self.redo_action.setEnabled(bool(playing and session is not None and session.can_redo()))
         self.resign_action.setEnabled(bool(playing and session is not None and not session.is_over() and (seated or not networked)))

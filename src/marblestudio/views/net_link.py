@@ -47,6 +47,7 @@ class NetLink(QObject):
         self._ws: Any = None
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._was_open = False  # the connection has been up once
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="marblestudio-net", daemon=True)
@@ -66,46 +67,74 @@ class NetLink(QObject):
             raise ConnectionError("the connection to the game's server was lost; it is being made again") from None
 
     def close(self) -> None:
-        """Stop for good (the thread ends soon after)."""
+        """Stop for good (the thread ends soon after).  The closing handshake is left to a
+        thread of its own: on a dead network it waits, and the window must not."""
         self._stop.set()
         with self._lock:
             ws, self._ws = self._ws, None
         if ws is not None:
-            ws.close()
+            threading.Thread(target=ws.close, name="marblestudio-net-close", daemon=True).start()
 
     def wait(self, timeout: float = 5.0) -> None:
         if self._thread is not None:
             self._thread.join(timeout)
 
     # The thread ---------------------------------------------------------------------------------
+    def _say(self, state: str, text: str) -> None:
+        self._emit(self.status, state, text)
+
+    def _emit(self, signal: Any, *args: Any) -> None:
+        """Emit from the thread; once the window (and this object with it) is gone, stop."""
+        try:
+            signal.emit(*args)
+        except RuntimeError:  # the Qt object was deleted: nobody listens any more
+            self._stop.set()
+
     def _run(self) -> None:
         delay = RETRY_FIRST
         first = True
         while not self._stop.is_set():
-            self.status.emit("connecting", "Connecting…" if first else "Connection lost: reconnecting…")
+            self._say("connecting", "Connecting…" if first else "Connection lost: reconnecting…")
             outcome = self._session()
             if outcome == "fatal" or self._stop.is_set():
                 break
             if outcome == "served":
                 delay = RETRY_FIRST  # it was up: try again soon
             first = False
-            self.status.emit("lost", f"Connection lost: trying again in {delay:.0f} s…" if delay >= 1 else "Connection lost: reconnecting…")
+            self._say("lost", f"Connection lost: trying again in {delay:.0f} s…" if delay >= 1 else "Connection lost: reconnecting…")
             if self._stop.wait(delay):
                 break
             delay = min(RETRY_MAX, delay * 2)
-        self.status.emit("closed", "Disconnected.")
+        self._say("closed", "Disconnected.")
 
     def _session(self) -> str:
         """One connection, until it ends: "fatal", "served" (it was up) or "failed" (never up)."""
-        from websockets.exceptions import InvalidHandshake, InvalidURI
+        import ssl
+
+        from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
         from websockets.sync.client import connect
 
+        if self.fingerprint and not self.url.startswith("wss://"):
+            self._say("failed", "The invitation names a certificate, but its address is not a secure one (wss://).")
+            return "fatal"
         try:
             context = tls.pinned_context() if self.fingerprint else None
-            with connect(self.url, ssl=context, open_timeout=10, max_size=16 * 1024 * 1024) as ws:
+            with connect(self.url, ssl=context, open_timeout=10, close_timeout=2, max_size=16 * 1024 * 1024) as ws:
                 return self._served(ws)
         except InvalidURI as exc:
-            self.status.emit("failed", f"Not a server address: {exc}")
+            self._say("failed", f"Not a server address: {exc}")
+            return "fatal"
+        except InvalidHandshake as exc:
+            # Something answers there, but not a game server (a server stopping mid-handshake
+            # says so too: once the link was up, that is tried again).
+            if isinstance(exc, InvalidStatus) or not self._was_open:
+                self._say("failed", f"That address answers, but it is no Marble Studio server ({exc}).")
+                return "fatal"
+            log.info("the handshake with %s failed: %s", self.url, exc)
+            return "failed"
+        except ssl.SSLCertVerificationError:
+            self._say("failed", "The server's certificate is not one this computer trusts: join with the host's "
+                                "invitation code, which names the certificate.")
             return "fatal"
         except (OSError, InvalidHandshake, TimeoutError) as exc:
             log.info("cannot connect to %s: %s", self.url, exc)
@@ -128,18 +157,19 @@ class NetLink(QObject):
             reply = json.loads(ws.recv(timeout=10))
             if reply.get("type") != "welcome":
                 fatal = reply.get("code") in FATAL
-                self.status.emit("failed" if fatal else "lost", f"The server refused: {reply.get('message', reply)}")
+                self._say("failed" if fatal else "lost", f"The server refused: {reply.get('message', reply)}")
                 return "fatal" if fatal else "failed"
             with self._lock:
                 if self._stop.is_set():
                     return "fatal"
                 self._ws = ws
-            self.received.emit(reply)
-            self.status.emit("open", "Connected.")
+            self._was_open = True
+            self._emit(self.received, reply)
+            self._say("open", "Connected.")
             for text in ws:
-                self.received.emit(json.loads(text))
+                self._emit(self.received, json.loads(text))
         except tls.FingerprintMismatch as exc:
-            self.status.emit("failed", str(exc))
+            self._say("failed", str(exc))
             return "fatal"
         except (ConnectionClosed, OSError, TimeoutError, ValueError) as exc:
             log.info("the connection to %s ended: %s", self.url, exc)

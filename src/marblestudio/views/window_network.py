@@ -124,7 +124,7 @@ class WindowNetwork:
         self.join_action.setShortcut(QKeySequence("Ctrl+J"))
         self.join_action.triggered.connect(self.join_dialog)
         self.leave_action = QAction("Leave Network Game", window)
-        self.leave_action.triggered.connect(self.leave)
+        self.leave_action.triggered.connect(lambda: self.leave())
         self.stop_action = QAction("Stop Hosting", window)
         self.stop_action.triggered.connect(self.stop_hosting)
         for action in (self.host_action, self.join_action, self.leave_action, self.stop_action):
@@ -172,11 +172,12 @@ class WindowNetwork:
         window = self.window
         if not window.maybe_save():
             return False
-        self.leave(show_library=False)
+        self.leave()  # a network game on the board goes with its connection
         settings().setValue(LAST_CODE, str(invitation))  # offered again by Join (to rejoin after a restart)
         link = NetLink(invitation.url, invitation.token, invitation.fingerprint, window)
-        link.received.connect(self._on_message)
-        link.status.connect(self._on_status)
+        # Only the link in use is listened to: a message an old link queued before it closed is dropped.
+        link.received.connect(lambda message, sent_by=link: self._on_message(message) if sent_by is self.link else None)
+        link.status.connect(lambda state, text, sent_by=link: self._on_status(state, text) if sent_by is self.link else None)
         self.link = link
         window.show_message(f"Connecting to {invitation.url}…")
         link.start()
@@ -188,12 +189,13 @@ class WindowNetwork:
         link, self.link = self.link, None
         session, self.session = self.session, None
         if link is not None:
-            link.received.disconnect(self._on_message)
-            link.status.disconnect(self._on_status)
             link.close()
+        if session is not None:
+            session.send = None  # its moves, resignation or undo requests have nowhere to go now
         self.bar.say("")
         self.talk_dock.hide()
-        if session is not None and self.window.game.session is session and show_library:
+        shown = self.window.game.session
+        if show_library and isinstance(shown, RemoteSession):  # a network game left shows no more
             self.window.show_library()
         self.update()
 
@@ -211,7 +213,10 @@ class WindowNetwork:
 
     def shutdown(self) -> None:
         """The window closes: the connection and a hosted server end (the games stay saved)."""
+        link = self.link
         self.leave(show_library=False)
+        if link is not None:
+            link.wait(3.0)
         self.server.stop()
 
     def forget(self, session: object) -> None:
@@ -232,7 +237,9 @@ class WindowNetwork:
                 if self.session is None or self.session.game_id != message.get("game"):
                     self.session = RemoteSession.joined(message, self._send)
                     self.session.talk.append(self._on_talk)
-                    self._show_chat()
+                else:  # back after a lost connection: what was said meanwhile
+                    self.session.chat = [(line.get("seat"), str(line.get("text", ""))) for line in message.get("chat", [])]
+                self._show_chat()
                 return
             session = self.session
             if session is None:
@@ -246,14 +253,18 @@ class WindowNetwork:
                 self.talk_dock.show()
             if kind == "error":
                 self.window.show_message(f"The server refused: {message.get('message')}")
-        except (ValueError, KeyError, TypeError) as exc:  # a server this app cannot follow
+        except Exception as exc:  # noqa: BLE001 - a server this app cannot follow (or a ruleset it cannot load) ends no slot
             log.exception("cannot follow the server's %s message", kind)
-            self.bar.say(f"This game's server sent what this app cannot show ({exc}); leave and join again.", "error")
+            text = f"This game's server sent what this app cannot show ({exc}); leave and join again."
+            if self._showing():
+                self.bar.say(html.escape(text), "error")
+            else:
+                self.leave(show_library=False)
+                QMessageBox.warning(self.window, "Cannot join the game", text)
 
     def _on_status(self, state: str, text: str) -> None:
         self.connection = state
-        shown = self.is_network_game()
-        if not shown:  # no game on the board yet: the status line says how the connection goes
+        if not self._showing():  # no game on the board yet: the status line says how the connection goes
             if state == "failed":
                 link = self.link
                 self.leave(show_library=False)
@@ -335,8 +346,13 @@ class WindowNetwork:
         except ConnectionError as exc:
             self.window.show_message(str(exc))
 
-    def is_network_game(self) -> bool:
+    def _showing(self) -> bool:
+        """Whether the board shows the game of the connection in use."""
         return self.session is not None and self.window.game.session is self.session
+
+    def is_network_game(self) -> bool:
+        """Whether the board shows a network game (connected or left)."""
+        return isinstance(self.window.game.session, RemoteSession)
 
     def update(self) -> None:
         if not hasattr(self, "leave_action"):
