@@ -179,3 +179,33 @@ def test_leaving_a_network_game_goes_back_to_the_library_and_sends_nothing(qtbot
     assert window.stack.currentWidget() is window.library
     assert session.send is None and not window.resign_action.isEnabled()
     assert not window.network.leave_action.isEnabled()
+
+
+@pytest.mark.skipif(__import__("shutil").which("openssl") is None, reason="needs the openssl command to make a certificate")
+def test_a_secure_invitation_checks_the_servers_certificate(qtbot: QtBot, answers: Answers, tmp_path: Any) -> None:  # noqa: F811
+    import subprocess
+
+    from marblestudio.net.tls import fingerprint, server_context
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", str(key), "-out", str(cert), "-days", "2", "-subj", "/CN=marblestudio"], check=True, capture_output=True)
+    server = GameServer(None, rate=1e6, burst=1e6)
+    made = server.create_game("mancala/kalah", 2)
+    threaded = ThreadedServer(server)
+    threaded.ws = asyncio.run_coroutine_threadsafe(server.start("127.0.0.1", 0, server_context(cert, key)), threaded.loop).result(10)
+    url = f"wss://127.0.0.1:{bound_port(threaded.ws)}"
+    try:
+        window = _joined(qtbot, Invitation(url, made.seats[0], fingerprint(cert)))
+        assert window.game.session.me == 0  # type: ignore[union-attr]
+        window.network.leave()
+        other = open_main_window(qtbot, 800, 600)
+        other.network.join(Invitation(url, made.seats[1], "0" * 64))
+        qtbot.waitUntil(lambda: bool(answers.warnings), timeout=WAIT)
+        assert "certificate is not the one" in answers.warnings[0]
+        answers.warnings.clear()
+        other.network.join(Invitation(url, made.seats[1]))  # no fingerprint: the system's authorities are asked
+        qtbot.waitUntil(lambda: bool(answers.warnings), timeout=WAIT)
+        assert "not one this computer trusts" in answers.warnings[0]
+    finally:
+        threaded.close()

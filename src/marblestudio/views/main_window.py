@@ -627,7 +627,8 @@ class MainWindow(QMainWindow):
         session = self.game.session
         playing = session is not None and self.game.interactive
         networked = self.network.is_network_game()  # the server keeps the record; undo asks the others
-        seated = networked and session is not None and session is self.network.session and session.has_human()  # connected
+        remote = self.network.session  # the network game connected, if any
+        seated = networked and remote is not None and session is remote and remote.has_human()
         self.undo_action.setEnabled(bool(playing and session is not None and (seated and not session.is_over() or session.can_undo())))
         self.redo_action.setEnabled(bool(playing and session is not None and session.can_redo()))
         self.resign_action.setEnabled(bool(playing and session is not None and not session.is_over() and (seated or not networked)))
