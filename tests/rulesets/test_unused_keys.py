@@ -19,8 +19,6 @@ def house(base: str, body: str) -> str:
 @pytest.mark.parametrize(
     ("base", "body", "line", "pointer", "words"),
     [
-        ("archimedes/standard", "teams: {count: 2}\n", 5, "/teams",
-         "Rock Me Archimedes has no team play: 'teams' would be ignored; leave it out"),
         ("avalanche/standard", "players: {min: 4, max: 4, default: 4}\nteams: {count: 2}\n", 6, "/teams",
          "Avalanche reads 'teams' only for partnership play: set avalanche.play.partnership: true, or leave 'teams' out"),
     ],
@@ -58,3 +56,10 @@ def test_a_value_repeated_from_the_base_or_the_default_is_not_reported(tmp_path:
     body = "avalanche:\n  play:\n    goal: run-out\n    goal_count: 5\n"
     assert check_written(tmp_path, "house.yaml", house("avalanche/expert-2", body)) == []
     assert check_written(tmp_path, "house2.yaml", house("avalanche/standard", "avalanche:\n  play:\n    going_out: never\n")) == []
+
+
+def test_teams_of_a_game_of_two_sides_need_four_or_six_players(tmp_path: Path) -> None:
+    # Rock Me Archimedes and Mancala are played by teams (engine.partners): 'teams' is read, and
+    # two players cannot make two teams of partners.
+    first = only_error(check_written(tmp_path, "house.yaml", house("archimedes/standard", "teams: {count: 2}\n")))
+    assert first.pointer == "/players" and "in teams is for 4 or 6 players" in first.message

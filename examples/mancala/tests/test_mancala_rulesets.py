@@ -17,7 +17,7 @@ from jsonschema import Draft7Validator
 from mancala_helpers import resolved
 
 from marblestudio.rulesets import RulesetError, from_resolved, schema
-from marblestudio.rulesets.diagnostics import ERROR, WARNING, Problem
+from marblestudio.rulesets.diagnostics import WARNING, Problem
 
 from marblestudio_mancala import editor_schema, rulesets
 from marblestudio_mancala.engine import KALAH, OWARE, Capture, GrandSlam, MancalaRules, new_game
@@ -158,7 +158,7 @@ def test_mancala_is_for_exactly_two_players() -> None:
     data = resolved("kalah")
     data["players"] = {"min": 2, "max": 4, "default": 2}
     assert rulesets.check(data) == [Problem("/players", "Mancala is a game for exactly 2 players: write players: "
-                                                        "{min: 2, max: 2, default: 2}")]
+                                                        "{min: 2, max: 2, default: 2} (or teams: {count: 2} with 4 or 6 players)")]
     with pytest.raises(RulesetError, match="exactly 2 players"):
         from_resolved(data)
 
@@ -177,10 +177,15 @@ def test_a_setting_that_other_settings_make_meaningless_is_reported(
     assert [(p.pointer, p.severity) for p in problems] == [(pointer, severity)]
 
 
-def test_teams_are_an_error_in_mancala() -> None:
+def test_teams_of_two_or_three_partners_play_mancala() -> None:
+    # Marble Studio's team play for games of two sides (engine.partners): 'teams' is read.
     data = copy.deepcopy(resolved("kalah"))
     data["teams"] = {"count": 2}
-    assert [(p.pointer, p.severity) for p in rulesets.unused(data)] == [("/teams", ERROR)]
+    assert rulesets.unused(data) == []
+    assert [p.pointer for p in rulesets.check(data)] == ["/players"]  # two players make no teams
+    data["players"] = {"min": 6, "max": 6, "default": 6}
+    assert rulesets.check(data) == []
+    assert from_resolved(data).teams is not None
 
 
 def test_a_house_rule_may_mix_kalahs_stores_with_owares_captures() -> None:

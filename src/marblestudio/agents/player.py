@@ -67,8 +67,45 @@ class FamilyPlayer:
 
 
 def player_of(state: State) -> FamilyPlayer | None:
-    """The computer player's pieces of `state`'s family, or None (none, or failing to load)."""
+    """The computer player's pieces of `state`'s family, or None (none, or failing to load);
+    for a team game of two sides (`engine.partners`), the family's pieces played for a side."""
+    from marblestudio.engine.partners import Partners
+
+    if isinstance(state, Partners):
+        return _partners_player(state.ruleset.game)
     return _player(state.ruleset.game)
+
+
+@cache
+def _partners_player(game: str) -> FamilyPlayer | None:
+    """The family's player, each piece given the two sides' game and a seat's side (and each
+    side's value given to the seats of that side)."""
+    from marblestudio.engine.partners import Partners
+
+    found = _player(game)
+    if found is None:
+        return None
+    player = found
+
+    def inner(state: State) -> State:
+        assert isinstance(state, Partners)
+        return state.inner
+
+    def spread(state: State, values: Sequence[float]) -> list[float]:
+        assert isinstance(state, Partners)
+        return state.spread(values)
+
+    value, search_value, rollout, prior, quiet = player.value, player.search_value, player.rollout, player.prior, player.quiet
+    return FamilyPlayer(
+        policy=lambda state, seat, moves, rng: player.policy(inner(state), seat % 2, moves, rng),
+        value=None if value is None else lambda state: spread(state, value(inner(state))),
+        rollout=None if rollout is None else lambda state, moves, rng: rollout(inner(state), moves, rng),
+        search_value=None if search_value is None else lambda state: spread(state, search_value(inner(state))),
+        prior=None if prior is None else lambda state, moves: prior(inner(state), moves),
+        quiet=None if quiet is None else lambda state, seat: quiet(inner(state), seat % 2),
+        rollout_depth=player.rollout_depth,
+        levels=player.levels,
+    )
 
 
 @cache
@@ -90,6 +127,7 @@ def _player(game: str) -> FamilyPlayer | None:
 def forget() -> None:
     """Look the players up again (the installed families changed)."""
     _player.cache_clear()
+    _partners_player.cache_clear()
 
 
 # Remembering positions -------------------------------------------------------------------------

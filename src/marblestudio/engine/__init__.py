@@ -16,6 +16,7 @@ from marblestudio.engine.core import (
     State,
     Termination,
 )
+from marblestudio.engine.family import Family
 from marblestudio.engine.family import family as _family
 from marblestudio.engine.position import Fields, PositionError
 from marblestudio.engine.rules import Ruleset
@@ -29,12 +30,22 @@ def new_game(rules: Ruleset, players: int | Sequence[str] | None = None) -> Stat
     found = _family(rules.game)
     if found is None:
         raise ValueError(f"no game family {rules.game!r} is installed")
-    state: State = found.load("engine").new_game(rules, count)
+    teams = _partners(rules, found)
+    state: State = found.load("engine").new_game(rules, 2 if teams else count)
     if rules.pieces:
         from marblestudio.engine.pieces import program, runtime
 
         state = runtime.ruled(state, program.compile_pieces(rules.game, rules.pieces))
+    if teams:
+        from marblestudio.engine.partners import Partners
+
+        state = Partners(state, count)
     return state
+
+
+def _partners(rules: Ruleset, found: Family) -> bool:
+    """Whether `rules` are a team game of a two-sided family (`engine.partners`)."""
+    return rules.teams is not None and found.partners
 
 
 def rebuild(rules: Ruleset, players: int, moves: Sequence[str], start: str | None = None) -> State:
@@ -63,13 +74,23 @@ def from_position(rules: Ruleset, text: str) -> State:
     reader = getattr(found.load("engine"), "from_position", None)
     if reader is None:
         raise PositionError(f"the game family {rules.game} has no position notation")
+    teams = _partners(rules, found)
+    outer = fields
+    if teams:
+        from marblestudio.engine.partners import inner_fields
+
+        fields = inner_fields(outer)
     state: State = reader(rules, fields)
     if rules.pieces:
         from marblestudio.engine.pieces import program, runtime
 
         state = runtime.ruled(state, program.compile_pieces(rules.game, rules.pieces))
         runtime.read_rule_position(state, fields)
-    fields.done()
+    if teams:
+        from marblestudio.engine.partners import read
+
+        state = read(outer, state, fields)
+    outer.done()
     return state
 
 

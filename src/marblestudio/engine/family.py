@@ -72,6 +72,9 @@ class Family:
     """The family's part of the rules language ('module:HOOKS', an `engine.pieces.vocab.FamilyHooks`):
     its events as triggers, the names and functions its expressions read, its moves' fields for
     constraints, and its own actions.  Without it, rules can use the core hooks only."""
+    partners: bool = False
+    """A game of two sides that teams may play (`engine.partners`): with ``teams: {count: 2}`` and
+    four or six players, the members of a side take its turns one after the other."""
     order: int = 100
     """Where the game stands among the others (bundled games 0-3, plug-ins after them by name)."""
     source: str = field(default="", compare=False)

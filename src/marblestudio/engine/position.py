@@ -84,6 +84,10 @@ class Fields:
             raise PositionError("at least one player", "players")
         return cls(game, values, players)
 
+    def mark_read(self, other: Fields) -> None:
+        """Count the fields `other` (a reading of the same text) read as read here too."""
+        self._read |= other._read
+
     # Getters --------------------------------------------------------------------------------
     def has(self, name: str) -> bool:
         return name in self.values

@@ -19,5 +19,6 @@ FAMILY = Family(
     help="marblestudio.views.board.archimedes.help",
     player="marblestudio.agents.archimedes:PLAYER",
     hooks="marblestudio.games.hooks.archimedes:HOOKS",
+    partners=True,  # two sides: teams of two or three take each side's turns in turn
     order=3,
 )

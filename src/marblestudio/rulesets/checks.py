@@ -68,3 +68,20 @@ def match_problems(match: Mapping[str, Any] | None) -> list[Problem]:
     if "to" in match and points[0] < 1:
         problems.append(Problem("/match/points/0", "with 'to', the first place must score at least 1 point, else no match ever ends"))
     return problems
+
+
+def two_sides(data: Mapping[str, Any], title: str) -> list[Problem]:
+    """The players of a game of two sides (`engine.partners`): exactly 2, or, with ``teams:
+    {count: 2}``, a fixed 4 or 6 (the members of a side take its turns in turn)."""
+    players, teams = data["players"], data.get("teams")
+    low, high = players["min"], players["max"]
+    if teams is None:
+        if low != 2 or high != 2:
+            return [Problem("/players", f"{title} is a game for exactly 2 players: write players: {{min: 2, max: 2, default: 2}} "
+                                        "(or teams: {count: 2} with 4 or 6 players)")]
+        return []
+    if teams.get("count", 2) != 2:
+        return [Problem("/teams/count" if "count" in teams else "/teams", f"{title} has two sides: team play is for 2 teams")]
+    if low != high or low not in (4, 6):
+        return [Problem("/players", f"{title} in teams is for 4 or 6 players, the same on each side: write players: {{min: 4, max: 4, default: 4}}")]
+    return []

@@ -24,4 +24,5 @@ FAMILY = Family(
     help="marblestudio_mancala.help",
     player="marblestudio_mancala.agents:PLAYER",
     hooks="marblestudio_mancala.hooks:HOOKS",
+    partners=True,  # two sides: teams of two or three take each side's turns in turn
 )

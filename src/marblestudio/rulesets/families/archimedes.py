@@ -66,8 +66,6 @@ def _physics(p: Mapping[str, Any]) -> Physics:
 def unused(data: Mapping[str, Any]) -> list[Problem]:
     """Keys of a checked ruleset that Rock Me Archimedes' rules never read (the loader reports those the file wrote)."""
     problems: list[Problem] = []
-    if "teams" in data:
-        problems.append(Problem("/teams", "Rock Me Archimedes has no team play: 'teams' would be ignored; leave it out"))
     physics = data["archimedes"]["physics"]
     swing = physics.get("swing", {})
     if swing.get("overshoot", 0) and not swing.get("enabled", False):
@@ -110,10 +108,9 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
 
 
 def _check_players(data: Mapping[str, Any]) -> list[Problem]:
-    players = data["players"]
-    if players["min"] != 2 or players["max"] != 2:
-        return [Problem("/players", "Rock Me Archimedes is a game for exactly 2 players: write players: {min: 2, max: 2, default: 2}")]
-    return []
+    from marblestudio.rulesets.checks import two_sides
+
+    return two_sides(data, "Rock Me Archimedes")
 
 
 def _check_zones(section: Mapping[str, Any]) -> list[Problem]:

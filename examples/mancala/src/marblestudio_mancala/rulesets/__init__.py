@@ -34,11 +34,11 @@ DEFAULTS = MancalaRules()
 
 
 def check(data: Mapping[str, Any]) -> list[Problem]:
-    """What the schema cannot say about a schema-valid ruleset's Mancala section: two players."""
-    players = data["players"]
-    if players["min"] != 2 or players["max"] != 2:
-        return [Problem("/players", "Mancala is a game for exactly 2 players: write players: {min: 2, max: 2, default: 2}")]
-    return []
+    """What the schema cannot say about a schema-valid ruleset's Mancala section: two players, or
+    two teams of two or three (Marble Studio's team play for games of two sides)."""
+    from marblestudio.rulesets.checks import two_sides
+
+    return two_sides(data, "Mancala")
 
 
 def unused(data: Mapping[str, Any]) -> list[Problem]:
@@ -46,8 +46,6 @@ def unused(data: Mapping[str, Any]) -> list[Problem]:
     those the file itself wrote).  A setting at its default only states the default and is not
     reported ('feeding: free' is as good as no 'feeding')."""
     problems: list[Problem] = []
-    if "teams" in data:
-        problems.append(Problem("/teams", "Mancala has no team play: 'teams' would be ignored; leave it out"))
     rules, d = build(data), DEFAULTS
     if rules.stores is Stores.NONE and rules.last_in_store is not d.last_in_store:
         problems.append(Problem(f"{SECTION}/last_in_store", "with 'stores: none' no seed is sown into a store, so "
