@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from marblestudio.engine.core import CHANCE, Outcome
+from marblestudio.engine.partners import Partners
 from marblestudio.engine.pieces.runtime import Ruled
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
@@ -604,9 +605,10 @@ class MainWindow(QMainWindow):
         colour_blind = self.palette_action.isChecked()
         state = session.state
         scores = state.rule_state.scores if isinstance(state, Ruled) and state.rule_state.program.keeps_score else None
+        sides = len(texts)  # a team game of two sides (engine.partners) describes its sides: a seat shows its side's
         entries = []
         for seat in range(session.num_players):
-            text = texts[seat] if seat < len(texts) else ""
+            text = texts[seat % sides] if sides and isinstance(state, Partners) else texts[seat] if seat < len(texts) else ""
             if scores is not None:  # a house rule's points (its `score` actions)
                 points = f"{scores[seat]} point" + ("" if scores[seat] == 1 else "s")
                 text = f"{text} · {points}" if text else points
