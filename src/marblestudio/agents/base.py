@@ -8,6 +8,8 @@ with `state.determinize(seat, rng)`.  It never reads the true hidden state.
 
 from __future__ import annotations
 
+import functools
+
 import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
@@ -28,10 +30,20 @@ class Agent(Protocol):
 
 def has_hidden_information(state: State) -> bool:
     """True when the game hides something from some seat: its family's state overrides
-    `determinize` (the rule pieces' wrapper, which passes `determinize` on, hides nothing itself)."""
+    `determinize` (the rule pieces' wrapper, which passes `determinize` on, hides nothing itself;
+    nor does team play's, which asks the game it wraps)."""
+    from marblestudio.engine.partners import Partners
+
+    if isinstance(state, Partners):
+        return has_hidden_information(state.inner)
+    return _hides(type(state))
+
+
+@functools.cache
+def _hides(kind: type[State]) -> bool:
     from marblestudio.engine.pieces.runtime import Ruled
 
-    for klass in type(state).__mro__:
+    for klass in kind.__mro__:
         if "determinize" in klass.__dict__ and klass is not Ruled:
             return klass is not State
     return False
