@@ -30,7 +30,7 @@ test: $(VENV)/.test-installed system-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-installed system-deps
-	@for b in benchmarks/[!_]*.py; do case $$b in */engine_*) continue;; */levels.py) args=--quick;; *) args=;; esac; echo "== $$b $$args"; $(PY) $$b $$args || exit 1; done  # engine.py runs engine_*.py; the full ladder of levels.py takes hours (run it alone)
+	@for b in benchmarks/[!_]*.py; do case $$b in */engine_*) continue;; */levels.py) args=--quick;; */server.py) args="--family all --seconds 10";; *) args=;; esac; echo "== $$b $$args"; $(PY) $$b $$args || exit 1; done  # engine.py runs engine_*.py; the full ladder of levels.py takes hours (run it alone)
 	@for b in $(PLUGINS:%=%/benchmarks/*.py); do echo "== $$b"; $(PY) $$b || exit 1; done  # each plug-in's own figures
 
 fuzz: $(VENV)/.test-installed  # the fuzz properties over many more inputs, with figures (FUZZ_COUNT=3000)
