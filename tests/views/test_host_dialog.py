@@ -83,3 +83,18 @@ def test_a_port_in_use_is_said_in_the_dialog(qtbot: QtBot, answers: Answers) -> 
         qtbot.waitUntil(lambda: "did not start" in dialog.status.text(), timeout=WAIT)
     assert "cannot listen" in dialog.status.text()
     assert dialog.start_button.isEnabled() and not dialog.play_button.isEnabled()
+
+
+def test_quitting_while_hosting_asks_first(qtbot: QtBot, answers: Answers) -> None:  # noqa: F811
+    from PySide6.QtWidgets import QMessageBox
+
+    window = open_main_window(qtbot, 800, 600)
+    server = window.network.server
+    server.start("mancala/kalah", 2, 0, everywhere=False)
+    qtbot.waitUntil(lambda: bool(server.hosted.url), timeout=WAIT)
+    answers.answer = QMessageBox.StandardButton.Cancel
+    assert not window.close()  # "Stop hosting and quit?" answered Cancel: the window stays, the server runs
+    assert "Your server is running" in answers.questions[-1] and server.is_running()
+    answers.answer = QMessageBox.StandardButton.Yes
+    assert window.close()
+    assert not server.is_running()

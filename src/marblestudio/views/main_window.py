@@ -456,7 +456,7 @@ class MainWindow(QMainWindow):
         library.list.setFocus()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
+        if not self.network.may_close() or not self.maybe_save():
             event.ignore()
             return
         self.save_settings()

@@ -211,6 +211,13 @@ class WindowNetwork:
         buttons = QMessageBox.StandardButton
         return QMessageBox.question(self.window, title, text, buttons.Yes | buttons.Cancel, buttons.Cancel) == buttons.Yes
 
+    def may_close(self) -> bool:
+        """Whether the window may close: asks first while it hosts a game friends may be playing."""
+        if not self.server.is_running():
+            return True
+        return self._confirm("Stop hosting and quit?", "Your server is running: quitting stops it, and friends playing on it are cut "
+                                                       "off. The game stays saved: hosting again resumes it, for players who keep their codes.")
+
     def shutdown(self) -> None:
         """The window closes: the connection and a hosted server end (the games stay saved)."""
         link = self.link
