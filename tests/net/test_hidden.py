@@ -12,6 +12,7 @@ import pytest
 from net.netkit import next_of, run, serving
 
 from marblestudio.engine.core import CHANCE
+from marblestudio.net import protocol
 from marblestudio.net.client import Client, play_bot
 from marblestudio.net.game import SPECTATOR
 from marblestudio.net.server import GameServer, _Connection
@@ -31,7 +32,7 @@ class Recording(GameServer):
             table = self.games[conn.game_id].state.table  # type: ignore[attr-defined]
             ids = [card.id for card in table.rules.deck]
             hands = [table.hand_ids(s) for s in range(table.players)]
-            self.frames.append((conn.seat, json.loads(json.dumps(message)), hands, tuple(ids[k] for k in table.deck)))
+            self.frames.append((conn.seat, json.loads(protocol.dump(message)), hands, tuple(ids[k] for k in table.deck)))
         await super()._send(conn, message)
 
 

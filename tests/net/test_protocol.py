@@ -95,3 +95,33 @@ def test_the_quick_check_of_a_move_accepts_only_what_the_schema_accepts() -> Non
             accepted += 1
             assert validator.is_valid(data), data
     assert accepted > 50
+
+
+def test_a_view_goes_into_a_frame_as_plain_would_write_it() -> None:
+    # Frames carry the family's views as they are; orjson must write each as `core.plain` does.
+    import json
+    import random
+
+    from marblestudio.engine import new_game
+    from marblestudio.engine.core import CHANCE, plain
+    from marblestudio.rulesets import catalog, load_with_source
+    from marblestudio.rulesets.catalog import list_rulesets
+
+    checked = 0
+    for entry in sorted(list_rulesets(), key=lambda e: e.id):
+        if not entry.bundled:
+            continue
+        rules = load_with_source(catalog.find(entry.id)).rules  # type: ignore[arg-type]
+        state = new_game(rules, rules.players.default)
+        rng = random.Random(entry.id)
+        for _ in range(40):
+            if state.outcome() is not None:
+                break
+            if state.to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            for view in [state.public_view(), *(state.observation(s) for s in range(state.num_players))]:
+                assert json.loads(protocol.dump({"view": view}))["view"] == plain(view)
+                checked += 1
+            state.apply(rng.choice(state.legal_moves()))
+    assert checked > 1000

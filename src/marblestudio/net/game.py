@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from marblestudio.agents.base import has_hidden_information
-from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, NotationError, Outcome, State, plain
+from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, NotationError, Outcome, State
 from marblestudio.net import protocol
 from marblestudio.records import GameRecord, record_from_game, resignation
 
@@ -108,7 +108,7 @@ class NetGame:
     chat: list[dict[str, Any]] = field(default_factory=list)
     unsaved: list[dict[str, Any]] = field(default_factory=list)  # journal entries not yet saved (`store`)
     _shown: tuple[tuple[int, int], str] | None = field(default=None, repr=False)  # the last public position written
-    _viewed: tuple[tuple[int, int], Any] | None = field(default=None, repr=False)  # the last public view, as plain data
+    _viewed: tuple[tuple[int, int], Any] | None = field(default=None, repr=False)  # the last public view made
 
     @property
     def ply(self) -> int:
@@ -309,14 +309,16 @@ class NetGame:
         return message
 
     def _observation(self, seat: int) -> Any:
-        """What `seat` may know (a spectator: the public view), as plain data.  In a game that
-        hides nothing every seat's observation is the public view: it is converted once per
-        position and the same (never changed) data goes into every seat's frame."""
+        """What `seat` may know (a spectator: the public view): the family's frozen view, which
+        `protocol.dump` writes as `plain` would (orjson writes dataclasses, tuples and enums
+        itself, some twenty times faster; a test holds the two equal for every bundled ruleset).
+        In a game that hides nothing every seat's observation is the public view: it is written
+        once per position, and the same text goes into every seat's frame."""
         if has_hidden_information(self.state):
-            return plain(self.state.public_view() if seat == SPECTATOR else self.state.observation(seat))
+            return self.state.public_view() if seat == SPECTATOR else self.state.observation(seat)
         key = (self.ply, id(self.state))
-        if self._viewed is None or self._viewed[0] != key:
-            self._viewed = (key, plain(self.state.public_view()))
+        if self._viewed is None or self._viewed[0] != key:  # written once, copied into every frame
+            self._viewed = (key, protocol.fragment(self.state.public_view()))
         return self._viewed[1]
 
     def _step_for(self, seat: int, step: Step) -> dict[str, Any]:
