@@ -3,6 +3,7 @@ every other seat agrees (refused once something hidden was revealed since the mo
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -239,3 +240,36 @@ def test_only_so_many_journals_stay_open_and_every_game_resumes(tmp_path: Path, 
     server.store.sync()
     resumed = GameServer(tmp_path).games
     assert {g.game_id: g.moves for g in games} == {k: v.moves for k, v in resumed.items()}
+
+
+def test_a_finished_games_record_that_could_not_be_written_is_tried_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from marblestudio.net import server as server_module
+
+    monkeypatch.setattr(server_module, "RESAVE", 0.05)
+    server, tokens, _, game_id = _server(tmp_path)
+    store = server.store
+    assert store is not None
+    real_save = store.save
+    failures = [OSError(28, "No space left on device")]
+
+    def full_once(game: object) -> None:
+        if failures:
+            raise failures.pop()
+        real_save(game)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "save", full_once)
+
+    async def main() -> None:
+        async with serving(server) as url:
+            seat = await Client.connect(url, tokens[0])
+            await next_of(seat, "state")
+            await seat.resign()
+            await next_of(seat, "state")
+            for _ in range(100):
+                if load_record(tmp_path / f"{game_id}.json").result is not None:
+                    break
+                await asyncio.sleep(0.02)
+            await seat.close()
+
+    run(main)
+    assert not failures and load_record(tmp_path / f"{game_id}.json").resigned == 0

@@ -264,11 +264,13 @@ class GameServer:
             return
         try:
             if game.is_over():
-                await asyncio.to_thread(self.store.save, game)
+                await asyncio.to_thread(self.store.save_changes, game)
             else:
                 self.store.save_changes(game)
         except OSError as exc:  # a full disk: the game goes on, and the next save writes it all
             log.error("game %s could not be saved: %s", game.game_id, exc.strerror or exc)
+            if game.is_over():  # no next move will: try again later
+                asyncio.get_running_loop().call_later(RESAVE, lambda: asyncio.ensure_future(self._save(game)))
 
     async def _after_change(self, game: NetGame, steps: list[Any], rewound: bool = False) -> None:
         if game.is_over():
