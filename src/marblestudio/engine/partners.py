@@ -51,9 +51,6 @@ class Partners(State):
         """The seat that plays `side`'s turn now (a negative value, chance, passes through)."""
         return side + SIDES * self.turns[side] if side >= 0 else side
 
-    def seats_of(self, side: int) -> tuple[int, ...]:
-        return tuple(range(side, self.num_players, SIDES))
-
     def spread(self, values: Sequence[float]) -> list[float]:
         """Per-side figures (a value, a reward) as per-seat ones: each seat gets its side's."""
         return [values[seat % SIDES] for seat in range(self.num_players)]

@@ -13,6 +13,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+import orjson
+
 PROTOCOL = 1
 """The protocol version this code speaks; `hello` names the client's, `welcome` the server's."""
 
@@ -145,15 +147,11 @@ def dump(message: dict[str, Any]) -> bytes:
     every seat after every move, and the standard library's encoder took a seventh of its time).
     A game's views go in as they are: orjson writes a dataclass as an object of its fields, a
     tuple as a list and an enum as its value, and `_sorted` writes a set, as `core.plain` does."""
-    import orjson
-
     return orjson.dumps(message, default=_sorted)
 
 
 def fragment(value: Any) -> Any:
     """`value` written as JSON once, to go into many frames as it is (an orjson Fragment)."""
-    import orjson
-
     return orjson.Fragment(orjson.dumps(value, default=_sorted))
 
 

@@ -43,7 +43,6 @@ class Hosted:
     """What a started server printed: its URL, one invitation per seat, the spectators'."""
 
     url: str = ""
-    game_id: str = ""
     seats: list[Invitation] = field(default_factory=list)
     spectator: Invitation | None = None
     fingerprint: str | None = None
@@ -104,8 +103,6 @@ class HostedServer(QObject):
             hosted.seats.append(parse(words[-1]))
         elif line.startswith("spectator ") and "invitation" in words:
             hosted.spectator = parse(words[-1])
-        elif line.startswith("game ") and words[1].endswith(":"):
-            hosted.game_id = words[1].rstrip(":")
         elif line.startswith("certificate fingerprint "):
             hosted.fingerprint = words[-1]
         elif line.startswith("listening on "):
