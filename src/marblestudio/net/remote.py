@@ -116,8 +116,12 @@ class RemoteSession(Session):
         seats = [HUMAN if seat == me else REMOTE for seat in range(int(welcome["players"]))]
         session = cls(rules, seats, 0, dict(welcome["resolved"]), str(welcome["ruleset"]), None, me=me,
                       game_id=str(welcome["game"]), send=send)
-        session.chat = [(line.get("seat"), str(line.get("text", ""))) for line in welcome.get("chat", [])]
+        session.hear_chat(welcome)
         return session
+
+    def hear_chat(self, welcome: Mapping[str, Any]) -> None:
+        """The chat lines a `welcome` brings (what was said before this connection, or while it was lost)."""
+        self.chat = [(line.get("seat"), str(line.get("text", ""))) for line in welcome.get("chat", [])]
 
     # What the server says ----------------------------------------------------------------------
     def receive(self, message: Mapping[str, Any]) -> None:

@@ -245,7 +245,7 @@ class WindowNetwork:
                     self.session = RemoteSession.joined(message, self._send)
                     self.session.talk.append(self._on_talk)
                 else:  # back after a lost connection: what was said meanwhile
-                    self.session.chat = [(line.get("seat"), str(line.get("text", ""))) for line in message.get("chat", [])]
+                    self.session.hear_chat(message)
                 self._show_chat()
                 return
             session = self.session
