@@ -14,9 +14,8 @@ by replaying the game once) and, from their evaluations, the `Analysis` (`analys
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Future
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -82,10 +81,9 @@ class SearchWorker(QObject):
     finished = Signal(int, object)  # tag, list[Evaluation] in job order
     failed = Signal(int, str)  # tag, what went wrong
 
-    def __init__(self, parent: QObject | None = None, workers: int = 1, poll_ms: int = 40) -> None:
+    def __init__(self, parent: QObject | None = None, workers: int | Callable[[], int] = 1, poll_ms: int = 40) -> None:
         super().__init__(parent)
-        self.workers = max(1, workers)
-        self._pool = SpawnPool(self.workers)
+        self._pool = SpawnPool(workers)
         self._futures: list[Future[Evaluation]] = []
         self._tag = 0
         self._done = -1  # searches done at the last `progress`
@@ -128,8 +126,7 @@ class SearchWorker(QObject):
             self.cancel()
             error = failed.exception()
             log.error("a search of the analysis failed", exc_info=error)
-            if isinstance(error, BrokenProcessPool):
-                self._pool.shutdown()  # its processes ended; a new pool next time
+            self._pool.failed(error)  # a worker process that died: new ones next time
             self.failed.emit(self._tag, f"{type(error).__name__}: {error}")
             return
         done = sum(1 for f in futures if f.done())

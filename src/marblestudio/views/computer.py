@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -31,14 +32,23 @@ class SpawnPool:
     """Worker processes started with 'spawn' (they share nothing with the GUI and import no Qt),
     made when first used and ended without waiting for a search that may be running."""
 
-    def __init__(self, workers: int = 1) -> None:
-        self.workers = max(1, workers)
+    def __init__(self, workers: int | Callable[[], int] = 1) -> None:
+        """`workers`: how many processes, or a function that says (asked when the pool is first
+        made, so that counting the cores costs the window's start-up nothing)."""
+        self._workers = workers
         self._pool: ProcessPoolExecutor | None = None
 
     def get(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+            count = self._workers() if callable(self._workers) else self._workers
+            self._pool = ProcessPoolExecutor(max_workers=max(1, count), mp_context=multiprocessing.get_context("spawn"))
         return self._pool
+
+    def failed(self, error: BaseException | None) -> None:
+        """A task of the pool raised `error`: when that is the pool itself broken (a worker
+        process died), its processes are ended and the next `get` makes new ones."""
+        if isinstance(error, BrokenProcessPool):
+            self.shutdown()
 
     def warm_up(self) -> None:
         """Start a worker process now (it takes a moment to import Python)."""
@@ -118,6 +128,7 @@ class ComputerWorker(QObject):
             notation = future.result()
         except Exception as exc:  # noqa: BLE001 - reported to the user, the app goes on
             log.exception("the computer player failed")
+            self._pool.failed(exc)  # a worker process that died: new ones next time
             self.failed.emit(self._tag, f"{type(exc).__name__}: {exc}")
             return
         if self._hint:

@@ -68,7 +68,7 @@ class WindowAnalysis:
     def __init__(self, window: MainWindow) -> None:
         self.window = window
         self.budget = Budget()  # per position: the command's default
-        self.worker = SearchWorker(window, workers=default_workers())
+        self.worker = SearchWorker(window, workers=default_workers)  # counted when the first analysis starts
         self.panel = AnalysisPanel()
         self.dock = window.add_dock("Analysis", self.panel, Qt.DockWidgetArea.BottomDockWidgetArea)
         window.splitDockWidget(window.replay_dock, self.dock, Qt.Orientation.Vertical)  # under the timeline
