@@ -25,9 +25,6 @@ from marblestudio.engine.core import NotationError, Outcome, Termination
 from marblestudio.engine.position import NONE, Fields, PositionError, Writer, items_text, outcome_text, turn_text
 from marblestudio.engine.rules import Ruleset
 
-"""How a seat won besides a touch (`ending`): its marbles home, or the other seat lost a marble
-to a touch (house rule `touch: marble-lost`) and has too few left to win."""
-
 
 # Writing -----------------------------------------------------------------------------------
 def write(state: ArchimedesState) -> str:
@@ -49,11 +46,6 @@ def write(state: ArchimedesState) -> str:
         .add("touched", NONE if state.touched is None else state.touched.value)
         .add("result", outcome_text(state.result))
     )
-
-
-def ending(state: ArchimedesState, seat: int, why: str) -> Outcome:
-    """The outcome of a game that `seat` won (`ArchimedesState.won`, the engine's own words)."""
-    return state.won(seat, why)
 
 
 # Reading -----------------------------------------------------------------------------------
@@ -176,7 +168,7 @@ def _goes_on(state: ArchimedesState, fields: Fields) -> None:
             raise _rule(fields, "cups", f"seat {seat} has {home} marbles in an end zone that counts for its win: it "
                         f"would have won when its turn ended")
         if rules.touch is TouchRule.MARBLE_LOST:
-            left = state.supply[seat] + sum(1 for s in board.values() if s == seat)
+            left = state.marbles_left(seat)
             if left < rules.marbles_to_win:
                 raise _rule(fields, "lost", f"seat {seat} has {left} marbles left, fewer than a win needs "
                             f"({rules.marbles_to_win}): it would have lost")
@@ -194,7 +186,7 @@ def _ended(state: ArchimedesState, fields: Fields) -> None:
     limit = state.ruleset.move_limit
     if end is not None:
         loser = state.touch_loser(end)
-        expected = ending(state, 1 - loser, end.value)
+        expected = state.won(1 - loser, end.value)
         if outcome != expected:
             whose = "its mover" if loser == mover else "the player whose end went down"
             raise _rule(fields, "result", f"when the {end.value} end touches the table {whose} (seat {loser}) loses: "
@@ -203,14 +195,14 @@ def _ended(state: ArchimedesState, fields: Fields) -> None:
     if state.balance.tilt(state.k, len(state.board)).touching is not None:
         raise _rule(fields, "touched", "the board rests with an end on the table: the game ended when it touched "
                     "(touched=low, high or either)")
-    if any(outcome == ending(state, 1 - loser, e.value) for loser in (0, 1) for e in End):
+    if any(outcome == state.won(1 - loser, e.value) for loser in (0, 1) for e in End):
         raise _rule(fields, "touched", "the result says an end touched the table: name it (touched=low, high or either)")
     if limit is not None and outcome == Outcome.capped(limit, "turns"):
         if state.turns != limit:
             raise _rule(fields, "result", f"the move limit of {limit} turns ends the game at turns={limit}, not {state.turns}")
         return
     seat = outcome.winners[0] if outcome.termination is Termination.WIN and len(outcome.winners) == 1 else -1
-    if seat >= 0 and outcome == ending(state, seat, HOME):
+    if seat >= 0 and outcome == state.won(seat, HOME):
         home = state.home(seat)
         if seat != mover:
             raise _rule(fields, "result", f"marbles home win when their player's turn ends: seat {seat} won so, but the "
@@ -218,7 +210,7 @@ def _ended(state: ArchimedesState, fields: Fields) -> None:
         if home < rules.marbles_to_win:
             raise _rule(fields, "result", f"seat {seat} has {home} marbles home, fewer than a win needs ({rules.marbles_to_win})")
         return
-    if seat >= 0 and outcome == ending(state, seat, LOST):
+    if seat >= 0 and outcome == state.won(seat, LOST):
         left = state.marbles_left(mover)
         if rules.touch is not TouchRule.MARBLE_LOST:
             raise _rule(fields, "result", "a marble is lost to a touch only under the house rule touch: marble-lost")
@@ -263,4 +255,4 @@ def _rule(fields: Fields, name: str, message: str) -> PositionError:
     return fields.error(name, message, rule=True)
 
 
-__all__ = ["ending", "read", "write"]
+__all__ = ["read", "write"]
