@@ -79,7 +79,14 @@ def test_archimedes_partners_take_whole_turns_roll_and_all() -> None:
 
 def test_each_seat_sees_its_side_and_a_computer_plays_any_seat() -> None:
     state = new_game(load(MANCALA), 4)
-    assert state.observation(2) == state.observation(0)
+    assert isinstance(state, Partners)
+    asked: list[int] = []
+    seen = state.inner.observation
+    state.inner.observation = lambda seat: asked.append(seat) or seen(seat)  # type: ignore[method-assign]
+    for seat in range(4):
+        state.observation(seat)
+    assert asked == [0, 1, 0, 1]  # each seat sees what its side sees
+    del state.inner.observation
     rng = random.Random(3)
     for _ in range(12):
         if state.outcome() is not None:

@@ -80,12 +80,11 @@ def player_of(state: State) -> FamilyPlayer | None:
 def _partners_player(game: str) -> FamilyPlayer | None:
     """The family's player, each piece given the two sides' game and a seat's side (and each
     side's value given to the seats of that side)."""
-    from marblestudio.engine.partners import Partners
+    from marblestudio.engine.partners import SIDES, Partners
 
-    found = _player(game)
-    if found is None:
+    player = _player(game)
+    if player is None:
         return None
-    player = found
 
     def inner(state: State) -> State:
         assert isinstance(state, Partners)
@@ -97,12 +96,12 @@ def _partners_player(game: str) -> FamilyPlayer | None:
 
     value, search_value, rollout, prior, quiet = player.value, player.search_value, player.rollout, player.prior, player.quiet
     return FamilyPlayer(
-        policy=lambda state, seat, moves, rng: player.policy(inner(state), seat % 2, moves, rng),
+        policy=lambda state, seat, moves, rng: player.policy(inner(state), seat % SIDES, moves, rng),
         value=None if value is None else lambda state: spread(state, value(inner(state))),
         rollout=None if rollout is None else lambda state, moves, rng: rollout(inner(state), moves, rng),
         search_value=None if search_value is None else lambda state: spread(state, search_value(inner(state))),
         prior=None if prior is None else lambda state, moves: prior(inner(state), moves),
-        quiet=None if quiet is None else lambda state, seat: quiet(inner(state), seat % 2),
+        quiet=None if quiet is None else lambda state, seat: quiet(inner(state), seat % SIDES),
         rollout_depth=player.rollout_depth,
         levels=player.levels,
     )

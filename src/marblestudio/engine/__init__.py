@@ -31,16 +31,21 @@ def new_game(rules: Ruleset, players: int | Sequence[str] | None = None) -> Stat
     if found is None:
         raise ValueError(f"no game family {rules.game!r} is installed")
     teams = _partners(rules, found)
-    state: State = found.load("engine").new_game(rules, 2 if teams else count)
-    if rules.pieces:
-        from marblestudio.engine.pieces import program, runtime
-
-        state = runtime.ruled(state, program.compile_pieces(rules.game, rules.pieces))
+    state = _ruled(rules, found.load("engine").new_game(rules, 2 if teams else count))
     if teams:
         from marblestudio.engine.partners import Partners
 
         state = Partners(state, count)
     return state
+
+
+def _ruled(rules: Ruleset, state: State) -> State:
+    """`state` played by the ruleset's rule pieces, if it has any (compiled once, cached)."""
+    if not rules.pieces:
+        return state
+    from marblestudio.engine.pieces import program, runtime
+
+    return runtime.ruled(state, program.compile_pieces(rules.game, rules.pieces))
 
 
 def _partners(rules: Ruleset, found: Family) -> bool:
@@ -80,11 +85,10 @@ def from_position(rules: Ruleset, text: str) -> State:
         from marblestudio.engine.partners import inner_fields
 
         fields = inner_fields(outer)
-    state: State = reader(rules, fields)
+    state = _ruled(rules, reader(rules, fields))
     if rules.pieces:
-        from marblestudio.engine.pieces import program, runtime
+        from marblestudio.engine.pieces import runtime
 
-        state = runtime.ruled(state, program.compile_pieces(rules.game, rules.pieces))
         runtime.read_rule_position(state, fields)
     if teams:
         from marblestudio.engine.partners import read

@@ -121,11 +121,17 @@ class Partners(State):
     def counts(self) -> Mapping[str, int]:
         return self.inner.counts()
 
+    def _around(self, inner: State) -> Partners:
+        """This team game around `inner` (a copy of its own game): no checks, as search copies often."""
+        new = object.__new__(Partners)
+        new.inner, new.num_players, new.ruleset, new.turns, new.last = inner, self.num_players, self.ruleset, self.turns[:], self.last
+        return new
+
     def copy(self) -> Partners:
-        return Partners(self.inner.copy(), self.num_players, self.turns, self.last)
+        return self._around(self.inner.copy())
 
     def determinize(self, seat: int, rng: random.Random) -> Partners:
-        return Partners(self.inner.determinize(self.side_of(seat), rng), self.num_players, self.turns, self.last)
+        return self._around(self.inner.determinize(self.side_of(seat), rng))
 
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """The family's fast loop when it plays to the end (who won is all that is read then);

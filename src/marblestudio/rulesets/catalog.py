@@ -168,9 +168,9 @@ def find(ruleset_id: str) -> Path | None:
     game, variant = ruleset_id.split("/")
     folder = family_folders().get(game)
     if folder is not None:  # looked up by name, not by listing the folders (a server finds one per game it makes)
-        found = [candidate for suffix in sorted(SUFFIXES) if is_file(candidate := folder / f"{variant}{suffix}")]
-        if found:
-            return found[-1]  # as the listing does, where two files differ only in their suffix
+        for suffix in sorted(SUFFIXES, reverse=True):  # the last in name order, as the listing keeps, where two differ only in suffix
+            if is_file(candidate := folder / f"{variant}{suffix}"):
+                return candidate
     for suffix in SUFFIXES:
         candidate = user_dir() / f"{ruleset_id}{suffix}"
         if is_file(candidate):
