@@ -91,6 +91,11 @@ class PositionTask:
         return evaluate(state, viewer, self.budget, random.Random(f"analyse:{self.seed}:{index}:{viewer}"), index)
 
 
+def percent(value: float) -> str:
+    """An expected result (0 to 1) as people read it: '58%'."""
+    return f"{100 * value:.0f}%"
+
+
 def evaluate(state: State, viewer: int, budget: Budget, rng: random.Random, index: int = 0) -> Evaluation:
     """Search `state` for `viewer` (who need not be to move) and read what the search found."""
     search = Search(state, viewer, budget.config(), rng, any_root=state.to_move != viewer)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from marblestudio.engine.core import CHANCE, Move, Outcome, State
+from marblestudio.engine.partners import Partners
 
 
 @runtime_checkable
@@ -32,8 +33,6 @@ def has_hidden_information(state: State) -> bool:
     """True when the game hides something from some seat: its family's state overrides
     `determinize` (the rule pieces' wrapper, which passes `determinize` on, hides nothing itself;
     nor does team play's, which asks the game it wraps)."""
-    from marblestudio.engine.partners import Partners
-
     if isinstance(state, Partners):
         return has_hidden_information(state.inner)
     return _hides(type(state))

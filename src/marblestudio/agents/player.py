@@ -35,6 +35,7 @@ from functools import cache
 from marblestudio.agents.base import pick
 from marblestudio.engine import family as families
 from marblestudio.engine.core import Move, State
+from marblestudio.engine.partners import SIDES, Partners
 
 Policy = Callable[[State, int, Sequence[Move], random.Random], Move]
 RolloutPolicy = Callable[[State, Sequence[Move], random.Random], Move]
@@ -69,8 +70,6 @@ class FamilyPlayer:
 def player_of(state: State) -> FamilyPlayer | None:
     """The computer player's pieces of `state`'s family, or None (none, or failing to load);
     for a team game of two sides (`engine.partners`), the family's pieces played for a side."""
-    from marblestudio.engine.partners import Partners
-
     if isinstance(state, Partners):
         return _partners_player(state.ruleset.game)
     return _player(state.ruleset.game)
@@ -80,8 +79,6 @@ def player_of(state: State) -> FamilyPlayer | None:
 def _partners_player(game: str) -> FamilyPlayer | None:
     """The family's player, each piece given the two sides' game and a seat's side (and each
     side's value given to the seats of that side)."""
-    from marblestudio.engine.partners import SIDES, Partners
-
     player = _player(game)
     if player is None:
         return None

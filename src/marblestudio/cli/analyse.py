@@ -100,11 +100,9 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _percent(value: float) -> str:
-    return f"{100 * value:.0f}%"
-
-
 def _print_text(path: str, record: GameRecord, analysis: Analysis, seconds: float) -> None:
+    from marblestudio.analysis import percent
+
     names = [p["name"] for p in record.players]
     how = "information sets (each search reads only what its mover may know)" if analysis.hidden else "full positions"
     print(f"{path}: {record.ruleset_id}, {len(names)} players: {', '.join(names)}; {analysis.budget.describe()}, {how}")
@@ -113,12 +111,12 @@ def _print_text(path: str, record: GameRecord, analysis: Analysis, seconds: floa
     who = max([len("player"), *(len(n) for n in names)])
     print(f"{'step':>4}  {'player':<{who}}  {'move':<{width}}  before  after  {'best found':<{best_width + 7}}  mark")
     for m in analysis.moves:
-        best = "=" if m.best == m.move else f"{m.best} ({_percent(m.best_value)})"
-        mark = f"{m.mark} (-{_percent(m.loss)})" if m.mark else ""
-        print(f"{m.index:>4}  {names[m.seat]:<{who}}  {m.move:<{width}}  {_percent(m.before):>6}  {_percent(m.after):>5}  "
+        best = "=" if m.best == m.move else f"{m.best} ({percent(m.best_value)})"
+        mark = f"{m.mark} (-{percent(m.loss)})" if m.mark else ""
+        print(f"{m.index:>4}  {names[m.seat]:<{who}}  {m.move:<{width}}  {percent(m.before):>6}  {percent(m.after):>5}  "
               f"{best:<{best_width + 7}}  {mark}".rstrip())
     for seat, name in enumerate(names):
         s = analysis.summary(seat)
-        print(f"{name}: {s['moves']} moves, average loss {_percent(s['average_loss'])}, "
+        print(f"{name}: {s['moves']} moves, average loss {percent(s['average_loss'])}, "
               f"{s['mistakes']} mistake{'s' if s['mistakes'] != 1 else ''}, {s['blunders']} blunder{'s' if s['blunders'] != 1 else ''}")
     print(f"{analysis.searches} searches, {analysis.iterations:,} iterations in {seconds:.1f} s")

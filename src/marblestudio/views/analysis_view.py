@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from marblestudio.analysis import BLUNDER, MISTAKE, Analysis, MoveReview
+from marblestudio.analysis import BLUNDER, MISTAKE, Analysis, MoveReview, percent
 from marblestudio.views.palette import badge_text
 
 if TYPE_CHECKING:
@@ -34,10 +34,6 @@ BLUNDER_COLOUR = "#ff3b30"
 MARKS = {"mistake": (MISTAKE_COLOUR, "t1", 15), "blunder": (BLUNDER_COLOUR, "star", 19)}
 """How a marked move is drawn: colour, pyqtgraph symbol and size in pixels."""
 POINT_SIZE = 7
-
-
-def percent(value: float) -> str:
-    return f"{100 * value:.0f}%"
 
 
 def review_text(review: MoveReview, name: str) -> str:
@@ -113,9 +109,6 @@ class AnalysisPanel(QWidget):
             self._graph.position_clicked.connect(self.position_clicked)
             self._layout.insertWidget(1, self._graph, 1)
         return self._graph
-
-    def has_graph(self) -> bool:
-        return self._graph is not None
 
     def set_position(self, position: int) -> None:
         """Put the graph's position line at `position` of the timeline."""

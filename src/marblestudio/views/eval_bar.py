@@ -19,10 +19,10 @@ from PySide6.QtGui import QAction, QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QMenu, QWidget
 
 from marblestudio.agents.base import rewards
-from marblestudio.analysis import Budget, Evaluation, PositionTask
+from marblestudio.analysis import Budget, Evaluation, PositionTask, percent
 from marblestudio.engine.core import CHANCE
 from marblestudio.session import Session
-from marblestudio.views.analysis_view import BACKGROUND, Seat, percent
+from marblestudio.views.analysis_view import BACKGROUND, Seat
 from marblestudio.views.analysis_worker import SearchWorker
 from marblestudio.views.app import settings
 from marblestudio.views.palette import badge_text

@@ -23,12 +23,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox
 
-from marblestudio.analysis import Analysis, Budget, MoveReview
+from marblestudio.analysis import Analysis, Budget, MoveReview, percent
 from marblestudio.engine.core import CHANCE
 from marblestudio.session import Session
 from marblestudio.net.remote import RemoteSession
+from marblestudio.rulesets.sheet.base import plural
 from marblestudio.views.secrecy import hidden_from_a_person
-from marblestudio.views.analysis_view import AnalysisPanel, Seat, percent
+from marblestudio.views.analysis_view import AnalysisPanel, Seat
 from marblestudio.views.analysis_worker import AnalysisJob, SearchWorker, job_key, prepare
 from marblestudio.views.palette import seat_hex
 
@@ -50,11 +51,6 @@ def default_workers() -> int:
     from marblestudio.playtest.workers import resolve_workers
 
     return min(4, resolve_workers("auto"))
-
-
-def counted(number: int, noun: str) -> str:
-    """'1 mistake', '2 mistakes'."""
-    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def seats_of(session: Session, colour_blind: bool) -> list[Seat]:
@@ -118,7 +114,7 @@ class WindowAnalysis:
         """Why the game shown may not be analysed now, or None."""
         if session is None or not self._has_moves(session):
             return "There is no game with moves to analyse."
-        if isinstance(session, RemoteSession) or self.window.network.is_network_game():
+        if isinstance(session, RemoteSession):
             return ("A network game is analysed from its record, which the server keeps (the host's "
                     "network-games folder); open it once the game is over.")
         if hidden_from_a_person(session, self.window.game.interactive):
@@ -208,7 +204,7 @@ class WindowAnalysis:
         if session is not None and self._steps(session)[: len(job.moves)] == job.moves:
             self._show(analysis, job.moves)
             marks = [m.mark for m in analysis.moves]
-            self._say(f"Analysis done: {counted(marks.count('mistake'), 'mistake')}, {counted(marks.count('blunder'), 'blunder')}. "
+            self._say(f"Analysis done: {plural(marks.count('mistake'), 'mistake')}, {plural(marks.count('blunder'), 'blunder')}. "
                       "Click the graph to go to a move.")
 
     def _on_failed(self, tag: int, text: str) -> None:
