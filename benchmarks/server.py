@@ -67,6 +67,8 @@ def _worker(index: int, url: str, admin: str, ruleset: str, players: int, games:
 
 async def _play(index: int, url: str, admin: str, ruleset: str, players: int, games: list[list[str]], delay: float,
                 seconds: float, seed: int, ready: Any, go: Any) -> dict[str, Any]:
+    import orjson
+
     from marblestudio.net.client import Client
 
     rng = random.Random(seed)
@@ -99,9 +101,10 @@ async def _play(index: int, url: str, admin: str, ruleset: str, players: int, ga
         if pending is not None and pending.get("legal"):
             spawn(move_later(client, game, pending["legal"], pending["ply"]))
         try:
-            async for raw in client.ws:
+            while True:
+                raw = await client.ws.recv(decode=False)
                 now = time.perf_counter_ns()
-                message = json.loads(raw)
+                message = orjson.loads(raw)
                 kind = message.get("type")
                 if kind == "error":
                     errors[message.get("code", "?")] = errors.get(message.get("code", "?"), 0) + 1
@@ -157,8 +160,10 @@ async def _play(index: int, url: str, admin: str, ruleset: str, players: int, ga
                 errors[f"create:{reply.get('code')}"] = errors.get(f"create:{reply.get('code')}", 0) + 1
                 await asyncio.sleep(0.1)
 
-    async def run_game(clients: list[Client], overs: list[asyncio.Future[None]]) -> None:
-        """Play one game to its end, then (while the run goes on) replace it by a new one."""
+    async def run_game(clients: list[Client], overs: list[asyncio.Future[None]], start: float) -> None:
+        """Play one game to its end, then (while the run goes on) replace it by a new one.  The
+        first game starts `start` seconds into the run, as players arrive at a server one by one."""
+        await asyncio.sleep(start)
         while True:
             readers = [loop.create_task(seat(c, f)) for c, f in zip(clients, overs)]
             stop = loop.create_task(stopping.wait())
@@ -180,7 +185,9 @@ async def _play(index: int, url: str, admin: str, ruleset: str, players: int, ga
     connected = await asyncio.gather(*(connect_game(tokens) for tokens in games))
     ready.set()
     await loop.run_in_executor(None, go.wait)
-    runners = [loop.create_task(run_game(c, o)) for c, o in connected]
+    # The games start spread over the first `delay` seconds: started in the same instant, every
+    # game would move in the same instant, 100 ms after the last, forever (a lockstep no players keep).
+    runners = [loop.create_task(run_game(c, o, rng.random() * delay)) for c, o in connected]
     started.set()
     begin, cpu = time.perf_counter(), time.process_time()
     await asyncio.sleep(seconds)

@@ -97,6 +97,39 @@ def test_the_quick_check_of_a_move_accepts_only_what_the_schema_accepts() -> Non
     assert accepted > 50
 
 
+def test_the_quick_check_of_a_hello_accepts_only_what_the_schema_accepts() -> None:
+    import random
+
+    from jsonschema import Draft202012Validator
+
+    full = protocol.schema()
+    validator = Draft202012Validator({**full["$defs"]["hello"], "$defs": full["$defs"]})
+    rng = random.Random(12)
+    tokens: list[object] = ["a" * 32, "0123456789abcdef" * 2, "A" * 32, "a" * 31, "a" * 33, "g" * 32, "", "1", "f" * 12, 7, None, True, []]
+    values: dict[str, list[object]] = {
+        "protocol": [1, 2, 1000, 1001, 0, -1, 1.0, True, "1", None],
+        "token": tokens,
+        "game": tokens,
+        "positions": [True, False, 0, 1, None, "true"],
+        "extra": [1, None],
+    }
+    accepted = rejected_by_both = 0
+    for _ in range(4_000):
+        data: dict[str, object] = {"type": "hello"}
+        for key, choices in values.items():
+            if rng.random() < {"protocol": 0.9, "extra": 0.05}.get(key, 0.5):
+                data[key] = rng.choice(choices)
+        if protocol.plain_hello(data):
+            accepted += 1
+            assert validator.is_valid(data), data
+        elif not validator.is_valid(data):
+            rejected_by_both += 1
+    assert accepted > 200 and rejected_by_both > 200
+    # and what it passes on, the schema still judges: a bad hello is refused with the fault named
+    with pytest.raises(protocol.ProtocolError, match="token"):
+        protocol.parse_client(json.dumps({"type": "hello", "protocol": 1, "token": "A" * 32}))
+
+
 def test_a_view_goes_into_a_frame_as_plain_would_write_it() -> None:
     # Frames carry the family's views as they are; orjson must write each as `core.plain` does.
     import json

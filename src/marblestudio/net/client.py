@@ -10,11 +10,11 @@ again at random) and lets the agent choose.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 from marblestudio.net import protocol, tls
@@ -86,11 +86,12 @@ class Client:
         return client
 
     async def send(self, message: dict[str, Any]) -> None:
-        await self.ws.send(json.dumps(message))
+        await self.ws.send(orjson.dumps(message), text=True)
 
     async def recv(self) -> dict[str, Any]:
-        """The next message from the server (a `state` is kept as `last`)."""
-        message: dict[str, Any] = json.loads(await self.ws.recv())
+        """The next message from the server (a `state` is kept as `last`); read as bytes and
+        parsed by orjson (no UTF-8 decoding into a str first)."""
+        message: dict[str, Any] = orjson.loads(await self.ws.recv(decode=False))
         if message.get("type") == "state":
             self.last = message
         return message

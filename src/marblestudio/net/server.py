@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from marblestudio.engine import new_game
 from marblestudio.net import protocol
@@ -36,6 +37,11 @@ RATE = 20.0
 """Messages a second a connection may send on average ..."""
 BURST = 40.0
 """... and at once."""
+DIRECT_LIMIT = 16 * 1024
+"""A message goes straight to a connection's socket while its unsent bytes stay below this
+(half of websockets' default high-water mark of 32 KiB, so that sending never waits); else it
+is queued for the connection's writer task."""
+
 BACKLOG = 1000
 """The most messages waiting to go out to one connection; a client that reads slower than its
 game moves is disconnected past it (it reconnects and gets the whole current state), so that
@@ -62,14 +68,26 @@ class _Connection:
     seat: int = SPECTATOR
     positions: bool = False  # asked for a full position in every `state` (an app that draws the board)
     outbox: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)  # UTF-8 JSON texts
+    busy: bool = False  # a message is being sent (waiting for the socket)
+
+    def ready(self, size: int) -> bool:
+        """Whether a message of `size` bytes can go out at once without waiting: nothing is
+        queued or being sent, the connection is open, and its socket buffer has room (below
+        the level at which sending would wait for the client to read)."""
+        ws = self.ws
+        return (not self.busy and self.outbox.empty() and ws.state is State.OPEN
+                and ws.transport.get_write_buffer_size() + size < DIRECT_LIMIT)
 
     async def write(self) -> None:
         """Send the outbox's messages until a None or the connection closes."""
         while (text := await self.outbox.get()) is not None:
+            self.busy = True
             try:
                 await self.ws.send(text, text=True)
             except ConnectionClosed:
                 return
+            finally:
+                self.busy = False
 
 
 RESAVE = 10.0
@@ -330,14 +348,26 @@ class GameServer:
             self._watchers.get(conn.game_id or "", set()).discard(conn)
             asyncio.get_running_loop().create_task(conn.ws.close(1013, "reading too slowly"))
             return
-        conn.outbox.put_nowait(protocol.dump(message))
+        text = protocol.dump(message)
+        if conn.ready(len(text)):  # the usual case: written now, without a hop through the writer
+            conn.busy = True
+            try:
+                await conn.ws.send(text, text=True)
+            except ConnectionClosed:
+                pass
+            finally:
+                conn.busy = False
+            return
+        conn.outbox.put_nowait(text)
 
     # Serving ------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> Server:
         """Listen on `host`:`port` (0: any free port), with TLS if given (`net.tls`); the caller
         closes the returned server."""
         frames = logging.getLogger("marblestudio.net.ws")
-        frames.setLevel(max(frames.getEffectiveLevel(), logging.INFO))  # websockets logs frames (tokens) at DEBUG
+        # websockets logs frames (with tokens) at DEBUG, and every connection opened and closed at
+        # INFO: the server says itself which seat connected, so only its warnings are kept.
+        frames.setLevel(max(frames.getEffectiveLevel(), logging.WARNING))
         if self.store is not None and self._syncing is None:
             self._syncing = asyncio.get_running_loop().create_task(self._sync_journals(self.store))
         # No compression: a frame is a few kilobytes, and deflating every one for every seat
