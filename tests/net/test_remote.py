@@ -3,6 +3,7 @@ mirrored game shows what the server's game shows that seat, step by step, to the
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ import pytest
 from net.netkit import FAMILIES, next_of, run, serving
 
 from marblestudio.engine.core import CHANCE, IllegalMoveError, plain
+from marblestudio.net import protocol
 from marblestudio.net.client import Client
 from marblestudio.net.remote import HeardChance, RemoteSession, event_from_json
 from marblestudio.net.server import GameServer
@@ -129,7 +131,7 @@ def test_a_refused_move_is_not_sent_again_and_other_errors_leave_a_move_in_fligh
     welcome = game.welcome(seat)
     sent: list[dict[str, Any]] = []
     session = RemoteSession.joined(welcome, sent.append)
-    session.receive({**game.frame_for(seat, positions=True, history=True)})
+    session.receive(json.loads(protocol.dump(game.frame_for(seat, positions=True, history=True))))  # as sent
     move = session.state.legal_moves()[0]
     session.play(move)
     assert sent[-1] == {"type": "move", "move": str(move), "ply": game.ply}

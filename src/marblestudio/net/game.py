@@ -109,6 +109,7 @@ class NetGame:
     unsaved: list[dict[str, Any]] = field(default_factory=list)  # journal entries not yet saved (`store`)
     _shown: tuple[tuple[int, int], str] | None = field(default=None, repr=False)  # the last public position written
     _viewed: tuple[tuple[int, int], Any] | None = field(default=None, repr=False)  # the last public view made
+    _told: tuple[Sequence[Step], Any] | None = field(default=None, repr=False)  # the last steps everyone may see, written
 
     @property
     def ply(self) -> int:
@@ -280,7 +281,8 @@ class NetGame:
         """A `state` message for `seat` (or SPECTATOR): the steps just played as it may see them,
         its observation, the legal moves on its turn, and the result.  With `positions`, a full
         position the seat may know (to draw the board); with `history`, every step so far as
-        everyone may know it (for a client that connects, reconnects, or saw moves taken back)."""
+        everyone may know it (for a client that connects, reconnects, or saw moves taken back).
+        Some parts are already written JSON (orjson Fragments): the message is for `protocol.dump`."""
         watcher = seat == SPECTATOR
         outcome = self.outcome()
         to_move = None if outcome is not None else self.state.to_move
@@ -291,7 +293,7 @@ class NetGame:
             "ply": self.ply,
             "seat": None if watcher else seat,
             "to_move": to_move,
-            "steps": [self._step_for(seat, step) for step in steps],
+            "steps": self._steps_for(seat, steps),
             "observation": self._observation(seat),
             "legal": [str(m) for m in self.state.legal_moves()] if my_turn else None,
             "result": None if outcome is None else outcome.to_json(),
@@ -320,6 +322,18 @@ class NetGame:
         if self._viewed is None or self._viewed[0] != key:  # written once, copied into every frame
             self._viewed = (key, protocol.fragment(self.state.public_view()))
         return self._viewed[1]
+
+    def _steps_for(self, seat: int, steps: Sequence[Step]) -> Any:
+        """The steps as `seat` may see them.  Steps whose events are all public read the same for
+        every seat and spectator: they are written once (an orjson Fragment) for all the frames
+        made from the same list of steps."""
+        if self._told is not None and self._told[0] is steps:
+            return self._told[1]
+        if all(e.visible_to is None for step in steps for e in step.events):
+            told = protocol.fragment([self._step_for(seat, step) for step in steps])
+            self._told = (steps, told)
+            return told
+        return [self._step_for(seat, step) for step in steps]
 
     def _step_for(self, seat: int, step: Step) -> dict[str, Any]:
         visible = [e.to_json() for e in step.events if e.visible_to is None or (seat != SPECTATOR and seat in e.visible_to)]
