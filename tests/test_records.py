@@ -337,3 +337,19 @@ def test_from_record_seeds_chance_with_a_whole_number_seed_only(tmp_path: Path) 
     assert from_record(record).seed == 11
     assert from_record(dataclasses.replace(record, seed="golden")).seed == 0
     assert from_record(dataclasses.replace(record, seed=True)).seed == 0  # True == 1, but no seed
+
+
+def test_a_record_made_with_its_ruleset_worked_out_before_is_the_same_record() -> None:
+    # The game server works a ruleset's plain data and SHA-256 out once for all its games' records.
+    from marblestudio.records import plain_ruleset, record_from_game
+    from marblestudio.rulesets import catalog, load_with_source
+
+    path = catalog.find("avalanche/standard")
+    assert path is not None
+    resolved = load_with_source(path).resolved
+    players = [{"name": "a", "kind": "human"}, {"name": "b", "kind": "human"}]
+    plain = plain_ruleset(resolved)
+    shared = record_from_game("avalanche/standard", resolved, players, ["deal"], None, plain=plain)
+    fresh = record_from_game("avalanche/standard", resolved, players, ["deal"], None)
+    assert shared.to_json() == fresh.to_json()
+    assert shared.sha256 == fresh.sha256 == plain[1] and fresh.digest is None

@@ -104,6 +104,12 @@ def ruleset_sha256(resolved: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical_json(resolved).encode("utf-8")).hexdigest()
 
 
+def plain_ruleset(resolved: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    """`resolved` as the plain data a record holds, and its SHA-256 (see `record_from_game`)."""
+    plain = json.loads(json.dumps(resolved, ensure_ascii=False))
+    return plain, ruleset_sha256(plain)
+
+
 @dataclass
 class GameRecord:
     """A game as data.  `result` is None for a game that was not finished."""
@@ -118,6 +124,8 @@ class GameRecord:
     resigned: int | None = None  # the seat that gave up after the last move (the result says so)
     start: str | None = None  # the position the game started from (docs/notation.md), None for the rules' set-up
     source: str | None = field(default=None, compare=False, repr=False)  # the file it was read from
+    digest: str | None = field(default=None, compare=False, repr=False)  # `sha256` worked out before, if known
+
 
     def where(self) -> str:
         """"FILE: " for a record read from a file (so messages name it), else ""."""
@@ -125,7 +133,7 @@ class GameRecord:
 
     @property
     def sha256(self) -> str:
-        return ruleset_sha256(self.resolved)
+        return self.digest if self.digest is not None else ruleset_sha256(self.resolved)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -652,12 +660,18 @@ def record_from_game(
     game: int | None = None,
     resigned: int | None = None,
     start: str | None = None,
+    plain: tuple[dict[str, Any], str] | None = None,
 ) -> GameRecord:
     """A record of a game played (moves as Move objects or notations); `resigned` is the seat
-    that gave up after the last move, whose `resignation` is the `outcome`."""
+    that gave up after the last move, whose `resignation` is the `outcome`.  `plain`: `resolved`
+    already as plain data, and its SHA-256 (`plain_ruleset`), for a caller making many records
+    of one ruleset (shared, not copied: records do not change their ruleset)."""
+    if plain is None:
+        plain = (json.loads(json.dumps(resolved, ensure_ascii=False)), "")  # plain data, mapping order kept
     return GameRecord(
+        digest=plain[1] or None,
         ruleset_id=loaded_id,
-        resolved=json.loads(json.dumps(resolved, ensure_ascii=False)),  # plain data, mapping order kept
+        resolved=plain[0],
         players=players,
         moves=[str(m) for m in moves],
         result=None if outcome is None else outcome.to_json(),

@@ -25,7 +25,7 @@ from typing import Any
 from marblestudio.agents.base import has_hidden_information
 from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, NotationError, Outcome, State
 from marblestudio.net import protocol
-from marblestudio.records import GameRecord, record_from_game, resignation
+from marblestudio.records import GameRecord, plain_ruleset, record_from_game, resignation
 
 SPECTATOR = -2
 """The `seat` of a connection that watches (a spectator token, or none)."""
@@ -109,6 +109,9 @@ class NetGame:
     unsaved: list[dict[str, Any]] = field(default_factory=list)  # journal entries not yet saved (`store`)
     _shown: tuple[tuple[int, int], str] | None = field(default=None, repr=False)  # the last public position written
     _viewed: tuple[tuple[int, int], Any] | None = field(default=None, repr=False)  # the last public view made
+    plain: tuple[dict[str, Any], str] | None = field(default=None, repr=False)
+    """The ruleset as records hold it, and its SHA-256 (`records.plain_ruleset`): worked out on the
+    first record if not given (a server shares one between the games of a ruleset)."""
     _told: tuple[Sequence[Step], Any] | None = field(default=None, repr=False)  # the last steps everyone may see, written
 
     @property
@@ -372,4 +375,7 @@ class NetGame:
     def record(self) -> GameRecord:
         """The game's record so far (with its result once it is over)."""
         players = [{"name": f"seat {seat + 1}", "kind": "network"} for seat in range(self.players)]
-        return record_from_game(self.ruleset_id, self.resolved, players, self.moves, self.outcome(), start=self.start, resigned=self.resigned)
+        if self.plain is None:
+            self.plain = plain_ruleset(self.resolved)
+        return record_from_game(self.ruleset_id, self.resolved, players, self.moves, self.outcome(), start=self.start,
+                                resigned=self.resigned, plain=self.plain)

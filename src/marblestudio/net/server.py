@@ -27,6 +27,7 @@ from marblestudio.net import protocol
 from marblestudio.net.game import SPECTATOR, NetGame, new_token, token_hash
 from marblestudio.net.ratelimit import TokenBucket
 from marblestudio.net.store import SYNC_EVERY, Store
+from marblestudio.records import plain_ruleset
 
 if TYPE_CHECKING:
     from marblestudio.rulesets import Loaded
@@ -113,7 +114,8 @@ class GameServer:
         self._tokens: dict[str, str] = {}  # token hash -> game id
         self._watchers: dict[str, set[_Connection]] = {}
         self._syncing: asyncio.Task[None] | None = None
-        self._loaded: dict[tuple[str, int, int], Loaded] = {}  # rulesets read, by (file, mtime, size)
+        # rulesets read, by (file, mtime, size), with their plain data for records
+        self._loaded: dict[tuple[str, int, int], tuple[Loaded, tuple[dict[str, Any], str]]] = {}
         if self.store is not None:
             for game in self.store.load_all():
                 self._add(game)
@@ -155,9 +157,11 @@ class GameServer:
         try:
             stat = path.stat()
             key = (str(path), stat.st_mtime_ns, stat.st_size)
-            loaded = self._loaded.get(key)
-            if loaded is None:  # read and checked once, not for every game (again when the file changes)
-                loaded = self._loaded[key] = load_with_source(path)
+            found = self._loaded.get(key)
+            if found is None:  # read and checked once, not for every game (again when the file changes)
+                read = load_with_source(path)
+                found = self._loaded[key] = (read, plain_ruleset(read.resolved))
+            loaded, plain = found
             rules = loaded.rules
             if not rules.players.min <= players <= rules.players.max:
                 raise ValueError(f"{rules.name} is for {rules.players.min}-{rules.players.max} players, not {players}")
@@ -167,7 +171,7 @@ class GameServer:
         tokens = tuple(new_token() for _ in range(players))
         spectator = new_token()
         game_id = new_token()[:12]
-        game = NetGame(game_id, ruleset_id, loaded.resolved, state, [token_hash(t) for t in tokens], token_hash(spectator))
+        game = NetGame(game_id, ruleset_id, loaded.resolved, state, [token_hash(t) for t in tokens], token_hash(spectator), plain=plain)
         game.play_chance()
         if self.store is not None:
             self.store.save_seats(game)
@@ -257,7 +261,8 @@ class GameServer:
         conn.game_id, conn.seat = game.game_id, seat
         conn.positions = bool(message.get("positions", False))
         self._watchers[game.game_id].add(conn)
-        log.info("game %s: %s connected", game.game_id, "a spectator" if seat == SPECTATOR else f"seat {seat + 1}")
+        # DEBUG: a busy server sees hundreds of connections a second; games made and ended are INFO
+        log.debug("game %s: %s connected", game.game_id, "a spectator" if seat == SPECTATOR else f"seat {seat + 1}")
         await self._send(conn, game.welcome(seat))
         await self._send(conn, game.frame_for(seat, positions=conn.positions, history=True))
         if game.undo is not None:
