@@ -4,9 +4,11 @@ It starts `marblestudio serve` in a subprocess (a free port, a temporary `--data
 fixed admin token), creates `--games` games of `--ruleset` through the protocol (`create`), and
 plays them with random legal moves from `--bot-processes` worker processes, each an asyncio loop
 holding every seat of its share of the games over WebSockets.  A seat moves `--delay` seconds
-(default 0.1) after its turn starts (the `state` that gives it legal moves).  For `--seconds`
-(default 20) the games are played; a game that ends is replaced at once by a new one, so
-`--games` games are always in play.  It reports:
+(default 0.1) after its turn starts (the `state` that gives it legal moves); the games' first
+moves are spread over the first `--delay` (started in one instant, all games would move in
+lockstep).  For `--seconds` (default 20) the games are played; a game that ends is replaced at
+once by a new one, so `--games` games are always in play.  Random bots need only the legal moves;
+with `--sample` they also ask for the `sample` position a computer player reads.  It reports:
 
 - moves/s: player moves the server applied (its answer reached the mover) per second;
 - latency: for each move and each *other* seat of its game, the time from the mover sending it
@@ -21,7 +23,7 @@ holding every seat of its share of the games over WebSockets.  A seat moves `--d
 `--no-data` runs the server without `--data`, to see what saving every move costs.
 
 Usage: ``python benchmarks/server.py [--games 200] [--seconds 20] [--ruleset stay-alive/standard
-| --family all] [--bot-processes 2] [--delay 0.1] [--players N] [--no-data] [--json]``.  The target machine
+| --family all] [--bot-processes 2] [--delay 0.1] [--players N] [--no-data] [--sample] [--json]``.  The target machine
 has 2 cores; server, bots and this script share them.  Ctrl-C stops everything and removes the
 temporary folder.  Exit 0 (each target's verdict is printed), 130 when interrupted.
 """
@@ -63,12 +65,12 @@ def _loop_factory() -> Any:
 
 # Bot worker process ----------------------------------------------------------------------------
 def _worker(index: int, url: str, admin: str, ruleset: str, players: int, games: list[list[str]], delay: float,
-            seconds: float, seed: int, ready: Any, go: Any, results: Any) -> None:
+            seconds: float, seed: int, sample: bool, ready: Any, go: Any, results: Any) -> None:
     """Play `games` (each a list of seat tokens) until `seconds` after `go`; put the stats on `results`."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us
     try:
         with asyncio.Runner(loop_factory=_loop_factory()) as runner:  # the bots' loop is the server's kind
-            stats = runner.run(_play(index, url, admin, ruleset, players, games, delay, seconds, seed, ready, go))
+            stats = runner.run(_play(index, url, admin, ruleset, players, games, delay, seconds, seed, sample, ready, go))
     except BaseException as exc:  # noqa: BLE001 - reported by the parent
         results.put({"worker": index, "failed": f"{type(exc).__name__}: {exc}"})
         raise
@@ -76,7 +78,7 @@ def _worker(index: int, url: str, admin: str, ruleset: str, players: int, games:
 
 
 async def _play(index: int, url: str, admin: str, ruleset: str, players: int, games: list[list[str]], delay: float,
-                seconds: float, seed: int, ready: Any, go: Any) -> dict[str, Any]:
+                seconds: float, seed: int, sample: bool, ready: Any, go: Any) -> dict[str, Any]:
     import orjson
 
     from marblestudio.net.client import Client
@@ -150,7 +152,7 @@ async def _play(index: int, url: str, admin: str, ruleset: str, players: int, ga
         task.add_done_callback(tasks.discard)
 
     async def connect_game(tokens: list[str]) -> tuple[list[Client], list[asyncio.Future[None]]]:
-        clients = [await Client.connect(url, token) for token in tokens]
+        clients = [await Client.connect(url, token, sample=sample) for token in tokens]
         for client in clients:  # the first state (with the legal moves on the seat's turn)
             while (await client.recv()).get("type") != "state":
                 pass
@@ -298,7 +300,8 @@ def run_one(ruleset: str, args: argparse.Namespace) -> dict[str, Any]:
             for k, share in enumerate(shares):
                 ready = ctx.Event()
                 worker = ctx.Process(target=_worker, args=(k, url, admin, ruleset, players, share, args.delay,
-                                                           args.seconds, args.seed + k, ready, go, results), daemon=True)
+                                                           args.seconds, args.seed + k, args.sample, ready, go, results),
+                                     daemon=True)
                 worker.start()
                 workers.append(worker)
                 readies.append(ready)
@@ -353,7 +356,7 @@ def run_one(ruleset: str, args: argparse.Namespace) -> dict[str, Any]:
     per_game = (peak - baseline) / args.games / 2**20
     return {
         "ruleset": ruleset, "players": players, "data": not args.no_data, "games": args.games, "seconds": round(elapsed, 2),
-        "bot_processes": args.bot_processes, "delay_ms": args.delay * 1000,
+        "bot_processes": args.bot_processes, "delay_ms": args.delay * 1000, "sample": args.sample,
         "moves": moves, "moves_per_s": round(moves / elapsed, 1),
         "games_ended": sum(s["games_ended"] for s in stats), "games_started": sum(s["games_started"] for s in stats),
         "latency_samples": len(latencies),
@@ -376,7 +379,7 @@ def _print_table(rows: list[dict[str, Any]]) -> None:
         print(f"{r['ruleset']:<20} {r['games']:>5} {r['moves_per_s']:>8.1f} {r['p50_ms']:>7.1f} {r['p95_ms']:>7.1f} "
               f"{r['p99_ms']:>7.1f} {r['max_ms']:>7.1f} {rss:>17} {r['rss_per_game_mb']:>8.3f} {r['server_cpu']:>5.0%}  {verdict}")
     for r in rows:
-        notes = [f"{r['players']} players, {'--data (saved every move)' if r['data'] else 'no --data'}, {r['seconds']:.1f} s, {r['moves']} moves, {r['latency_samples']} latency samples",
+        notes = [f"{r['players']} players, {'--data (saved every move)' if r['data'] else 'no --data'}, {r['seconds']:.1f} s, {'bots ask for samples, ' if r.get('sample') else ''}{r['moves']} moves, {r['latency_samples']} latency samples",
                  f"{r['games_ended']} games ended and were replaced", f"RSS with games created {r['rss_created_mb']:.0f} MB",
                  "CPU (of one core) server " + f"{r['server_cpu']:.0%}, bot processes " + ", ".join(f"{c:.0%}" for c in r["bot_cpu"])]
         if r["errors"]:
@@ -398,6 +401,8 @@ def main() -> int:
     parser.add_argument("--family", choices=["all"], default=None, help="all: one row per family's standard ruleset")
     parser.add_argument("--players", type=int, default=None, help="seats per game (default: the ruleset's default)")
     parser.add_argument("--bot-processes", type=int, default=2, help="bot worker processes (default 2)")
+    parser.add_argument("--sample", action="store_true",
+                        help="bots ask for a sample position on their turn, as computer players do (random bots need none)")
     parser.add_argument("--delay", type=float, default=0.1, help="seconds a bot waits after its turn starts (default 0.1)")
     parser.add_argument("--no-data", action="store_true", help="run the server without --data (no saving after each move)")
     parser.add_argument("--seed", type=int, default=0)

@@ -61,3 +61,35 @@ def test_a_finished_game_is_forgotten_once_nobody_watches_it(tmp_path: Path) -> 
     run(main)
     assert invitation.game_id not in server.games and not server._tokens and not server._watchers
     assert load_record(tmp_path / f"{invitation.game_id}.json").result is not None
+
+
+def test_a_sample_position_comes_only_to_a_connection_that_asked_for_it() -> None:
+    # A computer player asks for a sample on its turn; a client that does not read one is not
+    # sent one (in ALIVE each is a new deal of the unseen cards, made for that turn).
+    from marblestudio.engine import from_position
+    from marblestudio.net.client import Client
+
+    server = GameServer(None, rate=1e6, burst=1e6)
+    invitation = server.create_game("alive/standard", 2)
+    game = server.games[invitation.game_id]
+    mover = game.state.to_move
+
+    async def main() -> tuple[dict[str, object], dict[str, object]]:
+        async with serving(server) as url:
+            plain = await Client.connect(url, invitation.seats[mover])
+            asking = await Client.connect(url, invitation.seats[mover], sample=True)
+            frames = []
+            for client in (plain, asking):
+                while (frame := await client.recv())["type"] != "state":
+                    pass
+                frames.append(frame)
+                await client.close()
+            return frames[0], frames[1]
+
+    without, with_sample = run(main)
+    assert without["legal"] and "sample" not in without
+    assert with_sample["legal"] == without["legal"]
+    sample = with_sample["sample"]
+    assert isinstance(sample, str)
+    state = from_position(game.state.rules, sample)  # a whole position of this game, on the seat's turn
+    assert state.to_move == mover and [str(m) for m in state.legal_moves()] == with_sample["legal"]

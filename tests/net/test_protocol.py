@@ -111,6 +111,7 @@ def test_the_quick_check_of_a_hello_accepts_only_what_the_schema_accepts() -> No
         "token": tokens,
         "game": tokens,
         "positions": [True, False, 0, 1, None, "true"],
+        "sample": [True, False, 0, None],
         "extra": [1, None],
     }
     accepted = rejected_by_both = 0

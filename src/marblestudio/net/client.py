@@ -66,13 +66,16 @@ class Client:
 
     @classmethod
     async def connect(cls, url: str, token: str | None = None, game: str | None = None, fingerprint: str | None = None,
-                      positions: bool = False) -> Client:
+                      positions: bool = False, sample: bool = False) -> Client:
         """Connect and say hello with a seat's or spectator's `token` (or watch `game`); with
-        `positions`, every `state` carries a full position the connection may know."""
+        `positions`, every `state` carries a full position the connection may know; with `sample`,
+        every `state` on the seat's turn carries one for a computer player (`sample`)."""
         client = await cls.open(url, fingerprint)
         hello: dict[str, Any] = {"type": "hello", "protocol": protocol.PROTOCOL}
         if positions:
             hello["positions"] = True
+        if sample:
+            hello["sample"] = True
         if token is not None:
             hello["token"] = token
         if game is not None:
@@ -150,7 +153,7 @@ async def play_bot(url: str, token: str, spec: str = "random", seed: int = 0, fi
     A move refused for the rate limit is sent again a moment later; one the rules refuse (an
     agent's fault) is replaced by a random legal move, so the game always goes on.  The bot
     agrees to every undo request of another seat."""
-    client = await Client.connect(url, token, fingerprint=fingerprint)
+    client = await Client.connect(url, token, fingerprint=fingerprint, sample=True)
     rules = await asyncio.to_thread(_rules_of, client.welcome)  # once: checking a ruleset is not free
     pending: tuple[str, int] | None = None
     try:

@@ -280,10 +280,13 @@ class NetGame:
         return self.state.ruleset.presentation.seat_name(seat)
 
     # What each connection is sent ----------------------------------------------------------
-    def frame_for(self, seat: int, steps: Sequence[Step] = (), *, positions: bool = False, history: bool = False) -> dict[str, Any]:
+    def frame_for(self, seat: int, steps: Sequence[Step] = (), *, positions: bool = False, history: bool = False,
+                  sample: bool = False) -> dict[str, Any]:
         """A `state` message for `seat` (or SPECTATOR): the steps just played as it may see them,
         its observation, the legal moves on its turn, and the result.  With `positions`, a full
-        position the seat may know (to draw the board); with `history`, every step so far as
+        position the seat may know (to draw the board); with `sample`, one on the seat's turn (for
+        a computer player: in ALIVE a new deal of the unseen cards, not made for a connection that
+        does not use it); with `history`, every step so far as
         everyone may know it (for a client that connects, reconnects, or saw moves taken back).
         Some parts are already written JSON (orjson Fragments): the message is for `protocol.dump`."""
         watcher = seat == SPECTATOR
@@ -301,12 +304,12 @@ class NetGame:
             "legal": [str(m) for m in self.state.legal_moves()] if my_turn else None,
             "result": None if outcome is None else outcome.to_json(),
         }
-        if my_turn or positions:
-            sample = self._sample(seat)
-            if my_turn:
-                message["sample"] = sample
+        if (my_turn and sample) or positions:
+            known = self._sample(seat)
+            if my_turn and sample:
+                message["sample"] = known
             if positions:
-                message["position"] = sample
+                message["position"] = known
         if history:
             message["history"] = [step.to_json() for step in self.log]
         if self.resigned is not None:

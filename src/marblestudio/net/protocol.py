@@ -138,7 +138,7 @@ def plain_move(data: dict[str, Any]) -> bool:
             and type(ply) is int and 0 <= ply <= 100_000_000)
 
 
-_HELLO_KEYS = frozenset({"type", "protocol", "token", "game", "positions"})
+_HELLO_KEYS = frozenset({"type", "protocol", "token", "game", "positions", "sample"})
 _HEX = frozenset("0123456789abcdef")
 
 
@@ -150,11 +150,11 @@ def plain_hello(data: dict[str, Any]) -> bool:
     """Whether `data` is a `hello` the schema accepts, checked in a few steps (every connection
     sends one; the schema's validator took a tenth of the server's time when games come and go
     quickly).  Anything else goes to the schema, which says what is wrong."""
-    version, token, game, positions = data.get("protocol"), data.get("token"), data.get("game"), data.get("positions")
+    version, token, game = data.get("protocol"), data.get("token"), data.get("game")
     return (_HELLO_KEYS.issuperset(data.keys()) and type(version) is int and 1 <= version <= 1000
             and (token is None and "token" not in data or _hex(token, 32) and len(str(token)) == 32)
             and (game is None and "game" not in data or _hex(game, 32))
-            and (positions is None and "positions" not in data or type(positions) is bool))
+            and all(type(data[flag]) is bool for flag in ("positions", "sample") if flag in data))
 
 
 def dump(message: dict[str, Any]) -> bytes:

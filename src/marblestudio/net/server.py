@@ -68,6 +68,7 @@ class _Connection:
     game_id: str | None = None
     seat: int = SPECTATOR
     positions: bool = False  # asked for a full position in every `state` (an app that draws the board)
+    samples: bool = False  # asked for a `sample` position on its turn (a computer player)
     outbox: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)  # UTF-8 JSON texts
     busy: bool = False  # a message is being sent (waiting for the socket)
 
@@ -260,11 +261,12 @@ class GameServer:
             raise protocol.ProtocolError(protocol.UNKNOWN_GAME, "name a seat's token, or the game to watch")
         conn.game_id, conn.seat = game.game_id, seat
         conn.positions = bool(message.get("positions", False))
+        conn.samples = bool(message.get("sample", False))
         self._watchers[game.game_id].add(conn)
         # DEBUG: a busy server sees hundreds of connections a second; games made and ended are INFO
         log.debug("game %s: %s connected", game.game_id, "a spectator" if seat == SPECTATOR else f"seat {seat + 1}")
         await self._send(conn, game.welcome(seat))
-        await self._send(conn, game.frame_for(seat, positions=conn.positions, history=True))
+        await self._send(conn, game.frame_for(seat, positions=conn.positions, history=True, sample=conn.samples))
         if game.undo is not None:
             await self._send(conn, self._undo_message("requested", game.undo.seat, game.undo.ply))
 
@@ -300,7 +302,8 @@ class GameServer:
             log.info("game %s is over", game.game_id)
             asyncio.get_running_loop().call_later(self.finished_kept, self._forget, game.game_id)
         for watcher in list(self._watchers[game.game_id]):
-            await self._send(watcher, game.frame_for(watcher.seat, steps, positions=watcher.positions, history=rewound))
+            await self._send(watcher, game.frame_for(watcher.seat, steps, positions=watcher.positions, history=rewound,
+                                                     sample=watcher.samples))
 
     async def _resign(self, conn: _Connection) -> None:
         assert conn.game_id is not None
