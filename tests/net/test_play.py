@@ -91,5 +91,5 @@ def test_a_sample_position_comes_only_to_a_connection_that_asked_for_it() -> Non
     assert with_sample["legal"] == without["legal"]
     sample = with_sample["sample"]
     assert isinstance(sample, str)
-    state = from_position(game.state.rules, sample)  # a whole position of this game, on the seat's turn
+    state = from_position(game.state.ruleset, sample)  # a whole position of this game, on the seat's turn
     assert state.to_move == mover and [str(m) for m in state.legal_moves()] == with_sample["legal"]
