@@ -26,7 +26,9 @@ class PendingDraw:
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
+# Views are frozen dataclasses without __slots__: orjson writes a slotted dataclass several times
+# slower, and the game server writes a view after every move (benchmarks/server.py).
+@dataclass(frozen=True)
 class AliveView:
     """Everything every seat can see: the table without the hands' cards or the deck's order."""
 
@@ -85,7 +87,7 @@ class AliveView:
         return self.phase is Phase.PLAY and self.outcome is None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AliveObservation(AliveView):
     """What one seat may know: everything public (the `AliveView` fields) and its own hand."""
 

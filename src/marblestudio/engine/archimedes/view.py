@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from marblestudio.engine.archimedes.state import ArchimedesState, Phase
 
 
-@dataclass(frozen=True, slots=True)
+# Views are frozen dataclasses without __slots__: orjson writes a slotted dataclass several times
+# slower, and the game server writes a view after every move (benchmarks/server.py).
+@dataclass(frozen=True)
 class ArchimedesView:
     """Everything on the table (Rock Me Archimedes hides nothing).
 

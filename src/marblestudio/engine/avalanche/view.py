@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from marblestudio.engine.avalanche.state import AvalancheState
 
 
-@dataclass(frozen=True, slots=True)
+# Views are frozen dataclasses without __slots__: orjson writes a slotted dataclass several times
+# slower, and the game server writes a view after every move (benchmarks/server.py).
+@dataclass(frozen=True)
 class GateView:
     """One gate: `id` (``A1``), the way it tilts, and the colour of the marble it holds (None:
     it holds none)."""
@@ -23,7 +25,7 @@ class GateView:
     held: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HoleView:
     """A hole of a card: the colour it wants and whether a marble fills it."""
 
@@ -31,7 +33,7 @@ class HoleView:
     filled: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardView:
     """A dealt card: its `id` in the ruleset and its holes in order."""
 
@@ -44,7 +46,7 @@ class CardView:
         return sum(1 for h in self.holes if h.filled)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AvalancheView:
     """Everything on the table (everything in Avalanche is public).
 

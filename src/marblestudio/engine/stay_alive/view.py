@@ -11,7 +11,9 @@ if TYPE_CHECKING:
     from marblestudio.engine.stay_alive.state import StayAliveState
 
 
-@dataclass(frozen=True, slots=True)
+# Views are frozen dataclasses without __slots__: orjson writes a slotted dataclass several times
+# slower, and the game server writes a view after every move (benchmarks/server.py).
+@dataclass(frozen=True)
 class StayAliveView:
     """Everything on the table (Stay Alive hides nothing; a seat's observation is this view).
 
