@@ -265,6 +265,16 @@ class State(ABC):
         family may skip the legality check and building the events (the game goes on the same)."""
         self.apply(move)
 
+    quiet_steps: ClassVar[Mapping[type, frozenset[str]]] = {}
+    """For a family that can play a step without building its events (`play_quietly`): by the
+    step's move class, every kind of event such a step may produce.  A game with rule pieces
+    plays a step so when no rule listens to any of them (a test holds each family to its list)."""
+
+    def play_quietly(self, move: Move) -> int:
+        """Play the legal `move` as `apply` would, without building its events; the seat whose
+        turn it ended (the `turn_over` event's), or -1.  Only for the classes in `quiet_steps`."""
+        raise NotImplementedError
+
     def position(self) -> str:
         """The position as one line of text, everything needed to continue the game, hidden
         cards included (docs/notation.md); `engine.from_position` reads it back."""

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from marblestudio.engine.archimedes.movegen import Tables, indexes
 from marblestudio.engine.archimedes.moves import LiftMarble, Roll, RollMarble
 from marblestudio.engine.archimedes.rules import Carrying
-from marblestudio.engine.core import Move
+from marblestudio.engine.core import CHANCE, Move
 
 if TYPE_CHECKING:
     from marblestudio.engine.archimedes.state import ArchimedesState
@@ -47,7 +47,6 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
     """Play `state` to its end with uniformly random moves; return the number of player moves."""
     from marblestudio.engine.archimedes.state import Phase
 
-    bit_of = state.tables.bit_of
     seats = state.seat_bits()  # each seat's marbles as a bitmask, kept up to date by the moves
     played = 0
     while state.result is None and played < max_steps:
@@ -55,25 +54,50 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
         if phase is Phase.DIE or phase is Phase.START:
             state.play_move(state.sample_chance(rng), record=False)
             continue
-        seat, move = state.mover, None
-        if phase is Phase.MOVING:
-            unmoved = seats[seat]
-            for cup in state.moved:
-                unmoved &= ~bit_of[cup]
-            move = sample_marble_move(state, rng, TRIES, (seats[seat], seats[1 - seat], indexes(unmoved)))
-        elif phase is Phase.CHOOSE:  # as `legal_moves`: the free midzone cups, then roll, else pass
-            board = state.board
-            places = [p for p in state.place_moves if p.cup not in board] if state.supply[seat] > 0 else []
-            options = len(places) + (1 if seats[seat] else 0)
-            if options:
-                pick = rng.randrange(options)
-                move = places[pick] if pick < len(places) else ROLL
-        if move is None:
-            legal = state.legal_moves()
-            move = legal[rng.randrange(len(legal))]
-        state.play_move(move, record=False)
+        state.play_move(draw_move(state, rng, seats), record=False)
         played += 1
     return played
+
+
+def hooked_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 1_000_000) -> int:
+    """A random playout of a game with rule pieces: the moves are drawn as `random_playout` draws
+    them (without listing every marble move), and every step, chance included, goes through the
+    state's `play`, where the rules' triggers read its events and keep their count of turns."""
+    seats = state.seat_bits()
+    played = 0
+    while state.outcome() is None and played < max_steps:
+        if state.to_move == CHANCE:
+            state.play(state.sample_chance(rng))
+            continue
+        move = draw_move(state, rng, seats)
+        state.vouch(move)  # drawn by the rules: `apply` need not list every move to check it
+        state.play(move)  # through the rules' triggers (quietly when none listens: see `Ruled.play`)
+        played += 1
+    return played
+
+
+def draw_move(state: ArchimedesState, rng: random.Random, seats: list[int]) -> Move:
+    """A move of the seat to move, uniformly among its legal moves (`seats`: `state.seat_bits()`)."""
+    from marblestudio.engine.archimedes.state import Phase
+
+    phase, seat, move = state.phase, state.mover, None
+    if phase is Phase.MOVING:
+        bit_of = state.tables.bit_of
+        unmoved = seats[seat]
+        for cup in state.moved:
+            unmoved &= ~bit_of[cup]
+        move = sample_marble_move(state, rng, TRIES, (seats[seat], seats[1 - seat], indexes(unmoved)))
+    elif phase is Phase.CHOOSE:  # as `legal_moves`: the free midzone cups, then roll, else pass
+        board = state.board
+        places = [p for p in state.place_moves if p.cup not in board] if state.supply[seat] > 0 else []
+        options = len(places) + (1 if seats[seat] else 0)
+        if options:
+            pick = rng.randrange(options)
+            move = places[pick] if pick < len(places) else ROLL
+    if move is None:
+        legal = state.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+    return move
 
 
 def sample_marble_move(

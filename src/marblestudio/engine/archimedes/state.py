@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import random
 from itertools import accumulate
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -35,7 +35,7 @@ from marblestudio.engine.archimedes.movegen import indexes, tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
 from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, StartRule, TouchRule
 from marblestudio.engine.archimedes.view import ArchimedesView, public_view
-from marblestudio.engine.core import CHANCE, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
+from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.archimedes.events import ArchimedesEvent
 
@@ -187,6 +187,11 @@ class ArchimedesState(State):
         """Play on to the end with uniformly random moves (a fast loop: see `playout.py`)."""
         return playout.random_playout(self, rng, max_steps)
 
+    def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
+        """A random playout for a game with rule pieces: moves drawn without listing them, every
+        step through `apply` (see `playout.hooked_playout`), so every rule reads every event."""
+        return playout.hooked_playout(self, rng, max_steps)
+
     def _marble_moves(self) -> list[Move]:
         """Every marble move that leaves a roll the mover can still use up (rules e, f, h)."""
         mine, theirs, unmoved = self.masks()
@@ -228,6 +233,29 @@ class ArchimedesState(State):
             if move not in legal:
                 raise IllegalMoveError(move, self._why_illegal(move))
         return self.play_move(move)
+
+    _MOVED = frozenset({ArchimedesEvent.MARBLE_ROLLED, ArchimedesEvent.MARBLE_LIFTED, ArchimedesEvent.BOARD_TILTED,
+                        ArchimedesEvent.BOARD_TOUCHED, ArchimedesEvent.MARBLE_LOST, TURN_OVER, GAME_OVER})
+    quiet_steps = {
+        RollMarble: _MOVED,
+        LiftMarble: _MOVED,
+        Place: frozenset({ArchimedesEvent.MARBLE_PLACED, ArchimedesEvent.BOARD_TILTED, ArchimedesEvent.BOARD_TOUCHED,
+                          ArchimedesEvent.MARBLE_LOST, TURN_OVER, GAME_OVER}),
+        Roll: frozenset(),
+        DieRoll: frozenset({ArchimedesEvent.DIE_ROLLED}),
+        StartRolls: frozenset({ArchimedesEvent.DIE_ROLLED}),
+        Pass: frozenset({ArchimedesEvent.PASSED, TURN_OVER, GAME_OVER}),
+    }
+
+    def play_quietly(self, move: Move) -> int:
+        seat, turns = self.mover, self.turns
+        self.play_move(move, record=False)
+        return seat if self.turns != turns else -1
+
+    def vouch(self, move: Move) -> None:
+        """`move` is legal here, drawn by the rules themselves (the fast playouts): the next
+        `apply` of it skips the check, whose listing of every marble move is what they avoid."""
+        self._legal = [move]
 
     def play(self, move: Move) -> None:
         """A legal move or chance outcome played without the check or the events (search)."""

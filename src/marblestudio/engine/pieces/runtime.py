@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Hashable
 from typing import Any, SupportsIndex, cast
 
 from dataclasses import dataclass
@@ -265,9 +266,17 @@ class Ruled(State):
     __slots__ = ()
     rule_state: RuleState
 
-    def position_key(self) -> None:
-        """None: the rule state (firings, scores, powers used) is not in the family's key."""
-        return None
+    def position_key(self) -> Hashable | None:
+        """The family's key and what the pieces remember that the game goes on from: the counts of
+        turns and moves, scores, firings and uses (rules may read them), and a turn given or
+        skipped that waits for the end of the turn (None when the family gives no key)."""
+        base: Any = super()
+        key = base.position_key()
+        if key is None:
+            return None
+        rs = self.rule_state
+        return (key, rs.turn_moves, rs.turn_of, rs.extra_for, rs.moves, tuple(rs.scores), tuple(rs.fired),
+                tuple(sorted(rs.used.items())), rs.turn_to, rs.skips)
 
     def position(self) -> str:
         """The family's position and what the pieces remember (`read_rule_position` reads it)."""
@@ -275,8 +284,23 @@ class Ruled(State):
         return f"{base.position()} {rule_position(self.rule_state)}"
 
     def play(self, move: Move) -> None:
-        """As `apply`: the rules' triggers read the events."""
-        self.apply(move)
+        """As `apply`, for search: the rules' triggers read the events.  A step that can produce
+        no event a trigger listens to (the family's `quiet_steps`) is played without building
+        them, and the rule state is kept as `apply` keeps it: the mover's count of turns and
+        moves, and at the end of a turn the extra turn or skip the turn's triggers decided."""
+        kinds = self.quiet_steps.get(type(move))
+        rs = self.rule_state
+        if kinds is None or rs.program.constraints or not kinds.isdisjoint(rs.program.triggers):
+            self.apply(move)
+            return
+        mover = self.to_move if self.outcome() is None else -1
+        if mover >= 0:
+            rs.begin_move(mover)
+        ended = self.play_quietly(move)
+        if mover >= 0:
+            rs.moves += 1
+        # No trigger can fire: run_triggers only ends the turn (a turn_over event is all it reads).
+        run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), [Event.of(TURN_OVER, seat=ended)] if ended >= 0 else [])
 
     def legal_moves(self) -> list[Move]:
         moves = self._family_moves()

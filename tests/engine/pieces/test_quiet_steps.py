@@ -1,0 +1,91 @@
+"""Steps played without their events (`State.quiet_steps`, `play_quietly`), and a game with rule
+pieces that plays them so when no rule listens (`Ruled.play`): the same game as `apply` plays."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from marblestudio.engine import new_game
+from marblestudio.engine.core import CHANCE, TURN_OVER, State
+from marblestudio.rulesets import catalog, load
+
+ROOT = Path(__file__).resolve().parents[3]
+QUIET_FAMILIES = ("archimedes",)
+"""The families whose states list quiet steps (a family added here is held to its list)."""
+
+
+def _bundled(family: str) -> list[str]:
+    return [entry.id for entry in catalog.list_rulesets() if entry.bundled and entry.game == family]
+
+
+def _house_rules(family: str) -> list[Path]:
+    return sorted((ROOT / "examples" / "house-rules").glob(f"{family}-*.yaml"))
+
+
+def _random_move(state: State, rng: random.Random):  # type: ignore[no-untyped-def]
+    if state.to_move == CHANCE:
+        return state.sample_chance(rng)
+    legal = state.legal_moves()
+    return legal[rng.randrange(len(legal))]
+
+
+@pytest.mark.parametrize("ref", [ref for family in QUIET_FAMILIES for ref in _bundled(family)])
+def test_a_quiet_step_makes_no_event_outside_its_list_and_plays_the_same_game(ref: str) -> None:
+    rules = load(ref)
+    steps = 0
+    for seed in range(6):
+        rng = random.Random(f"{ref}:{seed}")
+        state = new_game(rules, 2)
+        while state.outcome() is None and steps < 20_000:
+            move = _random_move(state, rng)
+            quiet = state.copy()
+            mover = state.to_move
+            events = state.apply(move)
+            kinds = type(state).quiet_steps[type(move)]
+            assert {e.kind for e in events} <= kinds, (move, [e.kind for e in events])
+            ended = quiet.play_quietly(move)
+            turn_over = [e.get("seat", mover) for e in events if e.kind == TURN_OVER]
+            assert ended == (turn_over[0] if turn_over else -1), (move, events)
+            assert quiet.position() == state.position()
+            steps += 1
+    assert steps > 500
+
+
+@pytest.mark.parametrize("path", [p for family in QUIET_FAMILIES for p in _house_rules(family)], ids=lambda p: p.stem)
+def test_a_game_with_rule_pieces_plays_the_same_through_play_as_through_apply(path: Path) -> None:
+    # play() leaves out the events no rule listens to; the rules' state (turns, firings, extra
+    # turns) and the game must come out as apply() leaves them, step by step.
+    rules = load(str(path))
+    compared = 0
+    for seed in range(4):
+        rng = random.Random(f"{path.stem}:{seed}")
+        applied = new_game(rules, rules.players.min)
+        played = applied.copy()
+        while applied.outcome() is None and compared < 6_000:
+            move = _random_move(applied, rng)
+            if played.to_move != CHANCE:
+                played.legal_moves()  # as search lists them before it plays one (a constraint counts then)
+            applied.apply(move)
+            played.play(move)
+            assert played.position() == applied.position(), move
+            assert played.position_key() == applied.position_key()
+            compared += 1
+        assert played.outcome() == applied.outcome()
+        if hasattr(applied, "fired"):  # a game with rule pieces (not a setting alone, not a team wrapper)
+            assert played.fired() == applied.fired()
+    assert compared > 300
+
+
+def test_a_game_with_rule_pieces_keys_what_its_rules_remember() -> None:
+    # Search remembers positions by key: two games on the same board whose rules remember
+    # different things (a firing, an extra turn given) must not share a key.
+    rules = load(str(ROOT / "examples" / "house-rules" / "archimedes-three-again.yaml"))
+    state = new_game(rules, 2)
+    key = state.position_key()
+    assert key is not None and key == state.copy().position_key()
+    other = state.copy()
+    other.rule_state.fired[0] += 1  # type: ignore[attr-defined]
+    assert other.position_key() != key
