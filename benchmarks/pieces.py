@@ -41,22 +41,24 @@ HOUSE = {  # one trigger with one expression each
 }
 
 
-def playouts_per_second(ref: str, seconds: float, generic: bool = False) -> float:
+def playouts_per_second(ref: str, seconds: float, generic: bool = False, moves: bool = False) -> float:
     """Random games per second through `random_playout` (a family's fast loop), or with `generic`
-    through legal_moves + apply, the path MCTS's rollouts take (`State.random_playout`)."""
+    through legal_moves + apply, the path MCTS's rollouts take (`State.random_playout`); with
+    `moves`, the player moves played per second instead (a house rule that gives extra turns makes
+    longer games: moves/s compares the speed of play itself)."""
     from marblestudio.engine import new_game
     from marblestudio.engine.core import State
     from marblestudio.rulesets import load
 
     rules = load(ref)
     rng = random.Random(7)
-    games = 0
+    games = played = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
         state = new_game(rules, 2)
-        State.random_playout(state, rng) if generic else state.random_playout(rng)
+        played += State.random_playout(state, rng) if generic else state.random_playout(rng)
         games += 1
-    return games / (time.process_time() - start)
+    return (played if moves else games) / (time.process_time() - start)
 
 
 def mcts_per_second(ref: str, positions: int = 3, iterations: int = 200) -> float:
@@ -69,7 +71,7 @@ def mcts_per_second(ref: str, positions: int = 3, iterations: int = 200) -> floa
 def measure(refs: dict[str, str], seconds: float) -> dict[str, dict[str, float]]:
     return {
         family: {"playouts": playouts_per_second(ref, seconds), "generic": playouts_per_second(ref, seconds, generic=True),
-                 "mcts": mcts_per_second(ref)}
+                 "moves": playouts_per_second(ref, seconds, moves=True), "mcts": mcts_per_second(ref)}
         for family, ref in refs.items()
     }
 
@@ -109,11 +111,12 @@ def main() -> int:
     print("A house rule with one trigger expression against its base (games/s, and MCTS it/s); target: at least 0.5 "
           "through legal_moves + apply, the path MCTS's rollouts take")
     print(f"  {'family':<11} {'house rule':<28} {'moves+apply base':>16} {'house':>7} {'ratio':>5}  "
-          f"{'random_playout base':>19} {'house':>7} {'ratio':>5}  {'MCTS base':>9} {'house':>7} {'ratio':>5}")
+          f"{'random_playout base':>19} {'house':>7} {'ratio':>5}  {'its moves/s':>11} {'ratio':>5}  {'MCTS base':>9} {'house':>7} {'ratio':>5}")
     for family, name in HOUSE.items():
         a, b = new[family], houses[family]
         print(f"  {family:<11} {name:<28} {a['generic']:16.0f} {b['generic']:7.0f} {b['generic'] / a['generic']:5.2f}  "
               f"{a['playouts']:19.0f} {b['playouts']:7.0f} {b['playouts'] / a['playouts']:5.2f}  "
+              f"{b['moves']:11.0f} {b['moves'] / a['moves']:5.2f}  "
               f"{a['mcts']:9.0f} {b['mcts']:7.0f} {b['mcts'] / a['mcts']:5.2f}")
     print("  (random_playout of a house rule: Stay Alive's fast loop stops at each move that drops a marble and applies it; "
           "Avalanche's leaves out the board's story unless a rule triggers on it; the others go through legal_moves + apply)")

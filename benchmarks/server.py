@@ -50,6 +50,9 @@ from typing import Any
 FAMILIES = ("stay-alive/standard", "alive/standard", "avalanche/standard", "archimedes/standard", "mancala/kalah")
 TARGET_P99_MS = 50.0
 TARGET_RSS_MB = 1.0
+ADMIN_CONNECTIONS = 4
+"""Connections each bot process creates its replacement games on, in turn: one server connection
+may send 20 messages a second, and short games (Mancala, Avalanche) end faster than that."""
 CREATE_BATCH = 30
 """Games one admin connection creates (the server's rate limit is 20 messages/s, 40 at once)."""
 
@@ -92,8 +95,9 @@ async def _play(index: int, url: str, admin: str, ruleset: str, players: int, ga
     started = asyncio.Event()
     stopping = asyncio.Event()
     tasks: set[asyncio.Task[None]] = set()
-    admin_client: Client | None = None
+    admins: list[Client] = []  # connections that create games, used in turn (each may send 20 messages/s)
     admin_lock = asyncio.Lock()
+    created = 0
 
     async def move_later(client: Client, game: str, legal: list[str], ply: int) -> None:
         await started.wait()
@@ -159,10 +163,12 @@ async def _play(index: int, url: str, admin: str, ruleset: str, players: int, ga
         return clients, [loop.create_future() for _ in clients]
 
     async def new_game() -> list[str]:
-        nonlocal admin_client
+        nonlocal created
         async with admin_lock:
-            if admin_client is None:
-                admin_client = await Client.open(url)
+            if len(admins) < ADMIN_CONNECTIONS:
+                admins.append(await Client.open(url))
+            admin_client = admins[created % len(admins)]
+            created += 1
             while True:
                 await admin_client.send({"type": "create", "admin": admin, "ruleset": ruleset, "players": players})
                 reply = await admin_client.recv()
@@ -209,7 +215,7 @@ async def _play(index: int, url: str, admin: str, ruleset: str, players: int, ga
     await asyncio.wait(runners, timeout=10)
     for task in list(tasks):
         task.cancel()
-    if admin_client is not None:
+    for admin_client in admins:
         await admin_client.close()
     return {"worker": index, "latencies": latencies, "elapsed": elapsed, "cpu": cpu, "errors": errors, **counters}
 
