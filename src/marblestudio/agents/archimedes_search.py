@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from marblestudio.agents.base import shares
 from marblestudio.engine.archimedes import ArchimedesState, Cup, Phase, Place, Roll
+from marblestudio.engine.archimedes.movegen import tables
 from marblestudio.engine.archimedes.rules import ArchimedesRules
 from marblestudio.engine.core import Move, State
 
@@ -57,6 +58,8 @@ class _Seat:
     opponent_zones: tuple[tuple[Cup, ...], ...]  # the cups of the other seat's winning zones
     toward_own_end: int  # +1 when the seat's own end is the high end (last row), -1 the low end, 0 none
     bounds: tuple[tuple[int, int], ...] = ()  # per zone, its lowest and highest row
+    masks: tuple[int, ...] = ()  # per zone, its cups as a bitmask (`movegen`: marbles are counted by bits)
+    opponent_masks: tuple[int, ...] = ()  # the same for `opponent_zones`
 
 
 _SEATS: dict[tuple[int, int], tuple[ArchimedesRules, tuple[_Seat, ...]]] = {}
@@ -72,6 +75,11 @@ def _seats(rules: ArchimedesRules, players: int) -> tuple[_Seat, ...]:
 
 
 def _build_seats(rules: ArchimedesRules, players: int) -> tuple[_Seat, ...]:
+    bit_of = tables(rules.rows, rules.columns).bit_of
+
+    def mask(cups: tuple[Cup, ...]) -> int:
+        return sum(bit_of[c] for c in cups)
+
     seats = []
     for seat in range(players):
         zones = rules.win_zones(seat)
@@ -80,7 +88,8 @@ def _build_seats(rules: ArchimedesRules, players: int) -> tuple[_Seat, ...]:
         others = tuple(z.cups() for other in range(players) if other != seat for z in rules.win_zones(other))
         inner = tuple(z.rows[0] if z.rows[0] >= rules.rows // 2 else z.rows[1] for z in zones)
         bounds = tuple((min(r for r, _ in z.cups()), max(r for r, _ in z.cups())) for z in zones)
-        seats.append(_Seat(tuple(z.cups() for z in zones), inner, others, toward, bounds))
+        cups = tuple(z.cups() for z in zones)
+        seats.append(_Seat(cups, inner, others, toward, bounds, tuple(map(mask, cups)), tuple(map(mask, others))))
     return tuple(seats)
 
 
@@ -134,10 +143,10 @@ def _race(state: ArchimedesState, seat: int, info: _Seat, need: int) -> tuple[fl
     k, n = state.k, len(board)
     middle = rules.rows // 2
     best = (0.0, 0.0, 0.0)
-    get = board.get
+    bits = state.seat_bits()[seat]
     mine = [r for (r, _), s in board.items() if s == seat]
-    for cups, inner, (low, high) in zip(info.zones, info.inner, info.bounds, strict=True):
-        home = len([c for c in cups if get(c) == seat])
+    for zone, inner, (low, high) in zip(info.masks, info.inner, info.bounds, strict=True):
+        home = (bits & zone).bit_count()
         # (rows to go, row) of the marbles outside the zone; the supply's stand in the midzone (row -1)
         away = [(abs(r - inner), r) for r in mine if not low <= r <= high]
         away += [(abs(middle - inner), -1)] * state.supply[seat]
@@ -174,18 +183,22 @@ def value(state: State) -> list[float]:
     mover = state.mover  # also while the die decides
     risk = forced_touch(state) if danger > RISK_FROM else 0.0
     raw = []
+    bits = state.seat_bits()
+    occupied = 0
+    for b in bits:
+        occupied |= b
     for seat, info in enumerate(seats):
         home, near, fits = _race(state, seat, info, need)
         open_zone = 0.0
         enemies = len(board)
-        get = board.get
-        for cups in info.zones:
-            taken = len([c for c in cups if get(c, seat) != seat])
+        mine, others = bits[seat], occupied & ~bits[seat]
+        for cups, zone in zip(info.zones, info.masks, strict=True):
+            taken = (others & zone).bit_count()
             free = len(cups) - taken
             open_zone = max(open_zone, 1.0 if free >= need + 2 else 0.6 if free >= need else 0.0)
             enemies = min(enemies, taken)
         locked = bool(info.opponent_zones) and all(
-            len(cups) - len([c for c in cups if get(c) == seat]) < need for cups in info.opponent_zones
+            len(cups) - (mine & zone).bit_count() < need for cups, zone in zip(info.opponent_zones, info.opponent_masks, strict=True)
         )
         lean = 0.0 if not limit or limit < 0 else max(-1.0, min(1.0, -info.toward_own_end * state.k / limit))
         placed = 1.0 - state.supply[seat] / rules.marbles_per_player

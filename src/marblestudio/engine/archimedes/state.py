@@ -83,6 +83,8 @@ class ArchimedesState(State):
         self._chance: dict[Phase, tuple[list[Move], list[float], list[float]]] = {}  # the chance outcomes, once worked out
         # The cups of each end zone that counts for each seat's win (variation 2: either one).
         self._homes = tuple(tuple(zone.cups() for zone in rules.win_zones(seat)) for seat in range(count))
+        bit_of = self.tables.bit_of
+        self._home_masks = tuple(tuple(sum(bit_of[c] for c in cups) for cups in zones) for zones in self._homes)
         self._ends = self._end_owners()
 
     def _end_owners(self) -> dict[End, int]:
@@ -529,9 +531,9 @@ class ArchimedesState(State):
 
     def home(self, seat: int) -> int:
         """The most marbles of `seat` in one end zone that counts for its win (variation 2)."""
-        get, best = self.board.get, 0
-        for cups in self._homes[seat]:
-            here = len([c for c in cups if get(c) == seat])
+        mine, best = self.seat_bits()[seat], 0
+        for mask in self._home_masks[seat]:
+            here = (mine & mask).bit_count()
             if here > best:
                 best = here
         return best
