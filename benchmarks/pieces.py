@@ -61,17 +61,19 @@ def playouts_per_second(ref: str, seconds: float, generic: bool = False, moves: 
     return (played if moves else games) / (time.process_time() - start)
 
 
-def mcts_per_second(ref: str, positions: int = 3, iterations: int = 200) -> float:
+def mcts_per_second(ref: str, family: str, positions: int = 3, iterations: int = 200) -> float:
+    """MCTS iterations per second from positions seeded by the `family`'s name, so that a house
+    rule and its base search from games drawn by the same generator."""
     from _random_games import search_speed
     from marblestudio.rulesets import load
 
-    return float(search_speed(load(ref), f"speed:{ref}", positions, iterations))
+    return float(search_speed(load(ref), f"speed:{family}", positions, iterations))
 
 
 def measure(refs: dict[str, str], seconds: float) -> dict[str, dict[str, float]]:
     return {
         family: {"playouts": playouts_per_second(ref, seconds), "generic": playouts_per_second(ref, seconds, generic=True),
-                 "moves": playouts_per_second(ref, seconds, moves=True), "mcts": mcts_per_second(ref)}
+                 "moves": playouts_per_second(ref, seconds, moves=True), "mcts": mcts_per_second(ref, family)}
         for family, ref in refs.items()
     }
 

@@ -270,6 +270,11 @@ class State(ABC):
     step's move class, every kind of event such a step may produce.  A game with rule pieces
     plays a step so when no rule listens to any of them (a test holds each family to its list)."""
 
+    story_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Event kinds of the board's story that a family leaves out of `apply` while its instance's
+    `story` is False (Avalanche: a marble's way down); a game with rule pieces leaves them out in
+    search when no rule listens to them."""
+
     def play_quietly(self, move: Move) -> int:
         """Play the legal `move` as `apply` would, without building its events; the seat whose
         turn it ended (the `turn_over` event's), or -1.  Only for the classes in `quiet_steps`."""

@@ -153,6 +153,7 @@ class AvalancheState(SetUp, State):
 
     STORY = frozenset({"marble_dropped", "marble_at_gate", "gate_flipped", "marble_held", "marble_released", "marble_out"})
     """The events of the board's story (a marble's way down), which a playout leaves out."""
+    story_kinds = STORY
 
     def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
         """A random playout for a game with rule pieces: without the board's story when no rule

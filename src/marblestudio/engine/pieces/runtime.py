@@ -207,10 +207,10 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
     program = rs.program
     triggers = program.triggers
     ctx: Context | None = None
-    effects = _Effects(rs)
+    effects: _Effects | None = None  # made when a trigger fires
     added: list[Event] = []
     turn_ended = -1
-    for event in list(events):
+    for event in events:  # the actions add theirs to `added`, not here
         kind = event.kind
         if kind == TURN_OVER:
             turn_ended = event.get("seat", mover)
@@ -228,6 +228,8 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
                 continue
             rs.record_firing(piece, mover)
             added.append(Event.of(RULE_FIRED, rule=piece.name, seat=mover))
+            if effects is None:
+                effects = _Effects(rs)
             _take_actions(state, ctx, trigger, mover, effects, added)
     if turn_ended >= 0:
         rs.turn_of = -1
@@ -238,13 +240,15 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
             tail.append(events.pop())
         events.extend(e for e in added if e.kind != GAME_OVER)
         tail.extend(e for e in added if e.kind == GAME_OVER)  # a family's action (lose_life) ended the game: still last
-        if effects.end is not None and state.outcome() is None:
+        if effects is not None and effects.end is not None and state.outcome() is None:
             if turn_ended < 0 and mover >= 0:  # a rule ended the game within a turn: the turn ends first, as always
                 events.append(Event.of(TURN_OVER, seat=mover))
             state.end_by_rule(effects.end, events)
         events.extend(tail)
+    if rs.turn_to < 0 and not rs.skips:  # no turn given or skipped waits (most moves)
+        return
     between_turns = turn_ended < 0 and rs.turn_of < 0 and state.outcome() is None and state.to_move >= 0
-    if (turn_ended >= 0 or between_turns) and (rs.turn_to >= 0 or rs.skips):  # between turns: a set-up step chose who starts
+    if turn_ended >= 0 or between_turns:  # between turns: a set-up step chose who starts
         if state.outcome() is None and state.to_move < 0:  # a chance step comes first (a reshuffle, a deal): they wait for it
             if rs.turn_to == turn_ended >= 0:
                 rs.extra_for = turn_ended
@@ -265,6 +269,7 @@ class Ruled(State):
 
     __slots__ = ()
     rule_state: RuleState
+    story: bool  # a family's with `story_kinds`: whether `apply` tells the board's story
 
     def position_key(self) -> Hashable | None:
         """The family's key and what the pieces remember that the game goes on from: the counts of
@@ -287,11 +292,20 @@ class Ruled(State):
         """As `apply`, for search: the rules' triggers read the events.  A step that can produce
         no event a trigger listens to (the family's `quiet_steps`) is played without building
         them, and the rule state is kept as `apply` keeps it: the mover's count of turns and
-        moves, and at the end of a turn the extra turn or skip the turn's triggers decided."""
+        moves, and at the end of a turn the extra turn or skip the turn's triggers decided.  Else
+        the family's story events (`story_kinds`) are left out when no trigger listens to them."""
         kinds = self.quiet_steps.get(type(move))
         rs = self.rule_state
         if kinds is None or rs.program.constraints or not kinds.isdisjoint(rs.program.triggers):
-            self.apply(move)
+            story = self.story_kinds
+            if not story or not story.isdisjoint(rs.program.triggers):
+                self.apply(move)
+                return
+            told, self.story = self.story, False
+            try:
+                self.apply(move)
+            finally:
+                self.story = told
             return
         mover = self.to_move if self.outcome() is None else -1
         if mover >= 0:
