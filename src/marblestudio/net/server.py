@@ -80,16 +80,22 @@ class _Connection:
         return (not self.busy and self.outbox.empty() and ws.state is State.OPEN
                 and ws.transport.get_write_buffer_size() + size < DIRECT_LIMIT)
 
+    async def send(self, text: bytes) -> bool:
+        """Send one message (`busy` meanwhile); False once the connection is closed."""
+        self.busy = True
+        try:
+            await self.ws.send(text, text=True)
+            return True
+        except ConnectionClosed:
+            return False
+        finally:
+            self.busy = False
+
     async def write(self) -> None:
         """Send the outbox's messages until a None or the connection closes."""
         while (text := await self.outbox.get()) is not None:
-            self.busy = True
-            try:
-                await self.ws.send(text, text=True)
-            except ConnectionClosed:
+            if not await self.send(text):
                 return
-            finally:
-                self.busy = False
 
 
 RESAVE = 10.0
@@ -358,13 +364,7 @@ class GameServer:
             return
         text = protocol.dump(message)
         if conn.ready(len(text)):  # the usual case: written now, without a hop through the writer
-            conn.busy = True
-            try:
-                await conn.ws.send(text, text=True)
-            except ConnectionClosed:
-                pass
-            finally:
-                conn.busy = False
+            await conn.send(text)
             return
         conn.outbox.put_nowait(text)
 
