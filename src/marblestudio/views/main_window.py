@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -62,6 +62,12 @@ if TYPE_CHECKING:
     from marblestudio.views.board.scene import Scene
 
 log = logging.getLogger(__name__)
+
+NARROW = 900
+"""A window narrower than this (pixels) keeps the Moves panel to `MOVES_SHARE` of its width."""
+MOVES_SHARE = 0.3
+"""At most this share of a narrow window goes to the Moves panel beside the board (at 560
+pixels it took 234, and the board had 320)."""
 
 
 class MainWindow(QMainWindow):
@@ -454,6 +460,22 @@ class MainWindow(QMainWindow):
         self.move_panel.set_help(None)
         self._on_game_change()
         library.list.setFocus()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_moves_panel()
+
+    def _fit_moves_panel(self) -> None:
+        """In a narrow window the board comes first: a Moves panel docked beside it wider than
+        `MOVES_SHARE` of the window is made that wide (the user may widen it again)."""
+        width, dock = self.width(), getattr(self, "log_dock", None)  # None while the window is being made
+        if dock is None or width >= NARROW or dock.isHidden() or dock.isFloating():
+            return
+        if self.dockWidgetArea(dock) not in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea):
+            return
+        most = max(dock.minimumSizeHint().width(), int(width * MOVES_SHARE))
+        if dock.width() > most:
+            self.resizeDocks([dock], [most], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.network.may_close() or not self.maybe_save():
