@@ -467,7 +467,8 @@ class MainWindow(QMainWindow):
 
     def _fit_moves_panel(self) -> None:
         """In a narrow window the board comes first: a Moves panel docked beside it wider than
-        `MOVES_SHARE` of the window is made that wide (the user may widen it again)."""
+        `MOVES_SHARE` of the window is made that wide (the user may widen it; resizing the
+        window fits it again)."""
         width, dock = self.width(), getattr(self, "log_dock", None)  # None while the window is being made
         if dock is None or width >= NARROW or dock.isHidden() or dock.isFloating():
             return
