@@ -49,6 +49,9 @@ class Tilt:
         return angle(self.slope)
 
 
+_UNKNOWN = object()
+"""Not yet worked out (a remembered `touching` may be None)."""
+
 MEMORY = 100_000
 """At most this many landings are remembered per ruleset (then they are forgotten and relearnt)."""
 
@@ -94,6 +97,8 @@ class Balance:
         self.reachable = self._length**2 + self._rise**2 >= self._reach**2
         self._overshoot = p.swing_overshoot if p.swing else None
         self._rests: dict[tuple[int, int], Settled] = {}
+        self._touching: dict[tuple[int, int], End | None] = {}
+        self._moments: tuple[int, ...] | None = None
         self._landings: dict[tuple[int, int, int, int], Swing | None] = {}
         self._limits: dict[int, int | None] = {}
         self._touch_angle: float | None = None
@@ -105,6 +110,21 @@ class Balance:
         """Pickled as its ruleset, without what it remembers: unpickled, it is the process's
         shared `Balance` of that ruleset."""
         return shared, (self._rules,)
+
+    @property
+    def moments(self) -> tuple[int, ...]:
+        """`moment` of every row, in row order (for loops that look one up per cup)."""
+        found = self._moments
+        if found is None:
+            found = self._moments = tuple(self.moment(row) for row in range(self.rows))
+        return found
+
+    def touching(self, k: int, n: int) -> End | None:
+        """`settled(k, n).tilt.touching`: the end a rest at (k, n) brings down, remembered."""
+        found = self._touching.get((k, n), _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self._touching[(k, n)] = self.settled(k, n).tilt.touching
+        return found  # type: ignore[return-value]
 
     def moment(self, row: int) -> int:
         """A marble's contribution to `k` on `row` (0-based)."""

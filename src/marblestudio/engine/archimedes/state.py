@@ -362,7 +362,7 @@ class ArchimedesState(State):
         same order, each as `_settle` checks it, to the same result; only the bookkeeping of
         events and the calls are left out."""
         balance = self.balance
-        moment, settled = balance.moment, balance.settled
+        moments, touching, settled = balance.moments, balance.touching, balance.settled
         n = len(self.board)  # the marble stays in `board` until it is set down
         k = k_before = self.k
         here: Cup | None = move.start
@@ -371,13 +371,13 @@ class ArchimedesState(State):
         for cup, lifted in steps:
             assert here is not None
             if lifted:
-                k -= moment(here[0])
+                k -= moments[here[0]]
                 here = None
-                end = settled(k, n - 1).tilt.touching  # in the air, no landing yet
+                end = touching(k, n - 1)  # in the air, no landing yet
                 if end is not None:
                     break
                 before = (k, n - 1)
-                k += moment(cup[0])
+                k += moments[cup[0]]
                 here = cup
                 tilt = settled(k, n).tilt
                 end = tilt.touching
@@ -386,13 +386,13 @@ class ArchimedesState(State):
                     if swing is not None:
                         end = end or swing.touching
             else:
-                k += moment(cup[0]) - moment(here[0])
+                k += moments[cup[0]] - moments[here[0]]
                 here = cup
-                end = settled(k, n).tilt.touching
+                end = touching(k, n)
             if end is not None:
                 break
         if here != move.dest:  # the game ended on the way: the marble is set down where it was going
-            k += moment(move.dest[0]) - (moment(here[0]) if here is not None else 0)
+            k += moments[move.dest[0]] - (moments[here[0]] if here is not None else 0)
         self.k = k
         del self.board[move.start]
         self.board[move.dest] = self.mover
