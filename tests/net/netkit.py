@@ -8,7 +8,7 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import IO, Any, TypeVar
@@ -47,6 +47,24 @@ async def next_of(client: Client, kind: str, timeout: float = 10) -> dict[str, A
         message = await asyncio.wait_for(client.recv(), timeout)
         if message["type"] == kind:
             return message
+
+
+async def states_of(clients: list[Client]) -> list[dict[str, Any]]:
+    """The next `state` each client reads, in the clients' order."""
+    return [await next_of(c, "state") for c in clients]
+
+
+async def seated(url: str, tokens: Sequence[str]) -> list[Client]:
+    """A client connected (said hello) for each seat token, in order."""
+    return [await Client.connect(url, t) for t in tokens]
+
+
+async def move_first_legal(clients: list[Client], states: list[dict[str, Any]]) -> tuple[int, list[dict[str, Any]]]:
+    """The seat to move (the one whose state lists legal moves) plays its first; every client
+    then reads the next state.  Returns the mover and those states."""
+    mover = next(i for i, s in enumerate(states) if s["legal"])
+    await clients[mover].move(states[mover]["legal"][0], states[mover]["ply"])
+    return mover, await states_of(clients)
 
 
 async def raw_reply(client: Client, frame: str | bytes, timeout: float = 10) -> dict[str, Any]:

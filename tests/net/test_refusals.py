@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from net.netkit import next_of, raw_reply, record_text, run, serving
+from net.netkit import next_of, raw_reply, record_text, run, seated, serving, states_of
 
 from marblestudio.net import protocol
 from marblestudio.net.client import Client, play_bot
@@ -47,8 +47,8 @@ def test_a_stale_move_is_refused(tmp_path: Path) -> None:
 
     async def main() -> None:
         async with serving(server) as url:
-            clients = [await Client.connect(url, t) for t in tokens]
-            states = [await next_of(c, "state") for c in clients]
+            clients = await seated(url, tokens)
+            states = await states_of(clients)
             mover = next(i for i, s in enumerate(states) if s["legal"])
             await clients[mover].move(states[mover]["legal"][0], states[mover]["ply"])
             now = await next_of(clients[0], "state")

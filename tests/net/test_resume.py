@@ -7,7 +7,7 @@ import asyncio
 import signal
 from pathlib import Path
 
-from net.netkit import next_of, run, serving, start_server, stop_server
+from net.netkit import move_first_legal, next_of, run, seated, serving, start_server, states_of, stop_server
 
 from marblestudio.engine.core import plain
 from marblestudio.net.client import Client, play_bot
@@ -18,11 +18,9 @@ from marblestudio.records import load_record, replay
 async def _play(clients: list[Client], until_ply: int) -> dict[str, object]:
     """Play the first legal move of whoever is to move until the game reaches `until_ply`;
     every client reads every state.  Returns the last state of seat 0."""
-    latest = [await next_of(c, "state") for c in clients]
+    latest = await states_of(clients)
     while latest[0]["ply"] < until_ply and latest[0]["result"] is None:
-        mover = next(i for i, s in enumerate(latest) if s["legal"])
-        await clients[mover].move(latest[mover]["legal"][0], latest[mover]["ply"])
-        latest = [await next_of(c, "state") for c in clients]
+        _, latest = await move_first_legal(clients, latest)
     return latest[0]
 
 
@@ -33,7 +31,7 @@ def test_a_killed_client_reconnects_with_its_token(tmp_path: Path) -> None:
 
     async def main() -> None:
         async with serving(server) as url:
-            clients = [await Client.connect(url, t) for t in invitation.seats]
+            clients = await seated(url, invitation.seats)
             await _play(clients, 6)
             clients[0].ws.transport.abort()  # the client dies: no close handshake
             await clients[1].close()
@@ -56,7 +54,7 @@ def test_a_server_killed_with_sigkill_resumes_its_games(tmp_path: Path) -> None:
         process, url, tokens = start_server(data, log, "--new", "stay-alive/standard", "--players", "2")
         try:
             async def first() -> dict[str, object]:
-                clients = [await Client.connect(url, t) for t in tokens]
+                clients = await seated(url, tokens)
                 last = await _play(clients, 6)
                 for client in clients:
                     await client.close()

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from net.netkit import next_of, run, serving
+from net.netkit import move_first_legal, next_of, run, seated, serving, states_of
 
 from marblestudio.engine.core import CHANCE
 from marblestudio.net import protocol
@@ -28,7 +28,7 @@ def test_a_chat_line_reaches_every_seat_and_spectator_cleaned_and_latecomers_rea
 
     async def main() -> None:
         async with serving(server) as url:
-            seats = [await Client.connect(url, t) for t in tokens]
+            seats = await seated(url, tokens)
             watcher = await Client.connect(url, spectator)
             await seats[1].chat("good\x07 luck\n")
             for client in [*seats, watcher]:
@@ -51,10 +51,10 @@ def test_a_resignation_ends_the_game_for_everyone_and_the_record_replays_to_it(t
 
     async def main() -> None:
         async with serving(server) as url:
-            seats = [await Client.connect(url, t) for t in tokens]
-            first = [await next_of(c, "state") for c in seats]
+            seats = await seated(url, tokens)
+            first = await states_of(seats)
             await seats[1].resign()
-            ended = [await next_of(c, "state") for c in seats]
+            ended = await states_of(seats)
             for state in ended:
                 assert state["result"] == {"termination": "win", "winners": [0], "reason": "Blue resigned"}
                 assert state["to_move"] is None and state["legal"] is None and state["resigned"] == 1
@@ -74,14 +74,6 @@ def test_a_resignation_ends_the_game_for_everyone_and_the_record_replays_to_it(t
     assert GameServer(tmp_path).games == {}  # a finished game is not resumed
 
 
-async def _move_first_legal(seats: list[Client], states: list[dict[str, object]]) -> tuple[int, list[dict[str, object]]]:
-    mover = next(i for i, s in enumerate(states) if s["legal"])
-    legal = states[mover]["legal"]
-    assert isinstance(legal, list)
-    await seats[mover].move(legal[0], states[mover]["ply"])  # type: ignore[arg-type]
-    return mover, [await next_of(c, "state") for c in seats]
-
-
 def test_an_undo_agreed_by_the_other_seat_takes_the_move_back_and_survives_a_restart(tmp_path: Path) -> None:
     server, tokens, _, game_id = _server(tmp_path)
     game = server.games[game_id]
@@ -89,10 +81,10 @@ def test_an_undo_agreed_by_the_other_seat_takes_the_move_back_and_survives_a_res
     async def main() -> None:
         async with serving(server) as url:
             seats = [await Client.connect(url, t, positions=True) for t in tokens]
-            states = [await next_of(c, "state") for c in seats]
-            _, states = await _move_first_legal(seats, states)
+            states = await states_of(seats)
+            _, states = await move_first_legal(seats, states)
             before = (game.ply, list(game.moves), game.state.position())
-            mover, states = await _move_first_legal(seats, states)
+            mover, states = await move_first_legal(seats, states)
             other = 1 - mover
             await seats[mover].undo("request")
             for client in seats:
@@ -101,7 +93,7 @@ def test_an_undo_agreed_by_the_other_seat_takes_the_move_back_and_survives_a_res
             assert (await next_of(seats[mover], "error"))["code"] == protocol.UNDO_REFUSED
             await seats[other].undo("accept")
             assert (await next_of(seats[other], "undo"))["event"] == "done"
-            back = [await next_of(c, "state") for c in seats]
+            back = await states_of(seats)
             assert [s["ply"] for s in back] == [before[0]] * 2
             assert back[mover]["legal"] and back[mover]["position"] == before[2]
             assert len(back[other]["history"]) == before[0]
@@ -122,9 +114,9 @@ def test_a_declined_or_overtaken_undo_request_changes_nothing(tmp_path: Path) ->
 
     async def main() -> None:
         async with serving(server) as url:
-            seats = [await Client.connect(url, t) for t in tokens]
-            states = [await next_of(c, "state") for c in seats]
-            mover, states = await _move_first_legal(seats, states)
+            seats = await seated(url, tokens)
+            states = await states_of(seats)
+            mover, states = await move_first_legal(seats, states)
             moves = list(game.moves)
             await seats[mover].undo("request")
             await seats[1 - mover].undo("decline")
@@ -184,9 +176,9 @@ def test_a_resignation_lapses_a_pending_undo_request(tmp_path: Path) -> None:
 
     async def main() -> None:
         async with serving(server) as url:
-            seats = [await Client.connect(url, t) for t in tokens]
-            states = [await next_of(c, "state") for c in seats]
-            mover, states = await _move_first_legal(seats, states)
+            seats = await seated(url, tokens)
+            states = await states_of(seats)
+            mover, states = await move_first_legal(seats, states)
             await seats[mover].undo("request")
             for client in seats:
                 assert (await next_of(client, "undo"))["event"] == "requested"
