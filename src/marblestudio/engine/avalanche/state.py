@@ -151,14 +151,13 @@ class AvalancheState(SetUp, State):
         finally:
             self.story = story
 
-    STORY = frozenset({"marble_dropped", "marble_at_gate", "gate_flipped", "marble_held", "marble_released", "marble_out"})
+    story_kinds = frozenset({"marble_dropped", "marble_at_gate", "gate_flipped", "marble_held", "marble_released", "marble_out"})
     """The events of the board's story (a marble's way down), which a playout leaves out."""
-    story_kinds = STORY
 
     def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
         """A random playout for a game with rule pieces: without the board's story when no rule
         triggers on it (the other events, and so every rule, still run through `apply`)."""
-        if listened & self.STORY:
+        if listened & self.story_kinds:
             return None
         story, self.story = self.story, False
         try:

@@ -294,26 +294,30 @@ class Ruled(State):
         them, and the rule state is kept as `apply` keeps it: the mover's count of turns and
         moves, and at the end of a turn the extra turn or skip the turn's triggers decided.  Else
         the family's story events (`story_kinds`) are left out when no trigger listens to them."""
+        program = self.rule_state.program
         kinds = self.quiet_steps.get(type(move))
-        rs = self.rule_state
-        if kinds is None or rs.program.constraints or not kinds.isdisjoint(rs.program.triggers):
-            story = self.story_kinds
-            if not story or not story.isdisjoint(rs.program.triggers):
-                self.apply(move)
-                return
+        if kinds is not None and not program.constraints and kinds.isdisjoint(program.triggers):
+            self._play_quietly(move)
+        elif self.story_kinds and self.story_kinds.isdisjoint(program.triggers):
             told, self.story = self.story, False
             try:
                 self.apply(move)
             finally:
                 self.story = told
-            return
+        else:
+            self.apply(move)
+
+    def _play_quietly(self, move: Move) -> None:
+        """`move` by the family without its events, none of which a trigger listens to; the rule
+        state kept as `apply` keeps it (run_triggers then only ends the turn: a turn_over event is
+        all it reads)."""
+        rs = self.rule_state
         mover = self.to_move if self.outcome() is None else -1
         if mover >= 0:
             rs.begin_move(mover)
         ended = self.play_quietly(move)
         if mover >= 0:
             rs.moves += 1
-        # No trigger can fire: run_triggers only ends the turn (a turn_over event is all it reads).
         run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), [Event.of(TURN_OVER, seat=ended)] if ended >= 0 else [])
 
     def legal_moves(self) -> list[Move]:
