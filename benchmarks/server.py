@@ -57,22 +57,15 @@ CREATE_BATCH = 30
 """Games one admin connection creates (the server's rate limit is 20 messages/s, 40 at once)."""
 
 
-def _loop_factory() -> Any:
-    """uvloop's event loop where it is installed (as the server uses it), else asyncio's."""
-    try:
-        import uvloop
-    except ImportError:
-        return None
-    return uvloop.new_event_loop
-
-
 # Bot worker process ----------------------------------------------------------------------------
 def _worker(index: int, url: str, admin: str, ruleset: str, players: int, games: list[list[str]], delay: float,
             seconds: float, seed: int, sample: bool, ready: Any, go: Any, results: Any) -> None:
     """Play `games` (each a list of seat tokens) until `seconds` after `go`; put the stats on `results`."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us
     try:
-        with asyncio.Runner(loop_factory=_loop_factory()) as runner:  # the bots' loop is the server's kind
+        from marblestudio.net.server import loop_factory
+
+        with asyncio.Runner(loop_factory=loop_factory()) as runner:  # the bots' loop is the server's kind
             stats = runner.run(_play(index, url, admin, ruleset, players, games, delay, seconds, seed, sample, ready, go))
     except BaseException as exc:  # noqa: BLE001 - reported by the parent
         results.put({"worker": index, "failed": f"{type(exc).__name__}: {exc}"})

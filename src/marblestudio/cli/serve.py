@@ -23,9 +23,7 @@ from typing import TYPE_CHECKING
 from marblestudio.cli.errors import guarded
 
 if TYPE_CHECKING:
-    import asyncio
     import ssl
-    from collections.abc import Callable
 
     from marblestudio.net.server import GameServer, Invitation
 
@@ -53,7 +51,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from marblestudio.cli.errors import INVALID, OK, USAGE
     from marblestudio.net.protocol import ProtocolError
-    from marblestudio.net.server import GameServer
+    from marblestudio.net.server import GameServer, loop_factory
 
     if args.admin_token is not None and not _is_token(args.admin_token):
         print("serve: --admin-token must be 32 lowercase hex digits", file=sys.stderr)
@@ -97,22 +95,12 @@ def _run(args: argparse.Namespace) -> int:
     gc.freeze()
     gc.set_threshold(50_000, 50, 1000)
     try:
-        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+        with asyncio.Runner(loop_factory=loop_factory()) as runner:
             runner.run(_serve(server, args.host, args.port, context, created, pin))
     except OSError as exc:
         print(f"serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return USAGE
     return OK
-
-
-def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """uvloop's event loop (libuv's, in C) where it is installed, else asyncio's own: under load
-    it moved the server's slowest moves from about 50 ms to about 30 (benchmarks/server.py)."""
-    try:
-        import uvloop
-    except ImportError:  # Windows: asyncio's loop serves the same, a little slower
-        return None
-    return uvloop.new_event_loop
 
 
 def _is_token(text: str) -> bool:
