@@ -666,12 +666,11 @@ def record_from_game(
     that gave up after the last move, whose `resignation` is the `outcome`.  `plain`: `resolved`
     already as plain data, and its SHA-256 (`plain_ruleset`), for a caller making many records
     of one ruleset (shared, not copied: records do not change their ruleset)."""
-    if plain is None:
-        plain = (json.loads(json.dumps(resolved, ensure_ascii=False)), "")  # plain data, mapping order kept
+    data, digest = (json.loads(json.dumps(resolved, ensure_ascii=False)), None) if plain is None else plain  # mapping order kept
     return GameRecord(
-        digest=plain[1] or None,
+        digest=digest,
         ruleset_id=loaded_id,
-        resolved=plain[0],
+        resolved=data,
         players=players,
         moves=[str(m) for m in moves],
         result=None if outcome is None else outcome.to_json(),

@@ -304,9 +304,10 @@ class NetGame:
             "legal": [str(m) for m in self.state.legal_moves()] if my_turn else None,
             "result": None if outcome is None else outcome.to_json(),
         }
-        if (my_turn and sample) or positions:
+        sample = sample and my_turn
+        if sample or positions:
             known = self._sample(seat)
-            if my_turn and sample:
+            if sample:
                 message["sample"] = known
             if positions:
                 message["position"] = known

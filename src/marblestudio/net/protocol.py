@@ -142,18 +142,18 @@ _HELLO_KEYS = frozenset({"type", "protocol", "token", "game", "positions", "samp
 _HEX = frozenset("0123456789abcdef")
 
 
-def _hex(value: Any, most: int) -> bool:
-    return type(value) is str and 1 <= len(value) <= most and _HEX.issuperset(value)
+def _hex(value: Any, least: int, most: int) -> bool:
+    return type(value) is str and least <= len(value) <= most and _HEX.issuperset(value)
 
 
 def plain_hello(data: dict[str, Any]) -> bool:
     """Whether `data` is a `hello` the schema accepts, checked in a few steps (every connection
     sends one; the schema's validator took a tenth of the server's time when games come and go
     quickly).  Anything else goes to the schema, which says what is wrong."""
-    version, token, game = data.get("protocol"), data.get("token"), data.get("game")
+    version = data.get("protocol")
     return (_HELLO_KEYS.issuperset(data.keys()) and type(version) is int and 1 <= version <= 1000
-            and (token is None and "token" not in data or _hex(token, 32) and len(str(token)) == 32)
-            and (game is None and "game" not in data or _hex(game, 32))
+            and ("token" not in data or _hex(data["token"], 32, 32))
+            and ("game" not in data or _hex(data["game"], 1, 32))
             and all(type(data[flag]) is bool for flag in ("positions", "sample") if flag in data))
 
 
