@@ -75,11 +75,7 @@ def _seats(rules: ArchimedesRules, players: int) -> tuple[_Seat, ...]:
 
 
 def _build_seats(rules: ArchimedesRules, players: int) -> tuple[_Seat, ...]:
-    bit_of = tables(rules.rows, rules.columns).bit_of
-
-    def mask(cups: tuple[Cup, ...]) -> int:
-        return sum(bit_of[c] for c in cups)
-
+    mask = tables(rules.rows, rules.columns).mask
     seats = []
     for seat in range(players):
         zones = rules.win_zones(seat)

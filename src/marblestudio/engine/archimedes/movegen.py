@@ -18,6 +18,7 @@ computed differs:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -73,6 +74,11 @@ class Tables:
     def __reduce__(self) -> tuple[Any, tuple[int, int]]:
         """Pickled as its grid: a worker process uses (and fills) its own shared tables."""
         return tables, (self.rows, self.columns)
+
+    def mask(self, cups: Iterable[Cup]) -> int:
+        """`cups` as a bitmask (each cup's bit, as `bit_of`)."""
+        bit_of = self.bit_of
+        return sum(bit_of[c] for c in cups)
 
     # Spaces and paths on any board --------------------------------------------------------
     def spaces(self, mine: int, theirs: int, cup: int) -> list[int]:

@@ -98,7 +98,8 @@ class Balance:
         self._overshoot = p.swing_overshoot if p.swing else None
         self._rests: dict[tuple[int, int], Settled] = {}
         self._touching: dict[tuple[int, int], End | None] = {}
-        self._moments: tuple[int, ...] | None = None
+        self.moments = tuple(self.moment(row) for row in range(self.rows))
+        """`moment` of every row, in row order (for loops that look one up per cup)."""
         self._landings: dict[tuple[int, int, int, int], Swing | None] = {}
         self._limits: dict[int, int | None] = {}
         self._touch_angle: float | None = None
@@ -110,14 +111,6 @@ class Balance:
         """Pickled as its ruleset, without what it remembers: unpickled, it is the process's
         shared `Balance` of that ruleset."""
         return shared, (self._rules,)
-
-    @property
-    def moments(self) -> tuple[int, ...]:
-        """`moment` of every row, in row order (for loops that look one up per cup)."""
-        found = self._moments
-        if found is None:
-            found = self._moments = tuple(self.moment(row) for row in range(self.rows))
-        return found
 
     def touching(self, k: int, n: int) -> End | None:
         """`settled(k, n).tilt.touching`: the end a rest at (k, n) brings down, remembered."""

@@ -29,7 +29,7 @@ from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
-from marblestudio.engine.archimedes.movegen import Tables, indexes
+from marblestudio.engine.archimedes.movegen import indexes
 from marblestudio.engine.archimedes.moves import LiftMarble, Roll, RollMarble
 from marblestudio.engine.archimedes.rules import Carrying
 from marblestudio.engine.core import CHANCE, Move

@@ -83,8 +83,7 @@ class ArchimedesState(State):
         self._chance: dict[Phase, tuple[list[Move], list[float], list[float]]] = {}  # the chance outcomes, once worked out
         # The cups of each end zone that counts for each seat's win (variation 2: either one).
         self._homes = tuple(tuple(zone.cups() for zone in rules.win_zones(seat)) for seat in range(count))
-        bit_of = self.tables.bit_of
-        self._home_masks = tuple(tuple(sum(bit_of[c] for c in cups) for cups in zones) for zones in self._homes)
+        self._home_masks = tuple(tuple(map(self.tables.mask, zones)) for zones in self._homes)
         self._ends = self._end_owners()
 
     def _end_owners(self) -> dict[End, int]:
@@ -191,7 +190,7 @@ class ArchimedesState(State):
 
     def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
         """A random playout for a game with rule pieces: moves drawn without listing them, every
-        step through `apply` (see `playout.hooked_playout`), so every rule reads every event."""
+        step through `play` (see `playout.hooked_playout`), where the rules read its events."""
         return playout.hooked_playout(self, rng, max_steps)
 
     def _marble_moves(self) -> list[Move]:
