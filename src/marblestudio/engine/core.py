@@ -12,7 +12,7 @@ import dataclasses
 import enum
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -314,58 +314,18 @@ class State(ABC):
 
 def plain(view: object) -> Any:
     """A view as JSON-like data (dicts, lists, scalars): a dataclass field by field, recursively.
-
-    How a type converts is worked out once per type (`_converter`): the network server turns
-    every observation into plain data for every seat after every move, and asking each value
-    `is_dataclass` and `isinstance(Mapping)` (an ABC check) cost most of its time."""
-    kind = type(view)
-    convert = _CONVERTERS.get(kind)
-    if convert is None:
-        convert = _CONVERTERS[kind] = _converter(kind)
-    return convert(view)
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-_SCALARS = frozenset({int, str, float, bool, type(None)})
-"""Types `plain` returns as they are (checked inline: most values of a view are these)."""
-
-
-def _plain_item(value: Any) -> Any:
-    return value if type(value) in _SCALARS else plain(value)
-
-
-def _of_dataclass(kind: type) -> Callable[[Any], Any]:
-    names = tuple(f.name for f in dataclasses.fields(kind))
-    scalars = _SCALARS
-    return lambda view: {name: v if type(v := getattr(view, name)) in scalars else plain(v) for name in names}
-
-
-def _of_sequence(view: Any) -> list[Any]:
-    scalars = _SCALARS
-    return [v if type(v) in scalars else plain(v) for v in view]
-
-
-def _converter(kind: type) -> Callable[[Any], Any]:
-    """How `plain` converts a value of type `kind`."""
-    if kind in _SCALARS:
-        return _same
-    if dataclasses.is_dataclass(kind):
-        return _of_dataclass(kind)
-    if issubclass(kind, enum.Enum):
-        return lambda view: view.value
-    if issubclass(kind, Mapping):
-        return lambda view: {str(k): _plain_item(v) for k, v in view.items()}
-    if issubclass(kind, (list, tuple)):
-        return _of_sequence
-    if issubclass(kind, (set, frozenset)):
-        return lambda view: sorted(_plain_item(v) for v in view)
-    return _same
-
-
-_CONVERTERS: dict[type, Callable[[Any], Any]] = {}
+    (The game server writes views with orjson instead: `net.protocol.dump`, held equal to this.)"""
+    if dataclasses.is_dataclass(view) and not isinstance(view, type):
+        return {f.name: plain(getattr(view, f.name)) for f in dataclasses.fields(view)}
+    if isinstance(view, Mapping):
+        return {str(k): plain(v) for k, v in view.items()}
+    if isinstance(view, (list, tuple)):
+        return [plain(v) for v in view]
+    if isinstance(view, (set, frozenset)):
+        return sorted(plain(v) for v in view)
+    if isinstance(view, enum.Enum):
+        return view.value
+    return view
 
 
 def play_random(state: State, rng: random.Random, max_steps: int = 1_000_000) -> Iterator[tuple[Move, list[Event]]]:
