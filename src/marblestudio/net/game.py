@@ -107,8 +107,9 @@ class NetGame:
     undo: UndoRequest | None = None
     chat: list[dict[str, Any]] = field(default_factory=list)
     unsaved: list[dict[str, Any]] = field(default_factory=list)  # journal entries not yet saved (`store`)
-    _shown: tuple[tuple[int, int], str] | None = field(default=None, repr=False)  # the last public position written
-    _viewed: tuple[tuple[int, int], Any] | None = field(default=None, repr=False)  # the last public view made
+    # The position and the public view as written for frames, once per position (`_changed` forgets them)
+    _shown: str | None = field(default=None, repr=False)
+    _viewed: Any = field(default=None, repr=False)
     plain: tuple[dict[str, Any], str] | None = field(default=None, repr=False)
     """The ruleset as records hold it, and its SHA-256 (`records.plain_ruleset`): worked out on the
     first record if not given (a server shares one between the games of a ruleset)."""
@@ -173,7 +174,12 @@ class NetGame:
         self._keep(seat, move, events)
         return [Step(seat, move, tuple(events), self.ply), *self.play_chance()]
 
+    def _changed(self) -> None:
+        """The game moved on or went back: what was written for the last position is stale."""
+        self._shown = self._viewed = None
+
     def _keep(self, seat: int, move: Move, events: Sequence[Event]) -> None:
+        self._changed()
         self.moves.append(str(move))
         self.log.append(Logged.of(seat, move, events))
         self.unsaved.append({"move": self.moves[-1]})
@@ -254,13 +260,10 @@ class NetGame:
     def rewind(self, ply: int) -> None:
         """Back to the position after `ply` steps, by replaying the kept steps (chance included:
         nothing is drawn again)."""
-        from marblestudio.engine import from_position, new_game
+        from marblestudio.engine import rebuild
 
-        rules = self.state.ruleset
-        state = new_game(rules, self.players) if self.start is None else from_position(rules, self.start)
-        for text in self.moves[:ply]:
-            state.apply(state.parse_move(text))
-        self.state = state
+        self.state = rebuild(self.state.ruleset, self.players, self.moves[:ply], self.start)
+        self._changed()
         del self.moves[ply:]
         del self.log[ply:]
         self.unsaved.append({"rewind": ply})
@@ -325,10 +328,9 @@ class NetGame:
         once per position, and the same text goes into every seat's frame."""
         if has_hidden_information(self.state):
             return self.state.public_view() if seat == SPECTATOR else self.state.observation(seat)
-        key = (self.ply, id(self.state))
-        if self._viewed is None or self._viewed[0] != key:  # written once, copied into every frame
-            self._viewed = (key, protocol.fragment(self.state.public_view()))
-        return self._viewed[1]
+        if self._viewed is None:  # written once, copied into every frame
+            self._viewed = protocol.fragment(self.state.public_view())
+        return self._viewed
 
     def _steps_for(self, seat: int, steps: Sequence[Step]) -> Any:
         """The steps as `seat` may see them.  Steps whose events are all public read the same for
@@ -354,10 +356,9 @@ class NetGame:
         try:
             if has_hidden_information(self.state):
                 return self.state.determinize(seat, self.deal_rng).position()
-            key = (self.ply, id(self.state))
-            if self._shown is None or self._shown[0] != key:
-                self._shown = (key, self.state.position())
-            return self._shown[1]
+            if self._shown is None:
+                self._shown = self.state.position()
+            return self._shown
         except NotImplementedError:
             return None
 

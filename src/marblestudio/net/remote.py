@@ -25,7 +25,7 @@ from functools import cache
 from typing import Any
 
 from marblestudio.agents.base import has_hidden_information
-from marblestudio.engine import from_position, new_game
+from marblestudio.engine import from_position, rebuild
 from marblestudio.engine.core import CHANCE, Event, EventKind, IllegalMoveError, Move, NotationError, Outcome, State
 from marblestudio.net import protocol
 from marblestudio.session import HUMAN, REMOTE, Change, Session, Step
@@ -256,10 +256,7 @@ class RemoteSession(Session):
         the first one this connection saw, that first one."""
         if not has_hidden_information(self.state):
             try:
-                state = new_game(self.rules, self.num_players)
-                for step in self.history[: max(0, position)]:
-                    state.apply(state.parse_move(str(step.move)))
-                return state.position()
+                return rebuild(self.rules, self.num_players, [str(step.move) for step in self.history[: max(0, position)]]).position()
             except (IllegalMoveError, NotationError, ValueError):  # a game that began from a position
                 pass
         later = [ply for ply in self.positions if ply >= position]
