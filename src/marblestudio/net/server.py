@@ -31,7 +31,7 @@ from marblestudio.net.store import SYNC_EVERY, Store
 from marblestudio.records import plain_ruleset
 
 if TYPE_CHECKING:
-    from marblestudio.rulesets import Loaded
+    from marblestudio.engine.rules import Ruleset
 
 log = logging.getLogger(__name__)
 
@@ -133,8 +133,8 @@ class GameServer:
         self._tokens: dict[str, str] = {}  # token hash -> game id
         self._watchers: dict[str, set[_Connection]] = {}
         self._syncing: asyncio.Task[None] | None = None
-        # rulesets read, by (file, mtime, size), with their plain data for records
-        self._loaded: dict[tuple[str, int, int], tuple[Loaded, tuple[dict[str, Any], str]]] = {}
+        # each ruleset's plain data and SHA-256 for records, by its rules as loaded (kept: the id stays theirs)
+        self._plain: dict[int, tuple[Ruleset, tuple[dict[str, Any], str]]] = {}
         if self.store is not None:
             for game in self.store.load_all():
                 self._add(game)
@@ -174,14 +174,12 @@ class GameServer:
         if path is None:
             raise protocol.ProtocolError(protocol.BAD_RULESET, f"no ruleset {ruleset_id!r}")
         try:
-            stat = path.stat()
-            key = (str(path), stat.st_mtime_ns, stat.st_size)
-            found = self._loaded.get(key)
-            if found is None:  # read and checked once, not for every game (again when the file changes)
-                read = load_with_source(path)
-                found = self._loaded[key] = (read, plain_ruleset(read.resolved))
-            loaded, plain = found
+            loaded = load_with_source(path)  # the loader keeps it while the file and its bases are unchanged
             rules = loaded.rules
+            found = self._plain.get(id(rules))
+            if found is None or found[0] is not rules:  # once per ruleset as loaded, for every record of its games
+                found = self._plain[id(rules)] = (rules, plain_ruleset(loaded.resolved))
+            plain = found[1]
             if not rules.players.min <= players <= rules.players.max:
                 raise ValueError(f"{rules.name} is for {rules.players.min}-{rules.players.max} players, not {players}")
             state = new_game(rules, players)
