@@ -364,13 +364,13 @@ def player_entries(names: Sequence[str], kind: str = "computer") -> list[dict[st
     return [{"name": name, "kind": kind} for name in names]
 
 
-def save_record(path: str | os.PathLike[str], record: GameRecord, *, fsync: bool = True) -> None:
+def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     """Write `record` atomically (`marblestudio.atomic`): the old file or the whole new one, and
-    no temporary file left behind, even when the process is killed.  `fsync=False` leaves the
-    flush to the disk to the caller (the game server flushes its files once a second)."""
+    no temporary file left behind, even when the process is killed.  (The game server writes its
+    records itself, with orjson and without waiting for the disk: `net.store`.)"""
     from marblestudio.atomic import write_atomic
 
-    write_atomic(path, json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n", fsync=fsync)
+    write_atomic(path, json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n")
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:

@@ -62,11 +62,11 @@ class HostedServer(QObject):
         self._err = b""
 
     def start(self, ruleset_id: str, players: int, port: int, *, everywhere: bool, cert: str | None = None,
-              key: str | None = None, data: Path | None = None) -> None:
+              key: str | None = None) -> None:
         """Run the server with a new game of `ruleset_id` for `players`, on `port` (0: any
         free one), listening on every network when `everywhere` (else this machine only)."""
         self.stop()
-        folder = data or data_folder()
+        folder = data_folder()
         folder.mkdir(parents=True, exist_ok=True)
         arguments = ["-m", "marblestudio", "serve", "--host", "0.0.0.0" if everywhere else "127.0.0.1", "--port", str(port),
                      "--data", str(folder), "--new", ruleset_id, "--players", str(players)]

@@ -249,15 +249,12 @@ class WindowNetwork:
                 self._show_chat()
                 return
             session = self.session
-            if session is None:
-                if kind == "error":
-                    self.window.show_message(f"The server refused: {message.get('message')}")
-                return
-            session.receive(message)
-            if kind == "state" and self.window.game.session is not session:
-                self.window.path = None
-                self.window.set_session(session)
-                self.talk_dock.show()
+            if session is not None:
+                session.receive(message)
+                if kind == "state" and self.window.game.session is not session:
+                    self.window.path = None
+                    self.window.set_session(session)
+                    self.talk_dock.show()
             if kind == "error":
                 self.window.show_message(f"The server refused: {message.get('message')}")
         except Exception as exc:  # noqa: BLE001 - a server this app cannot follow (or a ruleset it cannot load) ends no slot
