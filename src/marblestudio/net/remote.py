@@ -141,8 +141,7 @@ class RemoteSession(Session):
             elif event == "agreed":
                 self.undo_agreed.add(int(message["by"]))
             else:
-                self.undo_request = None
-                self.undo_agreed = set()
+                self._clear_undo()
             self._tell("undo")
         elif kind == "error" and self.pending is not None and message.get("code") in MOVE_REFUSALS:
             # the move sent was refused (an answer to a chat line or an undo request says
@@ -150,6 +149,10 @@ class RemoteSession(Session):
             self.refused = (self.server_ply, str(self.pending), str(message.get("message", "")))
             self.pending = None
             self._emit(Change("refused"))
+
+    def _clear_undo(self) -> None:
+        """No undo request stands (any more)."""
+        self.undo_request, self.undo_agreed = None, set()
 
     def _receive_state(self, message: Mapping[str, Any]) -> None:
         text = message.get("position")
@@ -164,7 +167,7 @@ class RemoteSession(Session):
         if reset:  # (re)connected, or moves taken back: what came before is told again
             self.history = [Step(*_heard(entry["seat"], str(entry["move"])), ()) for entry in message["history"]]
             self.positions = {}  # those known may be of a line taken back meanwhile
-            self.undo_request, self.undo_agreed = None, set()  # a request still pending is sent again after this
+            self._clear_undo()  # a request still pending is sent again after this
         else:
             self.history.extend(steps)
         self.state = state
@@ -175,7 +178,7 @@ class RemoteSession(Session):
         self.resigned = (int(resigned), Outcome.from_json(result)) if resigned is not None and result else None
         self.saved = True  # the server keeps the record
         if result is not None and self.undo_request is not None:  # the game ended: no request stands
-            self.undo_request, self.undo_agreed = None, set()
+            self._clear_undo()
             self._tell("undo")
         if reset:
             self._emit(Change("reset"))
