@@ -51,6 +51,9 @@ class Program:
     powers: tuple[Trigger, ...] = ()
     keeps_score: bool = False
     """Whether a piece scores points (the app then shows each seat's score)."""
+    fired_events: dict[tuple[int, int], Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    """The `rule_fired` event of each (piece, seat) made so far: events are values, shared by
+    every game of these rules (see `runtime.run_triggers`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,10 +66,12 @@ class RuleState:
             self.used[piece.index, seat] = self.used.get((piece.index, seat), 0) + 1
 
     def quiet(self, moves: int) -> None:
-        """`moves` whole turns were played by a family's fast loop, none of them firing a rule."""
+        """`moves` whole turns of one move each were played by a family's fast loop, none of them
+        firing a rule (so the count of the last turn's moves is 1, as `apply` would leave it)."""
         if moves:
             self.moves += moves
             self.turn_of = self.extra_for = -1
+            self.turn_moves = 1
 
     def copy(self) -> RuleState:
         new = object.__new__(RuleState)
@@ -227,7 +229,10 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
             if trigger.condition is not None and not trigger.condition(ctx):
                 continue
             rs.record_firing(piece, mover)
-            added.append(Event.of(RULE_FIRED, rule=piece.name, seat=mover))
+            told = program.fired_events.get((piece.index, mover))
+            if told is None:
+                told = program.fired_events[piece.index, mover] = Event.of(RULE_FIRED, rule=piece.name, seat=mover)
+            added.append(told)
             if effects is None:
                 effects = _Effects(rs)
             _take_actions(state, ctx, trigger, mover, effects, added)
@@ -319,6 +324,16 @@ class Ruled(State):
         if mover >= 0:
             rs.moves += 1
         run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), [Event.of(TURN_OVER, seat=ended)] if ended >= 0 else [])
+
+    def after_fast_move(self, mover: int, events: list[Event]) -> None:
+        """A family's `hooked_playout` played `mover`'s move itself: the rules' triggers read
+        `events` and keep their counts, as after `apply`.  `events` are the move's, in `apply`'s
+        order, or only some of them: every event of a kind a trigger listens to must be there, and
+        the closing ones (`turn_over`, `game_over`) always."""
+        rs = self.rule_state
+        rs.begin_move(mover)
+        rs.moves += 1
+        run_triggers(self, rs, mover, events)
 
     def legal_moves(self) -> list[Move]:
         moves = self._family_moves()
