@@ -42,8 +42,8 @@ HOUSE = {  # one trigger with one expression each
 
 
 def playouts_per_second(ref: str, seconds: float, generic: bool = False, moves: bool = False) -> float:
-    """Random games per second through `random_playout` (a family's fast loop), or with `generic`
-    through legal_moves + apply, the path MCTS's rollouts take (`State.random_playout`); with
+    """Random games per second through `random_playout` (a family's fast loop, the path MCTS's
+    random rollouts take), or with `generic` through legal_moves + play (`State.random_playout`); with
     `moves`, the player moves played per second instead (a house rule that gives extra turns makes
     longer games: moves/s compares the speed of play itself)."""
     from marblestudio.engine import new_game
@@ -111,8 +111,8 @@ def main() -> int:
               f"{a['mcts']:17.0f} {b['mcts']:8.0f} {b['mcts'] / a['mcts']:6.2f}")
     houses = measure({f: str(ROOT / "examples" / "house-rules" / name) for f, name in HOUSE.items()}, args.seconds)
     print("A house rule with one trigger expression against its base (games/s, and MCTS it/s); target: at least 0.5 "
-          "through random_playout, the path MCTS's rollouts take, and in MCTS itself (legal_moves + apply for reference)")
-    print(f"  {'family':<11} {'house rule':<28} {'moves+apply base':>16} {'house':>7} {'ratio':>5}  "
+          "through random_playout, the path MCTS's rollouts take, and in MCTS itself (legal_moves + play, the generic loop, for reference)")
+    print(f"  {'family':<11} {'house rule':<28} {'moves+play base':>16} {'house':>7} {'ratio':>5}  "
           f"{'random_playout base':>19} {'house':>7} {'ratio':>5}  {'its moves/s':>11} {'ratio':>5}  {'MCTS base':>9} {'house':>7} {'ratio':>5}")
     for family, name in HOUSE.items():
         a, b = new[family], houses[family]
@@ -122,8 +122,8 @@ def main() -> int:
               f"{a['mcts']:9.0f} {b['mcts']:7.0f} {b['mcts'] / a['mcts']:5.2f}")
     print("  (random_playout of a house rule: Stay Alive's fast loop stops at each move that drops a marble and applies it; "
           "Avalanche's leaves out the board's story unless a rule triggers on it; Archimedes' draws its moves without listing "
-          "them and plays each through the rules; Mancala's sows a trial first and applies the moves that fire a rule; "
-          "ALIVE's goes through legal_moves + apply)")
+          "them and plays each through the rules; Mancala's plays every move itself and tells the rules the events of those that fire one; "
+          "ALIVE's goes through legal_moves + apply, as a house rule's games always do there)")
     return 0
 
 

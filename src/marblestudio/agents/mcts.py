@@ -42,7 +42,8 @@ Evaluator = Callable[[State], Sequence[float]]
 class SearchConfig:
     """How hard and how a search looks.
 
-    `iterations` is the strength.  `rollout_depth` caps each rollout (a rollout that reaches it
+    `iterations` is the strength.  `rollout_depth` caps each rollout at that many player moves
+    (a random rollout is the family's `random_playout`; a rollout that reaches the cap
     is brought to a position the family can score, `heuristic.settler`, and scored by
     `heuristic.search_evaluator`, or as a draw); None takes the family's depth from
     `heuristic`.  `information_set` None picks information-set search exactly when the game
@@ -230,19 +231,22 @@ class Search:
     def _rollout(self, state: State) -> Sequence[float]:
         rng = self.rng
         policy = self.rollout_policy
-        for _ in range(self.rollout_depth):
-            outcome = state.outcome()
-            if outcome is not None:
-                return rewards(outcome, self.players)
-            if state.to_move == CHANCE:
-                state.play(state.sample_chance(rng))
-                continue
-            moves = state.legal_moves()
-            move = moves[rng.randrange(len(moves))] if policy is None else policy(state, moves, rng)
-            state.play(move)
+        if policy is None:  # uniformly random: the family's own fast loop (`random_playout`)
+            if self.rollout_depth > 0 and state.outcome() is None:
+                state.random_playout(rng, self.rollout_depth)
+        else:
+            for _ in range(self.rollout_depth):
+                if state.outcome() is not None:
+                    break
+                if state.to_move == CHANCE:
+                    state.play(state.sample_chance(rng))
+                    continue
+                state.play(policy(state, state.legal_moves(), rng))
+        outcome = state.outcome()
+        if outcome is not None:
+            return rewards(outcome, self.players)
         if self.evaluator is None:
-            outcome = state.outcome()
-            return rewards(outcome, self.players) if outcome is not None else [0.0] * self.players
+            return [0.0] * self.players
         if self.settle is not None:
             self.settle(state, self.seat, rng)
         outcome = state.outcome()

@@ -247,16 +247,17 @@ class State(ABC):
     # Search helpers -----------------------------------------------------------------------
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """Play this state on to its end with uniformly random moves and chance from `rng`
-        (``moves[rng.randrange(len(moves))]``, as `play_random` does); return the number of
-        player moves made.  A family may override it with a faster loop that still picks
-        uniformly among the legal moves (its draws from `rng` may then differ from this one's)."""
+        (``moves[rng.randrange(len(moves))]``, as `play_random` does), each played with `play`;
+        return the number of player moves made.  A family may override it with a faster loop
+        that still picks uniformly among the legal moves (its draws from `rng` may then differ
+        from this one's).  MCTS's random rollouts are this (`max_steps`: their depth)."""
         played = 0
         while self.outcome() is None and played < max_steps:
             if self.to_move == CHANCE:
-                self.apply(self.sample_chance(rng))
+                self.play(self.sample_chance(rng))
                 continue
             moves = self.legal_moves()
-            self.apply(moves[rng.randrange(len(moves))])
+            self.play(moves[rng.randrange(len(moves))])
             played += 1
         return played
 

@@ -169,3 +169,17 @@ def test_redeal_leaving_a_player_with_no_card_means_they_have_gone_out() -> None
     assert ("hand_over", (0,)) in [(e.kind, e.get("winners")) for e in events]
     assert state.table.lives == [5, 4, 4]
     assert state.table.dealer == 0
+
+
+def test_card_played_reports_the_total_the_card_leaves() -> None:
+    # docs/rulesets.md: card_played's total is the running total after the card.  A number adds
+    # its points; =21 and =0 set it; a BOMB resets it to 0; a wild card played as the last card
+    # of a hand has no effect, so the total stays
+    for card, before, after in (("5", 9, 14), ("=21", 9, 21), ("=0", 20, 0), ("BOMB", 17, 0), ("PASS", 12, 12)):
+        state = table([[card, "1"], ["2"], ["3"]], total=before)
+        events = play(state, f"play {card}")
+        played = [e for e in events if e.kind == "card_played"]
+        assert [e["total"] for e in played] == [after], card
+    state = table([["=21"], ["2"], ["3"]], total=4)
+    events = play(state, "play =21")
+    assert [e["total"] for e in events if e.kind == "card_played"] == [4]

@@ -314,17 +314,37 @@ def test_a_plug_ins_hooked_playout_runs_every_capture_through_the_rules() -> Non
     assert mean(fast) > 1 and abs(mean(fast) - mean(slow)) < 4 * error, (mean(fast), mean(slow), error)
 
 
-class _Recording(random.Random):
-    """A generator that remembers every `random()` it gave (the fast loop's one draw a move)."""
+def _replayed(rules: Any, seed: int, players: int) -> State:
+    """A game played through legal_moves + apply with the draws a family's fast loop makes from
+    `random.Random(seed)`: one `random()` a player move (the move at that fraction of the legal
+    list) and `sample_chance` at a chance step."""
+    from marblestudio.engine.core import CHANCE
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.given: list[float] = []
+    rng = random.Random(seed)
+    state = new_game(rules, players)
+    while state.outcome() is None:
+        if state.to_move == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            moves = state.legal_moves()
+            state.apply(moves[int(rng.random() * len(moves))])
+    return state
 
-    def random(self) -> float:
-        value = super().random()
-        self.given.append(value)
-        return value
+
+def _fast_and_slow_agree(rules: Any, seeds: range, players: int = 2) -> set[str]:
+    """Each seed's fast playout (with its rule pieces told) and its replay through apply end in
+    the same position with the same scores, firings and counts; the rules that fired somewhere."""
+    fired: set[str] = set()
+    for seed in seeds:
+        fast = new_game(rules, players)
+        fast.random_playout(random.Random(seed))
+        slow = _replayed(rules, seed, players)
+        assert slow.outcome() == fast.outcome(), seed
+        assert slow.position() == fast.position(), seed  # type: ignore[attr-defined]
+        a, b = fast.rule_state, slow.rule_state  # type: ignore[attr-defined]
+        assert (a.scores, a.fired, a.moves) == (b.scores, b.fired, b.moves), seed
+        fired |= {name for name, count in fast.fired().items() if count}  # type: ignore[attr-defined]
+    return fired
 
 
 @pytest.mark.parametrize("base", ["mancala/kalah", "mancala/oware"])
@@ -339,21 +359,25 @@ def test_a_plug_ins_told_fast_moves_fire_the_rules_exactly_as_apply(tmp_path: Pa
         {"name": "again", "on": "seeds_captured", "if": "event.seeds >= 3 and turn_moves == 1", "then": "extra_turn"},
         {"name": "store landing", "on": "extra_turn", "then": {"score": {"points": "turn_moves"}}},
     ]
-    loaded = house(tmp_path, rules, base=base)
-    fired_somewhere: set[str] = set()
-    for seed in range(60):
-        fast = new_game(loaded.rules, 2)
-        rng = _Recording(seed)
-        fast.random_playout(rng)
-        slow = new_game(loaded.rules, 2)
-        for value in rng.given:
-            moves = slow.legal_moves()
-            slow.apply(moves[int(value * len(moves))])
-        assert slow.outcome() == fast.outcome()
-        assert slow.position() == fast.position()  # type: ignore[attr-defined]
-        a, b = fast.rule_state, slow.rule_state  # type: ignore[attr-defined]
-        assert (a.scores, a.fired, a.moves) == (b.scores, b.fired, b.moves), seed
-        fired_somewhere |= {name for name, count in fast.fired().items() if count}  # type: ignore[attr-defined]
-    assert {"captures", "again"} <= fired_somewhere
+    fired = _fast_and_slow_agree(house(tmp_path, rules, base=base).rules, range(60))
+    assert {"captures", "again"} <= fired
     if base == "mancala/kalah":
-        assert "store landing" in fired_somewhere
+        assert "store landing" in fired
+
+
+@pytest.mark.parametrize("listens", ["card_played", "total"])
+def test_alives_told_fast_moves_fire_the_rules_exactly_as_apply(tmp_path: Path, listens: str) -> None:
+    # ALIVE's fast loop tells every move's events to the rules (quietly: card_played made by the
+    # loop; loudly, with every event, when a rule reads `total`); the same draws through apply agree
+    rules: list[dict[str, Any]] = [
+        {"name": "sevens", "on": "card_played", "if": "event.card == '7' and event.left > 0", "then": "extra_turn"},
+        {"name": "exact", "on": "card_played", "if": "event.total == limit", "then": {"score": {"points": "event.left"}}},
+        {"name": "lives", "on": "life_lost", "then": {"score": {"seat": "event.seat", "points": 3}}},
+        {"name": "skips", "on": "player_skipped", "then": {"draw_cards": {"seat": "event.seat", "count": 1}}},
+    ]
+    if listens == "total":
+        rules.append({"name": "totals", "on": "total", "if": "event.total > 15", "then": {"score": {"points": 1}}})
+    fired = _fast_and_slow_agree(house(tmp_path, rules, base="alive/standard").rules, range(40), players=3)
+    assert {"sevens", "exact", "lives", "skips"} <= fired
+    if listens == "total":
+        assert "totals" in fired

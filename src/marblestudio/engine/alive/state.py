@@ -10,7 +10,7 @@ hidden.py.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from marblestudio.engine.alive import answers, effects, hidden
 from marblestudio.engine.alive.hidden import AliveObservation, AliveView
@@ -45,6 +45,12 @@ class Catalogue:
         answer = family.draw_answer
         self.answers = tuple(answer is not None and k.id in answer.cards for k in family.deck)
         """Per kind: whether it answers a waiting DRAW (a house rule's `answers:`)."""
+        self.sets_total = tuple(
+            k.total if k.effect is WildEffect.SET_TOTAL else 0 if k.effect in (WildEffect.BOMB, WildEffect.HAND_IN_REDEAL) else None
+            for k in family.deck
+        )
+        """Per kind: the running total its effect leaves (None: the total plus its points), which
+        `card_played` reports."""
 
 
 class AliveState(State):
@@ -119,6 +125,19 @@ class AliveState(State):
             self.apply(move)
         finally:
             self.quiet = False
+
+    def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
+        """Play on to the end with uniformly random moves (see `playout`: no move objects)."""
+        from marblestudio.engine.alive.playout import random_playout
+
+        return random_playout(self, rng, max_steps)
+
+    def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
+        """A random playout for a game with rule pieces: the fast loop, each move's events told to
+        the rules (`Ruled.after_fast_move`; see `playout`)."""
+        from marblestudio.engine.alive.playout import random_playout
+
+        return random_playout(self, rng, max_steps, self.after_fast_move, listened)  # type: ignore[attr-defined]
 
     # The contract ----------------------------------------------------------------------
     @property
@@ -197,8 +216,10 @@ class AliveState(State):
         t.discard.append(k)
         if not kind.is_wild:
             t.total += kind.points
-        if not self.quiet:
-            events.append(Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=kind.id, total=t.total, left=t.hand_sizes[seat]))
+        if not self.quiet:  # the total after the card: what its effect leaves (a last card has none)
+            after = self.cat.sets_total[k]
+            total = t.total if after is None or not t.hand_sizes[seat] else after
+            events.append(Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=kind.id, total=total, left=t.hand_sizes[seat]))
         if t.hand_sizes[seat] == 0:
             # [book] playing the last card ends the hand; [decision] a wild last card has no effect.
             self._hand_over([seat], events)
@@ -375,8 +396,13 @@ class AliveState(State):
             raise IllegalMoveError(move, f"the next step is {t.phase.value}, not {move.verb}")
         index = self.cat.index
         order = [index[c] for c in move.order]
-        if sorted(order) != sorted(self._chance_pile()):
+        if not self.quiet and sorted(order) != sorted(self._chance_pile()):  # search plays its own `sample_chance`
             raise IllegalMoveError(move, f"a {move.verb} must be an order of exactly the cards being shuffled")
+        return self._shuffled(order)
+
+    def _shuffled(self, order: list[int]) -> list[Event]:
+        """The pending chance step with the cards (kind indexes) in `order`, top card first."""
+        t = self.table
         events: list[Event] = []
         if t.phase is Phase.DEAL:
             self._deal(order, events)
@@ -399,14 +425,19 @@ class AliveState(State):
         while (s := t.left_of(seats[-1])) != first:
             seats.append(s)
         limit = len(cards) if per_seat is None else min(len(cards), per_seat * len(seats))
-        received: dict[int, list[str]] = {s: [] for s in seats}
-        for i in range(limit):
-            seat = seats[i % len(seats)]
-            t.give(seat, cards[i])
-            received[seat].append(self.cat.ids[cards[i]])
+        if self.quiet:  # search: the cards only
+            for i in range(limit):
+                t.give(seats[i % len(seats)], cards[i])
+        else:
+            received: dict[int, list[str]] = {s: [] for s in seats}
+            for i in range(limit):
+                seat = seats[i % len(seats)]
+                t.give(seat, cards[i])
+                received[seat].append(self.cat.ids[cards[i]])
         events.append(Event.of(AliveEvent.DEALT, first=first, sizes=tuple(t.hand_sizes)))
-        for seat in seats:
-            events.append(Event.of(AliveEvent.CARDS_SEEN, frozenset((seat,)), seat=seat, cards=tuple(received[seat])))
+        if not self.quiet:
+            for seat in seats:
+                events.append(Event.of(AliveEvent.CARDS_SEEN, frozenset((seat,)), seat=seat, cards=tuple(received[seat])))
         del cards[:limit]
 
     def _deal(self, order: list[int], events: list[Event]) -> None:

@@ -1,0 +1,95 @@
+"""A fast random playout of ALIVE, for search (MCTS's rollouts) and benchmarks.
+
+The same game as `apply`: the state's own `_play`, `_flip`, chance steps and end checks, called
+with card kind indexes instead of move objects, quietly (as `AliveState.play`).  A card is drawn
+uniformly among the kinds the seat may play, as picking from `legal_moves()` would (the draws
+from the generator differ); a chance step shuffles the cards it deals as `sample_chance` does.
+A waiting DRAW (a house rule's `answers:`) is played through `legal_moves`.
+
+A game with rule pieces plays the same loop and tells the rules what happened (`told`, which is
+`Ruled.after_fast_move`): each player move's events as `apply` makes them, in its order, go to
+the triggers; chance steps go through the rules' `play`.  The events a quiet move leaves out are
+`card_played`, `total` and `turn_over`: the loop makes `card_played` (when a rule listens to it)
+and `turn_over` itself, and when a rule listens to `total` it plays loudly, with every event.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from marblestudio.engine.alive.events import AliveEvent
+from marblestudio.engine.alive.table import Phase
+from marblestudio.engine.core import TURN_OVER, Event
+
+if TYPE_CHECKING:
+    from marblestudio.engine.alive.state import AliveState
+
+Told = Callable[[int, list[Event]], None]
+
+
+def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000_000, told: Told | None = None,
+                   listened: frozenset[str] | set[str] = frozenset()) -> int:
+    """Play `state` to its end with uniformly random moves; return the number of player moves.
+    With `told`, each player move's events (every one of the kinds in `listened`, and the
+    closing `turn_over` and `game_over`) are handed to it with the mover."""
+    t, cat = state.table, state.cat
+    limit = state.family.limit
+    wild, values, ids, sets_total = cat.wild, cat.values, cat.ids, cat.sets_total
+    random_ = rng.random
+    loud = told is not None and AliveEvent.TOTAL in listened
+    tell_card = told is not None and not loud and AliveEvent.CARD_PLAYED in listened
+    cards_played: dict[tuple[int, int, int, int], Event] = {}
+    turns_over = [Event.of(TURN_OVER, seat=s) for s in range(t.players)]
+    played = 0
+    state.quiet = not loud
+    try:
+        while state._outcome is None and played < max_steps:
+            if t.phase is not Phase.PLAY:  # a deal, a re-deal or a reshuffle
+                if told is None:
+                    pile = state._chance_pile()
+                    rng.shuffle(pile)
+                    state._shuffled(pile)
+                else:
+                    state.play(state.sample_chance(rng))
+                    state.quiet = not loud  # `play` of a family leaves it off
+                continue
+            if t.answering:
+                moves = state.legal_moves()
+                move = moves[int(random_() * len(moves))]
+                if told is None:
+                    state.apply(move)
+                else:
+                    state.quiet = False
+                    state.play(move)
+                    state.quiet = not loud
+                played += 1
+                continue
+            seat = t.current
+            room = limit - t.total
+            playable = [k for k, n in enumerate(t.hands[seat]) if n and (wild[k] or values[k] <= room)]
+            events: list[Event] = []  # quietly, the few events a move still makes
+            if playable:
+                k = playable[int(random_() * len(playable))]
+                if tell_card:  # `_play`'s first event, made here
+                    left, after = t.hand_sizes[seat] - 1, sets_total[k]
+                    key = (seat, k, t.total + (0 if wild[k] else values[k]) if after is None or not left else after, left)
+                    event = cards_played.get(key)
+                    if event is None:
+                        event = cards_played[key] = Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=ids[k], total=key[2], left=key[3])
+                    events.append(event)
+                state._play(seat, k, events)
+            else:  # the one legal move; drawn all the same, so that every player move takes one draw
+                random_()
+                state._flip(seat, events)
+            t.moves_made += 1  # the rest of `apply`
+            state._check_move_limit()
+            played += 1
+            if told is not None:
+                events.append(turns_over[seat])
+                state._announce_end(events)
+                told(seat, events)
+    finally:
+        state.quiet = False
+    return played
