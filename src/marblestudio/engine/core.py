@@ -303,6 +303,14 @@ class State(ABC):
         """The seat that would move after `seat` in turn order, skipping seats that are out."""
         return (seat + 1) % self.num_players
 
+    def end_turn(self, events: list[Event]) -> bool:
+        """End the turn of the seat to move now, between two of its moves (a rule piece's
+        `end_turn`), as the family ends a turn, adding its events (`turn_over`, and `game_over`
+        if the end of the turn ends the game); False when the family cannot, and nothing changed.
+        By default the next seat in turn order moves (`give_turn`)."""
+        seat = self.to_move
+        return seat >= 0 and self.give_turn(self.seat_after(seat))
+
     def end_by_rule(self, outcome: Outcome, events: list[Event]) -> None:
         """End the game now with `outcome` (a rule piece decided it), appending `game_over`."""
         raise NotImplementedError(f"{type(self).__name__} cannot be ended by a rule piece")

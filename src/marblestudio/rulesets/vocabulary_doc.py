@@ -36,7 +36,9 @@ def tables(games: Iterable[str]) -> list[str]:
         lines.append(f"| `{name}` | {vocab.TYPES_IN_WORDS.get(str(value.type), str(value.type))} | {_cell(value.doc)} |")
     for name, function in vocab.core_functions().items():
         lines.append(f"| `{function.signature(name)}` | {vocab.TYPES_IN_WORDS[function.returns]} | {_cell(function.doc)} |")
-    lines += ["", "`event` holds the fields of the trigger's event (below); `turn_over` has `event.seat`.", ""]
+    lines += ["", "`event` holds the fields of the trigger's event (below); `turn_over` has `event.seat`. `move` holds "
+              "the move being judged: in `forbid:` the move about to be made, in a trigger the move that made the event "
+              "(`move.kind` is 'chance' for a die roll or a deal), with the fields each game lists below.", ""]
     lines += ["### Words of the expression language", "", "| Word | What it does |", "|---|---|"]
     lines += [f"| `{word}` | {_cell(doc)} |" for word, doc in KEYWORDS.items()]
     lines.append("")
@@ -54,7 +56,7 @@ def tables(games: Iterable[str]) -> list[str]:
             for name, function in hooks.functions.items():
                 lines.append(f"| `{function.signature(name)}` | {vocab.TYPES_IN_WORDS[function.returns]} | {_cell(function.doc)} |")
         if hooks.move:
-            lines += ["", f"`move` in `forbid:` has `kind` and {_fields(hooks.move)}."]
+            lines += ["", f"`move` (in `forbid:` and in triggers) has `kind` and {_fields(hooks.move)}."]
         own = {**hooks.actions}
         if own:
             lines += ["", "| Its own action | Parameters | What it does |", "|---|---|---|"]

@@ -234,15 +234,18 @@ def test_a_power_round_trips_through_its_notation_and_copies_apart(tmp_path: Pat
 
 
 # Found by the review, fixed after it ---------------------------------------------------------------
-def test_a_set_up_step_acts_for_the_seat_that_moves_first(tmp_path: Path) -> None:
-    # between turns (the slides' set-up) `mover` is the seat that moves next, not -1: a head start
-    # of 2 points for the first player lands on seat 0
-    rules = house(tmp_path, [{"name": "head start", "on": "slides_set", "then": {"score": 2}}], "stay-alive/standard")
+def test_a_set_up_step_acts_for_no_seat_and_a_head_start_names_its_seat(tmp_path: Path) -> None:
+    # the set-up (the slides set at random) is nobody's move: `mover` is -1 there, so a point "for
+    # the mover" goes to nobody, and a head start names its seat (an audit of house rules found a
+    # neutral marble that fell at the set-up scoring for seat 0)
+    rules = house(tmp_path, [{"name": "for the mover", "on": "slides_set", "then": {"score": 2}},
+                             {"name": "head start", "on": "slides_set", "if": "mover == -1", "then": {"score": {"seat": 1, "points": 3}}}],
+                  "stay-alive/standard")
     state = new_game(rules, 2)
     events = state.apply(state.sample_chance(random.Random(0)))
     fired = [e for e in events if e.kind == CoreEvent.RULE_FIRED]
-    assert [(e["rule"], e["seat"]) for e in fired] == [("head start", 0)]
-    assert state.rule_state.scores == [2, 0]  # type: ignore[attr-defined]
+    assert [(e["rule"], e["seat"]) for e in fired] == [("for the mover", -1), ("head start", -1)]
+    assert state.rule_state.scores == [0, 3]  # type: ignore[attr-defined]
 
 
 def test_a_rule_that_ends_the_game_within_a_turn_ends_the_turn_first(tmp_path: Path) -> None:

@@ -381,3 +381,29 @@ def test_alives_told_fast_moves_fire_the_rules_exactly_as_apply(tmp_path: Path, 
     assert {"sevens", "exact", "lives", "skips"} <= fired
     if listens == "total":
         assert "totals" in fired
+
+
+def test_a_trigger_reads_the_move_that_made_its_event(tmp_path: Path) -> None:
+    # two slides a turn, written on the move: the last placing makes the sliding phase begin, but
+    # it is a placing, so its player does not slide in the same turn (an audit found `phase ==
+    # 'sliding'` giving the last placer a slide move); every slide move gets its second one
+    loaded = house(tmp_path, [{"name": "two slides", "turn": {"moves": 2, "if": "move.kind == 'slide'"}},
+                              {"name": "rolls", "on": "slides_set", "if": "move.kind == 'chance'", "then": {"score": {"seat": 1, "points": 1}}}])
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = new_game(loaded.rules, 2)
+        history: list[tuple[int, str]] = []
+        while state.outcome() is None:
+            if state.to_move < 0:
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = state.to_move
+            move = rng.choice(state.legal_moves())
+            state.apply(move)
+            history.append((seat, str(move)))
+        kinds = ["place" if "+" not in m and "-" not in m and m != "pass" else "slide" for _, m in history]
+        for i in range(1, len(history)):
+            if kinds[i] == "slide" and kinds[i - 1] == "place":  # the first slide of the game: another player's
+                assert history[i][0] != history[i - 1][0], (seed, history[i - 1:i + 1])
+        assert state.rule_state.scores[1] == 1  # type: ignore[attr-defined]
+        assert state.fired()["two slides"] > 0  # type: ignore[attr-defined]

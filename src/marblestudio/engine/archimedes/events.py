@@ -15,7 +15,7 @@ class ArchimedesEvent(EventKind):
     MARBLE_ROLLED = "marble_rolled"
     """A marble rolled along cups (`seat`, `path`, jumps)."""
     MARBLE_LIFTED = "marble_lifted"
-    """A marble was lifted to another cup (`seat`, `from`, `to`)."""
+    """A marble was lifted to another cup (`seat`, `start`, `dest`, `spaces`)."""
     BOARD_TILTED = "board_tilted"
     """The board settled at a new angle (`angle`, and the swing's `peak`)."""
     BOARD_TOUCHED = "board_touched"

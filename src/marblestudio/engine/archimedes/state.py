@@ -545,6 +545,15 @@ class ArchimedesState(State):
         self._legal = None
         return True
 
+    def end_turn(self, events: list[Event]) -> bool:
+        """A rule ends the turn after a roll or a marble move: the spaces left are lost, and the
+        turn ends as every turn does (four home wins; the move limit)."""
+        if self.result is not None or self.phase is not Phase.MOVING:
+            return super().end_turn(events)
+        self._end_turn(events)
+        self._legal = None
+        return True
+
     def seat_after(self, seat: int) -> int:
         return 1 - seat
 

@@ -394,6 +394,18 @@ class AvalancheState(SetUp, State):
         self.seat = seat
         return True
 
+    def end_turn(self, events: list[Event]) -> bool:
+        """A rule ends the turn between two drops: as a turn ends when marbles fall (the win at
+        the end of a turn checked), with its `turn_over` even in search."""
+        if self._outcome is not None or self.phase is not Phase.PLAY or self.choosing_out:
+            return False
+        quiet, self.quiet = self.quiet, False
+        try:
+            self._end_turn(events)
+        finally:
+            self.quiet = quiet
+        return True
+
     def seat_after(self, seat: int) -> int:
         for step in range(1, self.num_players + 1):
             nxt = (seat + step) % self.num_players

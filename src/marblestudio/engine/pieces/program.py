@@ -7,6 +7,7 @@ list with its JSON pointer and the line and column inside the expression, for th
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
@@ -16,7 +17,7 @@ from typing import Any
 from marblestudio.engine.pieces import vocab
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, Evaluator, ExpressionError, Name, Scope, compile_expression
 from marblestudio.engine.pieces.spec import Piece, pieces_of
-from marblestudio.engine.pieces.vocab import ActionKind, FamilyHooks
+from marblestudio.engine.pieces.vocab import TURN_OVER, ActionKind, FamilyHooks
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,8 @@ class Program:
     powers: tuple[Trigger, ...] = ()
     keeps_score: bool = False
     """Whether a piece scores points (the app then shows each seat's score)."""
+    reads_move: bool = False
+    """Whether a trigger reads `move` (see `reads_move`)."""
     fired_events: dict[tuple[int, int], Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     """The `rule_fired` event of each (piece, seat) made so far: events are values, shared by
     every game of these rules (see `runtime.run_triggers`)."""
@@ -114,6 +117,31 @@ def _scope(hooks: FamilyHooks, record: Name | None, record_name: str) -> Scope:
     return Scope(names, {**vocab.core_functions(), **hooks.functions})
 
 
+def _trigger_scope(hooks: FamilyHooks, on: str, doc: vocab.EventDoc) -> Scope:
+    """What a trigger on `on` reads: the event, and (when the family describes its moves) `move`,
+    the move that made it (`kind` 'chance' for a chance step)."""
+    scope = _scope(hooks, _event_name(on, doc), "event")
+    if hooks.move_fields is None:
+        return scope
+    move = Name(vocab.move_record(hooks.move), lambda c: c.move, "the move that made the event (kind 'chance': a chance step)")
+    return Scope({**scope.names, "move": move}, scope.functions)
+
+
+def reads_move(piece: Piece) -> bool:
+    """Whether a trigger's condition or amounts read `move` (the game then describes each move to
+    its rules, and plays every move through them)."""
+    texts = [piece.condition, *(text for action in piece.actions for _, text in action.params)]
+    for text in texts:
+        if isinstance(text, str) and "move" in text:
+            try:
+                tree = ast.parse(text.strip(), mode="eval")
+            except SyntaxError:
+                continue
+            if any(isinstance(node, ast.Name) and node.id == "move" for node in ast.walk(tree)):
+                return True
+    return False
+
+
 def _event_name(kind: str, doc: vocab.EventDoc) -> Name:
     return Name(vocab.event_record(kind, doc), lambda c: c.event, doc.doc)
 
@@ -144,7 +172,7 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
         if doc is None:
             known = ", ".join(sorted(events))
             raise PieceError(PieceProblem(f"{piece.pointer}/on", f"'{on}' is not an event of this game (its events: {known})"))
-        scope = _scope(hooks, _event_name(on, doc), "event")
+        scope = _trigger_scope(hooks, on, doc)
     condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
     kinds = actions_of(hooks, game)
     compiled = []
@@ -197,8 +225,9 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
             trigger = _trigger(piece, hooks, game)
             triggers.setdefault(piece.on or "", []).append(trigger)
     scoring = any(a.kind.name == "score" for t in [*powers, *(t for ts in triggers.values() for t in ts)] for a in t.actions)
+    moves = any(reads_move(t.piece) for ts in triggers.values() for t in ts)
     return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,
-                   tuple(p.name for p in pieces), tuple(powers), scoring)
+                   tuple(p.name for p in pieces), tuple(powers), scoring, reads_move=moves)
 
 
 @functools.lru_cache(maxsize=256)
@@ -218,7 +247,8 @@ def check(game: str, entries: Sequence[Mapping[str, Any]]) -> list[PieceProblem]
             continue
         if "turn" in entry and entry["turn"].get("if") is not None:
             try:
-                _compile(entry["turn"]["if"], _scope(family_hooks(game), None, ""), BOOL, f"/rules/{index}/turn/if")
+                hooks = family_hooks(game)
+                _compile(entry["turn"]["if"], _trigger_scope(hooks, TURN_OVER, events_of(hooks)[TURN_OVER]), BOOL, f"/rules/{index}/turn/if")
             except PieceError as exc:
                 problems.append(exc.problem)
                 continue

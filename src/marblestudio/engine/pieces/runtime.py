@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import Any, SupportsIndex, cast
 
 from dataclasses import dataclass
@@ -153,11 +153,12 @@ class _Effects:
     """What the triggers of one move decided: the turn's effects go to the rule state (they wait for
     the end of the turn: a die roll's trigger gives its extra turn when the turn is over)."""
 
-    __slots__ = ("rs", "end")
+    __slots__ = ("rs", "end", "end_turn")
 
     def __init__(self, rs: RuleState) -> None:
         self.rs = rs
         self.end: Outcome | None = None
+        self.end_turn = False
 
 
 def _team(state: State, seat: int) -> tuple[int, ...]:
@@ -177,6 +178,8 @@ def _core_action(state: State, name: str, values: dict[str, Any], mover: int, ef
             rs.turn_to = values["seat"]
     elif name == "skip_next":
         rs.skips += 1
+    elif name == "end_turn":
+        effects.end_turn = mover >= 0
     elif name == "score":
         if 0 <= values["seat"] < n:
             rs.scores[values["seat"]] += values["points"]
@@ -204,8 +207,13 @@ def _take_actions(state: State, ctx: Context, trigger: Any, mover: int, effects:
             _core_action(state, action.kind.name, values, mover, effects, effects.rs, trigger.piece.name)
 
 
-def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -> None:
-    """Run the triggers of `rs.program` on a move's `events` (see the module docstring)."""
+CHANCE_MOVE: Mapping[str, Any] = {"kind": "chance"}
+"""What `move` reads in a trigger on a chance step's events."""
+
+
+def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], move: Mapping[str, Any] | None = None) -> None:
+    """Run the triggers of `rs.program` on a move's `events` (see the module docstring); `move`:
+    the move's fields for triggers that read it (`Program.reads_move`)."""
     program = rs.program
     triggers = program.triggers
     ctx: Context | None = None
@@ -221,6 +229,7 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
             continue
         if ctx is None:
             ctx = Context(state, rs, mover)
+            ctx.move = move
         ctx.event = event
         for trigger in found:
             piece = trigger.piece
@@ -250,6 +259,8 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
                 events.append(Event.of(TURN_OVER, seat=mover))
             state.end_by_rule(effects.end, events)
         events.extend(tail)
+    if effects is not None and effects.end_turn and state.outcome() is None:
+        turn_ended = _end_turn(state, rs, mover, turn_ended, events)
     if rs.turn_to < 0 and not rs.skips:  # no turn given or skipped waits (most moves)
         return
     between_turns = turn_ended < 0 and rs.turn_of < 0 and state.outcome() is None and state.to_move >= 0
@@ -267,6 +278,23 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event]) -
                 upcoming = state.to_move
                 if upcoming >= 0:
                     state.give_turn(state.seat_after(upcoming))
+
+
+def _end_turn(state: State, rs: RuleState, mover: int, turn_ended: int, events: list[Event]) -> int:
+    """A rule's `end_turn` after `mover`'s move: an extra turn given to the mover is taken back,
+    and a turn that would go on (the seat to move is still the mover) ends as the family ends a
+    turn (`State.end_turn`), with a `turn_over` event.  The seat whose turn ended (`turn_ended`)."""
+    if rs.turn_to == mover:
+        rs.turn_to = -1
+    if turn_ended < 0 and state.to_move == mover:
+        ended: list[Event] = []
+        if state.end_turn(ended):
+            if not any(e.kind == TURN_OVER for e in ended):
+                ended.insert(0, Event.of(TURN_OVER, seat=mover))
+            events.extend(ended)
+            rs.turn_of = rs.extra_for = -1
+            return mover
+    return turn_ended
 
 
 class Ruled(State):
@@ -301,7 +329,7 @@ class Ruled(State):
         the family's story events (`story_kinds`) are left out when no trigger listens to them."""
         program = self.rule_state.program
         kinds = self.quiet_steps.get(type(move))
-        if kinds is not None and not program.constraints and kinds.isdisjoint(program.triggers):
+        if kinds is not None and not program.constraints and not program.reads_move and kinds.isdisjoint(program.triggers):
             self._play_quietly(move)
         elif self.story_kinds and self.story_kinds.isdisjoint(program.triggers):
             told, self.story = self.story, False
@@ -374,6 +402,10 @@ class Ruled(State):
                 raise IllegalMoveError(move, f"the rule '{piece.name}' forbids it" + (f": {piece.because}" if piece.because else ""))
         if mover >= 0:
             rs.begin_move(mover)
+        fields = None
+        if rs.program.reads_move:  # described before the move changes the game
+            describe = rs.program.hooks.move_fields
+            fields = CHANCE_MOVE if move.is_chance or describe is None else describe(self, move)
         base: Any = super()
         rs.inside = True
         try:
@@ -386,7 +418,7 @@ class Ruled(State):
                 for index in rs.forbade:
                     rs.fired[index] += 1
                 rs.forbade = ()
-        run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), events)
+        run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), events, fields)
         return events
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
@@ -421,7 +453,7 @@ class Ruled(State):
         always take legal_moves + apply."""
         rs = self.rule_state
         hooked = getattr(self, "hooked_playout", None)
-        if hooked is not None and not rs.program.constraints and not rs.program.powers:
+        if hooked is not None and not rs.program.constraints and not rs.program.powers and not rs.program.reads_move:
             played = hooked(rng, max_steps, set(rs.program.triggers), rs.quiet)
             if played is not None:
                 return int(played)
@@ -461,10 +493,11 @@ class Ruled(State):
 
 def _chance_actor(state: State, rs: RuleState) -> int:
     """Who a chance step acts for: the seat whose turn it is (a die roll), else, between turns (a
-    deal, a set-up, a reshuffle), the seat that moves next; -1 once the game is over."""
+    deal, a reshuffle), the seat that moves next; -1 at the set-up, before any player has moved
+    (nobody made the slides' set-up drop a marble), and once the game is over."""
     if rs.turn_of >= 0:
         return rs.turn_of
-    if state.outcome() is None and state.to_move >= 0:
+    if rs.moves and state.outcome() is None and state.to_move >= 0:
         return state.to_move
     return -1
 

@@ -73,6 +73,9 @@ ACTIONS: dict[str, ActionKind] = {
     for a in (
         ActionKind("extra_turn", "the mover moves again: the turn goes on with one more move (the move limit still counts every move)"),
         ActionKind("skip_next", "the player who would move next misses that turn"),
+        ActionKind("end_turn", "the mover's turn ends with this move, as the game ends a turn: a move the turn would "
+                               "still have (the rest of a roll, the game's own extra turn, an extra_turn given earlier "
+                               "in the turn) is lost, and the next seat in turn order moves"),
         ActionKind("give_turn", "the given seat moves next", {"seat": Param(SEAT, "who moves next")}, "seat"),
         ActionKind("win", "the game ends now and the seat wins (with its team, if the ruleset has teams)", {"seat": _SEAT_PARAM}, "seat"),
         ActionKind("lose", "the game ends now and the seat loses: every other seat (or team) wins", {"seat": _SEAT_PARAM}, "seat"),

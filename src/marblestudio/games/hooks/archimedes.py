@@ -40,8 +40,9 @@ HOOKS = FamilyHooks(
     events={
         "die_rolled": EventDoc({"seat": INT, "value": INT}, "the die was rolled"),
         "marble_placed": EventDoc({"seat": INT, "cup": STR}, "a marble was added in the midzone (cup as 'b7')"),
-        "marble_rolled": EventDoc({"seat": INT}, "a marble rolled along cups"),
-        "marble_lifted": EventDoc({"seat": INT, "from": STR, "to": STR}, "a marble was lifted to another cup"),
+        "marble_rolled": EventDoc({"seat": INT, "start": STR}, "a marble rolled along cups (start: the cup it left, as 'b7')"),
+        "marble_lifted": EventDoc({"seat": INT, "start": STR, "dest": STR, "spaces": INT},
+                                  "a marble was lifted to another cup (start and dest as 'b7'; spaces: of the roll it used)"),
         "board_touched": EventDoc({"seat": INT, "end": STR, "loser": INT},
                                   "an end of the board touched the table (seat: who moved; loser: who lost, -1 when `touch: marble-lost` took a marble instead)"),
         "marble_lost": EventDoc({"seat": INT, "cup": STR, "back": STR, "supply": BOOL},

@@ -1,0 +1,84 @@
+"""The core action `end_turn`: a rule ends the mover's turn with the move just made, in every
+family that has turns of more than one move (Mancala's store landing, Avalanche's drops,
+Rock Me Archimedes' roll) and against an extra turn given earlier in the turn."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from marblestudio.engine import new_game
+from marblestudio.engine.core import CHANCE, State
+from marblestudio.rulesets import load_with_source
+
+
+def house(tmp_path: Path, rules: list[dict[str, Any]], base: str) -> Any:
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/test", "name": "Test", "extends": base, "rules": rules}))
+    return load_with_source(path).rules
+
+
+def test_a_store_landing_that_ends_the_turn_passes_the_turn_to_the_other_player(tmp_path: Path) -> None:
+    # Kalah, 4 seeds a house: South sowing c drops its last seed (the 4th: d, e, f, store) in its
+    # store, which by the book gives another turn; the rule ends the turn instead
+    rules = house(tmp_path, [{"name": "no bonus", "on": "extra_turn", "then": "end_turn"}], "mancala/kalah")
+    state = new_game(rules, 2)
+    events = state.apply(state.parse_move("c"))
+    kinds = [e.kind for e in events]
+    assert "extra_turn" in kinds and kinds[-1] == "turn_over"
+    assert state.to_move == 1
+    plain = new_game(house(tmp_path, [{"name": "count", "on": "extra_turn", "then": {"score": 1}}], "mancala/kalah"), 2)
+    plain.apply(plain.parse_move("c"))
+    assert plain.to_move == 0  # without end_turn, the book's extra turn
+
+
+def test_end_turn_takes_back_an_extra_turn_given_earlier_in_the_turn(tmp_path: Path) -> None:
+    # every Kalah sowing gives another move (a turn of two), but a store landing ends the turn: a
+    # sowing into the store loses the extra move the first rule gave
+    rules = house(tmp_path, [{"name": "two", "on": "seeds_taken", "if": "turn_moves == 1", "then": "extra_turn"},
+                             {"name": "no bonus", "on": "extra_turn", "then": "end_turn"}], "mancala/kalah")
+    state = new_game(rules, 2)
+    state.apply(state.parse_move("a"))  # a: b, c, d, e (no store): the turn of two goes on
+    assert state.to_move == 0
+    state = new_game(rules, 2)
+    state.apply(state.parse_move("c"))  # c: into the store: both extra moves are lost
+    assert state.to_move == 1
+
+
+def _first(state: State, rng: random.Random, seek: Any) -> tuple[State, list[Any]]:
+    """Play random moves until `seek(events)` holds for a move's events; the state and events then."""
+    while state.outcome() is None:
+        move = state.sample_chance(rng) if state.to_move == CHANCE else rng.choice(state.legal_moves())
+        events = state.apply(move)
+        if seek(events):
+            return state, events
+    raise AssertionError("never happened")
+
+
+def test_a_roll_of_one_that_ends_the_turn_loses_the_space_and_the_other_player_chooses(tmp_path: Path) -> None:
+    rules = house(tmp_path, [{"name": "ones", "on": "die_rolled", "if": "event.value == 1 and turns > 0", "then": "end_turn"}],
+                  "archimedes/standard")
+    state, events = _first(new_game(rules, 2), random.Random(3),
+                           lambda ev: any(e.kind == "die_rolled" and e["value"] == 1 for e in ev) and any(e.kind == "rule_fired" for e in ev))
+    roller = next(e["seat"] for e in events if e.kind == "die_rolled")
+    assert [e.kind for e in events][-1] == "turn_over"
+    assert state.to_move == 1 - roller and state.remaining == 0  # type: ignore[attr-defined]
+    assert all(str(m) != "pass" for m in state.legal_moves())  # the other player's choice: place or roll
+
+
+def test_three_drops_that_end_the_turn_pass_the_turn_in_avalanche(tmp_path: Path) -> None:
+    rules = house(tmp_path, [{"name": "three", "on": "marble_dropped", "if": "drops_this_turn >= 3", "then": "end_turn"}],
+                  "avalanche/standard")
+    state, events = _first(new_game(rules, 3), random.Random(5), lambda ev: any(e.kind == "rule_fired" for e in ev))
+    dropper = next(e["seat"] for e in events if e.kind == "rule_fired")
+    assert [e.kind for e in events].count("turn_over") == 1
+    assert state.outcome() is not None or state.to_move == (dropper + 1) % 3
+    assert state.drops_this_turn == 0  # type: ignore[attr-defined]
+    rng = random.Random(9)  # and no turn is ever longer than three drops
+    state = new_game(rules, 3)
+    while state.outcome() is None:
+        state.apply(state.sample_chance(rng) if state.to_move == CHANCE else rng.choice(state.legal_moves()))
+        assert state.drops_this_turn <= 3  # type: ignore[attr-defined]
