@@ -23,7 +23,7 @@ from typing import Any
 
 from marblestudio.engine import CHANCE, new_game, rebuild
 from marblestudio.engine.core import Move, State
-from marblestudio.engine.pieces.runtime import RULE_FIRED, Ruled
+from marblestudio.engine.pieces.runtime import RULE_FIRED, Ruled, rules_of
 from marblestudio.engine.rules import Ruleset
 from marblestudio.playtest.workers import game_rng
 
@@ -133,11 +133,12 @@ def _search_game(
     each; True when the clock or `cancelled` stopped it first (the game then does not count)."""
     rng = game_rng(seed, game)
     state = new_game(rules, players)
-    if not isinstance(state, Ruled):
+    ruled = rules_of(state)  # partners' games (engine.partners) run the rules of the game inside
+    if ruled is None:
         return False
     moves: list[str] = []
     number = 0
-    before = state.fired()
+    before = ruled.fired()
     for _ in range(MAX_STEPS):
         if state.outcome() is not None:
             return False
@@ -152,7 +153,7 @@ def _search_game(
             number += 1
         events = state.apply(move)
         moves.append(str(move))
-        after = state.fired()
+        after = ruled.fired()
         if after == before:
             continue
         fired_by: dict[str, int] = {}  # each trigger that fired: the seat of its first `rule_fired`

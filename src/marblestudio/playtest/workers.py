@@ -30,7 +30,7 @@ from typing import Any, Generic, TypeVar, overload
 from marblestudio.agents import Agent, RandomAgent, make_agent
 from marblestudio.engine import CHANCE, from_position, new_game
 from marblestudio.engine.core import Move, Outcome, State, Termination
-from marblestudio.engine.pieces.runtime import Ruled
+from marblestudio.engine.pieces import runtime
 from marblestudio.engine.rules import Ruleset
 from marblestudio.playtest.pool import run_chunks
 from marblestudio.playtest.stats import GameSummary
@@ -297,7 +297,8 @@ class GameResult:
 def fired_in(state: State) -> dict[str, int]:
     """{piece name: times fired} of a game whose ruleset has rule pieces; {} for one without.
     A plain dict, so it crosses back from a worker process as it is."""
-    return dict(state.fired()) if isinstance(state, Ruled) else {}
+    ruled = runtime.rules_of(state)  # partners' games (engine.partners) run the rules of the game inside
+    return {} if ruled is None else dict(ruled.fired())
 
 
 def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence[Agent] | None = None,

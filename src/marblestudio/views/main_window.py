@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from marblestudio.engine.core import CHANCE, Outcome
 from marblestudio.engine.partners import Partners
-from marblestudio.engine.pieces.runtime import Ruled
+from marblestudio.engine.pieces.runtime import Ruled, rules_of
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
 from marblestudio.views.eval_bar import WindowEvalBar
@@ -627,13 +627,15 @@ class MainWindow(QMainWindow):
         """Each seat's name, colour (in the palette chosen) and status text, for the seats bar."""
         colour_blind = self.palette_action.isChecked()
         state = session.state
-        scores = state.rule_state.scores if isinstance(state, Ruled) and state.rule_state.program.keeps_score else None
+        ruled = rules_of(state)
+        scores = ruled.rule_state.scores if ruled is not None and ruled.rule_state.program.keeps_score else None
         sides = len(texts)  # a team game of two sides (engine.partners) describes its sides: a seat shows its side's
         entries = []
         for seat in range(session.num_players):
             text = texts[seat % sides] if sides and isinstance(state, Partners) else texts[seat] if seat < len(texts) else ""
-            if scores is not None:  # a house rule's points (its `score` actions)
-                points = f"{scores[seat]} point" + ("" if scores[seat] == 1 else "s")
+            if scores is not None:  # a house rule's points (its `score` actions; partners': their side's)
+                mine = scores[seat % len(scores)]
+                points = f"{mine} point" + ("" if mine == 1 else "s")
                 text = f"{text} · {points}" if text else points
             entries.append((session.seat_name(seat), seat_hex(session.rules.presentation, seat, colour_blind), text))
         return entries

@@ -407,3 +407,44 @@ def test_a_trigger_reads_the_move_that_made_its_event(tmp_path: Path) -> None:
                 assert history[i][0] != history[i - 1][0], (seed, history[i - 1:i + 1])
         assert state.rule_state.scores[1] == 1  # type: ignore[attr-defined]
         assert state.fired()["two slides"] > 0  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("base", ["mancala/kalah", "stay-alive/standard", "alive/standard", "archimedes/standard"])
+def test_a_rule_on_game_over_scores_the_winners_and_cannot_change_the_result(tmp_path: Path, base: str) -> None:
+    # a point for each winner at the end (a match scored by points reads it); a `lose` there comes
+    # too late: the result stands.  Played through apply and through the fast playouts
+    rules = [{"name": f"won {s}", "on": "game_over", "if": f"won({s}) and event.termination == 'win'",
+              "then": {"score": {"seat": s, "points": 1}}} for s in (0, 1)]
+    rules.append({"name": "too late", "on": "game_over", "then": {"lose": 0}})
+    loaded = house(tmp_path, rules, base=base)
+    ended = 0
+    for seed in range(6):
+        for fast in (False, True):
+            state = new_game(loaded.rules, 2)
+            if fast:
+                state.random_playout(random.Random(seed))
+            else:
+                for _ in play_random(state, random.Random(seed)):
+                    pass
+            outcome = state.outcome()
+            assert outcome is not None
+            expected = [1 if s in outcome.winners and outcome.termination is Termination.WIN else 0 for s in (0, 1)]
+            assert state.rule_state.scores == expected  # type: ignore[attr-defined]
+            assert state.fired()["too late"] == 1  # type: ignore[attr-defined]
+            ended += sum(expected)
+    assert ended > 0
+
+
+def test_partners_rule_coverage_counts_the_rules_of_the_two_sided_game(tmp_path: Path) -> None:
+    # four players as two sides of Kalah (engine.partners): simulate, compare and the playtest read
+    # the firings of the game inside (an audit found no coverage reported for partners' games)
+    from marblestudio.playtest.workers import fired_in
+
+    loaded = house(tmp_path, [{"name": "captures", "on": "seeds_captured", "then": {"score": {"seat": "event.seat"}}}],
+                   base="mancala/kalah", teams={"count": 2}, players={"min": 4, "max": 4, "default": 4})
+    state = new_game(loaded.rules, 4)
+    for _ in play_random(state, random.Random(1)):
+        pass
+    assert state.outcome() is not None
+    fired = fired_in(state)
+    assert fired["captures"] > 0 and fired["captures"] == sum(state.inner.rule_state.scores)  # type: ignore[attr-defined]

@@ -144,6 +144,10 @@ class Context:
     def next_to_move(self) -> int:
         return -1 if self.state.outcome() is not None else self.state.to_move
 
+    def won(self, seat: int) -> bool:
+        outcome = self.state.outcome()
+        return outcome is not None and seat in outcome.winners
+
     def fired_by_name(self, name: str) -> int:
         names = self.rules.program.names
         return sum(n for piece_name, n in zip(names, self.rules.fired, strict=True) if piece_name == name)
@@ -453,7 +457,8 @@ class Ruled(State):
         always take legal_moves + apply."""
         rs = self.rule_state
         hooked = getattr(self, "hooked_playout", None)
-        if hooked is not None and not rs.program.constraints and not rs.program.powers and not rs.program.reads_move:
+        if (hooked is not None and not rs.program.constraints and not rs.program.powers and not rs.program.reads_move
+                and GAME_OVER not in rs.program.triggers):  # the fast loops tell no game's end
             played = hooked(rng, max_steps, set(rs.program.triggers), rs.quiet)
             if played is not None:
                 return int(played)
@@ -489,6 +494,15 @@ class Ruled(State):
             what = piece.says or ", ".join(a.name.replace("_", " ") for a in piece.actions)
             out.append((piece.name, why is None, f"use {piece.name}: {what}" if why is None else why))
         return out
+
+
+def rules_of(state: State) -> Ruled | None:
+    """The game whose rule pieces run: `state` itself, or the two-sided game that partners play
+    (`engine.partners`, whose rules think in sides); None when the ruleset has no pieces."""
+    inner = getattr(state, "inner", None)  # Partners wraps the family's game
+    if isinstance(inner, Ruled):
+        return inner
+    return state if isinstance(state, Ruled) else None
 
 
 def _chance_actor(state: State, rs: RuleState) -> int:
@@ -625,4 +639,4 @@ def ruled(state: State, program: Program) -> State:
     return new
 
 
-__all__ = ["read_rule_position", "rule_position", "POWER_PREFIX", "RULE_FIRED", "Context", "PowerMove", "RuleState", "Ruled", "ruled", "ruled_class", "run_triggers"]
+__all__ = ["read_rule_position", "rule_position", "rules_of", "POWER_PREFIX", "RULE_FIRED", "Context", "PowerMove", "RuleState", "Ruled", "ruled", "ruled_class", "run_triggers"]

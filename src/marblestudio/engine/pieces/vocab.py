@@ -138,8 +138,13 @@ def plugin_actions() -> tuple[dict[str, ActionKind], tuple[str, ...]]:
     return found, tuple(problems)
 
 
+GAME_OVER = "game_over"
+
 CORE_EVENTS: dict[str, EventDoc] = {
     TURN_OVER: EventDoc({"seat": INT}, "a move ended (every move ends with it; after an extra_turn the same seat moves again)"),
+    GAME_OVER: EventDoc({"termination": STR, "reason": STR},
+                        "the game ended, the last event of every game (termination: 'win', 'draw' or 'capped'; won(seat) "
+                        "tells the winners): a rule here may score, for a match scored by points, but the result stands"),
 }
 
 
@@ -163,6 +168,7 @@ def core_functions() -> dict[str, Function]:
                          "the seat's team (with teams: seat mod team count; without: the seat itself)", -1),
         "next_seat": Function((), INT, lambda c: c.next_to_move(), "the seat that moves next as the game stands (-1: chance or over)"),
         "fired": Function((STR,), INT, lambda c, name: c.fired_by_name(name), "how many times the named rule has fired this game"),
+        "won": Function((SEAT,), BOOL, lambda c, seat: c.won(seat), "whether the game is over and the seat is one of its winners", False),
     }
 
 
