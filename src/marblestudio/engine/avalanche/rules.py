@@ -53,6 +53,8 @@ class Colour:
     letter: str
     count: int
     display: str
+    wild: bool = False
+    """A joker: fills a hole of any colour (a house rule's neutral marbles)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -326,11 +326,13 @@ class AvalancheState(SetUp, State):
             events.append(Event.of(AvalancheEvent.MARBLES_TO_HAND, seat=self.seat, colours=tuple(names[c] for c in rest)))
 
     def _place(self, colour: int, events: list[Event]) -> bool:
-        """Put a marble on the first matching empty hole: own cards first, then the partner's."""
+        """Put a marble on the first matching empty hole (any empty hole for a wild colour): own
+        cards first, then the partner's."""
+        wild = self.rules.colours[colour].wild
         for seat in self._place_order[self.seat]:
             for card in self.cards[seat]:
                 for hole, want in enumerate(self.card_colours[card]):
-                    if want == colour and self.filled[card][hole] == EMPTY:
+                    if (want == colour or wild) and self.filled[card][hole] == EMPTY:
                         self.filled[card][hole] = colour
                         if not self.quiet:
                             events.append(Event.of(AvalancheEvent.MARBLE_ON_CARD, seat=self.seat, card=self.rules.cards[card].id,

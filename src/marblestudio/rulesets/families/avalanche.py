@@ -132,6 +132,7 @@ def _check_cards(data: Mapping[str, Any], section: Mapping[str, Any]) -> list[Pr
     cards: Mapping[str, Any] = section.get("cards", {})
     per_player = play.get("cards_per_player", 1 if cards else 0)
     letters = {c["letter"]: name for name, c in section["colours"].items()}
+    wild = {c["letter"] for c in section["colours"].values() if c.get("wild")}
     problems: list[Problem] = []
     layouts: dict[tuple[str, ...], str] = {}
     for card_id, card in cards.items():
@@ -142,6 +143,10 @@ def _check_cards(data: Mapping[str, Any], section: Mapping[str, Any]) -> list[Pr
         unknown = sorted({ch for r in rows for ch in r} - letters.keys())
         if unknown:
             problems.append(Problem(here, f"card {card_id} uses the letter(s) {', '.join(unknown)}, which no colour has (the colours are {', '.join(letters)})"))
+        jokers = sorted({ch for r in rows for ch in r} & wild)
+        if jokers:
+            problems.append(Problem(here, f"card {card_id} asks for the wild colour(s) {', '.join(letters[j] for j in jokers)}: a wild "
+                                          "marble fills any hole, so no hole is of its colour"))
         layout = tuple(rows)
         if layout in layouts:
             problems.append(Problem(here, f"cards {layouts[layout]} and {card_id} are alike; the rulebook's cards are all different", WARNING))
@@ -236,7 +241,7 @@ def build(data: Mapping[str, Any]) -> AvalancheRules:
     """The engine's `AvalancheRules` from a checked ruleset."""
     section = data["avalanche"]
     colours = tuple(
-        Colour(name, c["letter"], c["count"], c.get("display", DEFAULT_DISPLAY[i % len(DEFAULT_DISPLAY)]))
+        Colour(name, c["letter"], c["count"], c.get("display", DEFAULT_DISPLAY[i % len(DEFAULT_DISPLAY)]), c.get("wild", False))
         for i, (name, c) in enumerate(section["colours"].items())
     )
     by_letter = {c.letter: c.name for c in colours}
