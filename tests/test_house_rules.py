@@ -20,10 +20,13 @@ from marblestudio.rulesets import check_path, load_with_source
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "examples" / "house-rules").glob("*.yaml"))
 WITH_PIECES = [p for p in FILES if "\nrules:" in p.read_text()]  # the others change settings only (a knob's longer moves)
+MATCHES = [p for p in FILES if "\nmatch:" in p.read_text()]  # match play (tests/test_match_records_start_and_score.py plays them)
+SINGLE = [p for p in FILES if p not in MATCHES]
 SEEDS = 40
 
 # What each action's effect looks like right after its rule fired (the events that follow, or the state).
-FOLLOWING_EVENT = {"draw_cards": "cards_drawn", "lose_life": "life_lost", "rob_store": "seeds_captured"}
+FOLLOWING_EVENT = {"draw_cards": "cards_drawn", "lose_life": "life_lost", "rob_store": "seeds_captured",
+                   "reverse": "direction_reversed", "set_total": "total"}
 # ... or the state right after it: Archimedes' add_to_roll leaves more spaces to move than the die shows
 def _roll_changed(state: Any) -> bool:
     remaining = getattr(state, "remaining", None)
@@ -116,7 +119,7 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
         {n: wanted[n] - shown[n] for n in wanted if shown[n] != wanted[n]})
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+@pytest.mark.parametrize("path", SINGLE, ids=[p.stem for p in SINGLE])
 def test_compare_against_the_base_shows_a_different_game(path: Path) -> None:
     base = load_with_source(path).resolved.get("extends") or _base_of(path)
     out = subprocess.run(
@@ -129,6 +132,30 @@ def test_compare_against_the_base_shows_a_different_game(path: Path) -> None:
     assert not plain.get("rule_coverage")
     keys = ("seat_wins", "draws", "capped", "lengths")
     assert any(plain[k] != house[k] for k in keys), "the house rule played exactly like its base"
+
+
+@pytest.mark.parametrize("path", MATCHES, ids=[p.stem for p in MATCHES])
+def test_a_match_example_plays_its_bases_games_as_a_match(path: Path) -> None:
+    # its single games (compare --no-match) are its base's, and its pieces fire; the match itself
+    # (who starts, the points) is played and replayed in tests/test_match_records_start_and_score.py
+    loaded = load_with_source(path)
+    base = loaded.resolved.get("extends") or _base_of(path)
+    assert loaded.rules.match is not None and load_with_source(base).rules.match is None
+    out = subprocess.run(
+        [sys.executable, "-m", "marblestudio", "compare", base, str(path), "--no-match", "--games", "20", "--workers", "1", "--json"],
+        capture_output=True, text=True, timeout=300, check=True,
+    ).stdout
+    plain, house = json.loads(out)
+    if path in WITH_PIECES:
+        assert house["rule_coverage"] and all(row["total"] > 0 for row in house["rule_coverage"])
+    assert not plain.get("rule_coverage")
+
+
+def test_the_cookbook_has_a_match_by_score_and_a_match_the_loser_starts() -> None:
+    matches = {p.name: load_with_source(p).rules.match for p in MATCHES}
+    seeds, loser = matches["mancala-seed-match.yaml"], matches["avalanche-loser-starts.yaml"]
+    assert seeds is not None and seeds.by_score and seeds.rounds == 3
+    assert loser is not None and loser.start.value == "loser" and loser.points == (3, 1, 0) and loser.rounds == 5
 
 
 def _base_of(path: Path) -> str:

@@ -212,7 +212,7 @@ def test_games_of_a_ruleset_without_match(tmp_path: Path) -> None:
         (lambda d: d.update(score=[1]), "unknown key(s) 'score'"),
         (lambda d: d.update(format=2), "record format 2 is not supported"),
         (lambda d: d.update(games=[]), "'games' must be a list of one or more game records, not an empty list"),
-        (lambda d: d.update(scores=[1, 2]), "'scores' must list each player's points (3 whole numbers from 0)"),
+        (lambda d: d.update(scores=[1, 2]), "'scores' must list each player's points (3 whole numbers)"),
         (lambda d: d.update(scores=[1, True, 2]), "'scores' must list each player's points"),
         (lambda d: d.update(winners=[0, 0]), "'winners' names a player twice"),
         (lambda d: d.update(winners=[3]), "'winners' must list players 0 to 2"),

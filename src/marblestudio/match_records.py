@@ -4,9 +4,10 @@ replaying it (docs/matches.md).
 A match record lists the match's players (numbered by their seats in the first game), each
 game's record (docs/records.md: its ruleset, seed, players in that game's seats, moves and
 result), and the score the games add up to.  Replaying plays every game from its record,
-scores it by finishing place (`engine.match`) and checks that the games follow the match's
-rules (the same ruleset with a `match:`, the players in the seats the match gives them, no game
-after the match was over) and that they add up to the recorded scores and winners.  The last
+scores it by finishing place (`engine.match`; with `points: score`, by the seats' scores from
+the rules' `score` actions at the end of the replayed game) and checks that the games follow
+the match's rules (the same ruleset with a `match:`, the players in the seats the match gives
+them, `start: loser` and `winner` too, no game after the match was over) and that they add up to the recorded scores and winners.  The last
 game may be unfinished (its `result` null): a match saved while it goes on.
 
 A record comes from outside, so reading one checks its size, nesting and every field as
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from marblestudio.engine.core import Outcome, State
-from marblestudio.engine.match import MAX_ROUNDS, GameScore, Match, MatchRules
+from marblestudio.engine.match import MAX_ROUNDS, GameScore, Match, MatchRules, rule_scores
 from marblestudio.engine.rules import Ruleset
 from marblestudio.records import (
     MAX_DIGITS,
@@ -123,8 +124,10 @@ class MatchRecord:
 
 
 def _scores(value: Any, players: int, source: str) -> list[int]:
-    if type(value) is not list or len(value) != players or not all(type(v) is int and 0 <= v < 10**MAX_DIGITS for v in value):
-        raise _fail(source, f"'scores' must list each player's points ({players} whole numbers from 0), not {_shown(value)}")
+    """Each player's points: whole numbers, negative only in a match by the rules' score (`points:
+    score`, whose `score` actions may take points away); replaying checks which."""
+    if type(value) is not list or len(value) != players or not all(type(v) is int and abs(v) < 10**MAX_DIGITS for v in value):
+        raise _fail(source, f"'scores' must list each player's points ({players} whole numbers), not {_shown(value)}")
     return list(value)
 
 
@@ -260,8 +263,8 @@ class MatchReplay:
         if outcome is None:
             if number + 1 < len(self.record.games):
                 raise RecordError(f"{self.record.where()}game {number + 1} is unfinished, but game {number + 2} follows it")
-        else:
-            self.match = self.match.add(outcome, (step.events for step in steps))
+        else:  # with `points: score`, each seat's score from the rules' `score` actions
+            self.match = self.match.add(outcome, (step.events for step in steps), rule_scores(state))
             score = self.match.games[-1]
         return ReplayedGame(number, game, list(steps), outcome, score, self.match)
 

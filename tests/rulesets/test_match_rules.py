@@ -65,7 +65,7 @@ CASES = [
      "with 'to', the first place must score at least 1 point, else no match ever ends"),
     ("no_rounds", "rounds: 3", "rounds: 0", 6, 11, "match.rounds (0) must be at least 1"),
     ("negative_points", "[3, 1, 0]", "[3, 1, -1]", 7, 18, "match.points[3] (-1) must be at least 0"),
-    ("unknown_start", "start: rotate", "start: random", 8, 10, "match.start must be one of 'same', 'rotate', not text 'random'"),
+    ("unknown_start", "start: rotate", "start: random", 8, 10, "match.start must be one of 'same', 'rotate', 'loser', 'winner', not text 'random'"),
 ]
 
 

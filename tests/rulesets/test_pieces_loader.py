@@ -53,7 +53,7 @@ def test_a_broken_piece_is_reported_where_it_is_written(tmp_path: Path, body: st
 
 def test_an_event_of_another_game_is_not_one_of_this_game(tmp_path: Path) -> None:
     found = problems(tmp_path, "  - on: card_played\n    then: extra_turn\n")
-    assert "must be one of 'marble_fell', 'marble_placed', 'neutral_fell', 'passed', 'player_out', 'slide_moved', 'slides_set', 'turn_over'" in found[0][2]
+    assert "must be one of 'game_over', 'marble_fell', 'marble_placed', 'neutral_fell', 'passed', 'player_out', 'slide_moved', 'slides_set', 'turn_over'" in found[0][2]
 
 
 def test_the_turn_shorthand_is_expanded_in_the_resolved_data(tmp_path: Path) -> None:

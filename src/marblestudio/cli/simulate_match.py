@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from marblestudio.engine import new_game
 from marblestudio.engine.core import Event, Move, Outcome
-from marblestudio.engine.match import Match
+from marblestudio.engine.match import Match, rule_scores
 from marblestudio.engine.rules import Ruleset
 from marblestudio.playtest.stats import Rate
 from marblestudio.playtest.workers import GameTask, play_seeded, seating
@@ -58,10 +58,12 @@ class PlayedMatch:
     games: tuple[MatchGame, ...]
 
 
-def _events(rules: Ruleset, players: int, moves: Sequence[Move]) -> list[list[Event]]:
-    """The events of each move of a game played (the game loop keeps only the moves)."""
+def _events(rules: Ruleset, players: int, moves: Sequence[Move]) -> tuple[list[list[Event]], tuple[int, ...] | None]:
+    """The events of each move of a game played (the game loop keeps only the moves), and each
+    seat's rule score at its end (for `points: score`)."""
     state = new_game(rules, players)
-    return [state.apply(move) for move in moves]
+    events = [state.apply(move) for move in moves]
+    return events, rule_scores(state)
 
 
 def play_match(rules: Ruleset, players: int, seed: int | str, index: int, agents: Sequence[str], keep_moves: bool = False) -> PlayedMatch:
@@ -75,7 +77,8 @@ def play_match(rules: Ruleset, players: int, seed: int | str, index: int, agents
         sits = match.seating()
         in_seats = tuple(specs[player] for player in sits)
         _, result = play_seeded(rules, players, f"{seed}:{index}", match.rounds_played, in_seats, rotate=False)
-        match = match.add(result.outcome, _events(rules, players, result.moves))
+        events, scores = _events(rules, players, result.moves)
+        match = match.add(result.outcome, events, scores)
         moves = tuple(str(m) for m in result.moves) if keep_moves else ()
         games.append(MatchGame(sits, moves, result.outcome, result.length))
     return PlayedMatch(index, specs, match.scores, match.winners, tuple(games))
@@ -290,7 +293,7 @@ def _print(args: argparse.Namespace, report: MatchReport, rules: Ruleset, second
         data = report.to_json()
         data.update({
             "ruleset": rules.id, "seed": args.seed,
-            "match": {"rounds": rules.match.rounds, "to": rules.match.to, "points": list(rules.match.points),
+            "match": {"rounds": rules.match.rounds, "to": rules.match.to, "points": "score" if rules.match.by_score else list(rules.match.points),
                       "start": rules.match.start.value},
             "agents": list(specs), "seconds": seconds,
             "matches_per_second": report.matches / seconds if seconds > 0 else 0.0,

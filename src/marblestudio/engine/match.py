@@ -10,6 +10,12 @@ the game who did not win (a draw, a capped game); then the players who went out,
 the better (the family's `player_out`, `eliminated` or `forfeited` event: `OUT_EVENTS`).
 Players who went out on the same move tie.  Places are competition ranking ("1, 2, 2, 4"):
 players who tie share the better place, and its points (`MatchRules.points_of`).
+
+With `points: score` (`MatchRules.by_score`) a game gives each player instead the score its
+seat ended the game with from the ruleset's `score` actions (`rule_scores(state)`, passed to
+`Match.add` as `scores`).  Who starts (`MatchStart`): the same seats every game, the seats
+turned by one each game, or the previous game's last-placed player (`loser`) or winner
+(`winner`) in the first seat; a tie for that place passes the first seat on as `rotate` would.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from marblestudio.engine.core import Event, Outcome
+from marblestudio.engine.core import Event, Outcome, State
 
 MAX_ROUNDS = 1_000
 """A safety net, like a ruleset's move limit: a match ends after this many games whatever its
@@ -34,11 +40,24 @@ OUT_EVENTS = frozenset({"player_out", "eliminated", "forfeited"})
 everyone who did not win as tied."""
 
 
+SCORE = "score"
+"""`match.points: score`: each game gives each player its seat's score from the `score` actions."""
+
+
 class MatchStart(enum.Enum):
-    """Who starts each game of a match."""
+    """Who starts each game of a match (the player in the first seat, who moves first)."""
 
     SAME = "same"  # every player keeps the seat of the first game
     ROTATE = "rotate"  # the players move on one seat each game, so that the first seat changes hands
+    LOSER = "loser"  # the previous game's last-placed player starts the next (a tie for last: as rotate)
+    WINNER = "winner"  # the previous game's winner starts the next (a draw, a shared win: as rotate)
+
+
+STARTS_IN_WORDS = {
+    MatchStart.ROTATE: "the first seat rotating",
+    MatchStart.LOSER: "the loser starting",
+    MatchStart.WINNER: "the winner starting",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +67,10 @@ class MatchRules:
 
     rounds: int | None = None
     to: int | None = None
-    points: tuple[int, ...] = DEFAULT_POINTS
+    points: tuple[int, ...] = DEFAULT_POINTS  # () with `by_score`
     start: MatchStart = MatchStart.SAME
+    by_score: bool = False
+    """`points: score`: a game gives each player its seat's rule score, not points by place."""
 
     def points_of(self, place: int) -> int:
         """The points of finishing place `place` (1 = first); places beyond the list score 0."""
@@ -62,9 +83,9 @@ class MatchRules:
             parts.append(f"{self.rounds} game{'s' if self.rounds != 1 else ''}")
         if self.to is not None:
             parts.append(f"first to {self.to}")
-        parts.append(f"points {'/'.join(map(str, self.points))}")
-        if self.start is MatchStart.ROTATE:
-            parts.append("the first seat rotating")
+        parts.append("points by the rules' score" if self.by_score else f"points {'/'.join(map(str, self.points))}")
+        if self.start in STARTS_IN_WORDS:
+            parts.append(STARTS_IN_WORDS[self.start])
         return ", ".join(parts)
 
 
@@ -92,10 +113,47 @@ def places(outcome: Outcome, moves: Iterable[Iterable[Event]], players: int) -> 
     return tuple(place)
 
 
-def seating(rules: MatchRules, players: int, round_index: int) -> tuple[int, ...]:
+def rule_scores(state: State) -> tuple[int, ...] | None:
+    """Each seat's score from the ruleset's `score` actions at the end of the game on `state`
+    (its `rule_state.scores`): what `Match.add` takes as `scores` for `points: score`; None for
+    a game without rule pieces."""
+    from marblestudio.engine.pieces.runtime import rules_of
+
+    ruled = rules_of(state)
+    if ruled is None:
+        return None
+    scores = ruled.rule_state.scores
+    return tuple(scores[seat % len(scores)] for seat in range(state.num_players))  # partners: each seat its side's
+
+
+def starter(rules: MatchRules, players: int, round_index: int, previous: GameScore | None = None) -> int:
+    """The player who starts game `round_index` (0-based; sits in the first seat).
+
+    `same`: player 0 always.  `rotate`: player k starts game k.  `loser` and `winner`: player 0
+    starts the first game; then the previous game's only last-placed player (`loser`) or only
+    winner, first place (`winner`), starts; when several share that place (a draw, a shared
+    last place, team-mates winning together), the first seat moves on one player from the
+    previous game's starter, as with `rotate`.  `previous` is game `round_index - 1`, which
+    `loser` and `winner` need (ValueError without it)."""
+    if rules.start is MatchStart.SAME or players < 1:
+        return 0
+    if rules.start is MatchStart.ROTATE or round_index == 0:
+        return round_index % players
+    if previous is None:
+        raise ValueError(f"with start: {rules.start.value}, who starts game {round_index + 1} depends on game {round_index}")
+    place = max(previous.places) if rules.start is MatchStart.LOSER else 1
+    chosen = [player for player, p in enumerate(previous.places) if p == place]
+    if len(chosen) == 1:
+        return chosen[0]
+    return (previous.seating[0] + 1) % players
+
+
+def seating(rules: MatchRules, players: int, round_index: int, previous: GameScore | None = None) -> tuple[int, ...]:
     """Which player sits in each seat of game `round_index` (0-based): the seats of the first
-    game, or with `start: rotate` turned by one seat per game, so that player k starts game k."""
-    shift = round_index % players if rules.start is MatchStart.ROTATE else 0
+    game turned so that the game's starter (`starter`) sits in the first seat; the players keep
+    their order round the table.  With `start: rotate` that is one seat per game, so that player
+    k starts game k; `loser` and `winner` need the previous game (`previous`)."""
+    shift = starter(rules, players, round_index, previous)
     return tuple((seat + shift) % players for seat in range(players))
 
 
@@ -159,21 +217,30 @@ class Match:
 
     def seating(self) -> tuple[int, ...]:
         """Which player sits in each seat of the next game."""
-        return seating(self.rules, self.players, self.rounds_played)
+        return seating(self.rules, self.players, self.rounds_played, self.games[-1] if self.games else None)
 
     def seats_of(self, seat_values: Sequence[str]) -> list[str]:
         """`seat_values` (one per player, e.g. who plays: "human", "medium") in the seats of the next game."""
         return [seat_values[player] for player in self.seating()]
 
-    def add(self, outcome: Outcome, moves: Iterable[Iterable[Event]]) -> Match:
+    def add(self, outcome: Outcome, moves: Iterable[Iterable[Event]], scores: Sequence[int] | None = None) -> Match:
         """The match after the next game ended with `outcome` (its events move by move, for who
-        went out when); raises ValueError once the match is over."""
+        went out when); `scores` is each seat's rule score at the end of the game
+        (`rule_scores(state)`), which `points: score` needs and other matches ignore.  Raises
+        ValueError once the match is over, or for `points: score` without `scores`."""
         if self.is_over:
             raise ValueError("the match is over: it has no next game")
+        if self.rules.by_score and (scores is None or len(scores) != self.players):
+            raise ValueError(
+                "a match with 'points: score' scores each game by its seats' rule scores: give each seat's score "
+                f"at the end of the game (rule_scores(state)), {self.players} numbers, not {scores!r}"
+            )
         sits = self.seating()
         by_seat = places(outcome, moves, self.players)
         by_player = [0] * self.players
+        points = [0] * self.players
         for seat, player in enumerate(sits):
             by_player[player] = by_seat[seat]
-        score = GameScore(sits, outcome, tuple(by_player), tuple(self.rules.points_of(p) for p in by_player))
+            points[player] = int(scores[seat]) if self.rules.by_score and scores is not None else self.rules.points_of(by_seat[seat])
+        score = GameScore(sits, outcome, tuple(by_player), tuple(points))
         return Match(self.rules, self.players, (*self.games, score))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from marblestudio.engine.match import SCORE
+from marblestudio.engine.pieces.spec import pieces_of
 from marblestudio.rulesets.diagnostics import WARNING, Problem
 
 FORMAT = 1
@@ -58,6 +60,8 @@ def match_problems(match: Mapping[str, Any] | None) -> list[Problem]:
     if "rounds" not in match and "to" not in match:
         problems.append(Problem("/match", "a match needs 'rounds' (how many games), 'to' (the score that wins it) or both"))
     points = match.get("points", [1])
+    if points == SCORE:
+        return problems  # each player's rule score: `score_points_problems` checks that a piece scores
     for index in range(1, len(points)):
         if points[index] > points[index - 1]:
             problems.append(Problem(
@@ -68,6 +72,24 @@ def match_problems(match: Mapping[str, Any] | None) -> list[Problem]:
     if "to" in match and points[0] < 1:
         problems.append(Problem("/match/points/0", "with 'to', the first place must score at least 1 point, else no match ever ends"))
     return problems
+
+
+def score_points_problems(data: Mapping[str, Any]) -> list[Problem]:
+    """`match: {points: score}` scores each game by the players' scores from `score` actions, so
+    some rule piece (a trigger or a power, of the ruleset or a base it extends) must score.
+    `data` is the merged ruleset with every piece of its bases and its own (expanded)."""
+    match = data.get("match")
+    if not isinstance(match, Mapping) or match.get("points") != SCORE:
+        return []
+    pieces = pieces_of(data.get("rules", []))
+    if any(action.name == "score" for piece in pieces for action in piece.actions):
+        return []
+    return [Problem(
+        "/match/points",
+        "match.points is 'score' (each game gives each player its score from the rules' 'score' actions), but no rule "
+        "piece of this ruleset scores: add one under 'rules:' (e.g. then: {score: 1}) or give the points of each place, "
+        "e.g. points: [3, 1, 0]",
+    )]
 
 
 def two_sides(data: Mapping[str, Any], title: str) -> list[Problem]:

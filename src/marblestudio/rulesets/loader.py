@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from marblestudio.engine import family as families
-from marblestudio.engine.match import DEFAULT_POINTS, MatchRules, MatchStart
+from marblestudio.engine.match import DEFAULT_POINTS, SCORE, MatchRules, MatchStart
 from marblestudio.engine.pieces import program as pieces_program
 from marblestudio.engine.pieces.spec import pieces_of
 from marblestudio.engine.rules import DEFAULT_MOVE_LIMIT, Players, Presentation, Ruleset, Teams
@@ -242,6 +242,9 @@ def _check(
         merged["rules"] = [*base_data.get("rules", []), *data["rules"]]
     if "rules" in merged:
         merged["rules"] = pieces_program.expanded(merged["rules"])
+    source.problems(checks.score_points_problems(merged))  # the pieces of the house rule and its bases
+    if source.failed:
+        return None, _sorted(source.diagnostics)
     resolved = _plain(merged)
     rules = _build(resolved, module)
     warnings = tuple(d for d in _sorted(source.diagnostics) if not d.is_error)
@@ -418,8 +421,9 @@ def _build(data: dict[str, Any], module: ModuleType) -> Ruleset:
         match=None if match is None else MatchRules(
             rounds=match.get("rounds"),
             to=match.get("to"),
-            points=tuple(match.get("points", DEFAULT_POINTS)),
+            points=() if match.get("points") == SCORE else tuple(match.get("points", DEFAULT_POINTS)),
             start=MatchStart(match.get("start", MatchStart.SAME.value)),
+            by_score=match.get("points") == SCORE,
         ),
     )
 

@@ -71,7 +71,8 @@ def cookbook() -> list[str]:
     """Every house rule of examples/house-rules/, with its text."""
     lines = ["## Cookbook", "",
              "Each of these files extends a bundled ruleset; `tests/test_house_rules.py` finds a seeded game where "
-             "each rule fires with its effect, and checks that `marblestudio compare BASE FILE` shows a different game.", ""]
+             "each rule fires with its effect, and checks that `marblestudio compare BASE FILE` shows a different game "
+             "(a match ruleset: that its single games are the base's, and docs/matches.md shows its standings).", ""]
     for path in sorted(COOKBOOK.glob("*.yaml")):
         text = path.read_text(encoding="utf-8")
         first = text.splitlines()[0].lstrip("# ").strip() if text.startswith("#") else path.stem

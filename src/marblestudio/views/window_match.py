@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
-from marblestudio.engine.match import Match, round_seed
+from marblestudio.engine.match import Match, round_seed, rule_scores
 from marblestudio.session import Session, from_record
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ class WindowMatch:
         outcome = self.session.outcome()
         if outcome is None or self.match.is_over:
             return self.match
-        return self.match.add(outcome, (step.events for step in self.session.history))
+        return self.match.add(outcome, (step.events for step in self.session.history), rule_scores(self.session.state))
 
     def can_play_next(self) -> bool:
         score = self.score()

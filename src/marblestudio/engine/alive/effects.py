@@ -29,10 +29,19 @@ def pass_me_by(table: Table, seat: int, kind: CardKind, events: list[Event]) -> 
 
 def reverse(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
     """REVERSE: the direction of play reverses; with only 2 players left it is a PASS ME BY."""
-    if len(table.living()) > 2:
-        table.direction = -table.direction
-        events.append(Event.of(AliveEvent.DIRECTION_REVERSED, direction=table.direction))
+    turn_round(table, events)
     return table.next_seat(seat)
+
+
+def turn_round(table: Table, events: list[Event]) -> bool:
+    """REVERSE's effect on the table (a REVERSE card's, and a house rule's `reverse`): with more
+    than 2 players left the direction of play reverses (`direction_reversed`); with 2 nothing
+    changes (the player of a REVERSE then passes).  Whether the direction reversed."""
+    if len(table.living()) <= 2:
+        return False
+    table.direction = -table.direction
+    events.append(Event.of(AliveEvent.DIRECTION_REVERSED, direction=table.direction))
+    return True
 
 
 def skip(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
@@ -44,8 +53,16 @@ def skip(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
 
 def set_total(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
     """=21, =10, =0: the running total becomes the card's total, whatever it was."""
-    table.total = kind.total
+    make_total(table, kind.total)
     return table.next_seat(seat)
+
+
+def make_total(table: Table, total: int) -> int:
+    """A set-total card's effect on the table (a card's, and a house rule's `set_total`): the
+    running total becomes `total`, kept between 0 and the limit (a card's own total always is:
+    the ruleset's checks refuse one above the limit).  The total it became."""
+    table.total = max(0, min(table.rules.limit, total))
+    return table.total
 
 
 def bomb(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:

@@ -197,7 +197,7 @@ def _holes(state: AvalancheState, fields: Fields, card: int, holes: str) -> list
             filled.append(EMPTY)
             continue
         colour = _colour(state.rules, fields, "cards", char)
-        if colour != want:
+        if colour != want and not state.rules.colours[colour].wild:  # a wild colour (a joker) fills any hole
             wanted = state.rules.colours[want]
             raise fields.error("cards", f"hole {number} of card {card_id} wants {wanted.name} ({wanted.letter}): "
                                f"a marble goes only on a hole of its colour", rule=True)

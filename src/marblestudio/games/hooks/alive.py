@@ -1,6 +1,13 @@
 """ALIVE's part of the rules language: its public events as triggers, what expressions read, its
-moves, and its own actions (drawing cards, losing a life).  Hidden cards are never readable: the
-events that show a seat its cards (`cards_seen`) are not triggers, and no name reads a hand's cards."""
+moves, and its own actions (drawing cards, losing a life, and the wild cards' effects: reversing
+play, setting the total).  Hidden cards are never readable: the events that show a seat its cards
+(`cards_seen`) are not triggers, and no name reads a hand's cards.
+
+A SKIP's effect needs no action of ALIVE's own: the core's `skip_next` is it (the player who would
+play next misses that turn, the direction of play counting; with 2 players left the mover plays
+again), though it adds no `player_skipped` event.  Unlike a SKIP played as the last card (which has
+no effect), a skip_next on the hand's last card waits for the deal and skips the next hand's first
+player: a rule on `card_played` that skips says `event.left > 0` to keep to the card's rule."""
 
 from __future__ import annotations
 
@@ -48,6 +55,41 @@ def _lose_life(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any
         t.current = t.next_seat(t.current)
 
 
+def _reverse(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """REVERSE's effect (effects.turn_round): with more than 2 players left the direction of play
+    reverses.  A trigger runs after the whole move, when the family has already chosen who plays
+    next: when that is the mover's neighbour in the old direction (a number card, a flip, most wild
+    cards), the neighbour on the mover's other side plays next instead, as after a REVERSE card.
+    When the move sent the turn further (a SKIP), the skip stands and the chosen player still plays;
+    a waiting DRAW (`answers:`) stays with the seat it waits on; a power, used before the mover's own
+    card, leaves the turn with the mover.  Between hands it does nothing: each deal plays clockwise."""
+    from marblestudio.engine.alive import effects
+    from marblestudio.engine.alive.table import Phase
+
+    t = state.table
+    if t.phase is Phase.DEAL or t.phase is Phase.OVER:
+        return
+    mover = ctx.mover
+    passed_on = (t.phase is not Phase.REDEAL and not t.answering and 0 <= mover < t.players and mover != t.current
+                 and t.next_seat(mover) == t.current)
+    if effects.turn_round(t, events) and passed_on:
+        t.current = t.next_seat(mover)
+
+
+def _set_total(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """A set-total card's effect (effects.make_total), the total kept between 0 and the limit, with
+    the `total` event; between hands (the next deal starts at 0) it does nothing."""
+    from marblestudio.engine.alive import effects
+    from marblestudio.engine.alive.events import AliveEvent
+    from marblestudio.engine.alive.table import Phase
+    from marblestudio.engine.core import Event
+
+    t = state.table
+    if t.phase is Phase.DEAL or t.phase is Phase.OVER:
+        return
+    events.append(Event.of(AliveEvent.TOTAL, total=effects.make_total(t, values["total"])))
+
+
 HOOKS = FamilyHooks(
     events={
         "card_played": EventDoc({"seat": INT, "card": STR, "total": INT, "left": INT},
@@ -55,7 +97,8 @@ HOOKS = FamilyHooks(
         "total": EventDoc({"total": INT}, "the running total changed"),
         "cards_drawn": EventDoc({"seat": INT, "count": INT}, "a player drew cards"),
         "direction_reversed": EventDoc({"direction": INT}, "play turned round (1: clockwise, -1: the other way)"),
-        "player_skipped": EventDoc({"seat": INT}, "a player was skipped"),
+        "player_skipped": EventDoc({"seat": INT}, "a player was skipped (by a SKIP card; a rule's skip_next skips "
+                                                   "as a SKIP does, but without this event)"),
         "life_lost": EventDoc({"seat": INT, "owner": INT, "lives": INT, "why": STR},
                               "a life card was flipped (owner: the seat, or the team in team play; lives: left; why: 'over_limit', 'hand_over', 'bomb' or 'rule')"),
         "bomb_discard": EventDoc({"seat": INT, "card": STR}, "a BOMB made a player discard a card"),
@@ -92,6 +135,14 @@ HOOKS = FamilyHooks(
                                  {"count": Param(INT, "how many cards", "1"), "seat": Param(SEAT, "who draws", "mover")}, "count", _draw_cards),
         "lose_life": ActionKind("lose_life", "a seat flips a life card (it may end the game)",
                                 {"seat": Param(SEAT, "who loses the life", "mover")}, "seat", _lose_life),
+        "reverse": ActionKind("reverse", "the direction of play reverses, as a REVERSE card does (with only 2 players left "
+                                         "it does nothing): after a move that passed the turn to the mover's neighbour, the "
+                                         "player on the mover's other side plays next; a skip already made stands; between "
+                                         "hands it does nothing (each deal plays clockwise)", {}, None, _reverse),
+        "set_total": ActionKind("set_total", "the running total becomes the given number, as the =21, =10 and =0 "
+                                             "cards set it (kept between 0 and the limit; between hands it does nothing, each hand "
+                                             "starts at 0)",
+                                {"total": Param(INT, "the new total")}, "total", _set_total),
     },
 )
 """Move fields for `forbid:`: kind ('play', 'flip', or 'take' for a waiting DRAW), card (the kind played, e.g. 'DRAW'), value
