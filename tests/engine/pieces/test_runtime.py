@@ -448,3 +448,32 @@ def test_partners_rule_coverage_counts_the_rules_of_the_two_sided_game(tmp_path:
     assert state.outcome() is not None
     fired = fired_in(state)
     assert fired["captures"] > 0 and fired["captures"] == sum(state.inner.rule_state.scores)  # type: ignore[attr-defined]
+
+
+def test_avalanches_quiet_rule_playout_tells_the_rules_what_they_read_exactly_as_apply(tmp_path: Path) -> None:
+    # Avalanche's house-rule playout plays quietly (no story, few events) but builds the kinds its
+    # rules read: with the same draws, legal_moves + apply ends in the same position, scores and counts
+    rules = [
+        {"name": "card again", "on": "marble_on_card", "if": "event.seat == mover and turn_moves < 3", "then": "extra_turn"},
+        {"name": "picked", "on": "marble_picked", "if": "event.colour == 'red'", "then": {"score": 1}},
+        {"name": "held", "on": "marbles_to_hand", "then": {"score": {"seat": "event.seat", "points": 2}}},
+        {"name": "turns", "on": "turn_over", "if": "event.seat == 1", "then": {"score": {"seat": 2, "points": 1}}},
+    ]
+    loaded = house(tmp_path, rules, base="avalanche/standard")
+    fired: set[str] = set()
+    for seed in range(12):
+        fast = new_game(loaded.rules, 3)
+        fast.random_playout(random.Random(seed))
+        slow = new_game(loaded.rules, 3)
+        rng = random.Random(seed)
+        while slow.outcome() is None:
+            if slow.to_move < 0:
+                slow.apply(slow.sample_chance(rng))
+            else:
+                moves = slow.legal_moves()
+                slow.apply(moves[rng.randrange(len(moves))])
+        assert slow.position() == fast.position(), seed  # type: ignore[attr-defined]
+        a, b = fast.rule_state, slow.rule_state  # type: ignore[attr-defined]
+        assert (a.scores, a.fired, a.moves) == (b.scores, b.fired, b.moves), seed
+        fired |= {name for name, count in fast.fired().items() if count}  # type: ignore[attr-defined]
+    assert fired == {"card again", "picked", "held", "turns"}

@@ -76,6 +76,7 @@ class AvalancheState(SetUp, State):
         self.passes_in_a_row = 0
         self.story = True  # False in random playouts: drops then skip the board's event story
         self.quiet = False  # True while search plays a move (`play`): the story and the commonest events are not built
+        self.told: frozenset[str] = frozenset()  # ... except these kinds (a house rule's playout: what its rules read)
         self._outcome: Outcome | None = None
         teams = ruleset.teams or Teams(2)
         self.partners = tuple(
@@ -159,11 +160,12 @@ class AvalancheState(SetUp, State):
         triggers on it (the other events, and so every rule, still run through `apply`)."""
         if listened & self.story_kinds:
             return None
-        story, self.story = self.story, False
+        story, quiet, told = self.story, self.quiet, self.told
+        self.story, self.quiet, self.told = False, True, frozenset(listened) | {TURN_OVER}  # the rules' turns end on it
         try:
             return State.random_playout(self, rng, max_steps)
         finally:
-            self.story = story
+            self.story, self.quiet, self.told = story, quiet, told
 
     # Moves -----------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -271,7 +273,7 @@ class AvalancheState(SetUp, State):
         self.passes_in_a_row = 0
         self.drops_this_turn += 1
         self.moves_played += 1
-        events = [] if self.quiet else [Event.of(AvalancheEvent.MARBLE_PICKED, seat=self.seat, colour=self.rules.colours[move.colour].name,
+        events = [] if self.quiet and AvalancheEvent.MARBLE_PICKED not in self.told else [Event.of(AvalancheEvent.MARBLE_PICKED, seat=self.seat, colour=self.rules.colours[move.colour].name,
                                                  source="hand" if from_hand else "trays")]
         fallen = self.board.drop(self.tilt, self.held, move.hole - 1, move.colour, events if self.story and not self.quiet else None)
         if fallen:
@@ -306,7 +308,7 @@ class AvalancheState(SetUp, State):
     def _take_fallen(self, fallen: list[int], events: list[Event]) -> None:
         """The seat takes every marble that fell: onto its side's cards, then hand or trays."""
         names = [c.name for c in self.rules.colours]
-        if not self.quiet:
+        if not self.quiet or AvalancheEvent.MARBLES_TAKEN in self.told:
             events.append(Event.of(AvalancheEvent.MARBLES_TAKEN, seat=self.seat, colours=tuple(names[c] for c in fallen)))
         rest = []
         for colour in fallen:
@@ -334,7 +336,7 @@ class AvalancheState(SetUp, State):
                 for hole, want in enumerate(self.card_colours[card]):
                     if (want == colour or wild) and self.filled[card][hole] == EMPTY:
                         self.filled[card][hole] = colour
-                        if not self.quiet:
+                        if not self.quiet or AvalancheEvent.MARBLE_ON_CARD in self.told:
                             events.append(Event.of(AvalancheEvent.MARBLE_ON_CARD, seat=self.seat, card=self.rules.cards[card].id,
                                                    hole=hole + 1, colour=self.rules.colours[colour].name))
                         return True
@@ -357,7 +359,7 @@ class AvalancheState(SetUp, State):
                 and not any(self.hands[seat]) and not any(self.gone_out[s] for s in self.partners[seat])):
             self.choosing_out = True
             return
-        if not self.quiet:
+        if not self.quiet or TURN_OVER in self.told:
             events.append(Event.of(TURN_OVER, seat=seat))
         self.first_turn = False
         self.drops_this_turn = 0
