@@ -156,16 +156,17 @@ class AvalancheState(SetUp, State):
     """The events of the board's story (a marble's way down), which a playout leaves out."""
 
     def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
-        """A random playout for a game with rule pieces: without the board's story when no rule
-        triggers on it (the other events, and so every rule, still run through `apply`)."""
+        """A random playout for a game with rule pieces: quietly, as search's `play`, without the
+        board's story when no rule triggers on it, but with every event kind a rule reads (each
+        move, and so every rule, still runs through `apply`)."""
         if listened & self.story_kinds:
             return None
-        story, quiet, told = self.story, self.quiet, self.told
+        story, was_quiet, told = self.story, self.quiet, self.told
         self.story, self.quiet, self.told = False, True, frozenset(listened) | {TURN_OVER}  # the rules' turns end on it
         try:
             return State.random_playout(self, rng, max_steps)
         finally:
-            self.story, self.quiet, self.told = story, quiet, told
+            self.story, self.quiet, self.told = story, was_quiet, told
 
     # Moves -----------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
