@@ -33,7 +33,12 @@ def _roll_changed(state: Any) -> bool:
     return remaining is not None and remaining > 0 and remaining != state.die
 
 
-STATE_EFFECT = {"add_to_roll": _roll_changed}
+def _rerolled(state: Any) -> bool:  # Archimedes' reroll: the die is to be rolled again
+    phase = getattr(state, "phase", None)
+    return getattr(phase, "value", None) == "die" and getattr(state, "die", 0) is None
+
+
+STATE_EFFECT = {"add_to_roll": _roll_changed, "reroll": _rerolled}
 
 
 def family_moves(state: State) -> list[Any]:

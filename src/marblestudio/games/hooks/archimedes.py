@@ -20,6 +20,17 @@ def _add_to_roll(state: Any, ctx: Any, values: Mapping[str, Any], events: list[A
     state._legal = None  # noqa: SLF001 - the family's own hooks module: the legal moves change with the roll
 
 
+def _reroll(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """The die is rolled again: the roll just made is forgotten before any marble moved, and the
+    next step is a new roll (a chance step) for the same player."""
+    from marblestudio.engine.archimedes.state import Phase
+
+    if state.phase is not Phase.MOVING or state.remaining <= 0 or state.moved:
+        return  # only right after a roll, before any marble moved
+    state.phase, state.remaining, state.die = Phase.DIE, 0, None
+    state._legal = None  # noqa: SLF001 - the family's own hooks module: the next step is chance
+
+
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
     from marblestudio.engine.archimedes.moves import LiftMarble, Pass, Place, Roll, RollMarble, cup_name
 
@@ -38,7 +49,8 @@ def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
 
 HOOKS = FamilyHooks(
     events={
-        "die_rolled": EventDoc({"seat": INT, "value": INT}, "the die was rolled"),
+        "die_rolled": EventDoc({"seat": INT, "value": INT, "purpose": STR},
+                               "the die was rolled (purpose: 'move', or 'start' for the rolls that decide who starts)"),
         "marble_placed": EventDoc({"seat": INT, "cup": STR}, "a marble was added in the midzone (cup as 'b7')"),
         "marble_rolled": EventDoc({"seat": INT, "start": STR}, "a marble rolled along cups (start: the cup it left, as 'b7')"),
         "marble_lifted": EventDoc({"seat": INT, "start": STR, "dest": STR, "spaces": INT},
@@ -66,6 +78,9 @@ HOOKS = FamilyHooks(
         "add_to_roll": ActionKind("add_to_roll", "longer moves: the roll just made gives this many spaces more (or fewer), "
                                                  f"between 1 and {MAX_ROLL} (on die_rolled)",
                                   {"spaces": Param(INT, "how many spaces to add (negative: take away)", "1")}, "spaces", _add_to_roll),
+        "reroll": ActionKind("reroll", "the die is rolled again: right after a roll, before any marble moved, the roll is "
+                                       "forgotten and the same player rolls anew (a power: `power: reroll`, once a game)",
+                             perform=_reroll),
     },
 )
 """Move fields for `forbid:`: kind ('place', 'roll_die', 'roll', 'lift' or 'pass'), from and to
