@@ -6,12 +6,18 @@ row of four gates and a chute (hole 5), as in test_standard.
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
+import yaml
 
 from marblestudio.engine.avalanche import GoOut
 from marblestudio.engine.avalanche.rules import GoingOut
+from marblestudio.engine import new_game
 from marblestudio.engine.core import IllegalMoveError
 from marblestudio.engine.rules import Teams
+from marblestudio.rulesets import load_with_source
 
 from .helpers import hand, kinds, play, row_of_gates, started
 
@@ -73,3 +79,26 @@ def test_partnership_does_not_win_while_a_partner_holds_marbles() -> None:
     play(state, "B2")  # seat 0 drops its blue and none falls: the partnership wins
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0, 2)
+
+
+def test_in_team_play_a_partner_who_runs_out_wins_with_the_whole_team(tmp_path: Path) -> None:
+    # Expert I played by partners (teams of seats 0 and 2, 1 and 3): the player who drops their
+    # last marble with none falling out wins, and with partners the team wins (an audit found the
+    # win naming the seat alone)
+    path = tmp_path / "team-run-out.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "avalanche/team-run-out", "name": "T", "extends": "avalanche/expert-1",
+                                    "players": {"min": 4, "max": 4, "default": 4}, "teams": {"count": 2},
+                                    "avalanche": {"play": {"partnership": True}}}))
+    rules = load_with_source(path).rules
+    wins = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = new_game(rules, 4)
+        while state.outcome() is None:
+            state.apply(state.sample_chance(rng) if state.to_move < 0 else rng.choice(state.legal_moves()))
+        outcome = state.outcome()
+        assert outcome is not None
+        if outcome.winners:
+            assert outcome.winners in ((0, 2), (1, 3)), (seed, outcome)
+            wins += 1
+    assert wins > 0

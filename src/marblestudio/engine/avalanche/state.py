@@ -292,7 +292,7 @@ class AvalancheState(SetUp, State):
         """The seat dropped its last held marble and nothing fell."""
         rule = self.options.out_of_marbles
         if rule is OutOfMarbles.WIN:
-            self._finish(events, (self.seat,), f"{self._name(self.seat)} ran out of marbles")
+            self._finish(events, self.partners[self.seat], f"{self._name(self.seat)} ran out of marbles")  # with a partner: the team
         elif rule is OutOfMarbles.FORFEIT:
             self.forfeited[self.seat] = True
             events.append(Event.of(AvalancheEvent.FORFEITED, seat=self.seat))
@@ -354,7 +354,7 @@ class AvalancheState(SetUp, State):
         if opts.goal is Goal.ONE_COLOUR:
             hand = self.hands[seat]
             if sum(1 for n in hand if n) == 1 and max(hand) >= opts.goal_count:
-                self._finish(events, (seat,), f"{max(hand)} marbles of one colour and none of another")
+                self._finish(events, self.partners[seat], f"{max(hand)} marbles of one colour and none of another")
                 return
         if (opts.partnership and opts.going_out is GoingOut.CHOICE and not self.choosing_out
                 and not any(self.hands[seat]) and not any(self.gone_out[s] for s in self.partners[seat])):

@@ -66,6 +66,8 @@ HOOKS = FamilyHooks(
         "die": Name(INT, lambda c: c.state.die or 0, "the die's value this turn (0 before the roll)"),
         "remaining": Name(INT, lambda c: c.state.remaining, "spaces of the roll still to move"),
         "turns": Name(INT, lambda c: c.state.turns, "turns played"),
+        "marbles_moved": Name(INT, lambda c: len(c.state.moved), "marbles moved so far with this turn's roll (a roll may be "
+                                                                   "split among marbles; 0 once the turn has ended)"),
     },
     functions={
         "home": Function((SEAT,), INT, lambda c, s: c.state.home(s), "the seat's marbles in an end zone that counts for its win"),
