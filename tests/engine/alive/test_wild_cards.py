@@ -183,3 +183,29 @@ def test_card_played_reports_the_total_the_card_leaves() -> None:
     state = table([["=21"], ["2"], ["3"]], total=4)
     events = play(state, "play =21")
     assert [e["total"] for e in events if e.kind == "card_played"] == [4]
+
+
+def test_with_wild_hits_opponents_a_draw_in_team_play_skips_the_partner() -> None:
+    # seats 0 and 2 against 1 and 3: seat 0's DRAW 1 makes only seats 1 and 3 draw (the book,
+    # `everyone`: seat 2 draws too)
+    from marblestudio.engine.alive.rules import WildHits
+
+    from .helpers import rules
+
+    for hits, drawers in ((WildHits.EVERYONE, [1, 2, 3]), (WildHits.OPPONENTS, [1, 3])):
+        state = table([["DRAW1", "1"], ["2"], ["3"], ["4"]], deck=["5", "6", "7"], ruleset=rules(teams=True, wild_hits=hits))
+        play(state, "play DRAW1")
+        assert [s for s in range(4) if len(hand(state, s)) == 2] == drawers, hits
+
+
+def test_with_wild_hits_opponents_a_bomb_in_team_play_spares_the_partner() -> None:
+    from marblestudio.engine.alive.rules import WildHits
+
+    from .helpers import rules
+
+    state = table([["BOMB", "1"], ["2"], ["3"], ["4"]], ruleset=rules(teams=True, wild_hits=WildHits.OPPONENTS))
+    lives = list(state.table.lives)
+    events = play(state, "play BOMB")
+    hit = sorted(e["seat"] for e in events if e.kind == "life_lost")
+    assert hit == [1, 3]  # the other team's two players flip a life each (their team's lives)
+    assert state.table.lives[state.table.team_of[0]] == lives[state.table.team_of[0]]

@@ -82,3 +82,19 @@ def test_three_drops_that_end_the_turn_pass_the_turn_in_avalanche(tmp_path: Path
     while state.outcome() is None:
         state.apply(state.sample_chance(rng) if state.to_move == CHANCE else rng.choice(state.legal_moves()))
         assert state.drops_this_turn <= 3  # type: ignore[attr-defined]
+
+
+def test_a_power_that_ends_the_turn_declines_an_extra_move(tmp_path: Path) -> None:
+    # every Kalah turn is two sowings, but a player may stop after the first ("use stop", as
+    # often as they like): the other player moves next
+    rules = house(tmp_path, [{"name": "two", "turn": {"moves": 2}},
+                             {"name": "stop", "power": "end_turn", "times": 99, "if": "turn_moves == 2"}], "mancala/kalah")
+    state = new_game(rules, 2)
+    assert all(str(m) != "use stop" for m in state.legal_moves())  # not before the first sowing
+    state.apply(state.parse_move("a"))  # a: b, c, d, e: no store, the turn of two goes on
+    assert state.to_move == 0 and "use stop" in [str(m) for m in state.legal_moves()]
+    events = state.apply(state.parse_move("use stop"))
+    assert [e.kind for e in events] == ["rule_fired", "turn_over"]
+    assert state.to_move == 1
+    state.apply(state.parse_move("A"))  # North's first sowing: its own turn of two goes on
+    assert state.to_move == 1

@@ -31,7 +31,7 @@ def take(table: Table, seat: int, events: list[Event]) -> None:
     amount, source = table.answering, table.answer_from
     table.answering, table.answer_from = 0, -1
     events.append(Event.of(AliveEvent.DRAW_TAKEN, seat=seat, source=source, amount=amount))
-    table.pending_draws = [[s, amount] for s in table.others_in_turn_order(source)]
+    table.pending_draws = [[s, amount] for s in table.victims(source)]
 
 
 def answer(table: Table, seat: int, kind: CardKind, rule: DrawAnswer, events: list[Event]) -> None:
@@ -46,7 +46,7 @@ def answer(table: Table, seat: int, kind: CardKind, rule: DrawAnswer, events: li
         return
     table.answering, table.answer_from = 0, -1
     events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False))
-    table.pending_draws = [[s, amount] for s in table.others_in_turn_order(source) if s != seat]
+    table.pending_draws = [[s, amount] for s in table.victims(source) if s != seat]
     table.current = table.next_seat(seat)
 
 

@@ -18,7 +18,7 @@ from marblestudio.engine.alive.events import AliveEvent
 
 def draw(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
     """DRAW 1 / DRAW 2: every other player draws `amount` cards, in turn order from the next."""
-    table.pending_draws = [[s, kind.amount] for s in table.others_in_turn_order(seat)]
+    table.pending_draws = [[s, kind.amount] for s in table.victims(seat)]
     return table.next_seat(seat)
 
 
@@ -72,7 +72,7 @@ def bomb(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
     a victim holding one discards it automatically (no choice to make).  The total resets to 0.
     """
     zeros = [k for k, c in enumerate(table.rules.deck) if not c.is_wild and c.value == 0]
-    for victim in table.others_in_turn_order(seat):
+    for victim in table.victims(seat):
         held = next((k for k in zeros if table.hands[victim][k]), None)
         if held is None:
             table.lose_life(victim, "bomb", events)

@@ -22,6 +22,13 @@ class WildEffect(enum.Enum):
     BOMB = "bomb"  # every other player discards a number 0 or flips a life card
 
 
+class WildHits(enum.Enum):
+    """In team play, whom a DRAW and a BOMB hit."""
+
+    EVERYONE = "everyone"  # [book] every other player, partners too
+    OPPONENTS = "opponents"  # a house rule: the other team only
+
+
 class GameEnd(enum.Enum):
     """When the game ends."""
 
@@ -88,6 +95,7 @@ class AliveRules:
     game_end: GameEnd = GameEnd.LAST_PLAYER_STANDING
     empty_deck: EmptyDeck = EmptyDeck.RESHUFFLE_DISCARDS
     draw_answer: DrawAnswer | None = None
+    wild_hits: WildHits = WildHits.EVERYONE
 
     @property
     def deck_size(self) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from marblestudio.engine.alive.rules import AliveRules
+from marblestudio.engine.alive.rules import AliveRules, WildHits
 from marblestudio.engine.core import Event
 from marblestudio.engine.alive.events import AliveEvent
 
@@ -99,6 +99,14 @@ class Table:
     def left_of(self, seat: int) -> int:
         """The next living seat clockwise: 'after a deal of any sort, play starts to the left'."""
         return self.next_seat(seat, 1)
+
+    def victims(self, seat: int) -> list[int]:
+        """Whom a DRAW or a BOMB of `seat` hits, in turn order: every other living seat, or in
+        team play with `wild_hits: opponents` the other team's only."""
+        others = self.others_in_turn_order(seat)
+        if self.teams and self.rules.wild_hits is WildHits.OPPONENTS:
+            return [s for s in others if self.team_of[s] != self.team_of[seat]]
+        return others
 
     def others_in_turn_order(self, seat: int) -> list[int]:
         """Every other living seat, from the next one in the direction of play."""

@@ -552,6 +552,10 @@ def _use_power(state: Ruled, rs: RuleState, mover: int, move: PowerMove) -> list
     _take_actions(state, Context(state, rs, mover), power, mover, effects, events)
     if effects.end is not None and state.outcome() is None:
         state.end_by_rule(effects.end, events)
+    if effects.end_turn and state.outcome() is None:  # a power that ends the turn (declining the rest of it)
+        ended = _end_turn(state, rs, mover, -1, events)
+        if ended >= 0 and (rs.turn_to >= 0 or rs.skips):
+            run_triggers(state, rs, mover, [])  # a turn given or skipped earlier takes effect now the turn is over
     return events
 
 

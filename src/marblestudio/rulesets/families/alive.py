@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marblestudio.engine.alive.rules import AliveRules, CardKind, DrawAnswer, EmptyDeck, GameEnd, WildEffect
+from marblestudio.engine.alive.rules import AliveRules, CardKind, DrawAnswer, EmptyDeck, GameEnd, WildEffect, WildHits
 from marblestudio.rulesets.diagnostics import WARNING, Problem, pointer_join
 
 SECTION = "/alive"
@@ -65,6 +65,9 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
     numbers = [c for c in deck.values() if "value" in c and c["count"] > 0]
     if not numbers:
         problems.append(Problem(f"{SECTION}/deck", "the deck has no number card (a card with 'value' and a count above 0)"))
+    if section.get("wild_hits", "everyone") != "everyone" and data.get("teams") is None:
+        problems.append(Problem(f"{SECTION}/wild_hits", "'wild_hits' is read only in team play (teams:); without teams a DRAW "
+                                                         "and a BOMB hit every other player", WARNING))
     bombs = [i for i, c in deck.items() if c.get("effect") == "bomb" and c["count"] > 0]
     if bombs and not any(c["value"] == 0 for c in numbers):
         problems.append(
@@ -136,6 +139,7 @@ def build(data: Mapping[str, Any]) -> AliveRules:
         game_end=GameEnd(section.get("game_end", GameEnd.LAST_PLAYER_STANDING.value)),
         empty_deck=EmptyDeck(section.get("empty_deck", EmptyDeck.RESHUFFLE_DISCARDS.value)),
         draw_answer=_draw_answer(section.get("answers")),
+        wild_hits=WildHits(section.get("wild_hits", WildHits.EVERYONE.value)),
     )
 
 
