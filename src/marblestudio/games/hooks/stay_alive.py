@@ -15,10 +15,38 @@ def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
     from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
 
     if type(move) is SlideMove:
-        return {"kind": "slide", "slide": move.slide_id, "step": move.step, "cell": "", "row": -1, "col": -1}
+        drops, own = _drops(state, move)
+        return {"kind": "slide", "slide": move.slide_id, "step": move.step, "cell": "", "row": -1, "col": -1,
+                "layer": "red" if state.tables.layer_of[move.slide] == _red() else "white", "drops": drops, "drops_own": own}
     if type(move) is PlaceMove:
-        return {"kind": "place", "slide": "", "step": 0, "cell": str(move), "row": move.row, "col": move.col}
-    return {"kind": "pass", "slide": "", "step": 0, "cell": "", "row": -1, "col": -1}
+        return {"kind": "place", "slide": "", "step": 0, "cell": str(move), "row": move.row, "col": move.col,
+                "layer": "", "drops": 0, "drops_own": 0}
+    return {"kind": "pass", "slide": "", "step": 0, "cell": "", "row": -1, "col": -1, "layer": "", "drops": 0, "drops_own": 0}
+
+
+def _red() -> int:
+    from marblestudio.engine.stay_alive.board import RED
+
+    return RED
+
+
+def _drops(state: Any, move: Any) -> tuple[int, int]:
+    """How many marbles the slide move would drop, of anyone's (neutral ones too) and of the mover's,
+    worked out on the open masks as `_move_slide` does, without playing it."""
+    t, s = state.tables, move.slide
+    if not 0 <= s < len(state.positions):
+        return 0, 0
+    new = state.positions[s] + move.step
+    if not 0 <= new < len(t.open_masks[s]):
+        return 0, 0
+    red, white = state.red, state.white
+    if t.layer_of[s] == _red():
+        red = (red & t.keep_mask[s]) | t.open_masks[s][new]
+    else:
+        white = (white & t.keep_mask[s]) | t.open_masks[s][new]
+    falling = state.occupied & red & white
+    seat = state.seat_to_move
+    return falling.bit_count(), (state.marbles[seat] & falling).bit_count() if seat >= 0 else 0
 
 
 HOOKS = FamilyHooks(
@@ -49,8 +77,10 @@ HOOKS = FamilyHooks(
         "own_streak": Function((SEAT,), INT, lambda c, s: c.state.own_streak[s],
                                "on how many of its own turns in a row the seat has moved that slide"),
     },
-    move={"slide": STR, "step": INT, "cell": STR, "row": INT, "col": INT},
+    move={"slide": STR, "step": INT, "cell": STR, "row": INT, "col": INT, "layer": STR, "drops": INT, "drops_own": INT},
     move_fields=_move_fields,
 )
-"""Move fields for `forbid:`: kind ('place', 'slide' or 'pass'), slide (its id) and step (+1 out,
--1 in) of a slide move, cell ('c4'), row and col (from 0) of a placing ('' and -1 otherwise)."""
+"""Move fields for `forbid:` and triggers: kind ('place', 'slide' or 'pass'), slide (its id), step
+(+1 out, -1 in), layer ('red' or 'white'), drops and drops_own (the marbles it would drop, anyone's
+and the mover's, worked out before it is played) of a slide move; cell ('c4'), row and col (from 0)
+of a placing ('' and -1 otherwise)."""
