@@ -112,3 +112,20 @@ def test_a_waiting_draw_survives_hidden_information() -> None:
     guess = state.determinize(2, random.Random(3))
     assert guess.public_view() == state.public_view()
     assert "take" in [str(m) for m in guess.legal_moves()]
+
+
+BOUNCE = rules(draw_answer=DrawAnswer(frozenset({"REVERSE"}), passes=False, bounces=True))
+
+
+def test_a_bounced_draw_goes_back_to_its_player_who_alone_draws_it() -> None:
+    # seat 0 plays DRAW 2; seat 1 answers with a REVERSE (amount 0) that bounces it: seat 0 draws
+    # the top two cards, nobody else draws, and play goes on after seat 1
+    state = table([["DRAW2", "1"], ["REVERSE", "2"], ["4"]], deck=["5", "6", "7", "0"], ruleset=BOUNCE)
+    play(state, "play DRAW2")
+    assert [str(m) for m in state.legal_moves()] == ["play REVERSE", "take"]
+    events = play(state, "play REVERSE")
+    answered = [e for e in events if e.kind == "draw_answered"]
+    assert [(e["seat"], e["card"], e["amount"], e["passed"]) for e in answered] == [(1, "REVERSE", 2, False)]
+    assert hand(state, 0) == ["1", "5", "6"]
+    assert hand(state, 1) == ["2"] and hand(state, 2) == ["4"]
+    assert state.to_move == 2 and state.public_view().answering == 0

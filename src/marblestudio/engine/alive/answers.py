@@ -5,7 +5,8 @@ waits (`Table.answering`): the next player, who would draw first, either takes i
 draw is made as the book says, and that player then plays on) or plays one of the answering cards.
 Passing on, the whole draw (grown by the answering card's `amount`) goes to every other player of
 the one who answered, and the next of them may answer in turn; blocking, the one who answered
-draws nothing and everyone else still draws.  Playing an answer is the answering player's turn;
+draws nothing and everyone else still draws; bouncing, the draw goes back to the DRAW's player,
+who alone draws the whole of it.  Playing an answer is the answering player's turn;
 the card counts nothing towards the total and has no other effect.  Every function here returns
 whether a draw is left to make (the state then resolves it, reshuffling first when it must).
 """
@@ -45,6 +46,12 @@ def answer(table: Table, seat: int, kind: CardKind, rule: DrawAnswer, events: li
         events.append(Event.of(AliveEvent.DRAW_WAITING, seat=table.current, source=seat, amount=table.answering))
         return
     table.answering, table.answer_from = 0, -1
+    if rule.bounces:  # back to the player of the DRAW, who alone draws the whole of it
+        amount += kind.amount
+        events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False))
+        table.pending_draws = [[source, amount]] if table.alive[source] else []
+        table.current = table.next_seat(seat)
+        return
     events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False))
     table.pending_draws = [[s, amount] for s in table.victims(source) if s != seat]
     table.current = table.next_seat(seat)

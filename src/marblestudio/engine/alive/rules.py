@@ -48,11 +48,13 @@ class DrawAnswer:
     """A house rule's answer to a DRAW (`alive: answers:`): the player a DRAW would make draw
     first may play one of the `cards` (kind ids) instead of drawing.  `passes` (pass-on): that
     player draws nothing and the whole draw passes on, grown by the answering card's amount, to
-    every other player of the one who answered, the next of whom may answer again; otherwise
-    (block) the answering player draws nothing and everyone else still draws."""
+    every other player of the one who answered, the next of whom may answer again; `bounces`
+    (bounce): the draw goes back to the player who played it, who alone draws the whole of it;
+    otherwise (block) the answering player draws nothing and everyone else still draws."""
 
     cards: frozenset[str]
     passes: bool
+    bounces: bool = False
 
 
 @dataclass(frozen=True, slots=True)

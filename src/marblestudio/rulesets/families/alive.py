@@ -147,4 +147,5 @@ def _draw_answer(answers: Mapping[str, Any] | None) -> DrawAnswer | None:
     if answers is None:
         return None
     draw = answers["draw"]
-    return DrawAnswer(frozenset(draw["with"]), draw.get("then", "pass-on") == "pass-on")
+    then = draw.get("then", "pass-on")
+    return DrawAnswer(frozenset(draw["with"]), then == "pass-on", then == "bounce")
