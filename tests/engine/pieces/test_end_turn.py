@@ -98,3 +98,43 @@ def test_a_power_that_ends_the_turn_declines_an_extra_move(tmp_path: Path) -> No
     assert state.to_move == 1
     state.apply(state.parse_move("A"))  # North's first sowing: its own turn of two goes on
     assert state.to_move == 1
+
+
+def _longest_run(rules: Any, seeds: range) -> int:
+    """The most moves one seat made in a row in seeded random games of `rules`."""
+    longest = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = new_game(rules, 2)
+        run, last = 0, -1
+        while state.outcome() is None:
+            seat = state.to_move
+            state.apply(rng.choice(state.legal_moves()))
+            run = run + 1 if seat == last else 1
+            last = seat
+            longest = max(longest, run)
+    return longest
+
+
+def test_at_most_two_sowings_a_turn_with_moves_in_turn_and_end_turn(tmp_path: Path) -> None:
+    # moves_in_turn counts Kalah's own extra sowings (turn_moves does not: it counts the rules'
+    # extra turns): ending the turn at the second sowing caps every run of one player at two
+    base = house(tmp_path, [{"name": "count", "on": "extra_turn", "then": {"score": 1}}], "mancala/kalah")
+    assert _longest_run(base, range(40)) >= 3
+    capped = house(tmp_path, [{"name": "two at most", "on": "extra_turn", "if": "moves_in_turn >= 2", "then": "end_turn"}],
+                   "mancala/kalah")
+    assert _longest_run(capped, range(40)) == 2
+
+
+def test_moves_in_turn_is_kept_in_positions_and_an_older_position_still_reads(tmp_path: Path) -> None:
+    from marblestudio.engine import from_position
+
+    rules = house(tmp_path, [{"name": "count", "on": "extra_turn", "then": {"score": 1}}], "mancala/kalah")
+    state = new_game(rules, 2)
+    state.apply(state.parse_move("c"))  # into the store: the turn goes on
+    text = state.position()  # type: ignore[attr-defined]
+    assert "rule-turn=1,0,-1,-1,0,1" in text
+    again = from_position(rules, text)
+    assert again.rule_state.in_turn == 1 and again.position() == text  # type: ignore[attr-defined]
+    older = from_position(rules, text.replace("rule-turn=1,0,-1,-1,0,1", "rule-turn=1,0,-1,-1,0"))
+    assert older.rule_state.in_turn == 1  # type: ignore[attr-defined]

@@ -35,12 +35,13 @@ RULE_FIRED = CoreEvent.RULE_FIRED
 class RuleState:
     """What the pieces remember during a game (copied with the state)."""
 
-    __slots__ = ("program", "turn_moves", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
+    __slots__ = ("program", "turn_moves", "in_turn", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
                  "inside")
 
     def __init__(self, program: Program, players: int) -> None:
         self.program = program
         self.turn_moves = 0  # moves in the current turn (see vocab.core_names)
+        self.in_turn = 0  # ... counting the game's own continuing moves too (a roll's marbles, a drop, a sowing into the store)
         self.turn_of = -1  # the seat whose turn is under way (-1: between turns)
         self.extra_for = -1  # the seat an extra turn was given to
         self.moves = 0
@@ -57,7 +58,10 @@ class RuleState:
         more move when an extra turn was given to it)."""
         if self.turn_of != mover:
             self.turn_moves = self.turn_moves + 1 if self.extra_for == mover else 1
+            self.in_turn = self.in_turn + 1 if self.extra_for == mover else 1
             self.turn_of = mover
+        else:
+            self.in_turn += 1
 
     def record_firing(self, piece: Any, seat: int) -> None:
         """`piece` fired for `seat`: counted for coverage, and for its `times:` limit."""
@@ -71,12 +75,13 @@ class RuleState:
         if moves:
             self.moves += moves
             self.turn_of = self.extra_for = -1
-            self.turn_moves = 1
+            self.turn_moves = self.in_turn = 1
 
     def copy(self) -> RuleState:
         new = object.__new__(RuleState)
         new.program = self.program
         new.turn_moves, new.turn_of, new.extra_for, new.moves = self.turn_moves, self.turn_of, self.extra_for, self.moves
+        new.in_turn = self.in_turn
         new.scores = self.scores[:]
         new.fired = self.fired[:]
         new.used = dict(self.used)
@@ -136,6 +141,13 @@ class Context:
         if rs.turn_of == self.mover:  # a turn under way (decisions after a roll)
             return rs.turn_moves
         return rs.turn_moves + 1 if rs.extra_for == self.mover else 1
+
+    def moves_in_turn(self) -> int:
+        """As `turn_moves`, counting the game's own continuing moves too (see vocab.core_names)."""
+        rs = self.rules
+        if self.event is not None or rs.turn_of == self.mover:
+            return rs.in_turn + (0 if self.event is not None else 1)
+        return rs.in_turn + 1 if rs.extra_for == self.mover else 1
 
     def team_of(self, seat: int) -> int:
         teams = self.state.ruleset.teams
@@ -317,7 +329,7 @@ class Ruled(State):
         if key is None:
             return None
         rs = self.rule_state
-        return (key, rs.turn_moves, rs.turn_of, rs.extra_for, rs.moves, tuple(rs.scores), tuple(rs.fired),
+        return (key, rs.turn_moves, rs.in_turn, rs.turn_of, rs.extra_for, rs.moves, tuple(rs.scores), tuple(rs.fired),
                 tuple(sorted(rs.used.items())), rs.turn_to, rs.skips)
 
     def position(self) -> str:
@@ -597,11 +609,11 @@ def _unpickle(family: State, rule_state: RuleState) -> State:
 
 
 def rule_position(rs: RuleState) -> str:
-    """The fields of what the pieces remember: ``rule-turn=TURN_MOVES,TURN_OF,EXTRA_FOR,TURN_TO,SKIPS``
-    (seats as numbers, -1 for none), ``rule-moves=`` (decisions made), ``scores=`` (per seat) and
+    """The fields of what the pieces remember: ``rule-turn=TURN_MOVES,TURN_OF,EXTRA_FOR,TURN_TO,SKIPS,IN_TURN``
+    (seats as numbers, -1 for none; a position of five numbers, written before IN_TURN, reads it as TURN_MOVES), ``rule-moves=`` (decisions made), ``scores=`` (per seat) and
     ``used=PIECE.SEAT.TIMES,...`` (powers and triggers with a `times:` limit, by piece number)."""
     out = Writer("", len(rs.scores))
-    out.add("rule-turn", ",".join(str(v) for v in (rs.turn_moves, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips)))
+    out.add("rule-turn", ",".join(str(v) for v in (rs.turn_moves, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips, rs.in_turn)))
     out.add("rule-moves", rs.moves).seats("scores", rs.scores)
     out.add("used", items_text(f"{piece}.{seat}.{times}" for (piece, seat), times in sorted(rs.used.items())))
     return " ".join(out.parts[2:])
@@ -611,14 +623,16 @@ def read_rule_position(state: State, fields: Fields) -> None:
     """Read `rule_position`'s fields into the rule state of `state` (a `Ruled` game)."""
     rs = cast(Ruled, state).rule_state
     n = fields.players
-    raw = fields.text("rule-turn", "0,-1,-1,-1,0")
+    raw = fields.text("rule-turn", "0,-1,-1,-1,0,0")
     parts = fields.items("rule-turn", raw)
-    if len(parts) != 5:
-        raise fields.error("rule-turn", f"'{raw}' is not five numbers: turn moves, turn of, extra turn for, turn to, skips")
+    if len(parts) not in (5, 6):
+        raise fields.error("rule-turn", f"'{raw}' is not six numbers: turn moves, turn of, extra turn for, turn to, skips, "
+                                        "moves in the turn")
     numbers = [fields.convert("rule-turn", p, int, "a whole number") for p in parts]
     for value in numbers[1:4]:
         fields.bounded("rule-turn", value, -1, n - 1)
-    rs.turn_moves, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips = numbers
+    rs.turn_moves, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips = numbers[:5]
+    rs.in_turn = numbers[5] if len(numbers) == 6 else rs.turn_moves  # a position written before moves_in_turn
     rs.moves = fields.int("rule-moves", 0, lo=0)
     rs.scores = fields.seat_ints("scores", 0)
     rs.used = {}

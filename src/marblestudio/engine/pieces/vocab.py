@@ -157,6 +157,9 @@ def core_names() -> dict[str, Name]:
         "turn_moves": Name(INT, lambda c: c.turn_moves(), "the number of the judged move in the mover's turn: 1 unless "
                                                            "extra_turn lengthened the turn (in a constraint: the move about to be made)"),
         "moves_played": Name(INT, lambda c: c.rules.moves, "moves made in the game by every player (chance excluded)"),
+        "moves_in_turn": Name(INT, lambda c: c.moves_in_turn(), "as turn_moves, counting the game's own moves of the turn too: "
+                                                                 "each marble of a roll, each drop, each sowing that earned another "
+                                                                 "(in a constraint: the move about to be made)"),
     }
 
 
