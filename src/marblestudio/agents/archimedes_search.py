@@ -179,22 +179,24 @@ def value(state: State) -> list[float]:
     mover = state.mover  # also while the die decides
     risk = forced_touch(state) if danger > RISK_FROM else 0.0
     raw = []
-    bits = state.seat_bits()
+    bits = state.seat_bits()  # the seats' marbles; a neutral marble (a house rule) is nobody's, in `state.neutral`
+    neutral = state.neutral
     occupied = 0
     for b in bits:
         occupied |= b
     for seat, info in enumerate(seats):
         home, near, fits = _race(state, seat, info, need)
         open_zone = 0.0
-        enemies = len(board)
+        enemies = len(board) - len(rules.neutral)  # at most every marble of the seats (a zone below says how many)
         mine, others = bits[seat], occupied & ~bits[seat]
         for cups, zone in zip(info.zones, info.masks, strict=True):
             taken = (others & zone).bit_count()
-            free = len(cups) - taken
+            free = len(cups) - taken - (neutral & zone).bit_count()  # a neutral marble takes a cup, as no enemy
             open_zone = max(open_zone, 1.0 if free >= need + 2 else 0.6 if free >= need else 0.0)
             enemies = min(enemies, taken)
         locked = bool(info.opponent_zones) and all(
-            len(cups) - (mine & zone).bit_count() < need for cups, zone in zip(info.opponent_zones, info.opponent_masks, strict=True)
+            len(cups) - ((mine | neutral) & zone).bit_count() < need
+            for cups, zone in zip(info.opponent_zones, info.opponent_masks, strict=True)
         )
         lean = 0.0 if not limit or limit < 0 else max(-1.0, min(1.0, -info.toward_own_end * state.k / limit))
         placed = 1.0 - state.supply[seat] / rules.marbles_per_player

@@ -3,7 +3,9 @@
 A path is a sequence of spaces.  A space is a step to a neighbouring empty cup, or a jump over
 a line of one or more opponent marbles to the empty cup just beyond it (rule c: it counts as
 one space).  A marble never jumps its own colour (rule d), never moves diagonally (rule a), and
-never visits a cup twice.  The board is a dict from cup to the seat whose marble is there.
+never visits a cup twice.  The board is a dict from cup to the seat whose marble is there
+(`NEUTRAL` for a neutral marble of the house rule `archimedes.neutral`: it blocks every marble
+as the mover's own do, and is never jumped).
 
 This is the plain statement of those rules.  The engine lists moves with `movegen.Tables`, the
 same rules on bitmasks (much faster); the tests check the two against each other.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 
 from marblestudio.engine.archimedes.moves import Cup
+from marblestudio.engine.archimedes.rules import NEUTRAL
 
 DIRECTIONS: tuple[Cup, ...] = ((1, 0), (-1, 0), (0, -1), (0, 1))
 """Forwards, backwards and sideways along the board; never diagonally."""
@@ -51,9 +54,9 @@ class Paths:
             owner = board.get(ray[0])
             if owner is None:
                 out.append((ray[0], False))
-            elif owner != seat:
+            elif owner != seat and owner != NEUTRAL:  # a line of opponent marbles, jumped
                 i = 1
-                while i < len(ray) and board.get(ray[i], seat) != seat:
+                while i < len(ray) and board.get(ray[i], seat) not in (seat, NEUTRAL):
                     i += 1
                 if i < len(ray) and ray[i] not in board:
                     out.append((ray[i], True))

@@ -86,7 +86,8 @@ def draw_move(state: ArchimedesState, rng: random.Random, seats: list[int]) -> M
         unmoved = seats[seat]
         for cup in state.moved:
             unmoved &= ~bit_of[cup]
-        move = sample_marble_move(state, rng, TRIES, (seats[seat], seats[1 - seat], indexes(unmoved)))
+        # as `state.masks()`: the neutral marbles (0 without them) block as the mover's own
+        move = sample_marble_move(state, rng, TRIES, (seats[seat] | state.neutral, seats[1 - seat], indexes(unmoved)))
     elif phase is Phase.CHOOSE:  # as `legal_moves`: the free midzone cups, then roll, else pass
         board = state.board
         places = [p for p in state.place_moves if p.cup not in board] if state.supply[seat] > 0 else []

@@ -9,8 +9,12 @@ a position, and a position the rules could not reach (two marbles in one cup, mo
 a seat has, a board that would already have tipped, a die value the die does not show), naming
 the field and the rule.
 
-What is not written is worked out again: the board's moment `k` from the cups, the seats'
-bitmasks (`ArchimedesState.seat_bits`) when first asked for, the legal moves and the odds.  A
+The neutral marbles of the house rule `archimedes.neutral` are not written: they come from the
+ruleset, which puts them on their cups, so `cups=` holds the players' marbles only, and a player's
+marble written on a neutral cup is refused.
+
+What is not written is worked out again: the board's moment `k` from the cups (the neutral
+marbles' too), the seats' bitmasks (`ArchimedesState.seat_bits`) when first asked for, the legal moves and the odds.  A
 finished game's `result` is written as in every family (`outcome_text`), and read back only if
 it is the ending the engine gives that position (a rule piece's ending is taken as written).
 """
@@ -19,7 +23,7 @@ from __future__ import annotations
 
 from marblestudio.engine.archimedes.moves import Cup, cup_name, parse_cup
 from marblestudio.engine.archimedes.physics import End
-from marblestudio.engine.archimedes.rules import StartRule, TouchRule
+from marblestudio.engine.archimedes.rules import NEUTRAL, StartRule, TouchRule
 from marblestudio.engine.archimedes.state import HOME, LOST, ArchimedesState, Phase
 from marblestudio.engine.core import NotationError, Outcome, Termination
 from marblestudio.engine.position import NONE, Fields, PositionError, Writer, items_text, outcome_text, turn_text
@@ -28,7 +32,8 @@ from marblestudio.engine.rules import Ruleset
 
 # Writing -----------------------------------------------------------------------------------
 def write(state: ArchimedesState) -> str:
-    """The position of `state` as one line (the fields in the order `read` documents)."""
+    """The position of `state` as one line (the fields in the order `read` documents; the
+    neutral marbles, which the ruleset places, are not written)."""
     seats = range(state.num_players)
     cups = [items_text(cup_name(c) for c in sorted(state.board) if state.board[c] == seat) for seat in seats]
     return str(
@@ -129,8 +134,8 @@ def read(ruleset: Ruleset, fields: Fields) -> ArchimedesState:
             raise _rule(fields, "phase", "these rules have no starting rolls: player 1 (seat 0) begins, phase=choose")
         if mover != 0:
             raise _rule(fields, "mover", "before the starting rolls the mover is seat 0 (the rolls say who begins)")
-        if board or any(lost):
-            raise _rule(fields, "cups" if board else "lost", "every marble is in its supply before the starting rolls")
+        if any(seat >= 0 for seat in board.values()) or any(lost):
+            raise _rule(fields, "lost" if any(lost) else "cups", "every marble is in its supply before the starting rolls")
         if turns:
             raise _rule(fields, "turns", "no turn is played before the starting rolls")
 
@@ -227,11 +232,15 @@ def _ended(state: ArchimedesState, fields: Fields) -> None:
 
 
 def _board(state: ArchimedesState, fields: Fields) -> dict[Cup, int]:
-    """`cups=`: each seat's marbles (`a1,b8/c16`), in cup order."""
-    board: dict[Cup, int] = {}
+    """`cups=`: each seat's marbles (`a1,b8/c16`), in cup order, with the ruleset's neutral
+    marbles (not written) on their cups."""
+    board: dict[Cup, int] = dict.fromkeys(state.rules.neutral, NEUTRAL)
     for seat, part in enumerate(fields.seats("cups")):
         for name in fields.items("cups", part):
             cup = _cup(state, fields, "cups", name)
+            if board.get(cup) == NEUTRAL:
+                raise _rule(fields, "cups", f"{name} holds a neutral marble (the ruleset's archimedes.neutral): no "
+                            f"player's marble stands there")
             if cup in board:
                 raise _rule(fields, "cups", f"two marbles in {name} (a cup holds one marble)")
             board[cup] = seat

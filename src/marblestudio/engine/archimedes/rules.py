@@ -42,6 +42,11 @@ class TouchRule(enum.Enum):
     MARBLE_LOST = "marble-lost"  # a house rule: the marble that made an end touch leaves the game, the turn ends
 
 
+NEUTRAL = -1
+"""The owner of a neutral marble (a house rule: `archimedes.neutral`) in `ArchimedesState.board`
+and in the view's `cups`: nobody's."""
+
+
 class StartRule(enum.Enum):
     """Who plays first."""
 
@@ -112,6 +117,11 @@ class ArchimedesRules:
     win_zone: WinZone = WinZone.OWN
     touch: TouchRule = TouchRule.MOVER_LOSES
     start: StartRule = StartRule.HIGHER_ROLL
+    neutral: tuple[tuple[int, int], ...] = ()
+    """A house rule: the cups of the neutral marbles, owned by no one (in the order written).  They
+    stand there from the start and never move; no marble lands or is added on them, and no marble
+    jumps over them (they block like the mover's own); they weigh on the board like any marble
+    (the physics counts them); they count for no one's end zone, and a touch never takes them."""
 
     def end_zones(self) -> tuple[Zone, ...]:
         return tuple(z for z in self.zones if z.kind is ZoneKind.END)

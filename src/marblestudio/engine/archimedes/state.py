@@ -33,7 +33,7 @@ from marblestudio.engine.archimedes.moves import (
 from marblestudio.engine.archimedes import playout
 from marblestudio.engine.archimedes.movegen import indexes, tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
-from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, StartRule, TouchRule
+from marblestudio.engine.archimedes.rules import NEUTRAL, ArchimedesRules, Carrying, StartRule, TouchRule
 from marblestudio.engine.archimedes.view import ArchimedesView, public_view
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
@@ -62,11 +62,15 @@ class ArchimedesState(State):
         self.ruleset, self.rules, self.num_players = ruleset, rules, count
         self.balance: Balance = shared(rules)
         self.tables = tables(rules.rows, rules.columns)
-        self.board: dict[Cup, int] = {}
+        # cup -> the seat whose marble is there; a house rule's neutral marbles (`NEUTRAL`) stand from the start
+        self.board: dict[Cup, int] = dict.fromkeys(rules.neutral, NEUTRAL)
         self._bits: list[int] | None = None  # each seat's marbles as a bitmask, kept with `board` once worked out
+        # The neutral marbles' cups as a bitmask: OR-ed into the mover's marbles for listing moves,
+        # they block as the mover's own (0 without them: the book's game does nothing more).
+        self.neutral = self.tables.mask(rules.neutral)
         self.supply = [rules.marbles_per_player] * count
         self.lost = [0] * count  # marbles out of the game (a house rule: `touch: marble-lost`)
-        self.k = 0  # the sum of the marbles' moments (see physics.py)
+        self.k = sum(self.balance.moment(row) for row, _ in rules.neutral)  # the sum of the marbles' moments (see physics.py)
         # A die with one value can never break the tie: player 1 begins.
         rolls_differ = len(set(rules.die)) > 1
         self.phase = Phase.START if rules.start is StartRule.HIGHER_ROLL and rolls_differ else Phase.CHOOSE
@@ -202,25 +206,28 @@ class ArchimedesState(State):
 
     def seat_bits(self) -> list[int]:
         """Each seat's marbles as a bitmask of cups (`movegen`), worked out from `board` once and
-        then kept up to date by the moves (do not change the list)."""
+        then kept up to date by the moves (do not change the list).  The neutral marbles are
+        nobody's: they are in `neutral`."""
         bits = self._bits
         if bits is None:
             bit_of = self.tables.bit_of
             bits = [0] * self.num_players
             for cup, owner in self.board.items():
-                bits[owner] |= bit_of[cup]
+                if owner >= 0:
+                    bits[owner] |= bit_of[cup]
             self._bits = bits
         return bits
 
     def masks(self) -> tuple[int, int, tuple[int, ...]]:
-        """The mover's and the opponent's marbles as bitmasks (`movegen`), and the mover's unmoved ones."""
+        """The mover's and the opponent's marbles as bitmasks (`movegen`), and the mover's unmoved
+        ones.  The first mask holds the neutral marbles too: they block as the mover's own do."""
         bit_of, seat = self.tables.bit_of, self.mover
         bits = self.seat_bits()
         mine, theirs = bits[seat], bits[1 - seat]
         free = mine
         for cup in self.moved:
             free &= ~bit_of[cup]
-        return mine, theirs, indexes(free)
+        return mine | self.neutral, theirs, indexes(free)
 
     # Playing -------------------------------------------------------------------------------
     def apply(self, move: Move) -> list[Event]:
@@ -575,8 +582,12 @@ class ArchimedesState(State):
                 return "a marble is added only instead of rolling, at the start of a turn"
             if self.supply[self.mover] == 0:
                 return "the player has no marbles left to add"
+            if self.board.get(move.cup) == NEUTRAL:
+                return f"{cup_name(move.cup)} holds a neutral marble: a marble is added only to an empty cup of the midzone"
             return "a marble is added only to an empty cup of the midzone"
         if isinstance(move, (RollMarble, LiftMarble)):
+            if self.board.get(move.start) == NEUTRAL:
+                return f"{cup_name(move.start)} holds a neutral marble, which never moves"
             if self.phase is not Phase.MOVING:
                 return "roll the die before moving a marble"
             if self.board.get(move.start) != self.mover:
@@ -587,9 +598,10 @@ class ArchimedesState(State):
                 return f"the roll leaves {self.remaining} spaces, not {move.spaces}"
             if isinstance(move, RollMarble) and self.rules.carrying is Carrying.LIFT_ONLY:
                 return "variation 3: marbles are always lifted, never rolled"
+            neutral = " (never a neutral one)" if self.neutral else ""
             return (
                 "rules a, c, d, h: moves are orthogonal paths to an empty cup that never revisit a cup, jump only "
-                "opponent marbles, and leave a roll that can be used in full"
+                f"opponent marbles{neutral}, and leave a roll that can be used in full"
             )
         if isinstance(move, Pass):
             return "a player passes only when no placement or full move is possible"
@@ -609,4 +621,6 @@ class ArchimedesState(State):
             out[f"board_{seat + 1}"] = sum(1 for s in self.board.values() if s == seat)
             if self.lost[seat]:
                 out[f"lost_{seat + 1}"] = self.lost[seat]
+        if self.rules.neutral:  # a house rule's neutral marbles: always all on the board
+            out["neutral"] = sum(1 for s in self.board.values() if s == NEUTRAL)
         return out

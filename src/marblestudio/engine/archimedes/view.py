@@ -27,7 +27,8 @@ class ArchimedesView:
     columns: int
     """The board's columns (its width)."""
     cups: tuple[tuple[str, int], ...]
-    """(cup, seat) for every marble on the board, in cup order (row, then column)."""
+    """(cup, seat) for every marble on the board, in cup order (row, then column); the seat of a
+    neutral marble (the house rule `archimedes.neutral`) is -1 (`rules.NEUTRAL`): nobody's."""
     supply: tuple[int, ...]
     """Per seat, the marbles it has still to add."""
     to_move: int

@@ -4,6 +4,11 @@ The schema checks shapes; these checks make sure the board can be played: the zo
 the grid and do not overlap, each player has an end zone with room for a win, there are enough
 marbles, and the physical numbers give a bare board that sits level and stable.  Numbers are
 read as exact fractions (0.5 is 1/2), so the physics decides the same everywhere.
+
+The house rule `neutral:` puts marbles owned by no one on cups named as in the notation (`b8`):
+each must be on the board and written once, they must leave a midzone cup to add marbles to and
+room in each end zone for a win, and the board bearing them alone (the bare board of that game)
+must not touch the table.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from marblestudio.engine.archimedes.moves import Cup, cup_name, parse_cup
 from marblestudio.engine.archimedes.physics import Balance
+from marblestudio.engine.core import NotationError
 from marblestudio.engine.archimedes.rules import (
     ArchimedesRules,
     Carrying,
@@ -91,6 +98,7 @@ def build(data: Mapping[str, Any]) -> ArchimedesRules:
         win_zone=WinZone(section.get("win_zone", WinZone.OWN.value)),
         touch=TouchRule(section.get("touch", TouchRule.MOVER_LOSES.value)),
         start=StartRule(section.get("start", StartRule.HIGHER_ROLL.value)),
+        neutral=tuple(parse_cup(name) for name in section.get("neutral", ())),
     )
 
 
@@ -101,6 +109,7 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
     zone_problems = _check_zones(section)
     problems += zone_problems
     problems += _check_marbles(section, zones_ok=not zone_problems)
+    problems += _check_neutral(section, zones_ok=not zone_problems)
     problems += _check_physics(section)
     if not any(p.severity != WARNING for p in problems):
         problems += _check_balance(data)
@@ -173,6 +182,55 @@ def _check_marbles(section: Mapping[str, Any], zones_ok: bool) -> list[Problem]:
     return problems
 
 
+def _neutral_cups(section: Mapping[str, Any]) -> tuple[list[Problem], dict[Cup, int]]:
+    """The neutral marbles' cups (each with its index in the list), and what is wrong with them:
+    a cup that is not one, is off the board, or is written twice."""
+    rows, columns = section["grid"]["rows"], section["grid"]["columns"]
+    problems: list[Problem] = []
+    cups: dict[Cup, int] = {}
+    for i, name in enumerate(section.get("neutral", ())):
+        where = f"{SECTION}/neutral/{i}"
+        try:
+            cup = parse_cup(name)
+        except NotationError:
+            problems.append(Problem(where, f"neutral marble {i + 1}: '{name}' is not a cup (a column letter and a row number, like b8)"))
+            continue
+        if cup[0] >= rows or cup[1] >= columns:
+            last = cup_name((rows - 1, columns - 1))
+            problems.append(Problem(where, f"neutral marble {i + 1}: {name} is not on the board ({rows} rows of {columns} cups: a1 to {last})"))
+        elif cup in cups:
+            problems.append(Problem(where, f"neutral marble {i + 1}: {name} is given twice, as neutral marble {cups[cup] + 1} "
+                                           f"too (a cup holds one marble)"))
+        else:
+            cups[cup] = i
+    return problems, cups
+
+
+def _check_neutral(section: Mapping[str, Any], zones_ok: bool) -> list[Problem]:
+    """The neutral marbles on the board, once each, leaving a midzone cup free and room in each end zone for a win."""
+    if not section.get("neutral"):
+        return []
+    problems, cups = _neutral_cups(section)
+    if problems or not zones_ok:
+        return problems
+    columns, need = section["grid"]["columns"], section["marbles_to_win"]
+    midzone: set[Cup] = set()
+    for zone_id, zone in section["zones"].items():
+        cfirst, clast = zone.get("columns", [1, columns])
+        area = {(r - 1, c - 1) for r in range(zone["rows"][0], zone["rows"][1] + 1) for c in range(cfirst, clast + 1)}
+        taken = sorted(area & cups.keys(), key=lambda cup: cups[cup])
+        if zone["kind"] == "midzone":
+            midzone |= area
+        elif taken and len(area) - len(taken) < need:
+            names = ", ".join(cup_name(c) for c in taken)
+            problems.append(Problem(f"{SECTION}/neutral/{cups[taken[-1]]}", f"the neutral marbles on {names} leave end zone {zone_id} "
+                                    f"{len(area) - len(taken)} free cups, too few for the {need} marbles that win"))
+    if midzone and midzone <= cups.keys():
+        problems.append(Problem(f"{SECTION}/neutral", "a neutral marble stands on every cup of the midzone: no marble could ever "
+                                "be added (leave a midzone cup free)"))
+    return problems
+
+
 def _check_physics(section: Mapping[str, Any]) -> list[Problem]:
     p = section["physics"]
     where = f"{SECTION}/physics"
@@ -199,9 +257,38 @@ def _check_balance(data: Mapping[str, Any]) -> list[Problem]:
     problems: list[Problem] = []
     if not balance.reachable:
         problems.append(Problem(f"{where}/rocker/radius", "the board's ends can never reach the table with these numbers: no position tips unless the board falls over", WARNING))
-    full = 2 * rules.marbles_per_player
+    problems += _check_bare_board(data, rules, balance)
+    full = 2 * rules.marbles_per_player + len(rules.neutral)
     if not balance.stable(full):
         problems.append(
             Problem(f"{where}/marble/com_height", f"with all {full} marbles on it the board's centre of mass would reach the rocker's radius: the board falls over whatever the marbles' places", WARNING)
         )
     return problems
+
+
+def _check_bare_board(data: Mapping[str, Any], rules: ArchimedesRules, balance: Balance) -> list[Problem]:
+    """The neutral marbles weigh on the board from the start: alone on it, they must not bring
+    an end down to the table (the game would be lost before its first move)."""
+    if not rules.neutral:
+        return []
+    k = sum(balance.moment(row) for row, _ in rules.neutral)
+    tilt = balance.tilt(k, len(rules.neutral))
+    if tilt.touching is None:
+        return []
+    names = data["archimedes"]["neutral"]
+    # the line to mend: the marble farthest out on the side that went down (the first such)
+    side = 1 if k > 0 else -1 if k < 0 else 0
+    worst = max(range(len(names)), key=lambda i: (side * balance.moment(rules.neutral[i][0]), -i))
+    count = _neutral_words(len(names))
+    if tilt.slope is None:
+        return [Problem(f"{SECTION}/neutral/{worst}", f"with only the {count} on it the bare board's centre of mass reaches the "
+                        "rocker's radius: it falls over before the first move (take neutral marbles off, or lower them)")]
+    limit = balance.touch_angle()
+    reach = f"; an end touches from {limit:.1f} degrees" if limit is not None else ""
+    return [Problem(f"{SECTION}/neutral/{worst}", f"the {count} alone tilt the bare board {abs(tilt.angle):.1f} degrees until its "
+                    f"{tilt.touching.value} end touches the table{reach}: the game would be lost before its first move; put "
+                    f"{names[worst]} nearer the middle or balance it at the other end")]
+
+
+def _neutral_words(count: int) -> str:
+    return "neutral marble" if count == 1 else f"{count} neutral marbles"

@@ -63,6 +63,17 @@ def sections(c: Compare) -> Sections:
         f"The die's faces are {', '.join(map(str, c.get(r, 'die') or []))}"
         f"{c.was(r, 'die', words=lambda d: ', '.join(map(str, d)) if isinstance(d, list) else str(d))}.",
     ]
+    neutral = c.get(r, "neutral") or []
+    before = (c.get(r, "neutral", data=c.base) or []) if c.base is not None else neutral
+    if neutral or before:
+        cups = ", ".join(map(str, neutral))
+        was = f" ({c.label}: {', '.join(map(str, before)) or 'none'})" if before != neutral else ""
+        board.insert(2, (f"House rule: {plural(len(neutral), 'neutral marble')} (owned by no one) "
+                         f"{'stands' if len(neutral) == 1 else 'stand'} on {cups} from the start and never "
+                         f"{'moves' if len(neutral) == 1 else 'move'}: no marble is added or lands there or jumps over "
+                         "them; they weigh on the board like any marble and count for no one's end zone"
+                         if neutral else "There are no neutral marbles")
+                     + was + ".")
     play = [
         c.reading((r, "start"), _ARCHIMEDES_START),
         "On your turn, either add one of your marbles to an empty cup of the midzone, or roll the die and move "

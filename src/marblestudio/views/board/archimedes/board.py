@@ -10,7 +10,7 @@ the board's front edge at the steepest angle the move would bring; while a marbl
 nothing now lies dark and flat with a dim label.  A magenta ring marks the last move: round the
 cup it placed or moved a marble to, or round the die it rolled.  Among several paths to one cup, the click takes
 the one whose steepest angle is smallest.  The arrow keys and Enter select and click the same
-pieces.
+pieces.  Neutral marbles (the house rule `archimedes.neutral`, seat -1 in the view) are grey.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QMatrix4x4
 
 from marblestudio.engine.archimedes import ArchimedesView, End, LiftMarble, Phase, Place, Roll, RollMarble, cup_name, parse_cup
-from marblestudio.engine.archimedes.rules import ArchimedesRules, Carrying, ZoneKind
+from marblestudio.engine.archimedes.rules import NEUTRAL, ArchimedesRules, Carrying, ZoneKind
 from marblestudio.engine.core import Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board import meshes
@@ -57,6 +57,7 @@ ROW_TEXT = QColor(225, 225, 225)
 CENTRED = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
 PAD_LABEL, ROW_NUMBER = 80, 50  # which texts keep their size when they compete for room
 LIMIT: Colour = (1.0, 0.3, 0.25, 0.45)
+NEUTRAL_MARBLE: Colour = (0.55, 0.56, 0.58, 1.0)  # a neutral marble (the house rule `archimedes.neutral`): nobody's colour
 HOME_ELEVATION = 52.0  # the default view: from the front, high enough that cups are round ovals
 SEAT_ELEVATION = 45.0
 SEAT_TURN = 40.0  # "from my seat": turned this far from the front towards the seat's end zone
@@ -205,9 +206,14 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
     def marble_item(self, cup: tuple[int, int]) -> Any:
         return self._marbles.get(cup)
 
+    def marble_colour(self, seat: int) -> Colour:
+        """The colour of `seat`'s marbles; a neutral marble's (`NEUTRAL`) is grey."""
+        return NEUTRAL_MARBLE if seat == NEUTRAL else self.colours[seat % len(self.colours)]
+
     def new_marble(self, seat: int) -> Any:
-        item = self._pool.pop() if self._pool else self.add(self.mesh(self._marble_mesh, self.colours[seat], smooth=True))
-        item.setColor(self.colours[seat % len(self.colours)])
+        colour = self.marble_colour(seat)
+        item = self._pool.pop() if self._pool else self.add(self.mesh(self._marble_mesh, colour, smooth=True))
+        item.setColor(colour)
         item.opts["_local"] = QMatrix4x4()
         item.show()
         return item
