@@ -108,14 +108,15 @@ def family_rule(game: str) -> dict[str, Any]:
     hooks = program.family_hooks(game)
     events = sorted({*hooks.events, *vocab.CORE_EVENTS})
     action = _action_schema(program.actions_of(hooks, game))
-    then = {"description": "What the rule does: one action or a list, in order. " + action["description"],
-            "anyOf": [*action["anyOf"], {"description": "Several actions, taken in order.", "type": "array",
-                                         "minItems": 1, "maxItems": 8, "items": action}]}
+    actions = {"anyOf": [*action["anyOf"], {"description": "Several actions, taken in order.", "type": "array",
+                                            "minItems": 1, "maxItems": 8, "items": action}]}
+    then = {"description": "What the rule does: one action or a list, in order. " + action["description"], **actions}
+    power = {"description": "What the power does: one action or a list, in order. " + action["description"], **actions}
     return {
         "description": f"The rules of a '{game}' ruleset: triggers on its events, its actions.",
         "type": "array",
         "items": {"description": "One rule.", "properties": {"on": {"description": "An event of this game.", "enum": events}, "then": then,
-                                                           "power": {**then, "description": "What the power does: " + then["description"]}}},
+                                                           "power": power}},
     }
 
 

@@ -138,3 +138,25 @@ def test_moves_in_turn_is_kept_in_positions_and_an_older_position_still_reads(tm
     assert again.rule_state.in_turn == 1 and again.position() == text  # type: ignore[attr-defined]
     older = from_position(rules, text.replace("rule-turn=1,0,-1,-1,0,1", "rule-turn=1,0,-1,-1,0"))
     assert older.rule_state.in_turn == 1  # type: ignore[attr-defined]
+
+
+def test_a_constraint_that_forbids_every_move_leaves_the_power_when_one_is_left(tmp_path: Path) -> None:
+    # the second move of a turn of two may only be declined: every sowing is forbidden then, and
+    # the power that ends the turn is the one move left (an audit found the constraint dropped)
+    from marblestudio.engine.core import IllegalMoveError
+
+    rules = house(tmp_path, [{"name": "two", "turn": {"moves": 2}},
+                             {"name": "stop", "power": "end_turn", "times": 99, "if": "turn_moves == 2"},
+                             {"name": "no second sowing", "forbid": "turn_moves == 2", "because": "the second move may only be declined"}],
+                  "mancala/kalah")
+    state = new_game(rules, 2)
+    assert "use stop" not in [str(m) for m in state.legal_moves()]
+    state.apply(state.parse_move("a"))
+    assert [str(m) for m in state.legal_moves()] == ["use stop"]
+    try:
+        state.apply(state.parse_move("b"))
+        raise AssertionError("a forbidden sowing was played")
+    except IllegalMoveError as exc:
+        assert "no second sowing" in str(exc)
+    state.apply(state.parse_move("use stop"))
+    assert state.to_move == 1 and "use stop" not in [str(m) for m in state.legal_moves()]

@@ -18,11 +18,11 @@ NO_OWN = HOUSE / "stay-alive-no-own-drops.yaml"
 DESCRIBE = HOOKS.move_fields
 
 
-def decisions(ref: str, seeds: range) -> Iterator[State]:
-    """Each decision of seeded random 3-player games of `ref` (the game goes on with a random move)."""
+def decisions(ref: str, seeds: range, players: int = 3) -> Iterator[State]:
+    """Each decision of seeded random games of `ref` (the game goes on with a random move)."""
     for seed in seeds:
         rng = random.Random(seed)
-        state = new_game(load(ref), 3)
+        state = new_game(load(ref), players)
         while state.outcome() is None:
             if state.to_move == CHANCE:
                 state.apply(state.sample_chance(rng))
@@ -46,6 +46,20 @@ def test_a_slide_moves_predicted_drops_are_the_marbles_it_drops() -> None:
                 checked += 1
                 dropping += fields["drops"] > 0
     assert checked > 1000 and dropping > 100
+
+
+def test_in_team_play_a_slide_moves_predicted_partner_drops_are_the_partners_marbles_it_drops() -> None:
+    assert DESCRIBE is not None
+    partnered = 0
+    for state in decisions(str(HOUSE / "stay-alive-teams.yaml"), range(4), players=4):
+        mover = state.to_move
+        partner = (mover + 2) % 4  # teams of seats 0 and 2, 1 and 3
+        for move in state.legal_moves():
+            fields = DESCRIBE(state, move)
+            fell = [e for e in state.copy().apply(move) if e.kind == "marble_fell"]
+            assert fields["drops_partner"] == sum(1 for e in fell if e["seat"] == partner), str(move)
+            partnered += fields["drops_partner"] > 0
+    assert partnered > 10
 
 
 def test_with_the_house_rule_a_player_drops_an_own_marble_only_when_every_move_would() -> None:

@@ -23,7 +23,9 @@ docs/rulesets.md, "Expressions").
 from __future__ import annotations
 
 import ast
+import keyword
 import operator
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -175,6 +177,15 @@ def _fail(node: ast.AST, message: str) -> ExpressionError:
     return ExpressionError(message, *_where(node))
 
 
+_KEYWORD_FIELD = re.compile(r"\.(" + "|".join(k for k in keyword.kwlist if k.islower()) + r")\b")
+"""A field after a dot that Python's parser would take for a keyword (`move.from`): read as `from_`."""
+
+
+def _field_name(attr: str) -> str:
+    """The record field an attribute names (`from_` is the field `from`, see `_KEYWORD_FIELD`)."""
+    return attr[:-1] if attr.endswith("_") and keyword.iskeyword(attr[:-1]) else attr
+
+
 def parse(text: str) -> ast.expr:
     """The syntax tree of `text`, within the size caps; raises ExpressionError."""
     if not isinstance(text, str):
@@ -189,6 +200,7 @@ def parse(text: str) -> ast.expr:
             line = text.count("\n", 0, at) + 1
             column = at - (text.rfind("\n", 0, at) + 1) + 1
             raise ExpressionError(f"'{symbol}' is not an operator here: write '{word}'", line, column)
+    text = _KEYWORD_FIELD.sub(lambda m: f".{m.group(1)}_", text)  # `event.from`: a field named as a Python keyword
     multiline = "\n" in text.strip()
     try:  # several lines (a YAML block) are one expression in brackets, as in Python
         tree = ast.parse(f"(\n{text}\n)" if multiline else text.strip(), mode="eval")
@@ -300,11 +312,11 @@ class _Compiler:
         kind, read = self.node(node.value)
         if not isinstance(kind, Record):
             raise _fail(node, f"'{node.value.id}' has no fields")
-        field_type = kind.fields.get(node.attr)
+        name = _field_name(node.attr)
+        field_type = kind.fields.get(name)
         if field_type is None:
             known = ", ".join(sorted(kind.fields)) or "none"
-            raise _fail(node, f"{kind.name} has no field '{node.attr}' here (its fields: {known})")
-        name = node.attr
+            raise _fail(node, f"{kind.name} has no field '{name}' here (its fields: {known})")
         return field_type, lambda c: read(c).get(name)
 
     # Operators ------------------------------------------------------------------------

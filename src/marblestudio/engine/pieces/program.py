@@ -182,6 +182,9 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
         kind = kinds.get(action.name)
         if kind is None:
             raise PieceError(PieceProblem(at, f"'{action.name}' is not an action (actions: {', '.join(sorted(kinds))})"))
+        if kind.on and not piece.power and piece.on not in kind.on:
+            raise PieceError(PieceProblem(at, f"{action.name} acts only in a trigger on {' or '.join(kind.on)} (or in a power), "
+                                              f"not on {piece.on}: it would never do anything"))
         values = []
         given = dict(action.params)
         if "value" in given and kind.primary is not None:

@@ -169,12 +169,13 @@ class _Effects:
     """What the triggers of one move decided: the turn's effects go to the rule state (they wait for
     the end of the turn: a die roll's trigger gives its extra turn when the turn is over)."""
 
-    __slots__ = ("rs", "end", "end_turn")
+    __slots__ = ("rs", "end", "end_turn", "final")
 
     def __init__(self, rs: RuleState) -> None:
         self.rs = rs
         self.end: Outcome | None = None
         self.end_turn = False
+        self.final = False  # `end` came from a trigger on game_over: it replaces the game's own result
 
 
 def _team(state: State, seat: int) -> tuple[int, ...]:
@@ -260,7 +261,10 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
             added.append(told)
             if effects is None:
                 effects = _Effects(rs)
+            ended = effects.end
             _take_actions(state, ctx, trigger, mover, effects, added)
+            if kind == GAME_OVER and ended is None and effects.end is not None:
+                effects.final = True
     if turn_ended >= 0:
         rs.turn_of = -1
         rs.extra_for = -1
@@ -274,6 +278,9 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
             if turn_ended < 0 and mover >= 0:  # a rule ended the game within a turn: the turn ends first, as always
                 events.append(Event.of(TURN_OVER, seat=mover))
             state.end_by_rule(effects.end, events)
+        elif effects is not None and effects.end is not None and effects.final and tail:  # a rule on game_over:
+            tail = [e for e in tail if e.kind != GAME_OVER]  # its result replaces the game's own
+            state.end_by_rule(effects.end, tail)
         events.extend(tail)
     if effects is not None and effects.end_turn and state.outcome() is None:
         turn_ended = _end_turn(state, rs, mover, turn_ended, events)
@@ -382,12 +389,13 @@ class Ruled(State):
     def legal_moves(self) -> list[Move]:
         moves = self._family_moves()
         rs = self.rule_state
-        if moves and rs.program.powers and not rs.inside and self.to_move >= 0:  # never at a chance step
+        if rs.program.powers and not rs.inside and self.to_move >= 0 and self.outcome() is None:  # never at a chance step
             moves = moves + _powers_now(self, rs)
         return moves
 
     def _family_moves(self) -> list[Move]:
-        """The family's legal moves, less those a constraint forbids (never all of them)."""
+        """The family's legal moves, less those a constraint forbids (never all of them, unless a
+        power can be used instead: the player then uses it)."""
         base: Any = super()
         moves: list[Move] = base.legal_moves()
         rs = self.rule_state
@@ -402,6 +410,9 @@ class Ruled(State):
             else:
                 forbade.add(piece.index)
         if not kept:
+            if rs.program.powers and not rs.inside and self.to_move >= 0 and _powers_now(self, rs):
+                rs.forbade = tuple(sorted(forbade))
+                return []  # every move forbidden, but a power is left: the player uses it
             rs.forbade = ()
             return moves
         rs.forbade = tuple(sorted(forbade))  # counted as fired when the decision is made (apply)

@@ -64,6 +64,8 @@ class ActionKind:
     perform: Callable[[Any, Any, Mapping[str, Any], list[Any]], None] | None = None
     games: tuple[str, ...] = ()
     """The families a plug-in's Python piece works in (empty: every family)."""
+    on: tuple[str, ...] = ()
+    """The events a trigger must be on for it to act (empty: any); a power may use it anywhere."""
 
 
 _SEAT_PARAM = Param(SEAT, "the seat it applies to", "mover")
@@ -144,7 +146,8 @@ CORE_EVENTS: dict[str, EventDoc] = {
     TURN_OVER: EventDoc({"seat": INT}, "a move ended (every move ends with it; after an extra_turn the same seat moves again)"),
     GAME_OVER: EventDoc({"termination": STR, "reason": STR},
                         "the game ended, the last event of every game (termination: 'win', 'draw' or 'capped'; won(seat) "
-                        "tells the winners): a rule here may score, for a match scored by points, but the result stands"),
+                        "tells the winners): a rule here may score (a match scored by points), and its win, lose or draw "
+                        "replaces the result"),
 }
 
 

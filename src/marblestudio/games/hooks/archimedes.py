@@ -79,7 +79,8 @@ HOOKS = FamilyHooks(
     actions={
         "add_to_roll": ActionKind("add_to_roll", "longer moves: the roll just made gives this many spaces more (or fewer), "
                                                  f"between 1 and {MAX_ROLL} (on die_rolled)",
-                                  {"spaces": Param(INT, "how many spaces to add (negative: take away)", "1")}, "spaces", _add_to_roll),
+                                  {"spaces": Param(INT, "how many spaces to add (negative: take away)", "1")}, "spaces", _add_to_roll,
+                                  on=("die_rolled",)),
         "reroll": ActionKind("reroll", "the die is rolled again: right after a roll, before any marble moved, the roll is "
                                        "forgotten and the same player rolls anew (a power: `power: reroll`, once a game)",
                              perform=_reroll),

@@ -15,13 +15,15 @@ def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
     from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
 
     if type(move) is SlideMove:
-        drops, own = _drops(state, move)
+        drops, own, partners = _drops(state, move)
         return {"kind": "slide", "slide": move.slide_id, "step": move.step, "cell": "", "row": -1, "col": -1,
-                "layer": "red" if state.tables.layer_of[move.slide] == _red() else "white", "drops": drops, "drops_own": own}
+                "layer": "red" if state.tables.layer_of[move.slide] == _red() else "white", "drops": drops, "drops_own": own,
+                "drops_partner": partners}
     if type(move) is PlaceMove:
         return {"kind": "place", "slide": "", "step": 0, "cell": str(move), "row": move.row, "col": move.col,
-                "layer": "", "drops": 0, "drops_own": 0}
-    return {"kind": "pass", "slide": "", "step": 0, "cell": "", "row": -1, "col": -1, "layer": "", "drops": 0, "drops_own": 0}
+                "layer": "", "drops": 0, "drops_own": 0, "drops_partner": 0}
+    return {"kind": "pass", "slide": "", "step": 0, "cell": "", "row": -1, "col": -1, "layer": "", "drops": 0, "drops_own": 0,
+            "drops_partner": 0}
 
 
 def _red() -> int:
@@ -30,15 +32,16 @@ def _red() -> int:
     return RED
 
 
-def _drops(state: Any, move: Any) -> tuple[int, int]:
-    """How many marbles the slide move would drop, of anyone's (neutral ones too) and of the mover's,
-    worked out on the open masks as `_move_slide` does, without playing it."""
+def _drops(state: Any, move: Any) -> tuple[int, int, int]:
+    """How many marbles the slide move would drop, of anyone's (neutral ones too), of the mover's
+    and of the mover's partners' (team play), worked out on the open masks as `_move_slide` does,
+    without playing it."""
     t, s = state.tables, move.slide
     if not 0 <= s < len(state.positions):
-        return 0, 0
+        return 0, 0, 0
     new = state.positions[s] + move.step
     if not 0 <= new < len(t.open_masks[s]):
-        return 0, 0
+        return 0, 0, 0
     red, white = state.red, state.white
     if t.layer_of[s] == _red():
         red = (red & t.keep_mask[s]) | t.open_masks[s][new]
@@ -46,7 +49,15 @@ def _drops(state: Any, move: Any) -> tuple[int, int]:
         white = (white & t.keep_mask[s]) | t.open_masks[s][new]
     falling = state.occupied & red & white
     seat = state.seat_to_move
-    return falling.bit_count(), (state.marbles[seat] & falling).bit_count() if seat >= 0 else 0
+    if seat < 0 or not falling:
+        return falling.bit_count(), 0, 0
+    teams = state.ruleset.teams
+    partners = 0
+    if teams is not None:
+        for other in range(state.num_players):
+            if other != seat and teams.team_of(other) == teams.team_of(seat):
+                partners += (state.marbles[other] & falling).bit_count()
+    return falling.bit_count(), (state.marbles[seat] & falling).bit_count(), partners
 
 
 HOOKS = FamilyHooks(
@@ -77,10 +88,11 @@ HOOKS = FamilyHooks(
         "own_streak": Function((SEAT,), INT, lambda c, s: c.state.own_streak[s],
                                "on how many of its own turns in a row the seat has moved that slide"),
     },
-    move={"slide": STR, "step": INT, "cell": STR, "row": INT, "col": INT, "layer": STR, "drops": INT, "drops_own": INT},
+    move={"slide": STR, "step": INT, "cell": STR, "row": INT, "col": INT, "layer": STR, "drops": INT, "drops_own": INT,
+          "drops_partner": INT},
     move_fields=_move_fields,
 )
 """Move fields for `forbid:` and triggers: kind ('place', 'slide' or 'pass'), slide (its id), step
-(+1 out, -1 in), layer ('red' or 'white'), drops and drops_own (the marbles it would drop, anyone's
-and the mover's, worked out before it is played) of a slide move; cell ('c4'), row and col (from 0)
+(+1 out, -1 in), layer ('red' or 'white'), drops, drops_own and drops_partner (the marbles it would
+drop: anyone's, the mover's, its partners' in team play; worked out before it is played) of a slide move; cell ('c4'), row and col (from 0)
 of a placing ('' and -1 otherwise)."""
