@@ -342,3 +342,20 @@ def test_a_rule_on_game_over_reverses_and_sets_nothing(tmp_path: Path) -> None:
     assert outcome is not None and outcome.winners == (0,)
     assert [kind for kind in rule_events(events) if kind != GAME_OVER] == ["rule_fired"]
     assert state.table.direction == 1 and state.table.total == 0 and state.rule_state.scores == [0, 0, 2, 0]  # the flip's 0; the mover's points
+
+
+def test_an_action_on_a_group_of_seats_acts_for_each_in_turn_order(tmp_path: Path) -> None:
+    # "a 7 makes every other player draw a card": seat 0's 7 makes seats 1 then 2 draw the top
+    # cards of the deck (5, then 6); `opponents` in team play spares the partner
+    state = ruled_table(tmp_path, [{"name": "seven", "on": "card_played", "if": "event.card == '7'",
+                                    "then": {"draw_cards": {"seat": "others", "count": 1}}}],
+                        [["7", "1"], ["2"], ["3"]], deck=["5", "6", "0"])
+    play(state, "play 7")
+    assert state.table.hand_ids(1) == ("2", "5") and state.table.hand_ids(2) == ("3", "6")
+    assert state.table.hand_ids(0) == ("1",)
+    teams = {"players": {"min": 4, "max": 4, "default": 4}, "teams": {"count": 2}}
+    state = ruled_table(tmp_path, [{"name": "bomb them", "on": "card_played", "if": "event.card == '7'",
+                                    "then": {"lose_life": "opponents"}}],
+                        [["7", "1"], ["2"], ["3"], ["4"]], extra=teams)
+    events = play(state, "play 7")
+    assert sorted(e["seat"] for e in events if e.kind == "life_lost") == [1, 3]

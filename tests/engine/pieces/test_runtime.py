@@ -505,3 +505,12 @@ def test_an_action_that_acts_only_on_one_event_is_refused_on_another_at_its_line
     assert "add_to_roll acts only in a trigger on die_rolled" in message and "house.yaml:" in message
     assert house(tmp_path, [{"name": "longer", "on": "die_rolled", "then": {"add_to_roll": 1}}], base="archimedes/standard")
     assert house(tmp_path, [{"name": "boost", "power": {"add_to_roll": 1}}], base="archimedes/standard")
+
+
+def test_max_and_min_give_the_larger_and_the_smaller_number(tmp_path: Path) -> None:
+    from marblestudio.engine.pieces.expr import BOOL, INT, compile_expression
+    from marblestudio.engine.pieces.program import _scope, family_hooks
+
+    scope = _scope(family_hooks("stay-alive"), None, "")
+    assert compile_expression("max(3, 7) * 10 + min(3, 7)", scope, INT).evaluate(None) == 73  # type: ignore[arg-type]
+    assert compile_expression("max(-2, -5) == -2 and min(4, 4) == 4", scope, BOOL).evaluate(None)  # type: ignore[arg-type]

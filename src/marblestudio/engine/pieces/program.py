@@ -24,6 +24,18 @@ from marblestudio.engine.pieces.vocab import TURN_OVER, ActionKind, FamilyHooks
 class CompiledAction:
     kind: ActionKind
     values: tuple[tuple[str, Evaluator], ...]
+    each: tuple[str, str] | None = None
+    """(parameter, group): a seat written as a group of seats (`SEAT_GROUPS`): the action is taken
+    once for each seat of the group, in turn order from the mover."""
+
+
+SEAT_GROUPS = {
+    "others": "every other seat",
+    "opponents": "every seat of another team (without teams: every other seat)",
+    "partners": "every other seat of the mover's team",
+    "everyone": "every seat, the mover first",
+}
+"""Words a seat parameter may be written as, for an action on several seats (`draw_cards: {seat: others}`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,14 +206,19 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
                 where = f"{at}/{action.name}"
                 takes = ", ".join(kind.params) or "no parameters"
                 raise PieceError(PieceProblem(where, f"{action.name} takes {takes}, not '{key}'"))
+        each = None
         for key, param in kind.params.items():
             text = given.get(key, param.default)
             where = f"{at}/{action.name}" + (f"/{key}" if key in given and "value" not in dict(action.params) else "")
             if text is None:
                 raise PieceError(PieceProblem(f"{at}", f"{action.name} needs '{key}' ({param.doc})"))
+            if param.type == SEAT and isinstance(text, str) and text.strip() in SEAT_GROUPS:
+                each = (key, text.strip())
+                values.append((key, _constant(-1)))  # each seat of the group in turn (see runtime)
+                continue
             want = INT if param.type == SEAT else param.type
             values.append((key, _compile(text, scope, want, where)))
-        compiled.append(CompiledAction(kind, tuple(values)))
+        compiled.append(CompiledAction(kind, tuple(values), each))
     return Trigger(piece, condition, tuple(compiled))
 
 

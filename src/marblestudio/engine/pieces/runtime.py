@@ -217,11 +217,36 @@ def _take_actions(state: State, ctx: Context, trigger: Any, mover: int, effects:
     goes on, their events to `events`), the core's into `effects` (see `_core_action`)."""
     for action in trigger.actions:
         values = {key: evaluate(ctx) for key, evaluate in action.values}
-        if action.kind.perform is not None:
-            if state.outcome() is None:
-                action.kind.perform(state, ctx, values, events)
-        else:
-            _core_action(state, action.kind.name, values, mover, effects, effects.rs, trigger.piece.name)
+        if action.each is None:
+            _act(state, ctx, action, values, mover, effects, events, trigger.piece.name)
+            continue
+        key, group = action.each
+        for seat in seat_group(state, mover, group):
+            _act(state, ctx, action, {**values, key: seat}, mover, effects, events, trigger.piece.name)
+
+
+def _act(state: State, ctx: Context, action: Any, values: dict[str, Any], mover: int, effects: _Effects, events: list[Event],
+         rule: str) -> None:
+    if action.kind.perform is not None:
+        if state.outcome() is None:
+            action.kind.perform(state, ctx, values, events)
+    else:
+        _core_action(state, action.kind.name, values, mover, effects, effects.rs, rule)
+
+
+def seat_group(state: State, mover: int, group: str) -> list[int]:
+    """The seats of `group` (`program.SEAT_GROUPS`) for `mover`, in turn order from the mover
+    (every seat from the first at the set-up, where the mover is -1)."""
+    n = state.num_players
+    order = [(mover + k) % n for k in range(n)] if mover >= 0 else list(range(n))
+    if group == "everyone":
+        return order
+    others = order[1:] if mover >= 0 else order
+    teams = state.ruleset.teams
+    if group == "others" or mover < 0:
+        return others
+    same = [s for s in others if teams is not None and teams.team_of(s) == teams.team_of(mover)]
+    return same if group == "partners" else [s for s in others if s not in same]
 
 
 CHANCE_MOVE: Mapping[str, Any] = {"kind": "chance"}

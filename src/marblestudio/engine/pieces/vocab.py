@@ -175,6 +175,8 @@ def core_functions() -> dict[str, Function]:
         "next_seat": Function((), INT, lambda c: c.next_to_move(), "the seat that moves next as the game stands (-1: chance or over)"),
         "fired": Function((STR,), INT, lambda c, name: c.fired_by_name(name), "how many times the named rule has fired this game"),
         "won": Function((SEAT,), BOOL, lambda c, seat: c.won(seat), "whether the game is over and the seat is one of its winners", False),
+        "max": Function((INT, INT), INT, lambda c, a, b: a if a >= b else b, "the larger of two numbers"),
+        "min": Function((INT, INT), INT, lambda c, a, b: a if a <= b else b, "the smaller of two numbers"),
     }
 
 
