@@ -160,3 +160,31 @@ def test_a_constraint_that_forbids_every_move_leaves_the_power_when_one_is_left(
         assert "no second sowing" in str(exc)
     state.apply(state.parse_move("use stop"))
     assert state.to_move == 1 and "use stop" not in [str(m) for m in state.legal_moves()]
+
+
+def test_a_seat_that_must_miss_its_next_turn_is_passed_over_once(tmp_path: Path) -> None:
+    from marblestudio.engine import from_position
+
+    # South's first sowing makes North miss its next turn: South sows again, then North plays
+    rules = house(tmp_path, [{"name": "miss", "on": "seeds_taken", "if": "mover == 0 and moves_played == 1",
+                              "then": {"skip_turn": 1}}], "mancala/kalah")
+    state = new_game(rules, 2)
+    state.apply(state.parse_move("a"))  # a: b, c, d, e (no store): North's turn, which it misses
+    assert state.to_move == 0
+    assert state.rule_state.missed == [0, 0]  # type: ignore[attr-defined]
+    state.apply(state.parse_move("f"))  # f: its four seeds go to North's houses: North plays now
+    assert state.to_move == 1
+    # a turn still to miss is kept in positions
+    state = new_game(house(tmp_path, [{"name": "miss", "on": "seeds_taken", "if": "mover == 0 and moves_played == 1",
+                                       "then": {"skip_turn": {"seat": 1}}},
+                                      {"name": "again", "on": "seeds_taken", "if": "mover == 0 and moves_played == 1",
+                                       "then": {"skip_turn": 1}}], "mancala/kalah"), 2)
+    state.apply(state.parse_move("a"))
+    assert state.to_move == 0 and state.rule_state.missed == [0, 1]  # type: ignore[attr-defined]
+    text = state.position()  # type: ignore[attr-defined]
+    assert "missed=0/1" in text
+    assert from_position(state.ruleset, text).rule_state.missed == [0, 1]  # type: ignore[attr-defined]
+    state.apply(state.parse_move("c"))
+    assert state.to_move == 0  # the second turn North misses
+    state.apply(state.parse_move("d"))
+    assert state.to_move == 1

@@ -66,6 +66,8 @@ class Program:
     """Whether a piece scores points (the app then shows each seat's score)."""
     reads_move: bool = False
     """Whether a trigger reads `move` (see `reads_move`)."""
+    misses_turns: bool = False
+    """Whether a piece makes a seat miss turns (`skip_turn`): every turn's end then goes through the rules."""
     fired_events: dict[tuple[int, int], Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     """The `rule_fired` event of each (piece, seat) made so far: events are values, shared by
     every game of these rules (see `runtime.run_triggers`)."""
@@ -246,8 +248,9 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
             triggers.setdefault(piece.on or "", []).append(trigger)
     scoring = any(a.kind.name == "score" for t in [*powers, *(t for ts in triggers.values() for t in ts)] for a in t.actions)
     moves = any(reads_move(t.piece) for ts in triggers.values() for t in ts)
+    misses = any(a.kind.name == "skip_turn" for t in [*powers, *(t for ts in triggers.values() for t in ts)] for a in t.actions)
     return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,
-                   tuple(p.name for p in pieces), tuple(powers), scoring, reads_move=moves)
+                   tuple(p.name for p in pieces), tuple(powers), scoring, reads_move=moves, misses_turns=misses)
 
 
 @functools.lru_cache(maxsize=256)

@@ -36,6 +36,7 @@ class RuleState:
     """What the pieces remember during a game (copied with the state)."""
 
     __slots__ = ("program", "turn_moves", "in_turn", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
+                 "missed",
                  "inside")
 
     def __init__(self, program: Program, players: int) -> None:
@@ -51,6 +52,7 @@ class RuleState:
         self.forbade: tuple[int, ...] = ()  # the constraints that left out moves at this decision
         self.turn_to = -1  # who moves after this turn (extra_turn, give_turn), decided earlier in the turn
         self.skips = 0  # ... and how many seats are skipped then
+        self.missed = [0] * players  # per seat: turns it is still to miss (skip_turn)
         self.inside = False  # True while the family plays a move (its own legal_moves calls see no powers)
 
     def begin_move(self, mover: int) -> None:
@@ -87,6 +89,7 @@ class RuleState:
         new.used = dict(self.used)
         new.forbade = self.forbade
         new.turn_to, new.skips = self.turn_to, self.skips
+        new.missed = self.missed[:]
         new.inside = False
         return new
 
@@ -197,6 +200,9 @@ def _core_action(state: State, name: str, values: dict[str, Any], mover: int, ef
         rs.skips += 1
     elif name == "end_turn":
         effects.end_turn = mover >= 0
+    elif name == "skip_turn":
+        if 0 <= values["seat"] < n:
+            rs.missed[values["seat"]] += 1
     elif name == "score":
         if 0 <= values["seat"] < n:
             rs.scores[values["seat"]] += values["points"]
@@ -309,7 +315,7 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
         events.extend(tail)
     if effects is not None and effects.end_turn and state.outcome() is None:
         turn_ended = _end_turn(state, rs, mover, turn_ended, events)
-    if rs.turn_to < 0 and not rs.skips:  # no turn given or skipped waits (most moves)
+    if rs.turn_to < 0 and not rs.skips and not (rs.program.misses_turns and any(rs.missed)):  # nothing waits (most moves)
         return
     between_turns = turn_ended < 0 and rs.turn_of < 0 and state.outcome() is None and state.to_move >= 0
     if turn_ended >= 0 or between_turns:  # between turns: a set-up step chose who starts
@@ -326,6 +332,14 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
                 upcoming = state.to_move
                 if upcoming >= 0:
                     state.give_turn(state.seat_after(upcoming))
+            for _ in range(state.num_players):  # a seat to miss its turn: play passes over it
+                upcoming = state.to_move
+                if upcoming < 0 or not rs.missed[upcoming]:
+                    break
+                after = state.seat_after(upcoming)
+                if after == upcoming or not state.give_turn(after):
+                    break
+                rs.missed[upcoming] -= 1
 
 
 def _end_turn(state: State, rs: RuleState, mover: int, turn_ended: int, events: list[Event]) -> int:
@@ -361,7 +375,7 @@ class Ruled(State):
         if key is None:
             return None
         rs = self.rule_state
-        return (key, rs.turn_moves, rs.in_turn, rs.turn_of, rs.extra_for, rs.moves, tuple(rs.scores), tuple(rs.fired),
+        return (key, rs.turn_moves, rs.in_turn, rs.turn_of, rs.extra_for, rs.moves, tuple(rs.scores), tuple(rs.missed), tuple(rs.fired),
                 tuple(sorted(rs.used.items())), rs.turn_to, rs.skips)
 
     def position(self) -> str:
@@ -506,7 +520,7 @@ class Ruled(State):
         rs = self.rule_state
         hooked = getattr(self, "hooked_playout", None)
         if (hooked is not None and not rs.program.constraints and not rs.program.powers and not rs.program.reads_move
-                and GAME_OVER not in rs.program.triggers):  # the fast loops tell no game's end
+                and not rs.program.misses_turns and GAME_OVER not in rs.program.triggers):  # the fast loops tell no game's end
             played = hooked(rng, max_steps, set(rs.program.triggers), rs.quiet)
             if played is not None:
                 return int(played)
@@ -651,6 +665,8 @@ def rule_position(rs: RuleState) -> str:
     out = Writer("", len(rs.scores))
     out.add("rule-turn", ",".join(str(v) for v in (rs.turn_moves, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips, rs.in_turn)))
     out.add("rule-moves", rs.moves).seats("scores", rs.scores)
+    if any(rs.missed):
+        out.seats("missed", rs.missed)
     out.add("used", items_text(f"{piece}.{seat}.{times}" for (piece, seat), times in sorted(rs.used.items())))
     return " ".join(out.parts[2:])
 
@@ -671,6 +687,7 @@ def read_rule_position(state: State, fields: Fields) -> None:
     rs.in_turn = numbers[5] if len(numbers) == 6 else rs.turn_moves  # a position written before moves_in_turn
     rs.moves = fields.int("rule-moves", 0, lo=0)
     rs.scores = fields.seat_ints("scores", 0)
+    rs.missed = fields.seat_ints("missed", 0, lo=0)
     rs.used = {}
     for item in fields.items("used", default=NONE):
         piece, seat, times = (fields.convert("used", p, int, "a whole number") for p in _three(fields, item))

@@ -75,6 +75,8 @@ ACTIONS: dict[str, ActionKind] = {
     for a in (
         ActionKind("extra_turn", "the mover moves again: the turn goes on with one more move (the move limit still counts every move)"),
         ActionKind("skip_next", "the player who would move next misses that turn"),
+        ActionKind("skip_turn", "the seat misses its next turn (when its turn comes, play passes over it; twice: two turns)",
+                   {"seat": _SEAT_PARAM}, "seat"),
         ActionKind("end_turn", "the mover's turn ends with this move, as the game ends a turn: a move the turn would "
                                "still have (the rest of a roll, the game's own extra turn, an extra_turn given earlier "
                                "in the turn) is lost, and the next seat in turn order moves"),
