@@ -121,9 +121,9 @@ def main() -> int:
               f"{b['moves']:11.0f} {b['moves'] / a['moves']:5.2f}  "
               f"{a['mcts']:9.0f} {b['mcts']:7.0f} {b['mcts'] / a['mcts']:5.2f}")
     print("  (random_playout of a house rule: Stay Alive's fast loop stops at each move that drops a marble and applies it; "
-          "Avalanche's leaves out the board's story unless a rule triggers on it; Archimedes' draws its moves without listing "
+          "Avalanche's plays quietly and builds only the events its rules read; Archimedes' draws its moves without listing "
           "them and plays each through the rules; Mancala's plays every move itself and tells the rules the events of those that fire one; "
-          "ALIVE's goes through legal_moves + apply, as a house rule's games always do there)")
+          "ALIVE's draws among the playable cards and tells the rules each card's events)")
     return 0
 
 
