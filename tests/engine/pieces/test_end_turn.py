@@ -188,3 +188,36 @@ def test_a_seat_that_must_miss_its_next_turn_is_passed_over_once(tmp_path: Path)
     assert state.to_move == 0  # the second turn North misses
     state.apply(state.parse_move("d"))
     assert state.to_move == 1
+
+
+def test_a_counter_of_the_rules_own_counts_drops_per_turn_and_is_kept_in_positions(tmp_path: Path) -> None:
+    from marblestudio.engine import from_position
+
+    rules = house(tmp_path, [{"name": "new turn", "on": "turn_over", "then": {"set_count": {"counter": "drops", "seat": "event.seat"}}},
+                             {"name": "tally", "on": "marble_dropped", "then": {"count": "drops"}},
+                             {"name": "three drops", "on": "marble_dropped", "if": "count('drops', mover) >= 3", "then": "end_turn"}],
+                  "avalanche/standard")
+    rng = random.Random(4)
+    state = new_game(rules, 3)
+    seen_counter = False
+    while state.outcome() is None:
+        state.apply(state.sample_chance(rng) if state.to_move == CHANCE else rng.choice(state.legal_moves()))
+        assert state.drops_this_turn <= 3  # type: ignore[attr-defined]
+        counters = state.rule_state.counters  # type: ignore[attr-defined]
+        if state.to_move >= 0 and counters.get(("drops", state.to_move)):
+            assert counters[("drops", state.to_move)] == state.drops_this_turn  # type: ignore[attr-defined]
+            text = state.position()  # type: ignore[attr-defined]
+            assert f"drops.{state.to_move}.{state.drops_this_turn}" in text  # type: ignore[attr-defined]
+            assert from_position(rules, text).rule_state.counters == counters  # type: ignore[attr-defined]
+            seen_counter = True
+    assert seen_counter
+
+
+def test_a_counters_name_is_a_plain_name(tmp_path: Path) -> None:
+    from marblestudio.rulesets import RulesetError
+
+    try:
+        house(tmp_path, [{"name": "tally", "on": "marble_dropped", "then": {"count": "two words"}}], "avalanche/standard")
+        raise AssertionError("a name with a space was accepted")
+    except RulesetError as exc:
+        assert "count's counter is a name of letters, digits and _" in str(exc)

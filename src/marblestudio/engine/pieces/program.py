@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import functools
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,8 @@ class CompiledAction:
     """(parameter, group): a seat written as a group of seats (`SEAT_GROUPS`): the action is taken
     once for each seat of the group, in turn order from the mover."""
 
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 
 SEAT_GROUPS = {
     "others": "every other seat",
@@ -214,6 +217,12 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
             where = f"{at}/{action.name}" + (f"/{key}" if key in given and "value" not in dict(action.params) else "")
             if text is None:
                 raise PieceError(PieceProblem(f"{at}", f"{action.name} needs '{key}' ({param.doc})"))
+            if param.type == vocab.WORD:  # a plain name, not an expression
+                if not isinstance(text, str) or not _WORD.fullmatch(text.strip()):
+                    raise PieceError(PieceProblem(where, f"{action.name}'s {key} is a name of letters, digits and _ "
+                                                         f"(such as drops), not {text!r}"))
+                values.append((key, _constant(text.strip())))
+                continue
             if param.type == SEAT and isinstance(text, str) and text.strip() in SEAT_GROUPS:
                 each = (key, text.strip())
                 values.append((key, _constant(-1)))  # each seat of the group in turn (see runtime)

@@ -26,6 +26,7 @@ from typing import Any, SupportsIndex, cast
 from dataclasses import dataclass
 
 from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event, IllegalMoveError, Move, NotationError, Outcome, State, Termination
+from marblestudio.engine.pieces.expr import MAX_NUMBER
 from marblestudio.engine.pieces.program import Program, compile_pieces
 from marblestudio.engine.position import NONE, Fields, Writer, items_text
 
@@ -36,7 +37,7 @@ class RuleState:
     """What the pieces remember during a game (copied with the state)."""
 
     __slots__ = ("program", "turn_moves", "in_turn", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
-                 "missed",
+                 "missed", "counters",
                  "inside")
 
     def __init__(self, program: Program, players: int) -> None:
@@ -53,6 +54,7 @@ class RuleState:
         self.turn_to = -1  # who moves after this turn (extra_turn, give_turn), decided earlier in the turn
         self.skips = 0  # ... and how many seats are skipped then
         self.missed = [0] * players  # per seat: turns it is still to miss (skip_turn)
+        self.counters: dict[tuple[str, int], int] = {}  # (name, seat) -> a house rule's own tally (count, set_count)
         self.inside = False  # True while the family plays a move (its own legal_moves calls see no powers)
 
     def begin_move(self, mover: int) -> None:
@@ -90,6 +92,7 @@ class RuleState:
         new.forbade = self.forbade
         new.turn_to, new.skips = self.turn_to, self.skips
         new.missed = self.missed[:]
+        new.counters = dict(self.counters)
         new.inside = False
         return new
 
@@ -203,6 +206,16 @@ def _core_action(state: State, name: str, values: dict[str, Any], mover: int, ef
     elif name == "skip_turn":
         if 0 <= values["seat"] < n:
             rs.missed[values["seat"]] += 1
+    elif name == "count" or name == "set_count":
+        seat = values["seat"]
+        if 0 <= seat < n:
+            key = (values["counter"], seat)
+            value = rs.counters.get(key, 0) + values["add"] if name == "count" else values["value"]
+            value = max(-MAX_NUMBER, min(MAX_NUMBER, value))  # bounded, as every number an expression writes
+            if value:
+                rs.counters[key] = value
+            else:
+                rs.counters.pop(key, None)
     elif name == "score":
         if 0 <= values["seat"] < n:
             rs.scores[values["seat"]] += values["points"]
@@ -314,7 +327,10 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
             state.end_by_rule(effects.end, tail)
         events.extend(tail)
     if effects is not None and effects.end_turn and state.outcome() is None:
-        turn_ended = _end_turn(state, rs, mover, turn_ended, events)
+        before = len(events)
+        if _end_turn(state, rs, mover, turn_ended, events) >= 0 and turn_ended < 0:
+            _run_ending(state, rs, mover, events, before)  # the turn it ended: its turn_over goes through the triggers
+            return
     if rs.turn_to < 0 and not rs.skips and not (rs.program.misses_turns and any(rs.missed)):  # nothing waits (most moves)
         return
     between_turns = turn_ended < 0 and rs.turn_of < 0 and state.outcome() is None and state.to_move >= 0
@@ -340,6 +356,16 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
                 if after == upcoming or not state.give_turn(after):
                     break
                 rs.missed[upcoming] -= 1
+
+
+def _run_ending(state: State, rs: RuleState, mover: int, events: list[Event], start: int) -> None:
+    """The events a rule's `end_turn` added to `events` (from `start`: the turn's end, maybe the
+    game's) run through the triggers as a move's do: a rule on turn_over sees the turn end, and a
+    turn given, skipped or missed takes effect."""
+    ended = events[start:]
+    del events[start:]
+    run_triggers(state, rs, mover, ended)
+    events.extend(ended)
 
 
 def _end_turn(state: State, rs: RuleState, mover: int, turn_ended: int, events: list[Event]) -> int:
@@ -375,7 +401,8 @@ class Ruled(State):
         if key is None:
             return None
         rs = self.rule_state
-        return (key, rs.turn_moves, rs.in_turn, rs.turn_of, rs.extra_for, rs.moves, tuple(rs.scores), tuple(rs.missed), tuple(rs.fired),
+        return (key, rs.turn_moves, rs.in_turn, rs.turn_of, rs.extra_for, rs.moves, tuple(rs.scores), tuple(rs.missed),
+                tuple(sorted(rs.counters.items())), tuple(rs.fired),
                 tuple(sorted(rs.used.items())), rs.turn_to, rs.skips)
 
     def position(self) -> str:
@@ -615,9 +642,9 @@ def _use_power(state: Ruled, rs: RuleState, mover: int, move: PowerMove) -> list
     if effects.end is not None and state.outcome() is None:
         state.end_by_rule(effects.end, events)
     if effects.end_turn and state.outcome() is None:  # a power that ends the turn (declining the rest of it)
-        ended = _end_turn(state, rs, mover, -1, events)
-        if ended >= 0 and (rs.turn_to >= 0 or rs.skips):
-            run_triggers(state, rs, mover, [])  # a turn given or skipped earlier takes effect now the turn is over
+        before = len(events)
+        if _end_turn(state, rs, mover, -1, events) >= 0:
+            _run_ending(state, rs, mover, events, before)
     return events
 
 
@@ -667,6 +694,8 @@ def rule_position(rs: RuleState) -> str:
     out.add("rule-moves", rs.moves).seats("scores", rs.scores)
     if any(rs.missed):
         out.seats("missed", rs.missed)
+    if rs.counters:
+        out.add("counters", items_text(f"{name}.{seat}.{value}" for (name, seat), value in sorted(rs.counters.items())))
     out.add("used", items_text(f"{piece}.{seat}.{times}" for (piece, seat), times in sorted(rs.used.items())))
     return " ".join(out.parts[2:])
 
@@ -688,6 +717,15 @@ def read_rule_position(state: State, fields: Fields) -> None:
     rs.moves = fields.int("rule-moves", 0, lo=0)
     rs.scores = fields.seat_ints("scores", 0)
     rs.missed = fields.seat_ints("missed", 0, lo=0)
+    rs.counters = {}
+    for item in fields.items("counters", default=NONE):
+        parts = item.split(".")
+        if len(parts) != 3 or not parts[0]:
+            raise fields.error("counters", f"'{item}' is not NAME.SEAT.VALUE")
+        seat, value = (fields.convert("counters", p, int, "a whole number") for p in parts[1:])
+        if not 0 <= seat < n:
+            raise fields.error("counters", f"'{item}': no seat {seat}")
+        rs.counters[parts[0], seat] = value
     rs.used = {}
     for item in fields.items("used", default=NONE):
         piece, seat, times = (fields.convert("used", p, int, "a whole number") for p in _three(fields, item))

@@ -70,6 +70,9 @@ class ActionKind:
 
 _SEAT_PARAM = Param(SEAT, "the seat it applies to", "mover")
 
+WORD = "word"
+"""A parameter written as a plain name, not an expression (a counter's name: `count: drops`)."""
+
 ACTIONS: dict[str, ActionKind] = {
     a.name: a
     for a in (
@@ -86,6 +89,14 @@ ACTIONS: dict[str, ActionKind] = {
         ActionKind("draw", "the game ends now in a draw"),
         ActionKind("score", "add points to a seat's score (read it with score(seat)); ends nothing by itself",
                    {"points": Param(INT, "how many points (may be negative)", "1"), "seat": _SEAT_PARAM}, "points"),
+        ActionKind("count", "add to a seat's counter of the given name (read it with count('name', seat)): a house rule's "
+                            "own tally, every counter 0 at the start; scores nothing",
+                   {"counter": Param(WORD, "the counter's name (letters, digits and _)"), "seat": _SEAT_PARAM,
+                    "add": Param(INT, "how much to add (negative: take away)", "1")}, "counter"),
+        ActionKind("set_count", "set a seat's counter of the given name (0 by default: `set_count: drops` on turn_over "
+                                "starts a count per turn)",
+                   {"counter": Param(WORD, "the counter's name (letters, digits and _)"), "seat": _SEAT_PARAM,
+                    "value": Param(INT, "its new value", "0")}, "counter"),
     )
 }
 """The actions every family has."""
@@ -177,6 +188,8 @@ def core_functions() -> dict[str, Function]:
         "next_seat": Function((), INT, lambda c: c.next_to_move(), "the seat that moves next as the game stands (-1: chance or over)"),
         "fired": Function((STR,), INT, lambda c, name: c.fired_by_name(name), "how many times the named rule has fired this game"),
         "won": Function((SEAT,), BOOL, lambda c, seat: c.won(seat), "whether the game is over and the seat is one of its winners", False),
+        "count": Function((STR, SEAT), INT, lambda c, name, seat: c.rules.counters.get((name, seat), 0),
+                          "the seat's counter of that name (the count and set_count actions), 0 until one changes it"),
         "max": Function((INT, INT), INT, lambda c, a, b: a if a >= b else b, "the larger of two numbers"),
         "min": Function((INT, INT), INT, lambda c, a, b: a if a <= b else b, "the smaller of two numbers"),
     }
@@ -190,7 +203,7 @@ def move_record(fields: Mapping[str, str]) -> Record:
     return Record("move", {"kind": STR, **fields}, "the move being judged")
 
 
-TYPES_IN_WORDS = {INT: "number", BOOL: "true or false", STR: "text", SEAT: "seat"}
+TYPES_IN_WORDS = {INT: "number", BOOL: "true or false", STR: "text", SEAT: "seat", WORD: "name"}
 
 
 def expand(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
