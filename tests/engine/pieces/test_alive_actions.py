@@ -359,3 +359,18 @@ def test_an_action_on_a_group_of_seats_acts_for_each_in_turn_order(tmp_path: Pat
                         [["7", "1"], ["2"], ["3"], ["4"]], extra=teams)
     events = play(state, "play 7")
     assert sorted(e["seat"] for e in events if e.kind == "life_lost") == [1, 3]
+
+
+def test_gain_life_turns_a_flipped_life_card_up_again_once_a_game(tmp_path: Path) -> None:
+    # "once a game, the first life you lose comes back": seat 0 flips (nothing playable at 20 with
+    # only a 5), loses a life and gains it back; the second time it stays lost
+    rules = [{"name": "second chance", "on": "life_lost", "if": "event.lives > 0", "times": 1, "then": {"gain_life": "event.seat"}}]
+    state = ruled_table(tmp_path, rules, [["5", "5", "5"], ["1", "1"], ["2", "2"]], total=20)
+    lives = state.table.lives[0]
+    events = play(state, "flip")
+    assert [e.kind for e in events if e.kind in ("life_lost", "life_gained")] == ["life_lost", "life_gained"]
+    assert state.table.lives[0] == lives
+    state.table.total = 20
+    state.table.current = 0
+    play(state, "flip")
+    assert state.table.lives[0] == lives - 1

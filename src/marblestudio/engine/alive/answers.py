@@ -48,7 +48,7 @@ def answer(table: Table, seat: int, kind: CardKind, rule: DrawAnswer, events: li
     table.answering, table.answer_from = 0, -1
     if rule.bounces:  # back to the player of the DRAW, who alone draws the whole of it
         amount += kind.amount
-        events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False))
+        events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False, back=True))
         table.pending_draws = [[source, amount]] if table.alive[source] else []
         table.current = table.next_seat(seat)
         return

@@ -28,6 +28,8 @@ class AliveEvent(EventKind):
     """A player was skipped (`seat`)."""
     LIFE_LOST = "life_lost"
     """A life card was flipped (`seat`, its `owner`, `lives` left, `why`)."""
+    LIFE_GAINED = "life_gained"
+    """A house rule turned a flipped life card face up again (`seat`, `owner`, `lives`)."""
     BOMB_DISCARD = "bomb_discard"
     """A BOMB made a player discard a card (`seat`, `card`)."""
     HANDS_HANDED_IN = "hands_handed_in"

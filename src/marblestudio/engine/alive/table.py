@@ -134,6 +134,16 @@ class Table:
         if self.lives[owner] == 0 and not self.teams:
             self.eliminate(seat, events)
 
+    def gain_life(self, seat: int, most: int, events: list[Event]) -> bool:
+        """`seat` (its team in team play) turns a flipped life card face up again (a house rule),
+        up to `most`; a player already out stays out.  Whether a life came back."""
+        owner = self.team_of[seat]
+        if not self.alive[seat] or self.lives[owner] == 0 or self.lives[owner] >= most:
+            return False
+        self.lives[owner] += 1
+        events.append(Event.of(AliveEvent.LIFE_GAINED, seat=seat, owner=owner, lives=self.lives[owner]))
+        return True
+
     def eliminate(self, seat: int, events: list[Event]) -> None:
         """[book] A player whose life cards are all flipped is out and discards their hand."""
         self.alive[seat] = False

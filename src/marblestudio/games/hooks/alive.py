@@ -41,6 +41,12 @@ def _draw_cards(state: Any, ctx: Any, values: Mapping[str, Any], events: list[An
         t.phase = Phase.RESHUFFLE
 
 
+def _gain_life(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    seat = values["seat"]
+    if 0 <= seat < state.table.players:
+        state.table.gain_life(seat, state.family.lives, events)
+
+
 def _lose_life(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
     from marblestudio.engine.alive.table import Phase
 
@@ -101,6 +107,7 @@ HOOKS = FamilyHooks(
                                                    "as a SKIP does, but without this event)"),
         "life_lost": EventDoc({"seat": INT, "owner": INT, "lives": INT, "why": STR},
                               "a life card was flipped (owner: the seat, or the team in team play; lives: left; why: 'over_limit', 'hand_over', 'bomb' or 'rule')"),
+        "life_gained": EventDoc({"seat": INT, "owner": INT, "lives": INT}, "a house rule turned a flipped life card face up again (gain_life)"),
         "bomb_discard": EventDoc({"seat": INT, "card": STR}, "a BOMB made a player discard a card"),
         "eliminated": EventDoc({"seat": INT}, "a player lost their last life"),
         "hand_over": EventDoc({}, "a hand ended: a player played their last card"),
@@ -135,6 +142,9 @@ HOOKS = FamilyHooks(
                                  {"count": Param(INT, "how many cards", "1"), "seat": Param(SEAT, "who draws", "mover")}, "count", _draw_cards),
         "lose_life": ActionKind("lose_life", "a seat flips a life card (it may end the game)",
                                 {"seat": Param(SEAT, "who loses the life", "mover")}, "seat", _lose_life),
+        "gain_life": ActionKind("gain_life", "a seat turns a flipped life card face up again (never above the lives the game "
+                                             "starts with; a player already out stays out)",
+                                {"seat": Param(SEAT, "who gains the life", "mover")}, "seat", _gain_life),
         "reverse": ActionKind("reverse", "the direction of play reverses, as a REVERSE card does (with only 2 players left "
                                          "it does nothing): after a move that passed the turn to the mover's neighbour, the "
                                          "player on the mover's other side plays next; a skip already made stands; between "

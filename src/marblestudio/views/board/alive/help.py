@@ -56,6 +56,8 @@ def event_text(event: Event, name: SeatName) -> str | None:
         why = _WHY.get(str(event["why"]), str(event["why"]).replace("_", " "))
         lives = event["lives"]
         return f"{name(event['seat'])} {why} and flips a life card: {lives} left."
+    if kind == "life_gained":
+        return f"{name(event['seat'])} turns a life card face up again: {event['lives']} left."
     if kind == "eliminated":
         return f"{name(event['seat'])} has no life left and is out."
     if kind == "hands_handed_in":
@@ -67,6 +69,8 @@ def event_text(event: Event, name: SeatName) -> str | None:
     if kind == "draw_answered":
         if event["passed"]:
             return f"{name(event['seat'])} answers with {event['card']}: the draw, {event['amount']} cards each, passes on."
+        if event.get("back"):
+            return f"{name(event['seat'])} sends the DRAW back with {event['card']}: its player draws {event['amount']}."
         return f"{name(event['seat'])} blocks the DRAW with {event['card']}."
     if kind == "draw_taken":
         return f"{name(event['seat'])} takes the DRAW: every player but {name(event['source'])} draws {event['amount']}."
