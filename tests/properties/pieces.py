@@ -52,6 +52,16 @@ def expression(rng: random.Random, want: str, names: dict[str, Any], functions: 
     return rng.choice(typed + ["'x'"]) if typed else "'x'"
 
 
+def parameter(rng: random.Random, kind: str, names: dict[str, Any], functions: dict[str, Any]) -> str:
+    """An action's parameter: a counter's name (`vocab.WORD`), a seat (now and then a group of
+    seats, `program.SEAT_GROUPS`), or an expression of its type."""
+    if kind == vocab.WORD:
+        return rng.choice(["drops", "tally", "x1"] if rng.random() < 0.95 else ["two words", "'q'"])
+    if kind == SEAT and rng.random() < 0.2:
+        return rng.choice(sorted(program.SEAT_GROUPS))
+    return expression(rng, INT if kind == SEAT else kind, names, functions)
+
+
 def random_rules(rng: random.Random, game: str) -> list[dict[str, Any]]:
     """One to four rule entries for `game` (triggers, constraints and turn shorthands)."""
     hooks = program.family_hooks(game)
@@ -65,6 +75,8 @@ def random_rules(rng: random.Random, game: str) -> list[dict[str, Any]]:
         if roll < 0.65:
             on = rng.choice(sorted(events))
             names = {**base_names, "event": program._event_name(on, events[on])}  # noqa: SLF001 - the tests' own view of it
+            if hooks.move_fields is not None and rng.random() < 0.3:  # a trigger may read the move that made its event
+                names["move"] = Name(vocab.move_record(hooks.move), lambda c: c.move)
             entry: dict[str, Any] = {"name": f"r{i}", "on": on}
             if rng.random() < 0.7:
                 entry["if"] = expression(rng, BOOL, names, functions)
@@ -73,7 +85,7 @@ def random_rules(rng: random.Random, game: str) -> list[dict[str, Any]]:
                 name = rng.choice(sorted(actions))
                 kind = actions[name]
                 if kind.params and rng.random() < 0.7:
-                    then.append({name: {k: expression(rng, INT if p.type == SEAT else p.type, names, functions)
+                    then.append({name: {k: parameter(rng, p.type, names, functions)
                                         for k, p in kind.params.items() if rng.random() < 0.7 or p.default is None}})
                 else:
                     then.append(name)

@@ -514,3 +514,15 @@ def test_max_and_min_give_the_larger_and_the_smaller_number(tmp_path: Path) -> N
     scope = _scope(family_hooks("stay-alive"), None, "")
     assert compile_expression("max(3, 7) * 10 + min(3, 7)", scope, INT).evaluate(None) == 73  # type: ignore[arg-type]
     assert compile_expression("max(-2, -5) == -2 and min(4, 4) == 4", scope, BOOL).evaluate(None)  # type: ignore[arg-type]
+
+
+def test_a_trigger_reading_move_on_a_chance_step_reads_its_fields_as_nothing(tmp_path: Path) -> None:
+    # a die roll is a chance step: move.kind is 'chance' and its other fields are 0 or '' (the
+    # fuzz property found `move.spaces // 2` raising on None there)
+    loaded = house(tmp_path, [{"name": "rolls", "on": "die_rolled", "if": "move.kind == 'chance' and move.spaces // 2 == 0 and move.to == '' and mover >= 0",
+                               "then": {"score": 1}}], base="archimedes/standard")
+    state = new_game(loaded.rules, 2)
+    rolls = 0
+    for _, events in play_random(state, random.Random(3), max_steps=300):
+        rolls += sum(1 for e in events if e.kind == "die_rolled")
+    assert rolls > 0 and sum(state.rule_state.scores) == state.fired()["rolls"] > 0  # type: ignore[attr-defined]

@@ -317,7 +317,13 @@ class _Compiler:
         if field_type is None:
             known = ", ".join(sorted(kind.fields)) or "none"
             raise _fail(node, f"{kind.name} has no field '{name}' here (its fields: {known})")
-        return field_type, lambda c: read(c).get(name)
+        nothing = {INT: 0, BOOL: False}.get(field_type, "")  # a field an event or move lacks reads as nothing, never None
+
+        def field_value(c: Any) -> Any:
+            value = read(c).get(name)
+            return nothing if value is None else value
+
+        return field_type, field_value
 
     # Operators ------------------------------------------------------------------------
     def _BinOp(self, node: ast.BinOp) -> tuple[str, Evaluator]:

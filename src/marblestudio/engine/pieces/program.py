@@ -71,6 +71,9 @@ class Program:
     """Whether a trigger reads `move` (see `reads_move`)."""
     misses_turns: bool = False
     """Whether a piece makes a seat miss turns (`skip_turn`): every turn's end then goes through the rules."""
+    chance_move: Mapping[str, Any] = dataclasses.field(default_factory=dict, compare=False)
+    """What `move` reads in a trigger on a chance step's events: kind 'chance', every other field
+    its type's nothing (0, '' or false), so that an expression never meets a missing field."""
     fired_events: dict[tuple[int, int], Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     """The `rule_fired` event of each (piece, seat) made so far: events are values, shared by
     every game of these rules (see `runtime.run_triggers`)."""
@@ -258,8 +261,11 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
     scoring = any(a.kind.name == "score" for t in [*powers, *(t for ts in triggers.values() for t in ts)] for a in t.actions)
     moves = any(reads_move(t.piece) for ts in triggers.values() for t in ts)
     misses = any(a.kind.name == "skip_turn" for t in [*powers, *(t for ts in triggers.values() for t in ts)] for a in t.actions)
+    nothing = {INT: 0, BOOL: False}
+    chance = {"kind": "chance", **{f: nothing.get(t, "") for f, t in (hooks.move or {}).items()}}
     return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,
-                   tuple(p.name for p in pieces), tuple(powers), scoring, reads_move=moves, misses_turns=misses)
+                   tuple(p.name for p in pieces), tuple(powers), scoring, reads_move=moves, misses_turns=misses,
+                   chance_move=chance)
 
 
 @functools.lru_cache(maxsize=256)

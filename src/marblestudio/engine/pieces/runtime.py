@@ -268,10 +268,6 @@ def seat_group(state: State, mover: int, group: str) -> list[int]:
     return same if group == "partners" else [s for s in others if s not in same]
 
 
-CHANCE_MOVE: Mapping[str, Any] = {"kind": "chance"}
-"""What `move` reads in a trigger on a chance step's events."""
-
-
 def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], move: Mapping[str, Any] | None = None) -> None:
     """Run the triggers of `rs.program` on a move's `events` (see the module docstring); `move`:
     the move's fields for triggers that read it (`Program.reads_move`)."""
@@ -498,7 +494,7 @@ class Ruled(State):
         fields = None
         if rs.program.reads_move:  # described before the move changes the game
             describe = rs.program.hooks.move_fields
-            fields = CHANCE_MOVE if move.is_chance or describe is None else describe(self, move)
+            fields = rs.program.chance_move if move.is_chance or describe is None else describe(self, move)
         base: Any = super()
         rs.inside = True
         try:
