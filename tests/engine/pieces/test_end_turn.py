@@ -221,3 +221,34 @@ def test_a_counters_name_is_a_plain_name(tmp_path: Path) -> None:
         raise AssertionError("a name with a space was accepted")
     except RulesetError as exc:
         assert "count's counter is a name of letters, digits and _" in str(exc)
+
+
+def test_set_count_sets_any_value_in_full_form(tmp_path: Path) -> None:
+    # the third audit found `set_count: {counter: x, value: 1}` refused: the value is `to`
+    rules = house(tmp_path, [{"name": "mark", "on": "seeds_taken", "then": {"set_count": {"counter": "last", "to": "event.pit + 1"}}}],
+                  "mancala/kalah")
+    state = new_game(rules, 2)
+    state.apply(state.parse_move("c"))  # house c is pit 2
+    assert state.rule_state.counters == {("last", 0): 3}  # type: ignore[attr-defined]
+
+
+def test_a_rule_on_the_seeds_collected_at_the_end_of_kalah(tmp_path: Path) -> None:
+    # a point for every seed a player stores at the end from their own houses: the rule's score is
+    # what the game's seeds_collected events carry, through apply and through the fast playout
+    rules = house(tmp_path, [{"name": "sweep", "on": "seeds_collected", "then": {"score": {"seat": "event.seat", "points": "event.seeds"}}}],
+                  "mancala/kalah")
+    fast_firings = 0
+    for seed in range(5):
+        state = new_game(rules, 2)
+        rng = random.Random(seed)
+        collected = [0, 0]
+        while state.outcome() is None:
+            for event in state.apply(rng.choice(state.legal_moves())):
+                if event.kind == "seeds_collected":
+                    collected[event["seat"]] += event["seeds"]
+        assert state.rule_state.scores == collected  # type: ignore[attr-defined]
+        fast = new_game(rules, 2)
+        fast.random_playout(random.Random(seed))  # the end's events reach the rules there too
+        assert fast.outcome() is not None
+        fast_firings += fast.fired()["sweep"]  # type: ignore[attr-defined]
+    assert fast_firings > 0

@@ -22,6 +22,7 @@ HOOKS = FamilyHooks(
         "seeds_captured": EventDoc(_PIT, "a house's seeds went into the capturer's store (seat: who captures)"),
         "grand_slam": EventDoc({"seat": INT, "seeds": INT}, "a capture of every opponent seed captured nothing"),
         "extra_turn": EventDoc({"seat": INT}, "the last seed went into the mover's store: the same seat moves again"),
+        "seeds_collected": EventDoc(_PIT, "at the end, a house's seeds went to its owner's store (seat: the owner)"),
     },
     names={
         "total_seeds": Name(INT, lambda c: c.state.rules.total_seeds, "the seeds in the game"),

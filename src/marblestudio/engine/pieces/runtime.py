@@ -210,7 +210,7 @@ def _core_action(state: State, name: str, values: dict[str, Any], mover: int, ef
         seat = values["seat"]
         if 0 <= seat < n:
             key = (values["counter"], seat)
-            value = rs.counters.get(key, 0) + values["add"] if name == "count" else values["value"]
+            value = rs.counters.get(key, 0) + values["add"] if name == "count" else values["to"]
             value = max(-MAX_NUMBER, min(MAX_NUMBER, value))  # bounded, as every number an expression writes
             if value:
                 rs.counters[key] = value

@@ -96,7 +96,7 @@ ACTIONS: dict[str, ActionKind] = {
         ActionKind("set_count", "set a seat's counter of the given name (0 by default: `set_count: drops` on turn_over "
                                 "starts a count per turn)",
                    {"counter": Param(WORD, "the counter's name (letters, digits and _)"), "seat": _SEAT_PARAM,
-                    "value": Param(INT, "its new value", "0")}, "counter"),
+                    "to": Param(INT, "its new value", "0")}, "counter"),
     )
 }
 """The actions every family has."""

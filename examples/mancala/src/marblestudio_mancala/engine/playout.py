@@ -93,8 +93,8 @@ def _finish_move(state: MancalaState, seat: int, pos: int, taken: Sequence[tuple
         state._finish(ending, events)
 
 
-EVERY_MOVE = frozenset({MancalaEvent.SEEDS_TAKEN, MancalaEvent.SEED_SOWN, TURN_OVER})
-"""Events (almost) every move makes: a rule on one of them needs every move told in full, through `apply`."""
+EVERY_MOVE = frozenset({MancalaEvent.SEEDS_TAKEN, MancalaEvent.SEED_SOWN, TURN_OVER, MancalaEvent.SEEDS_COLLECTED})
+"""Events (almost) every move makes, and the end's: a rule on one of them needs every move told in full, through `apply`."""
 
 CAPTURES = frozenset({MancalaEvent.SEEDS_CAPTURED, MancalaEvent.GRAND_SLAM})
 """The other events a rule may listen to (the family's triggers) are the extra turn's."""
