@@ -16,7 +16,7 @@ mancala:
   capture: oware-2-3
 """
 
-SETTINGS = {"houses", "seeds", "stores", "last_in_store", "origin", "capture", "grand_slam", "feeding", "end", "majority",
+SETTINGS = {"houses", "seeds", "stores", "last_in_store", "origin", "capture", "grand_slam", "capture_min", "feeding", "end", "majority",
             "repetition"}
 
 

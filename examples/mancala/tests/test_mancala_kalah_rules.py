@@ -198,3 +198,16 @@ def test_grand_slam_captures_nothing_applies_to_a_kalah_capture_too() -> None:
     assert kinds(events) == ["seeds_taken", "seed_sown", "grand_slam", "turn_over"]
     assert board(state) == ([0, 1, 2, 0, 0, 0], [0, 0, 0, 0, 3, 0], (0, 0))
     assert state.outcome() is None and state.to_move == 1
+
+
+def test_with_capture_min_a_capture_needs_that_many_seeds_opposite() -> None:
+    # a house rule (capture_min: 3): a 1 sown from a into the empty b faces E.  With 2 seeds in
+    # E the seed stays and the turn passes; with 3 in E, b and E go to the store
+    state = position(kalah(capture_min=3), south=[1, 0, 4, 4, 4, 4], north=[4, 4, 4, 4, 2, 4])
+    events = play(state, "a")
+    assert "seeds_captured" not in kinds(events)
+    assert board(state) == ([0, 1, 4, 4, 4, 4], [4, 4, 4, 4, 2, 4], (0, 0)) and state.to_move == 1
+    state = position(kalah(capture_min=3), south=[1, 0, 4, 4, 4, 4], north=[4, 4, 4, 4, 3, 4])
+    events = play(state, "a")
+    assert captured(events) == [("b", 1), ("E", 3)]
+    assert board(state) == ([0, 0, 4, 4, 4, 4], [4, 4, 4, 4, 0, 4], (4, 0))

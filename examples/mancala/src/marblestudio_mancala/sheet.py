@@ -108,6 +108,9 @@ def sections(c: Compare) -> Sections:
     capturing = [_reading(c, "capture", _CAPTURE)]
     if _value(c, "capture") != "none":
         capturing.append(_reading(c, "grand_slam", _GRAND_SLAM))
+    least = c.get(S, "capture_min")
+    if _value(c, "capture") not in ("none", "oware-2-3") and isinstance(least, int) and least > 1:
+        capturing.append(f"House rule: a capture needs at least {least} seeds in the opposite house.")
     repeats = not stores_sown and _value(c, "repetition") == "ends-game"
     ending = [
         _reading(c, "end", _END),

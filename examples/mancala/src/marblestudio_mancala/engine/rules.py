@@ -87,6 +87,8 @@ class MancalaRules:
     origin: Origin = Origin.SOWN
     capture: Capture = Capture.KALAH_OPPOSITE
     grand_slam: GrandSlam = GrandSlam.CAPTURES_ALL
+    capture_min: int = 1
+    """A house rule: the fewest seeds the opposite house must hold for a Kalah capture (1: any)."""
     feeding: Feeding = Feeding.FREE
     end: EndRule = EndRule.EITHER_SIDE_EMPTY
     majority: Majority = Majority.PLAYS_ON

@@ -62,8 +62,10 @@ def find_captures(pits: list[int], t: BoardTables, seat: int, last: int) -> tupl
             return NO_CAPTURE
         opposite = t.opposite(last)
         from_opponent = pits[opposite]
-        if from_opponent:
+        if from_opponent and from_opponent >= t.rules.capture_min:
             taken = ((last, 1), (opposite, from_opponent))
+        elif from_opponent:  # too few seeds opposite (a house rule's capture_min): no capture
+            return NO_CAPTURE
         elif rule is Capture.KALAH_EMPTY_CAPTURE:
             return ((last, 1),), 0
         else:

@@ -50,6 +50,10 @@ def unused(data: Mapping[str, Any]) -> list[Problem]:
     if rules.stores is Stores.NONE and rules.last_in_store is not d.last_in_store:
         problems.append(Problem(f"{SECTION}/last_in_store", "with 'stores: none' no seed is sown into a store, so "
                                 "'last_in_store' never applies", WARNING))
+    if rules.capture is Capture.OWARE_2_3 or rules.capture is Capture.NONE:
+        if rules.capture_min != d.capture_min:
+            problems.append(Problem(f"{SECTION}/capture_min", f"'capture_min' is read by Kalah's captures only, not with "
+                                    f"'capture: {rules.capture.value}'", WARNING))
     if rules.capture is Capture.NONE and rules.grand_slam is not d.grand_slam:
         problems.append(Problem(f"{SECTION}/grand_slam", "with 'capture: none' nothing is captured, so 'grand_slam' "
                                 "never applies", WARNING))
@@ -74,6 +78,7 @@ def build(data: Mapping[str, Any]) -> MancalaRules:
         origin=Origin(section.get("origin", d.origin.value)),
         capture=Capture(section.get("capture", d.capture.value)),
         grand_slam=GrandSlam(section.get("grand_slam", d.grand_slam.value)),
+        capture_min=section.get("capture_min", d.capture_min),
         feeding=Feeding(section.get("feeding", d.feeding.value)),
         end=EndRule(section.get("end", d.end.value)),
         majority=Majority(section.get("majority", d.majority.value)),
