@@ -526,3 +526,34 @@ def test_a_trigger_reading_move_on_a_chance_step_reads_its_fields_as_nothing(tmp
     for _, events in play_random(state, random.Random(3), max_steps=300):
         rolls += sum(1 for e in events if e.kind == "die_rolled")
     assert rolls > 0 and sum(state.rule_state.scores) == state.fired()["rolls"] > 0  # type: ignore[attr-defined]
+
+
+def test_insert_turn_slips_a_turn_in_and_play_goes_back_to_the_seat_that_would_have_moved(tmp_path: Path) -> None:
+    # three players: when your marble falls on another's move, you take a turn at once; then play
+    # goes on with the seat that would have moved (the order does not change)
+    loaded = house(tmp_path, [{"name": "at once", "on": "marble_fell", "if": "event.seat != mover", "then": {"insert_turn": "event.seat"}}])
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = new_game(loaded.rules, 3)
+        while state.outcome() is None:
+            if state.to_move < 0:
+                state.apply(state.sample_chance(rng))
+                continue
+            mover = state.to_move
+            events = state.apply(rng.choice(state.legal_moves()))
+            fired = [e for e in events if e.kind == "rule_fired"]
+            rs = state.rule_state  # type: ignore[attr-defined]
+            if not fired or state.outcome() is not None or rs.inserted < 0:
+                continue
+            inserted, resume = rs.inserted, rs.resume
+            assert state.to_move == inserted != mover
+            assert 0 <= resume != inserted
+            from marblestudio.engine import from_position
+
+            assert from_position(loaded.rules, state.position()).rule_state.resume == resume  # type: ignore[attr-defined]
+            events = state.apply(rng.choice(state.legal_moves()))  # the slipped-in turn
+            if state.outcome() is None and not any(e.kind == "rule_fired" for e in events) and not state.is_out(resume):  # type: ignore[attr-defined]
+                assert state.to_move == resume
+                checked += 1
+    assert checked > 3

@@ -70,7 +70,8 @@ class Program:
     reads_move: bool = False
     """Whether a trigger reads `move` (see `reads_move`)."""
     misses_turns: bool = False
-    """Whether a piece makes a seat miss turns (`skip_turn`): every turn's end then goes through the rules."""
+    """Whether a piece makes a seat miss turns or slips one in (`skip_turn`, `insert_turn`): every turn's
+    end then goes through the rules."""
     chance_move: Mapping[str, Any] = dataclasses.field(default_factory=dict, compare=False)
     """What `move` reads in a trigger on a chance step's events: kind 'chance', every other field
     its type's nothing (0, '' or false), so that an expression never meets a missing field."""
@@ -260,7 +261,8 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
             triggers.setdefault(piece.on or "", []).append(trigger)
     scoring = any(a.kind.name == "score" for t in [*powers, *(t for ts in triggers.values() for t in ts)] for a in t.actions)
     moves = any(reads_move(t.piece) for ts in triggers.values() for t in ts)
-    misses = any(a.kind.name == "skip_turn" for t in [*powers, *(t for ts in triggers.values() for t in ts)] for a in t.actions)
+    misses = any(a.kind.name in ("skip_turn", "insert_turn") for t in [*powers, *(t for ts in triggers.values() for t in ts)]
+                 for a in t.actions)
     nothing = {INT: 0, BOOL: False}
     chance = {"kind": "chance", **{f: nothing.get(t, "") for f, t in (hooks.move or {}).items()}}
     return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,

@@ -37,7 +37,7 @@ class RuleState:
     """What the pieces remember during a game (copied with the state)."""
 
     __slots__ = ("program", "turn_moves", "in_turn", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
-                 "missed", "counters",
+                 "missed", "counters", "insert_to", "resume", "inserted",
                  "inside")
 
     def __init__(self, program: Program, players: int) -> None:
@@ -55,6 +55,8 @@ class RuleState:
         self.skips = 0  # ... and how many seats are skipped then
         self.missed = [0] * players  # per seat: turns it is still to miss (skip_turn)
         self.counters: dict[tuple[str, int], int] = {}  # (name, seat) -> a house rule's own tally (count, set_count)
+        self.insert_to = -1  # a seat to take a turn slipped in when this turn ends (insert_turn)
+        self.resume = self.inserted = -1  # during a slipped-in turn: the seat play goes back to, and the seat playing it
         self.inside = False  # True while the family plays a move (its own legal_moves calls see no powers)
 
     def begin_move(self, mover: int) -> None:
@@ -93,6 +95,7 @@ class RuleState:
         new.turn_to, new.skips = self.turn_to, self.skips
         new.missed = self.missed[:]
         new.counters = dict(self.counters)
+        new.insert_to, new.resume, new.inserted = self.insert_to, self.resume, self.inserted
         new.inside = False
         return new
 
@@ -206,6 +209,9 @@ def _core_action(state: State, name: str, values: dict[str, Any], mover: int, ef
     elif name == "skip_turn":
         if 0 <= values["seat"] < n:
             rs.missed[values["seat"]] += 1
+    elif name == "insert_turn":
+        if 0 <= values["seat"] < n:
+            rs.insert_to = values["seat"]
     elif name == "count" or name == "set_count":
         seat = values["seat"]
         if 0 <= seat < n:
@@ -327,10 +333,14 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
         if _end_turn(state, rs, mover, turn_ended, events) >= 0 and turn_ended < 0:
             _run_ending(state, rs, mover, events, before)  # the turn it ended: its turn_over goes through the triggers
             return
-    if rs.turn_to < 0 and not rs.skips and not (rs.program.misses_turns and any(rs.missed)):  # nothing waits (most moves)
-        return
+    if rs.turn_to < 0 and not rs.skips and not (rs.program.misses_turns and (any(rs.missed) or rs.insert_to >= 0 or rs.resume >= 0)):
+        return  # nothing waits (most moves)
     between_turns = turn_ended < 0 and rs.turn_of < 0 and state.outcome() is None and state.to_move >= 0
     if turn_ended >= 0 or between_turns:  # between turns: a set-up step chose who starts
+        if rs.resume >= 0 and turn_ended == rs.inserted:  # a slipped-in turn is over: back to the seat it came before
+            resume, rs.resume, rs.inserted = rs.resume, -1, -1
+            if state.outcome() is None and state.to_move >= 0:
+                state.give_turn(resume)
         if state.outcome() is None and state.to_move < 0:  # a chance step comes first (a reshuffle, a deal): they wait for it
             if rs.turn_to == turn_ended >= 0:
                 rs.extra_for = turn_ended
@@ -352,6 +362,11 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
                 if after == upcoming or not state.give_turn(after):
                     break
                 rs.missed[upcoming] -= 1
+            if rs.insert_to >= 0:  # a turn slipped in: the seat plays now, then play goes back
+                seat, rs.insert_to = rs.insert_to, -1
+                upcoming = state.to_move
+                if upcoming >= 0 and seat != upcoming and rs.resume < 0 and state.give_turn(seat):
+                    rs.resume, rs.inserted = upcoming, seat
 
 
 def _run_ending(state: State, rs: RuleState, mover: int, events: list[Event], start: int) -> None:
@@ -398,7 +413,7 @@ class Ruled(State):
             return None
         rs = self.rule_state
         return (key, rs.turn_moves, rs.in_turn, rs.turn_of, rs.extra_for, rs.moves, tuple(rs.scores), tuple(rs.missed),
-                tuple(sorted(rs.counters.items())), tuple(rs.fired),
+                tuple(sorted(rs.counters.items())), rs.insert_to, rs.resume, rs.inserted, tuple(rs.fired),
                 tuple(sorted(rs.used.items())), rs.turn_to, rs.skips)
 
     def position(self) -> str:
@@ -690,6 +705,8 @@ def rule_position(rs: RuleState) -> str:
     out.add("rule-moves", rs.moves).seats("scores", rs.scores)
     if any(rs.missed):
         out.seats("missed", rs.missed)
+    if rs.insert_to >= 0 or rs.resume >= 0:
+        out.add("rule-insert", f"{rs.insert_to},{rs.resume},{rs.inserted}")
     if rs.counters:
         out.add("counters", items_text(f"{name}.{seat}.{value}" for (name, seat), value in sorted(rs.counters.items())))
     out.add("used", items_text(f"{piece}.{seat}.{times}" for (piece, seat), times in sorted(rs.used.items())))
@@ -713,6 +730,11 @@ def read_rule_position(state: State, fields: Fields) -> None:
     rs.moves = fields.int("rule-moves", 0, lo=0)
     rs.scores = fields.seat_ints("scores", 0)
     rs.missed = fields.seat_ints("missed", 0, lo=0)
+    parts = fields.items("rule-insert", fields.text("rule-insert", "-1,-1,-1"))
+    if len(parts) != 3:
+        raise fields.error("rule-insert", "not three seats: the seat to slip a turn in, the seat play goes back to, the seat playing it")
+    rs.insert_to, rs.resume, rs.inserted = (fields.bounded("rule-insert", fields.convert("rule-insert", x, int, "a whole number"), -1, n - 1)
+                                            for x in parts)
     rs.counters = {}
     for item in fields.items("counters", default=NONE):
         parts = item.split(".")

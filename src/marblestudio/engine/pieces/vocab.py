@@ -80,6 +80,9 @@ ACTIONS: dict[str, ActionKind] = {
         ActionKind("skip_next", "the player who would move next misses that turn"),
         ActionKind("skip_turn", "the seat misses its next turn (when its turn comes, play passes over it; twice: two turns)",
                    {"seat": _SEAT_PARAM}, "seat"),
+        ActionKind("insert_turn", "the given seat takes one turn when this one ends, then play goes back to the seat that "
+                                  "would have moved: a turn slipped in, the order unchanged",
+                   {"seat": Param(SEAT, "who takes the slipped-in turn")}, "seat"),
         ActionKind("end_turn", "the mover's turn ends with this move, as the game ends a turn: a move the turn would "
                                "still have (the rest of a roll, the game's own extra turn, an extra_turn given earlier "
                                "in the turn) is lost, and the next seat in turn order moves"),
