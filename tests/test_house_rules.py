@@ -124,17 +124,24 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
         {n: wanted[n] - shown[n] for n in wanted if shown[n] != wanted[n]})
 
 
-@pytest.mark.parametrize("path", SINGLE, ids=[p.stem for p in SINGLE])
-def test_compare_against_the_base_shows_a_different_game(path: Path) -> None:
-    base = load_with_source(path).resolved.get("extends") or _base_of(path)
+def _compared(base: str, path: Path, *options: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`marblestudio compare BASE FILE` (20 games, JSON): the base's report and the house rule's.
+    The house rule's pieces each fired (when it has pieces) and the base has no rule coverage."""
     out = subprocess.run(
-        [sys.executable, "-m", "marblestudio", "compare", base, str(path), "--games", "20", "--workers", "1", "--json"],
+        [sys.executable, "-m", "marblestudio", "compare", base, str(path), *options, "--games", "20", "--workers", "1", "--json"],
         capture_output=True, text=True, timeout=300, check=True,
     ).stdout
     plain, house = json.loads(out)
     if path in WITH_PIECES:
         assert house["rule_coverage"] and all(row["total"] > 0 for row in house["rule_coverage"])
     assert not plain.get("rule_coverage")
+    return plain, house
+
+
+@pytest.mark.parametrize("path", SINGLE, ids=[p.stem for p in SINGLE])
+def test_compare_against_the_base_shows_a_different_game(path: Path) -> None:
+    base = load_with_source(path).resolved.get("extends") or _base_of(path)
+    plain, house = _compared(base, path)
     keys = ("seat_wins", "draws", "capped", "lengths")
     assert any(plain[k] != house[k] for k in keys), "the house rule played exactly like its base"
 
@@ -146,14 +153,7 @@ def test_a_match_example_plays_its_bases_games_as_a_match(path: Path) -> None:
     loaded = load_with_source(path)
     base = loaded.resolved.get("extends") or _base_of(path)
     assert loaded.rules.match is not None and load_with_source(base).rules.match is None
-    out = subprocess.run(
-        [sys.executable, "-m", "marblestudio", "compare", base, str(path), "--no-match", "--games", "20", "--workers", "1", "--json"],
-        capture_output=True, text=True, timeout=300, check=True,
-    ).stdout
-    plain, house = json.loads(out)
-    if path in WITH_PIECES:
-        assert house["rule_coverage"] and all(row["total"] > 0 for row in house["rule_coverage"])
-    assert not plain.get("rule_coverage")
+    _compared(base, path, "--no-match")
 
 
 def test_the_cookbook_has_a_match_by_score_and_a_match_the_loser_starts() -> None:

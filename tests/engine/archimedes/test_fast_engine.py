@@ -7,6 +7,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -68,7 +69,11 @@ def reference_moves(state: ArchimedesState) -> list[Move]:
     return moves
 
 
-@pytest.mark.parametrize("ruleset_id", BUNDLED)
+NEUTRAL = str(Path(__file__).resolve().parents[3] / "examples" / "house-rules" / "archimedes-neutral.yaml")
+"""A house rule's neutral marbles (they block as the mover's own: the reference says so too)."""
+
+
+@pytest.mark.parametrize("ruleset_id", [*BUNDLED, NEUTRAL])
 def test_the_fast_listing_gives_the_reference_moves_in_the_same_order(ruleset_id: str) -> None:
     rules_ = load(ruleset_id)
     rng = random.Random(f"listing:{ruleset_id}")

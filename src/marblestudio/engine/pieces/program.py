@@ -72,9 +72,6 @@ class Program:
     misses_turns: bool = False
     """Whether a piece makes a seat miss turns or slips one in (`skip_turn`, `insert_turn`): every turn's
     end then goes through the rules."""
-    chance_move: Mapping[str, Any] = dataclasses.field(default_factory=dict, compare=False)
-    """What `move` reads in a trigger on a chance step's events: kind 'chance', every other field
-    its type's nothing (0, '' or false), so that an expression never meets a missing field."""
     fired_events: dict[tuple[int, int], Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     """The `rule_fired` event of each (piece, seat) made so far: events are values, shared by
     every game of these rules (see `runtime.run_triggers`)."""
@@ -263,11 +260,8 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
     moves = any(reads_move(t.piece) for ts in triggers.values() for t in ts)
     misses = any(a.kind.name in ("skip_turn", "insert_turn") for t in [*powers, *(t for ts in triggers.values() for t in ts)]
                  for a in t.actions)
-    nothing = {INT: 0, BOOL: False}
-    chance = {"kind": "chance", **{f: nothing.get(t, "") for f, t in (hooks.move or {}).items()}}
     return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,
-                   tuple(p.name for p in pieces), tuple(powers), scoring, reads_move=moves, misses_turns=misses,
-                   chance_move=chance)
+                   tuple(p.name for p in pieces), tuple(powers), scoring, reads_move=moves, misses_turns=misses)
 
 
 @functools.lru_cache(maxsize=256)

@@ -267,11 +267,15 @@ def seat_group(state: State, mover: int, group: str) -> list[int]:
     if group == "everyone":
         return order
     others = order[1:] if mover >= 0 else order
-    teams = state.ruleset.teams
     if group == "others" or mover < 0:
         return others
-    same = [s for s in others if teams is not None and teams.team_of(s) == teams.team_of(mover)]
-    return same if group == "partners" else [s for s in others if s not in same]
+    team = _team(state, mover)
+    return [s for s in others if (s in team) == (group == "partners")]
+
+
+CHANCE_MOVE: Mapping[str, Any] = {"kind": "chance"}
+"""What `move` reads in a trigger on a chance step's events (its other fields read as nothing: see
+`expr`, where a field a record lacks reads as 0, '' or false)."""
 
 
 def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], move: Mapping[str, Any] | None = None) -> None:
@@ -444,17 +448,16 @@ class Ruled(State):
         """`move` by the family without its events, none of which a trigger listens to; the rule
         state kept as `apply` keeps it (run_triggers then only ends the turn: a turn_over event is
         all it reads)."""
-        rs = self.rule_state
         mover = self.to_move if self.outcome() is None else -1
-        if mover >= 0:
-            rs.begin_move(mover)
         ended = self.play_quietly(move)
+        events = [Event.of(TURN_OVER, seat=ended)] if ended >= 0 else []
         if mover >= 0:
-            rs.moves += 1
-        run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), [Event.of(TURN_OVER, seat=ended)] if ended >= 0 else [])
+            self.after_fast_move(mover, events)
+        else:
+            run_triggers(self, self.rule_state, _chance_actor(self, self.rule_state), events)
 
     def after_fast_move(self, mover: int, events: list[Event]) -> None:
-        """A family's `hooked_playout` played `mover`'s move itself: the rules' triggers read
+        """A family's `hooked_playout` (or `play`, quietly) played `mover`'s move itself: the rules' triggers read
         `events` and keep their counts, as after `apply`.  `events` are the move's, in `apply`'s
         order, or only some of them: every event of a kind a trigger listens to must be there, and
         the closing ones (`turn_over`, `game_over`) always."""
@@ -509,7 +512,7 @@ class Ruled(State):
         fields = None
         if rs.program.reads_move:  # described before the move changes the game
             describe = rs.program.hooks.move_fields
-            fields = rs.program.chance_move if move.is_chance or describe is None else describe(self, move)
+            fields = CHANCE_MOVE if move.is_chance or describe is None else describe(self, move)
         base: Any = super()
         rs.inside = True
         try:

@@ -12,12 +12,13 @@ _CELL = {"seat": INT, "row": INT, "col": INT, "cell": STR}
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
+    from marblestudio.engine.stay_alive.board import RED
     from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
 
     if type(move) is SlideMove:
-        drops, own, partners = _drops(state, move)
+        drops, own, partners = _drops(state, move, RED)
         return {"kind": "slide", "slide": move.slide_id, "step": move.step, "cell": "", "row": -1, "col": -1,
-                "layer": "red" if state.tables.layer_of[move.slide] == _red() else "white", "drops": drops, "drops_own": own,
+                "layer": "red" if state.tables.layer_of[move.slide] == RED else "white", "drops": drops, "drops_own": own,
                 "drops_partner": partners}
     if type(move) is PlaceMove:
         return {"kind": "place", "slide": "", "step": 0, "cell": str(move), "row": move.row, "col": move.col,
@@ -26,13 +27,7 @@ def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
             "drops_partner": 0}
 
 
-def _red() -> int:
-    from marblestudio.engine.stay_alive.board import RED
-
-    return RED
-
-
-def _drops(state: Any, move: Any) -> tuple[int, int, int]:
+def _drops(state: Any, move: Any, red_layer: int) -> tuple[int, int, int]:
     """How many marbles the slide move would drop, of anyone's (neutral ones too), of the mover's
     and of the mover's partners' (team play), worked out on the open masks as `_move_slide` does,
     without playing it."""
@@ -43,7 +38,7 @@ def _drops(state: Any, move: Any) -> tuple[int, int, int]:
     if not 0 <= new < len(t.open_masks[s]):
         return 0, 0, 0
     red, white = state.red, state.white
-    if t.layer_of[s] == _red():
+    if t.layer_of[s] == red_layer:
         red = (red & t.keep_mask[s]) | t.open_masks[s][new]
     else:
         white = (white & t.keep_mask[s]) | t.open_masks[s][new]
