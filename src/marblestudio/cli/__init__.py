@@ -17,6 +17,7 @@ COMMANDS: dict[str, str] = {
     "validate": "marblestudio.cli.validate",
     "list": "marblestudio.cli.list_cmd",
     "schema": "marblestudio.cli.schema_cmd",
+    "expand": "marblestudio.cli.expand",
     "new": "marblestudio.cli.new",
     "simulate": "marblestudio.cli.simulate",
     "compare": "marblestudio.cli.compare",

@@ -311,6 +311,12 @@ class State(ABC):
         seat = self.to_move
         return seat >= 0 and self.give_turn(self.seat_after(seat))
 
+    def between_rounds(self) -> bool:
+        """Whether a round of the game has just ended and the next is still to be set up (ALIVE
+        between hands): a turn a rule gave or skipped in the round ends with it, as a card's
+        own skip does.  False by default (a game of one round)."""
+        return False
+
     def end_by_rule(self, outcome: Outcome, events: list[Event]) -> None:
         """End the game now with `outcome` (a rule piece decided it), appending `game_over`."""
         raise NotImplementedError(f"{type(self).__name__} cannot be ended by a rule piece")

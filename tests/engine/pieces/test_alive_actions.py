@@ -316,20 +316,22 @@ def test_the_fast_playout_plays_the_actions_as_apply_does(tmp_path: Path, rules:
     assert fired > 0
 
 
-def test_skip_next_on_the_last_card_waits_for_the_deal(tmp_path: Path) -> None:
-    # a SKIP played as the last card has no effect; skip_next is the core's and waits for the end
-    # of the turn, which comes after the deal: the next hand's first player (seat 1, left of the
-    # dealer, seat 0) is skipped (games/hooks/alive.py says so; `event.left > 0` keeps to the card)
+def test_skip_next_on_the_last_card_ends_with_the_hand(tmp_path: Path) -> None:
+    # a SKIP played as the last card has no effect, and so a skip_next on the move that ends a
+    # hand ends with the hand (State.between_rounds): the next hand's first player (seat 1, left
+    # of the dealer, seat 0) plays first, whether or not the rule keeps to `event.left > 0`
     rules = [{"name": "skips", "on": "card_played", "then": "skip_next"}]
-    state = ruled_table(tmp_path, rules, [["1"], ["1", "1"], ["2", "2"], ["3", "3"]], deck=["4"] * 20)
-    play(state, "play 1")
-    assert state.table.phase is Phase.DEAL
-    state.apply(state.sample_chance(random.Random(0)))
-    assert state.to_move == 2
-    kept = ruled_table(tmp_path, [{**rules[0], "if": "event.left > 0"}], [["1"], ["1", "1"], ["2", "2"], ["3", "3"]], deck=["4"] * 20)
-    play(kept, "play 1")
-    kept.apply(kept.sample_chance(random.Random(0)))
-    assert kept.to_move == 1
+    for rule in (rules[0], {**rules[0], "if": "event.left > 0"}):
+        state = ruled_table(tmp_path, [rule], [["1"], ["1", "1"], ["2", "2"], ["3", "3"]], deck=["4"] * 20)
+        play(state, "play 1")
+        assert state.table.phase is Phase.DEAL
+        assert state.rule_state.skips == 0
+        state.apply(state.sample_chance(random.Random(0)))
+        assert state.to_move == 1
+    # in the middle of a hand the skip stands: seat 0 plays its first of two cards, seat 1 is skipped
+    mid = ruled_table(tmp_path, rules, [["1", "1"], ["1", "1"], ["2", "2"], ["3", "3"]], deck=["4"] * 20)
+    play(mid, "play 1")
+    assert mid.to_move == 2
 
 
 def test_a_rule_on_game_over_reverses_and_sets_nothing(tmp_path: Path) -> None:

@@ -28,6 +28,17 @@ def test_the_resolved_view_marks_what_the_file_changes_from_its_base(editor, hou
     assert line_of(text, "previous_slide: forbidden") not in view.marked
 
 
+def test_the_resolved_view_shows_the_readings_as_rules_after_the_data(editor, house_rule: Path, qtbot) -> None:
+    editor.open_file(house_rule)
+    qtbot.waitUntil(lambda: editor.resolution is not None, timeout=10000)
+    lines = editor.resolved_view.text.toPlainText().split("\n")
+    start = lines.index("# The readings above, written as rule pieces: each plays the same as its reading")
+    assert "# previous_slide: forbidden  =  previous_slide: allowed, with" in lines[start:]
+    assert "#     forbid: move.kind == 'slide' and move.slide == previous_slide" in lines[start:]
+    assert all(line.startswith("#") for line in lines[start:])  # comments: the data above is unchanged
+    assert not any(line.startswith("#") for line in lines[:start - 1])
+
+
 def test_the_rules_sheet_follows_the_text(editor, house_rule: Path, qtbot) -> None:
     editor.open_file(house_rule)
     qtbot.waitUntil(lambda: "Each player has 3 marbles (standard: 5)." in editor.sheet_view.plain_text(), timeout=10000)

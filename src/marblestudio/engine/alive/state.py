@@ -335,6 +335,10 @@ class AliveState(State):
         return True
 
     # Seams for rule pieces -----------------------------------------------------------------
+    def between_rounds(self) -> bool:
+        """A hand is over and the next is to be dealt: a skip or a turn a rule gave ends with the hand."""
+        return self.table.phase is Phase.DEAL
+
     def give_turn(self, seat: int) -> bool:
         t = self.table
         if self._outcome is not None or t.phase is not Phase.PLAY or not 0 <= seat < t.players or t.answering:

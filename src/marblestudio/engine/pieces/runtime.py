@@ -346,7 +346,9 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
             if state.outcome() is None and state.to_move >= 0:
                 state.give_turn(resume)
         if state.outcome() is None and state.to_move < 0:  # a chance step comes first (a reshuffle, a deal): they wait for it
-            if rs.turn_to == turn_ended >= 0:
+            if state.between_rounds():  # ... unless the round is over: its turns end with it
+                rs.turn_to, rs.skips = -1, 0
+            elif rs.turn_to == turn_ended >= 0:
                 rs.extra_for = turn_ended
             return
         turn_to, skips = rs.turn_to, rs.skips

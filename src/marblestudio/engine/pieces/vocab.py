@@ -9,7 +9,7 @@ description that the schema, the editor's completion and hover, and the rules sh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,6 +125,9 @@ class FamilyHooks:
     move_fields: Callable[[Any, Any], Mapping[str, Any]] | None = None
     """A move's fields for `forbid:` (state, move) -> {'kind': 'slide', ...}."""
     actions: Mapping[str, ActionKind] = field(default_factory=dict)
+    as_rules: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
+    """The section's readings that the vocabulary can say, as pieces: (section) -> a list of
+    `engine.pieces.readings.AsRules` (see that module)."""
 
 
 PIECES_GROUP = "marblestudio.pieces"

@@ -5,9 +5,10 @@ play, setting the total).  Hidden cards are never readable: the events that show
 
 A SKIP's effect needs no action of ALIVE's own: the core's `skip_next` is it (the player who would
 play next misses that turn, the direction of play counting; with 2 players left the mover plays
-again), though it adds no `player_skipped` event.  Unlike a SKIP played as the last card (which has
-no effect), a skip_next on the hand's last card waits for the deal and skips the next hand's first
-player: a rule on `card_played` that skips says `event.left > 0` to keep to the card's rule."""
+again), though it adds no `player_skipped` event.  As a SKIP played as the last card has no effect,
+a skip_next, extra_turn or give_turn on the move that ends a hand ends with the hand
+(`State.between_rounds`): the next hand starts as the deal says.  So a SKIP card is a PASS ME BY
+with `on: card_played, if: event.card == 'SKIP', then: skip_next` (`_as_rules`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
+from marblestudio.engine.pieces.readings import AsRules
 from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks, Param
 
 
@@ -96,6 +98,33 @@ def _set_total(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any
     events.append(Event.of(AliveEvent.TOTAL, total=effects.make_total(t, values["total"])))
 
 
+def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
+    """The wild cards whose effect the actions can say, as a PASS ME BY (play passes on) with a
+    trigger on the card: REVERSE, SKIP and the set-total cards.  DRAW is left a reading: its
+    victims draw in the direction of play, a seat group in seat order."""
+    deck = section.get("deck")
+    if not isinstance(deck, Mapping):
+        return []
+    out: list[AsRules] = []
+    for card, spec in deck.items():
+        if not isinstance(spec, Mapping):
+            continue
+        effect, when = spec.get("effect"), f"event.card == {str(card)!r}"
+        label = spec.get("label", card)
+        if effect == "reverse":
+            action: Any = "reverse"
+        elif effect == "skip":
+            action = "skip_next"
+        elif effect == "set-total" and isinstance(spec.get("total"), int):
+            action = {"set_total": {"total": spec["total"]}}
+        else:
+            continue
+        out.append(AsRules(("deck", str(card), "effect"), effect, "pass-me-by",
+                           ({"name": f"{label} {effect}", "on": "card_played", "if": when, "then": action},),
+                           drop=("total",) if effect == "set-total" else ()))
+    return out
+
+
 HOOKS = FamilyHooks(
     events={
         "card_played": EventDoc({"seat": INT, "card": STR, "total": INT, "left": INT},
@@ -137,6 +166,7 @@ HOOKS = FamilyHooks(
     },
     move={"card": STR, "value": INT, "wild": BOOL},
     move_fields=_move_fields,
+    as_rules=_as_rules,
     actions={
         "draw_cards": ActionKind("draw_cards", "a seat draws cards from the deck (a reshuffle of the discards when it runs out, as the ruleset says)",
                                  {"count": Param(INT, "how many cards", "1"), "seat": Param(SEAT, "who draws", "mover")}, "count", _draw_cards),

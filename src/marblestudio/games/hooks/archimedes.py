@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
+from marblestudio.engine.pieces.readings import AsRules
 from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks, Param
 
 MAX_ROLL = 6
@@ -47,6 +48,15 @@ def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
     return {"kind": "other", "from": "", "to": "", "spaces": 0}
 
 
+def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
+    """Variation 3's carrying (always lift a marble) as a rule: the rolls left out."""
+    if section.get("carrying") != "lift-only":
+        return []
+    return [AsRules(("carrying",), "lift-only", "roll-or-lift", ({
+        "name": "lift only", "forbid": "move.kind == 'roll'",
+        "because": "a marble is always picked up and placed, never rolled (variation 3)"},))]
+
+
 HOOKS = FamilyHooks(
     events={
         "die_rolled": EventDoc({"seat": INT, "value": INT, "purpose": STR},
@@ -76,6 +86,7 @@ HOOKS = FamilyHooks(
     },
     move={"from": STR, "to": STR, "spaces": INT},
     move_fields=_move_fields,
+    as_rules=_as_rules,
     actions={
         "add_to_roll": ActionKind("add_to_roll", "longer moves: the roll just made gives this many spaces more (or fewer), "
                                                  f"between 1 and {MAX_ROLL} (on die_rolled)",

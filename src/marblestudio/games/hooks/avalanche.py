@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
+from marblestudio.engine.pieces.readings import AsRules
 from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
 
 
@@ -35,6 +36,20 @@ def _holes_left(c: Any, seat: int) -> int:
     return sum(1 for card in state.cards[seat] for colour in state.filled[card] if colour < 0)
 
 
+def _active(c: Any) -> int:
+    state = c.state
+    return sum(1 for s in range(state.num_players) if not state.gone_out[s] and not state.forfeited[s])
+
+
+def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
+    """Our reading that a full round of passes ends the game in a draw, as a rule."""
+    play = section.get("play")
+    if not isinstance(play, Mapping) or play.get("all_pass", "draw") != "draw":
+        return []
+    return [AsRules(("play", "all_pass"), "draw", "continue", ({
+        "name": "a round of passes is a draw", "on": "passed", "if": "passes_in_a_row >= players_active", "then": "draw"},))]
+
+
 HOOKS = FamilyHooks(
     events={
         "cards_dealt": EventDoc({}, "the cards were dealt (the set-up: give_turn here chooses who starts)"),
@@ -53,6 +68,8 @@ HOOKS = FamilyHooks(
         "drops_this_turn": Name(INT, lambda c: c.state.drops_this_turn, "marbles dropped so far in this turn"),
         "first_turn": Name(BOOL, lambda c: c.state.first_turn, "whether this is the game's first turn"),
         "in_play": Name(BOOL, _in_play, "whether the game is being played (not dealing or over)"),
+        "passes_in_a_row": Name(INT, lambda c: c.state.passes_in_a_row, "passes made one after the other since the last drop"),
+        "players_active": Name(INT, _active, "players still taking turns (not gone out, not forfeited)"),
     },
     functions={
         "marbles_in_hand": Function((SEAT,), INT, lambda c, s: sum(c.state.hands[s]), "marbles the seat holds"),
@@ -63,6 +80,7 @@ HOOKS = FamilyHooks(
     },
     move={"colour": STR, "hole": INT},
     move_fields=_move_fields,
+    as_rules=_as_rules,
 )
 """Move fields for `forbid:`: kind ('drop', 'pass', 'go_out' or 'stay_in'), colour (its name) and
 hole (from 1) of a drop."""

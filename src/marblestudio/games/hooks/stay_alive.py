@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
+from marblestudio.engine.pieces.readings import AsRules
 from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
 
 _CELL = {"seat": INT, "row": INT, "col": INT, "cell": STR}
@@ -21,8 +22,9 @@ def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
                 "layer": "red" if state.tables.layer_of[move.slide] == RED else "white", "drops": drops, "drops_own": own,
                 "drops_partner": partners}
     if type(move) is PlaceMove:
+        falls = 1 if 0 <= move.cell < state.tables.cells and (state.red & state.white) >> move.cell & 1 else 0
         return {"kind": "place", "slide": "", "step": 0, "cell": str(move), "row": move.row, "col": move.col,
-                "layer": "", "drops": 0, "drops_own": 0, "drops_partner": 0}
+                "layer": "", "drops": falls, "drops_own": falls, "drops_partner": 0}
     return {"kind": "pass", "slide": "", "step": 0, "cell": "", "row": -1, "col": -1, "layer": "", "drops": 0, "drops_own": 0,
             "drops_partner": 0}
 
@@ -55,6 +57,37 @@ def _drops(state: Any, move: Any, red_layer: int) -> tuple[int, int, int]:
     return falling.bit_count(), (state.marbles[seat] & falling).bit_count(), partners
 
 
+_SLIDE_MOVED_BEFORE = "a player may not move the slide the player before moved"
+
+
+def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
+    """The slide rules' readings and the placing reading as pieces (GAMES.md section 1)."""
+    out: list[AsRules] = []
+    limit = section.get("two_player_limit", "own-turns")
+    consecutive = limit == "consecutive-turns"
+    if section.get("placing_on_open_cell", "forbidden") == "forbidden":
+        out.append(AsRules(("placing_on_open_cell",), "forbidden", "falls", ({
+            "name": "no placing on an open cell", "forbid": "move.kind == 'place' and move.drops > 0",
+            "because": "the cell is open: placing there is forbidden"},),
+            "the two part only when every free cell is open: the reading then passes, the rule lets the marble fall"))
+    if section.get("previous_slide", "forbidden") == "forbidden":
+        cond = "move.kind == 'slide' and move.slide == previous_slide"
+        out.append(AsRules(("previous_slide",), "forbidden", "allowed", ({
+            "name": "not the previous player's slide", "forbid": f"{cond} and players_in > 2" if consecutive else cond,
+            "because": _SLIDE_MOVED_BEFORE},)))
+    if limit == "own-turns":
+        out.append(AsRules(("two_player_limit",), "own-turns", "none", ({
+            "name": "not one slide on three own turns", "forbid": "players_in == 2 and move.kind == 'slide' and "
+            "own_streak(mover) >= 2 and move.slide == own_slide(mover)",
+            "because": "with two players left, a player may not move one slide on three own turns in a row"},)))
+    elif consecutive:
+        out.append(AsRules(("two_player_limit",), "consecutive-turns", "none", ({
+            "name": "not one slide on three turns", "forbid": "players_in == 2 and move.kind == 'slide' and "
+            "move.slide == previous_slide and slide_streak >= 2",
+            "because": "with two players left, a slide may not move on three turns in a row"},)))
+    return out
+
+
 HOOKS = FamilyHooks(
     events={
         "slides_set": EventDoc({}, "the slides were set at random, before the first marble is placed (the set-up: give_turn here chooses who starts)"),
@@ -70,6 +103,8 @@ HOOKS = FamilyHooks(
         "players_in": Name(INT, lambda c: c.state.alive, "how many players still have marbles"),
         "neutral_left": Name(INT, lambda c: c.state.neutral.bit_count(), "neutral marbles still on the grid"),
         "previous_slide": Name(STR, lambda c: c.state.previous_slide or "", "the slide moved on the turn before ('' after a pass)"),
+        "slide_streak": Name(INT, lambda c: c.state.game_streak if c.state.last_slide >= 0 else 0,
+                             "on how many turns of the game in a row previous_slide has moved (0 after a pass)"),
     },
     functions={
         "marbles_left": Function((SEAT,), INT, lambda c, s: c.state.marbles_each - c.state.fallen[s],
@@ -86,6 +121,7 @@ HOOKS = FamilyHooks(
     move={"slide": STR, "step": INT, "cell": STR, "row": INT, "col": INT, "layer": STR, "drops": INT, "drops_own": INT,
           "drops_partner": INT},
     move_fields=_move_fields,
+    as_rules=_as_rules,
 )
 """Move fields for `forbid:` and triggers: kind ('place', 'slide' or 'pass'), slide (its id), step
 (+1 out, -1 in), layer ('red' or 'white'), drops, drops_own and drops_partner (the marbles it would

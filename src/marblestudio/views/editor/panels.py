@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from marblestudio.engine.pieces.readings import reading_lines
 from marblestudio.rulesets.assist import changed_lines, resolved_lines
 from marblestudio.rulesets.sheet import Sheet, rules_sheet
 from marblestudio.views.editor.highlighter import YamlHighlighter
@@ -47,7 +48,8 @@ class ResolvedView(QWidget):
         lines = list(resolved_lines(resolution.resolved))
         found = resolution.changes()
         marks = changed_lines(lines, found)
-        self.text.setPlainText("\n".join(text for text, _ in lines))
+        # the readings the rules language can say, as their rules (comments after the data)
+        self.text.setPlainText("\n".join([text for text, _ in lines] + reading_lines(resolution.resolved)))
         selections = []
         self.marked = [i + 1 for i, marked in enumerate(marks) if marked]
         for number in self.marked:
