@@ -311,6 +311,13 @@ class State(ABC):
         seat = self.to_move
         return seat >= 0 and self.give_turn(self.seat_after(seat))
 
+    def seats_from(self, seat: int) -> list[int]:
+        """Every seat in turn order from `seat` (itself first), out or not: the order in which a
+        rule's action for a group of seats (`others`, `opponents`, ...) is taken.  Seat order by
+        default; ALIVE follows the direction of play."""
+        n = self.num_players
+        return [(seat + k) % n for k in range(n)]
+
     def between_rounds(self) -> bool:
         """Whether a round of the game has just ended and the next is still to be set up (ALIVE
         between hands): a turn a rule gave or skipped in the round ends with it, as a card's

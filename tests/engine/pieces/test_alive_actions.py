@@ -376,3 +376,59 @@ def test_gain_life_turns_a_flipped_life_card_up_again_once_a_game(tmp_path: Path
     state.table.current = 0
     play(state, "flip")
     assert state.table.lives[0] == lives - 1
+
+
+# the BOMB and HAND IN & RE-DEAL effects as actions; a DRAW as draw_cards for a seat group -------
+
+def test_a_seven_that_bombs_hits_every_other_player_and_resets_the_total(tmp_path: Path) -> None:
+    # seat 0's 7 also bombs: seat 1 holds a 0 and discards it, seats 2 and 3 hold none and each
+    # flip a life card (5 -> 4); the total goes back to 0 and seat 1 plays next
+    rules = [{"name": "seven bombs", "on": "card_played", "if": "event.card == '7'", "then": "bomb"}]
+    state = ruled_table(tmp_path, rules, [["7", "1"], ["0", "1"], ["2", "2"], ["3", "3"]])
+    events = play(state, "play 7")
+    assert [(k, d.get("seat")) for k, d in after_rule(events) if k in ("bomb_discard", "life_lost")] == [
+        ("bomb_discard", 1), ("life_lost", 2), ("life_lost", 3)]
+    assert list(state.table.lives) == [5, 5, 4, 4]
+    assert state.table.total == 0 and state.to_move == 1
+    assert state.table.hand_sizes == [1, 1, 2, 2]
+
+
+def test_a_bomb_by_rule_that_leaves_a_victim_without_cards_ends_the_hand(tmp_path: Path) -> None:
+    # [decision] a BOMB victim who discarded their only card has gone out: seat 1's only card is a 0
+    rules = [{"name": "seven bombs", "on": "card_played", "if": "event.card == '7'", "then": "bomb"}]
+    state = ruled_table(tmp_path, rules, [["7", "1"], ["0"], ["2", "2"], ["3", "3"]])
+    events = play(state, "play 7")
+    assert "hand_over" in rule_events(events)
+    assert state.table.phase is Phase.DEAL
+
+
+def test_a_seven_that_calls_a_redeal_collects_every_hand(tmp_path: Path) -> None:
+    # seat 0 plays its 7 onto the pile and keeps one card; then every hand goes to seat 0: 1 + 2 + 2 + 2
+    # = 7 cards collected, the total 0, and the next step is their shuffle (chance)
+    rules = [{"name": "seven redeals", "on": "card_played", "if": "event.card == '7'", "then": "hand_in_redeal"}]
+    state = ruled_table(tmp_path, rules, [["7", "1"], ["1", "1"], ["2", "2"], ["3", "3"]])
+    events = play(state, "play 7")
+    handed = [d for k, d in after_rule(events) if k == "hands_handed_in"]
+    assert handed == [{"seat": 0, "cards": 7}]
+    assert state.table.total == 0 and state.table.phase is Phase.REDEAL and state.to_move == CHANCE
+
+
+def test_a_group_draw_goes_round_in_the_direction_of_play(tmp_path: Path) -> None:
+    # play runs anticlockwise (direction -1): seat 0's 7 makes the others draw one card each, seat 3
+    # first, then 2, then 1, from the top of the deck A, B, C (here the cards 4, 5, 6)
+    rules = [{"name": "seven draws", "on": "card_played", "if": "event.card == '7'", "then": {"draw_cards": {"seat": "others", "count": 1}}}]
+    state = ruled_table(tmp_path, rules, [["7", "1"], ["1"], ["2"], ["3"]], deck=["4", "5", "6"], direction=-1)
+    play(state, "play 7")
+    assert [state.table.hands[s][state.cat.index[c]] for s, c in ((3, "4"), (2, "5"), (1, "6"))] == [1, 1, 1]
+
+
+def test_group_draws_that_run_out_of_deck_wait_for_the_reshuffle_in_turn(tmp_path: Path) -> None:
+    # one card in the deck and three to draw: seat 1 draws it, the discards are reshuffled (a
+    # chance step), then seats 2 and 3 draw theirs
+    rules = [{"name": "seven draws", "on": "card_played", "if": "event.card == '7'", "then": {"draw_cards": {"seat": "others", "count": 1}}}]
+    state = ruled_table(tmp_path, rules, [["7", "1"], ["1"], ["2"], ["3"]], deck=["4"], discard=["0", "5", "6", "0", "5"])
+    play(state, "play 7")
+    assert state.table.hand_sizes == [1, 2, 1, 1]
+    assert state.to_move == CHANCE and state.table.pending_draws == [[2, 1], [3, 1]]
+    state.apply(state.sample_chance(random.Random(0)))
+    assert state.table.hand_sizes == [1, 2, 2, 2] and state.to_move == 1

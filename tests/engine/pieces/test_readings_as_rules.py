@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from marblestudio.engine import new_game
-from marblestudio.engine.core import CHANCE, State, Termination
+from marblestudio.engine.core import CHANCE, IllegalMoveError, State, Termination
 from marblestudio.engine.pieces.readings import AsRules, as_rules, expansions, reading_lines
 from marblestudio.rulesets import load_with_source
 from marblestudio.rulesets.catalog import list_rulesets
@@ -42,7 +42,10 @@ def _side_by_side(native: Any, written: Any, players: int, seed: str) -> str | N
         if a.to_move == CHANCE:
             move = a.sample_chance(rng)
             a.apply(move)
-            b.apply(b.parse_move(str(move)))
+            try:
+                b.apply(b.parse_move(str(move)))
+            except IllegalMoveError:
+                return f"step {step}: the chance step {move} is not one of the written form's"
             continue
         mine, theirs = _offered(a), _offered(b)
         if mine != theirs:
@@ -143,7 +146,8 @@ def test_every_family_of_four_writes_some_reading_as_pieces() -> None:
     assert games >= {"stay-alive", "alive", "avalanche", "archimedes"}
     keys = {f"{rid.split('/')[0]}:{r.key}" for rid in WRITTEN for r in expansions(load_with_source(rid).resolved)}
     assert {"stay-alive:previous_slide", "stay-alive:two_player_limit", "stay-alive:placing_on_open_cell",
-            "alive:deck.REVERSE.effect", "alive:deck.SKIP.effect", "alive:deck.=21.effect",
+            "alive:deck.REVERSE.effect", "alive:deck.SKIP.effect", "alive:deck.=21.effect", "alive:deck.DRAW2.effect",
+            "alive:deck.BOMB.effect", "alive:deck.REDEAL.effect",
             "avalanche:play.all_pass", "archimedes:carrying"} <= keys
 
 
@@ -153,10 +157,25 @@ def test_the_written_form_sets_each_reading_to_its_neutral_value_and_puts_its_pi
     deck = data["alive"]["deck"]
     assert deck["REVERSE"]["effect"] == "pass-me-by" and deck["SKIP"]["effect"] == "pass-me-by"
     assert deck["=21"] == {"count": 5, "effect": "pass-me-by", "label": "=21"}  # its total goes with its effect
-    assert deck["DRAW1"]["effect"] == "draw" and deck["BOMB"]["effect"] == "bomb"  # left as readings
+    assert deck["DRAW1"] == {"count": 2, "effect": "pass-me-by", "label": "DRAW 1"}
+    assert deck["BOMB"]["effect"] == "pass-me-by" and deck["PASS"]["effect"] == "pass-me-by"
+    rules = {rule["name"]: rule for rule in data["rules"]}
+    assert rules["DRAW 2 draw"]["then"] == {"draw_cards": {"seat": "others", "count": 2}}
+    assert rules["BOMB bomb"]["then"] == "bomb" and rules["HAND IN & RE-DEAL hand-in-redeal"]["then"] == "hand_in_redeal"
     names = [rule["name"] for rule in data["rules"]]
     assert names[-1] == "mine" and "REVERSE reverse" in names and names.index("REVERSE reverse") < names.index("mine")
     assert resolved["alive"]["deck"]["REVERSE"]["effect"] == "reverse"  # the data it was given is untouched
+
+
+def test_a_draw_hits_the_other_team_with_wild_hits_opponents_and_stays_a_reading_when_it_can_be_answered() -> None:
+    resolved = load_with_source("alive/team-play").resolved
+    spared = {**resolved, "alive": {**resolved["alive"], "wild_hits": "opponents"}}
+    found = {r.key: r for r in expansions(spared)}
+    assert found["deck.DRAW1.effect"].rules[0]["then"] == {"draw_cards": {"seat": "opponents", "count": 1}}
+    answered = {**resolved, "alive": {**resolved["alive"], "answers": {"draw": {"with": ["REVERSE"], "then": "bounce"}}}}
+    keys = {r.key for r in expansions(answered)}
+    assert "deck.DRAW1.effect" not in keys and "deck.REVERSE.effect" not in keys  # it waits; the answer takes no effect
+    assert "deck.SKIP.effect" in keys
 
 
 def test_the_resolved_tab_lines_show_each_reading_with_its_rules() -> None:

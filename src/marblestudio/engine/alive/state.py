@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from marblestudio.engine.alive import answers, effects, hidden
 from marblestudio.engine.alive.hidden import AliveObservation, AliveView
 from marblestudio.engine.alive.moves import FLIP, TAKE, Deal, Flip, PlayCard, Redeal, Reshuffle, Shuffle, Take, parse_move
-from marblestudio.engine.alive.rules import AliveRules, GameEnd, WildEffect
+from marblestudio.engine.alive.rules import AliveRules, CardKind, GameEnd, WildEffect
 from marblestudio.engine.alive.table import Phase, Table
 from marblestudio.engine.core import (
     CHANCE,
@@ -29,6 +29,12 @@ from marblestudio.engine.core import (
 )
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.alive.events import AliveEvent
+
+
+_EFFECT_CARDS = {effect: CardKind(effect.value.upper(), 0, effect.value, effect=effect)
+                 for effect in (WildEffect.BOMB, WildEffect.HAND_IN_REDEAL)}
+"""The effects a rule piece takes as actions, as the card kinds `effects` plays (whose fields
+these two effects do not read)."""
 
 
 class Catalogue:
@@ -230,6 +236,14 @@ class AliveState(State):
         if kind.effect is WildEffect.DRAW and self.family.draw_answer is not None:
             answers.wait(t, seat, kind, events)
             return
+        self._take_effect(seat, kind, events)
+
+    def _take_effect(self, seat: int, kind: CardKind, events: list[Event]) -> None:
+        """A wild card's effect for `seat`, who played it, and what follows it: the game may end,
+        the next player is the one the effect names, a BOMB victim left without cards ends the
+        hand, and the cards a DRAW gives are drawn."""
+        t = self.table
+        assert kind.effect is not None
         nxt = effects.EFFECTS[kind.effect](t, seat, kind, events)
         if not self.quiet:
             events.append(Event.of(AliveEvent.TOTAL, total=t.total))
@@ -244,6 +258,16 @@ class AliveState(State):
             return
         if t.pending_draws and not effects.resolve_draws(t, events):
             t.phase = Phase.RESHUFFLE
+
+    def effect_by_rule(self, effect: WildEffect, seat: int, events: list[Event]) -> bool:
+        """A rule piece's BOMB or HAND IN & RE-DEAL (`games/hooks/alive.py`): the effect, as if
+        `seat` had played such a card just now, in the middle of a hand; False (nothing changed)
+        between hands, while a DRAW waits, or for a seat that is out."""
+        t = self.table
+        if self._outcome is not None or t.phase is not Phase.PLAY or t.answering or not 0 <= seat < t.players or not t.alive[seat]:
+            return False
+        self._take_effect(seat, _EFFECT_CARDS[effect], events)
+        return True
 
     def _answer_or_take(self, seat: int, move: Move, events: list[Event]) -> None:
         """The move of a player whom a DRAW waits on (answers.py)."""
@@ -335,6 +359,11 @@ class AliveState(State):
         return True
 
     # Seams for rule pieces -----------------------------------------------------------------
+    def seats_from(self, seat: int) -> list[int]:
+        """Every seat from `seat` in the direction of play (a DRAW's victims draw in that order)."""
+        n, step = self.table.players, self.table.direction
+        return [(seat + k * step) % n for k in range(n)]
+
     def between_rounds(self) -> bool:
         """A hand is over and the next is to be dealt: a skip or a turn a rule gave ends with the hand."""
         return self.table.phase is Phase.DEAL

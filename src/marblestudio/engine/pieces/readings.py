@@ -30,8 +30,9 @@ class AsRules:
 
     `path` is where the reading sits in the family's section (('previous_slide',), or
     ('deck', 'REVERSE', 'effect') for a card's effect); with its value set to `neutral` and
-    `rules` added, the ruleset plays as with `value`.  `note` says where the two forms part,
-    if anywhere (a case no bundled game reaches)."""
+    `rules` added, the ruleset plays as with `value`.  `note` says where the two forms may part,
+    if anywhere: a case no bundled game reaches, or what a rule of one's own added to the ruleset
+    would see differently (a rule's actions set off no other rule)."""
 
     path: tuple[str, ...]
     value: Any
@@ -98,7 +99,8 @@ def reading_lines(data: Mapping[str, Any]) -> list[str]:
     if not found:
         return []
     lines = ["", "# The readings above, written as rule pieces: each plays the same as its reading",
-             "# set to the neutral value with these rules added (`marblestudio expand` writes the whole file so)."]
+             "# set to the neutral value with these rules added (`marblestudio expand` writes the whole file so).",
+             "# Where a note says so, the two forms may part once rules of your own are added."]
     for reading in found:
         lines.append(f"# {reading.key}: {reading.value}  =  {reading.key}: {reading.neutral}, with")
         text = yaml.safe_dump([dict(r) for r in reading.rules], sort_keys=False, allow_unicode=True, width=4096)

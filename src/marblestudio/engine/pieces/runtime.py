@@ -261,9 +261,8 @@ def _act(state: State, ctx: Context, action: Any, values: dict[str, Any], mover:
 
 def seat_group(state: State, mover: int, group: str) -> list[int]:
     """The seats of `group` (`program.SEAT_GROUPS`) for `mover`, in turn order from the mover
-    (every seat from the first at the set-up, where the mover is -1)."""
-    n = state.num_players
-    order = [(mover + k) % n for k in range(n)] if mover >= 0 else list(range(n))
+    (`State.seats_from`; every seat from the first at the set-up, where the mover is -1)."""
+    order = state.seats_from(mover) if mover >= 0 else list(range(state.num_players))
     if group == "everyone":
         return order
     others = order[1:] if mover >= 0 else order

@@ -36,11 +36,30 @@ def _draw_cards(state: Any, ctx: Any, values: Mapping[str, Any], events: list[An
 
     t = state.table
     seat, count = values["seat"], values["count"]
-    if t.phase is not Phase.PLAY or not 0 <= seat < t.players or not t.alive[seat] or count <= 0:
+    if not 0 <= seat < t.players or not t.alive[seat] or count <= 0:
+        return
+    if t.phase is Phase.RESHUFFLE and t.pending_draws:  # the deck ran out for an earlier draw: this one waits too
+        t.pending_draws.append([seat, min(count, 60)])
+        return
+    if t.phase is not Phase.PLAY:
         return
     t.pending_draws.append([seat, min(count, 60)])
     if not effects.resolve_draws(t, events):
         t.phase = Phase.RESHUFFLE
+
+
+def _bomb(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """A BOMB's effect for the seat, as if it had just played one (`AliveState.effect_by_rule`)."""
+    from marblestudio.engine.alive.rules import WildEffect
+
+    state.effect_by_rule(WildEffect.BOMB, values["seat"], events)
+
+
+def _hand_in_redeal(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """A HAND IN & RE-DEAL's effect for the seat, as if it had just played one."""
+    from marblestudio.engine.alive.rules import WildEffect
+
+    state.effect_by_rule(WildEffect.HAND_IN_REDEAL, values["seat"], events)
 
 
 def _gain_life(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
@@ -98,30 +117,46 @@ def _set_total(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any
     events.append(Event.of(AliveEvent.TOTAL, total=effects.make_total(t, values["total"])))
 
 
+_TOTAL_NOTE = "with rules of your own: card_played's total is the total before the card's effect, the card's own is the total it leaves"
+_EVENTS_NOTE = ("with rules of your own: a rule's actions set off no other rule, so a rule on what the effect does "
+                "({}) does not see it here")
+_NOTES = {"set-total": _TOTAL_NOTE, "bomb": f"{_TOTAL_NOTE}; {_EVENTS_NOTE.format('life_lost, bomb_discard')}",
+          "hand-in-redeal": _TOTAL_NOTE, "draw": _EVENTS_NOTE.format("cards_drawn"),
+          "reverse": _EVENTS_NOTE.format("direction_reversed"), "skip": "it makes no player_skipped event"}
+
+
 def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
-    """The wild cards whose effect the actions can say, as a PASS ME BY (play passes on) with a
-    trigger on the card: REVERSE, SKIP and the set-total cards.  DRAW is left a reading: its
-    victims draw in the direction of play, a seat group in seat order."""
+    """Every wild card's effect as a PASS ME BY (play passes on) with a trigger on the card:
+    REVERSE, SKIP, the set-total cards, BOMB, HAND IN & RE-DEAL and, unless `answers:` makes a
+    DRAW wait, the DRAW cards (every other player draws, or the other team with
+    `wild_hits: opponents`: a seat group, in the direction of play as a DRAW's victims draw)."""
     deck = section.get("deck")
     if not isinstance(deck, Mapping):
         return []
+    victims = "opponents" if section.get("wild_hits") == "opponents" else "others"
+    answers = section.get("answers")
+    answering = set(answers["draw"].get("with", ())) if isinstance(answers, Mapping) and isinstance(answers.get("draw"), Mapping) else set()
     out: list[AsRules] = []
     for card, spec in deck.items():
-        if not isinstance(spec, Mapping):
+        if not isinstance(spec, Mapping) or card in answering:  # a card that answers a DRAW does not take its effect then
             continue
         effect, when = spec.get("effect"), f"event.card == {str(card)!r}"
         label = spec.get("label", card)
-        if effect == "reverse":
-            action: Any = "reverse"
+        drop: tuple[str, ...] = ()
+        action: Any
+        if effect in ("reverse", "bomb", "hand-in-redeal"):
+            action = str(effect).replace("-", "_")
         elif effect == "skip":
             action = "skip_next"
         elif effect == "set-total" and isinstance(spec.get("total"), int):
-            action = {"set_total": {"total": spec["total"]}}
+            action, drop = {"set_total": {"total": spec["total"]}}, ("total",)
+        elif effect == "draw" and "answers" not in section and isinstance(spec.get("amount"), int):
+            action, drop = {"draw_cards": {"seat": victims, "count": spec["amount"]}}, ("amount",)
         else:
             continue
+        note = _NOTES.get(str(effect), "")
         out.append(AsRules(("deck", str(card), "effect"), effect, "pass-me-by",
-                           ({"name": f"{label} {effect}", "on": "card_played", "if": when, "then": action},),
-                           drop=("total",) if effect == "set-total" else ()))
+                           ({"name": f"{label} {effect}", "on": "card_played", "if": when, "then": action},), note, drop))
     return out
 
 
@@ -183,6 +218,14 @@ HOOKS = FamilyHooks(
                                              "cards set it (kept between 0 and the limit; between hands it does nothing, each hand "
                                              "starts at 0)",
                                 {"total": Param(INT, "the new total")}, "total", _set_total),
+        "bomb": ActionKind("bomb", "a BOMB's effect, as if the seat had just played one: every other player (the other "
+                                   "team's, with `wild_hits: opponents`) discards a number 0 or flips a life card, the total "
+                                   "goes back to 0, and the player after the seat plays next (in the middle of a hand only)",
+                           {"seat": Param(SEAT, "whose BOMB it is", "mover")}, "seat", _bomb),
+        "hand_in_redeal": ActionKind("hand_in_redeal", "a HAND IN & RE-DEAL's effect, as if the seat had just played one: "
+                                                       "every hand goes to the seat, is shuffled and dealt again from its "
+                                                       "left, and the total goes back to 0 (in the middle of a hand only)",
+                                     {"seat": Param(SEAT, "who collects the hands", "mover")}, "seat", _hand_in_redeal),
     },
 )
 """Move fields for `forbid:`: kind ('play', 'flip', or 'take' for a waiting DRAW), card (the kind played, e.g. 'DRAW'), value
