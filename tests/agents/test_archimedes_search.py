@@ -203,3 +203,30 @@ def test_settling_plays_on_through_the_opponents_turn() -> None:
     # this seed's game goes on: the rest of the seat's turn and the opponent's whole turn
     assert state.outcome() is None
     assert state.phase is Phase.CHOOSE and state.mover == seat and state.turns == turns + 2
+
+
+@pytest.mark.parametrize("ruleset_id", ["archimedes/standard", "archimedes/variation-2"])
+def test_the_remembered_races_and_progress_give_what_a_fresh_computation_gives(ruleset_id: str) -> None:
+    # the races (search) and the progress (heuristic) are remembered by one seat's marbles and
+    # supply; along random games, every position's values with the memory as the game left it
+    # equal the values worked out afresh with empty memories
+    from marblestudio.engine import new_game
+    from marblestudio.engine.core import CHANCE
+
+    rules = load(ruleset_id)
+    checked = 0
+    for seed in range(6):
+        state = new_game(rules, 2)
+        rng = random.Random(seed)
+        while state.outcome() is None and checked < (seed + 1) * 120:
+            if state.to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            kept = (archimedes_search.value(state), archimedes.value(state))
+            archimedes_search._RACES.clear()  # noqa: SLF001 - the memories under test
+            archimedes._PROGRESS.clear()  # noqa: SLF001
+            assert (archimedes_search.value(state), archimedes.value(state)) == kept
+            checked += 1
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+    assert checked > 300

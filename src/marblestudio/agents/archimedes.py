@@ -27,12 +27,23 @@ def _zone_rows(state: ArchimedesState) -> tuple[tuple[tuple[int, int], ...], ...
     return rows
 
 
+PROGRESS_MEMO = 100_000
+"""Progress figures remembered (`_progress`); a full table starts again empty."""
+
+_PROGRESS: dict[tuple[int, int, int, int], float] = {}
+
+
 def _progress(state: ArchimedesState, seat: int, need: int, zones: tuple[tuple[int, int], ...]) -> float:
     """How far `seat` is on its way to `need` marbles in one of its end zones, in [0, 1]: over
     its `need` marbles nearest the zone (a marble in the supply counts as standing in the
-    midzone), the mean of 1 - rows to go / board length."""
-    length = state.rules.rows
+    midzone), the mean of 1 - rows to go / board length.  It depends on the seat's marbles and
+    supply only: remembered by them (a move changes one seat's, so the other's is found)."""
     supply = state.supply[seat]
+    key = (id(zones), state.seat_bits()[seat], supply, need)
+    found = _PROGRESS.get(key)
+    if found is not None:
+        return found
+    length = state.rules.rows
     best = 0.0
     rows = [r for (r, _), s in state.board.items() if s == seat]
     for low, high in zones:
@@ -42,6 +53,9 @@ def _progress(state: ArchimedesState, seat: int, need: int, zones: tuple[tuple[i
         gaps.sort()
         near = gaps[:need] + [length] * max(0, need - len(gaps))
         best = max(best, sum(1.0 - g / length for g in near) / need)
+    if len(_PROGRESS) >= PROGRESS_MEMO:
+        _PROGRESS.clear()
+    _PROGRESS[key] = best
     return best
 
 

@@ -132,36 +132,67 @@ def forced_touch(state: State) -> float:
     return risk
 
 
+RACE_MEMO = 100_000
+"""Races remembered (`_races`); a full table starts again empty."""
+
+_RACES: dict[tuple[int, int, int], tuple[tuple[float, float, int, int], ...]] = {}
+
+
+def _races(state: ArchimedesState, seat: int, info: _Seat, need: int) -> tuple[tuple[float, float, int, int], ...]:
+    """Per winning zone of the seat: the share of `need` home, how near the needed ones are, and
+    what bringing them home adds to the board's k and n.  It depends only on the seat's marbles
+    and supply, so it is remembered by them (a move changes one seat's: the other's is found)."""
+    bits = state.seat_bits()[seat]
+    supply = state.supply[seat]
+    key = (id(info), bits, supply)
+    found = _RACES.get(key)
+    if found is not None:
+        return found
+    rows = state.rules.rows
+    middle = rows // 2
+    mine = [r for (r, _), owner in state.board.items() if owner == seat]
+    out = []
+    for zone, inner, (low, high) in zip(info.masks, info.inner, info.bounds, strict=True):
+        home = (bits & zone).bit_count()
+        wanted = need - home
+        added_k = added_n = 0
+        if wanted > 0:
+            # (rows to go, row) of the marbles outside the zone; the supply's stand in the midzone (row -1)
+            away = [(r - inner if r > inner else inner - r, r) for r in mine if r < low or r > high]
+            if supply:
+                away += [(abs(middle - inner), -1)] * supply
+            away.sort()
+            chosen = away[:wanted]
+            near = min(need, home + sum([1.0 - gap / rows for gap, _ in chosen])) / need
+            # a marble's moment is 2 * row - (rows - 1): bringing it from row r to `inner` adds
+            # 2 * (inner - r); one from the supply adds inner's own moment (whole numbers: any order)
+            for _, r in chosen:
+                if r >= 0:
+                    added_k += 2 * (inner - r)
+                else:
+                    added_k += 2 * inner - (rows - 1)
+                    added_n += 1
+        else:
+            near = min(need, home) / need
+        out.append((min(home, need) / need, near, added_k, added_n))
+    if len(_RACES) >= RACE_MEMO:
+        _RACES.clear()
+    found = _RACES[key] = tuple(out)
+    return found
+
+
 def _race(state: ArchimedesState, seat: int, info: _Seat, need: int) -> tuple[float, float, float]:
     """Per seat, over its winning zones (the best one): marbles home (share of `need`), how near
     the needed ones are, and whether bringing them home keeps the board off the table."""
-    rules, board, balance = state.rules, state.board, state.balance
-    k, n = state.k, len(board)
-    middle = rules.rows // 2
+    balance = state.balance
+    k, n = state.k, len(state.board)
     best = (0.0, 0.0, 0.0)
-    bits = state.seat_bits()[seat]
-    mine = [r for (r, _), s in board.items() if s == seat]
-    for zone, inner, (low, high) in zip(info.masks, info.inner, info.bounds, strict=True):
-        home = (bits & zone).bit_count()
-        # (rows to go, row) of the marbles outside the zone; the supply's stand in the midzone (row -1)
-        away = [(abs(r - inner), r) for r in mine if not low <= r <= high]
-        away += [(abs(middle - inner), -1)] * state.supply[seat]
-        away.sort()
-        chosen = away[: max(0, need - home)]
-        rows = rules.rows
-        near = min(need, home + sum([1.0 - gap / rows for gap, _ in chosen])) / need
-        added_k = added_n = 0  # whole numbers: any order gives the same sums
-        inner_moment = balance.moment(inner)
-        for _, r in chosen:
-            if r >= 0:
-                added_k += inner_moment - balance.moment(r)
-            else:
-                added_k += inner_moment
-                added_n += 1
+    for home, near, added_k, added_n in _races(state, seat, info, need):
         limit = balance.lean_limit(n + added_n)  # None: these marbles cannot tip the board
         over = 0 if limit is None else max(0, abs(k + added_k) - limit)
-        fits = 1.0 - min(1.0, over / OVERFLOW_SCALE)
-        best = max(best, (min(home, need) / need, near, fits))
+        found = (home, near, 1.0 - min(1.0, over / OVERFLOW_SCALE))
+        if found > best:
+            best = found
     return best
 
 
