@@ -34,6 +34,9 @@ class AvalancheEvent(EventKind):
     """Fallen marbles went back to the trays (`colours`)."""
     MARBLES_TO_HAND = "marbles_to_hand"
     """Fallen marbles went into a player's hand (`seat`, `colours`)."""
+    HAND_EMPTY = "hand_empty"
+    """A player dropped the last marble held in hand and none fell (`seat`): the moment the
+    expert games judge (Expert I: the player wins; Expert II: forfeits)."""
     FIRST_TURN_LIMIT = "first_turn_limit"
     """The first player's turn ended at the first-turn limit (`seat`)."""
     PASSED = "passed"

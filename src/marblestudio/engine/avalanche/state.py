@@ -281,6 +281,8 @@ class AvalancheState(SetUp, State):
             self._take_fallen(fallen, events)
             self._end_turn(events)
         elif from_hand and not any(self.hands[self.seat]):
+            if not self.quiet or AvalancheEvent.HAND_EMPTY in self.told:
+                events.append(Event.of(AvalancheEvent.HAND_EMPTY, seat=self.seat))
             self._hand_ran_out(events)
         elif self._first_turn_done():
             events.append(Event.of(AvalancheEvent.FIRST_TURN_LIMIT, seat=self.seat, dropped=self.drops_this_turn))

@@ -49,12 +49,27 @@ def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
 
 
 def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
-    """Variation 3's carrying (always lift a marble) as a rule: the rolls left out."""
-    if section.get("carrying") != "lift-only":
-        return []
-    return [AsRules(("carrying",), "lift-only", "roll-or-lift", ({
-        "name": "lift only", "forbid": "move.kind == 'roll'",
-        "because": "a marble is always picked up and placed, never rolled (variation 3)"},))]
+    """Variation 3's carrying (always lift a marble) and variation 2's win in either end zone, as rules."""
+    out = []
+    if section.get("carrying") == "lift-only":
+        out.append(AsRules(("carrying",), "lift-only", "roll-or-lift", ({
+            "name": "lift only", "forbid": "move.kind == 'roll'",
+            "because": "a marble is always picked up and placed, never rolled (variation 3)"},)))
+    need = section.get("marbles_to_win", 4)
+    if section.get("win_zone") == "any" and isinstance(need, int):
+        out.append(AsRules(("win_zone",), "any", "own", ({
+            "name": "home in either end", "on": "turn_over", "if": f"in_one_end(event.seat) >= {need}",
+            "then": {"win": "event.seat"}},),
+            "they part only on the turn the move limit ends: the limit's draw stands there, the reading's win comes first"))
+    return out
+
+
+def _in_one_end(c: Any, seat: int) -> int:
+    """The most marbles of `seat` in one end zone, either end."""
+    state = c.state
+    mine = state.seat_bits()[seat]
+    mask_of = state.tables.mask
+    return max((((mine & mask_of(zone.cups())).bit_count()) for zone in state.rules.end_zones()), default=0)
 
 
 HOOKS = FamilyHooks(
@@ -81,6 +96,8 @@ HOOKS = FamilyHooks(
     },
     functions={
         "home": Function((SEAT,), INT, lambda c, s: c.state.home(s), "the seat's marbles in an end zone that counts for its win"),
+        "in_one_end": Function((SEAT,), INT, _in_one_end, "the most marbles the seat has in one end zone, either end "
+                                                          "(whether or not it counts for its win)"),
         "supply": Function((SEAT,), INT, lambda c, s: c.state.supply[s], "the seat's marbles not yet on the board"),
         "on_board": Function((SEAT,), INT, lambda c, s: sum(1 for o in c.state.board.values() if o == s), "the seat's marbles on the board"),
     },

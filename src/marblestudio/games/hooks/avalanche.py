@@ -42,12 +42,19 @@ def _active(c: Any) -> int:
 
 
 def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
-    """Our reading that a full round of passes ends the game in a draw, as a rule."""
+    """Our reading that a full round of passes ends the game in a draw, and Expert I's win for a
+    player who runs out of marbles, as rules."""
     play = section.get("play")
-    if not isinstance(play, Mapping) or play.get("all_pass", "draw") != "draw":
+    if not isinstance(play, Mapping):
         return []
-    return [AsRules(("play", "all_pass"), "draw", "continue", ({
-        "name": "a round of passes is a draw", "on": "passed", "if": "passes_in_a_row >= players_active", "then": "draw"},))]
+    out = []
+    if play.get("all_pass", "draw") == "draw":
+        out.append(AsRules(("play", "all_pass"), "draw", "continue", ({
+            "name": "a round of passes is a draw", "on": "passed", "if": "passes_in_a_row >= players_active", "then": "draw"},)))
+    if play.get("out_of_marbles") == "win":
+        out.append(AsRules(("play", "out_of_marbles"), "win", "draw", ({
+            "name": "run out to win", "on": "hand_empty", "then": "win"},)))
+    return out
 
 
 HOOKS = FamilyHooks(
@@ -62,6 +69,8 @@ HOOKS = FamilyHooks(
         "marble_picked": EventDoc({"seat": INT, "colour": STR}, "a player took a marble from a tray to drop"),
         "passed": EventDoc({"seat": INT}, "a player passed"),
         "went_out": EventDoc({"seat": INT}, "a partner went out"),
+        "hand_empty": EventDoc({"seat": INT}, "a player dropped the last marble held in hand and none fell (the moment "
+                                              "the expert games judge: Expert I's player wins, Expert II's forfeits)"),
         "first_turn_limit": EventDoc({"seat": INT}, "the first player's turn ended at the first-turn limit"),
     },
     names={

@@ -45,6 +45,8 @@ def event_text(event: Event, name: SeatName) -> str | None:
         return f"{name(event['seat'])} keeps {listing(event['colours'])} in hand."
     if kind == "marble_on_card":
         return f"{name(event['seat'])} puts a {event['colour']} marble on card {event['card']}, hole {event['hole']}."
+    if kind == "hand_empty":
+        return f"{name(event['seat'])} has dropped the last marble in hand, and none fell."
     if kind == "first_turn_limit":
         return f"{name(event['seat'])} has dropped {event['dropped']}: the first turn ends."
     if kind == "forfeited":
