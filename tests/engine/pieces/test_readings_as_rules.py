@@ -158,7 +158,7 @@ def test_every_family_of_four_writes_some_reading_as_pieces() -> None:
     assert {"stay-alive:previous_slide", "stay-alive:two_player_limit", "stay-alive:placing_on_open_cell",
             "alive:deck.REVERSE.effect", "alive:deck.SKIP.effect", "alive:deck.=21.effect", "alive:deck.DRAW2.effect",
             "alive:deck.BOMB.effect", "alive:deck.REDEAL.effect",
-            "avalanche:play.all_pass", "avalanche:play.out_of_marbles", "archimedes:carrying", "archimedes:win_zone"} <= keys
+            "avalanche:play.all_pass", "avalanche:play.out_of_marbles", "avalanche:play.goal", "archimedes:carrying", "archimedes:win_zone"} <= keys
 
 
 def test_the_written_form_sets_each_reading_to_its_neutral_value_and_puts_its_pieces_first() -> None:

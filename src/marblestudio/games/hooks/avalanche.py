@@ -51,6 +51,17 @@ def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
     if play.get("all_pass", "draw") == "draw":
         out.append(AsRules(("play", "all_pass"), "draw", "continue", ({
             "name": "a round of passes is a draw", "on": "passed", "if": "passes_in_a_row >= players_active", "then": "draw"},)))
+    goal = play.get("goal", "fill-cards")
+    choosing = bool(play.get("partnership")) and play.get("going_out") == "choice"  # the choice to go out comes first
+    if goal == "fill-cards" and not choosing:
+        out.append(AsRules(("play", "goal"), "fill-cards", "run-out", ({
+            "name": "full cards win", "on": "turn_over", "if": "cards_full(event.seat) and team_in_hand(event.seat) == 0",
+            "then": {"win": "event.seat"}},)))
+    count = play.get("goal_count")
+    if goal == "one-colour" and isinstance(count, int):
+        out.append(AsRules(("play", "goal"), "one-colour", "run-out", ({
+            "name": "one colour wins", "on": "turn_over", "if": f"colours_in_hand(event.seat) == 1 and most_in_hand(event.seat) >= {count}",
+            "then": {"win": "event.seat"}},)))
     if play.get("out_of_marbles") == "win":
         out.append(AsRules(("play", "out_of_marbles"), "win", "draw", ({
             "name": "run out to win", "on": "hand_empty", "then": "win"},)))
@@ -86,6 +97,12 @@ HOOKS = FamilyHooks(
         "cards_full": Function((SEAT,), BOOL, lambda c, s: c.state.cards_full(s), "whether every hole of the seat's cards is filled", False),
         "full_cards": Function((SEAT,), INT, _full_cards, "how many of the seat's own cards have every hole filled"),
         "cards": Function((SEAT,), INT, lambda c, s: len(c.state.cards[s]), "how many cards the seat has"),
+        "team_in_hand": Function((SEAT,), INT, lambda c, s: sum(sum(c.state.hands[p]) for p in c.state.partners[s]),
+                                 "marbles the seat and its partner hold (partnership play; the seat's own without it)"),
+        "colours_in_hand": Function((SEAT,), INT, lambda c, s: sum(1 for n in c.state.hands[s] if n),
+                                    "how many colours the seat holds marbles of"),
+        "most_in_hand": Function((SEAT,), INT, lambda c, s: max(c.state.hands[s], default=0),
+                                 "the most marbles of one colour the seat holds"),
     },
     move={"colour": STR, "hole": INT},
     move_fields=_move_fields,
