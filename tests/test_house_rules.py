@@ -39,6 +39,8 @@ def _rerolled(state: Any) -> bool:  # Archimedes' reroll: the die is to be rolle
 
 
 STATE_EFFECT = {"add_to_roll": _roll_changed, "reroll": _rerolled}
+PREVENTED_EVENT = {"capture": "seeds_captured", "extra_turn": "extra_turn"}
+"""What a prevention stops, as the event the game's own rule would have made (Mancala's)."""
 
 
 def family_moves(state: State) -> list[Any]:
@@ -75,7 +77,8 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
     assert check_path(path) == []  # valid, without a warning
     rules = load_with_source(path).rules
     assert rules.pieces
-    wanted: dict[str, set[str]] = {p.name: {a.name for a in p.actions} or {"forbid"} for p in rules.pieces}
+    wanted: dict[str, set[str]] = {p.name: {a.name for a in p.actions} or {"prevent" if p.prevent else "forbid"} for p in rules.pieces}
+    prevents = {p.name: PREVENTED_EVENT[p.prevent] for p in rules.pieces if p.prevent}
     shown: dict[str, set[str]] = {name: set() for name in wanted}
     extra: dict[str, int] = {}  # an extra turn given and not yet seen: the seat it is for (it shows when the turn ends)
     for seed in range(SEEDS):
@@ -118,6 +121,8 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
                 seen = effects_seen(state, mover, events, before)
                 for name in names:
                     shown[name] |= seen & wanted[name]
+                    if name in prevents and prevents[name] not in [e.kind for e in events]:
+                        shown[name].add("prevent")  # what it prevents did not happen in the move
         if all(shown[n] == wanted[n] for n in wanted):
             break
     assert shown == wanted, f"in {SEEDS} seeded games, these pieces never showed these effects: " + str(

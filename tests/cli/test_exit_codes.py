@@ -60,3 +60,16 @@ def test_replay_of_a_missing_record_is_a_usage_error_and_of_a_bad_one_invalid(tm
     assert main(["replay", "missing.json"]) == 2
     (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
     assert main(["replay", "bad.json"]) == 1
+
+
+def test_ctrl_c_while_the_command_starts_exits_130_without_a_traceback(monkeypatch: pytest.MonkeyPatch,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # a stop signal passed on to a command still importing its modules (render's child under Xvfb)
+    import marblestudio.cli as cli
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", interrupted)
+    assert main(["render", "stay-alive/standard", "--out", "x.png"]) == 130
+    assert capsys.readouterr().err == "interrupted\n"

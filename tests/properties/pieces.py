@@ -104,6 +104,15 @@ def random_rules(rng: random.Random, game: str) -> list[dict[str, Any]]:
             if rng.random() < 0.5:
                 power["times"] = rng.randint(1, 3)
             out.append(power)
+        elif hooks.prevents and roll < 0.97:  # a prevention of one of the game's own rules (Mancala's)
+            what = rng.choice(sorted(hooks.prevents))
+            entry = {"name": f"r{i}", "prevent": what}
+            if rng.random() < 0.7:
+                names = {**base_names, "event": program._event_name(what, hooks.prevents[what])}  # noqa: SLF001
+                entry["if"] = expression(rng, BOOL, names, functions)
+            if rng.random() < 0.2:
+                entry["times"] = rng.randint(1, 3)
+            out.append(entry)
         else:
             turn: dict[str, Any] = {"moves": rng.randint(1, 3)}
             if rng.random() < 0.5:

@@ -46,6 +46,17 @@ def test_a_new_entry_offers_every_hook_of_a_rule() -> None:
     assert set(offered) == {"on", "if", "then", "forbid", "because", "turn", "power", "times", "name", "says"}
 
 
+KALAH = "format: 1\nid: house/k\nname: K\nextends: mancala/kalah\nrules:\n"
+
+
+def test_prevent_is_offered_only_where_the_game_names_what_a_rule_may_prevent() -> None:
+    assert "prevent" in _offered(KALAH + "  - ")
+    assert set(_offered(KALAH + "  - prevent: ")) == {"capture", "extra_turn"}
+    offered = set(_offered(KALAH + "  - prevent: capture\n    if: event."))
+    assert offered == {"seat", "place", "seeds", "houses"}  # what would happen
+    assert set(_offered(KALAH + "  - prevent: extra_turn\n    if: event.")) == {"seat"}
+
+
 def test_the_hooks_an_entry_has_are_not_offered_again() -> None:
     text = _stay_alive("  - on: marble_fell\n    then: extra_turn\n    ")
     offered = set(_offered(text))

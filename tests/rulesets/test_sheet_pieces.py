@@ -149,6 +149,27 @@ rules:
     assert lines == ["Refill: When a hand ended, a seat draws cards from the deck (how many cards: 2; who draws: the mover)."]
 
 
+def test_a_prevention_reads_as_the_game_s_rule_not_applying(tmp_path: Path) -> None:
+    path = _write(tmp_path, "leader.yaml", """\
+format: 1
+id: house/leader
+name: Leader
+extends: mancala/kalah
+rules:
+  - name: leader holds back
+    prevent: capture
+    if: "store(event.seat) > store(1 - event.seat)"
+  - prevent: extra_turn
+    times: 1
+""")
+    lines = _house_rules(_sheet(path, "mancala/kalah"))
+    assert lines[0] == ("Leader holds back: The game's own rule does not apply to a capture when "
+                        "`store(event.seat) > store(1 - event.seat)`: the game goes on as if it had not.")
+    assert lines[1] == ("Rule 2 (prevent extra_turn): The game's own rule does not apply to the extra turn for a last seed in the "
+                        "mover's own store (at most once a game for each player): the game goes on as if it had not.")
+    assert lines[2].startswith("In these rules, `store(seat)` is the seeds in the seat's store")
+
+
 def test_only_a_ruleset_with_pieces_has_the_section(house: Path) -> None:
     assert "House rules" not in dict(_sheet("stay-alive/quick").sections)
     text = _sheet(house).to_text()

@@ -311,6 +311,13 @@ class State(ABC):
         seat = self.to_move
         return seat >= 0 and self.give_turn(self.seat_after(seat))
 
+    def prevented(self, what: str, seat: int, fields: Mapping[str, Any], events: list[Event] | None) -> bool:
+        """Whether a house rule stops `what` of the family's own rules here (`prevent:` pieces,
+        `FamilyHooks.prevents`), done by `seat`, with `fields` for the rule's `event`; a firing is
+        told in `events` (None: no events are being built).  A family asks it where its own rule
+        would act, and goes on as if that rule had not applied.  False without rule pieces."""
+        return False
+
     def seats_from(self, seat: int) -> list[int]:
         """Every seat in turn order from `seat` (itself first), out or not: the order in which a
         rule's action for a group of seats (`others`, `opponents`, ...) is taken.  Seat order by

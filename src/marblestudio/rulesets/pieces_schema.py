@@ -63,12 +63,13 @@ def rules_schema(games: Iterable[str]) -> dict[str, Any]:
         events.update({k: v.doc for k, v in program.family_hooks(game).events.items()})
     return {
         "description": "House rules beyond the settings: rule pieces attached to the game's hooks. Each entry is a "
-                       "trigger (on an event, if a condition holds, then actions), a constraint (forbid moves), or "
-                       "a turn shorthand. A house rule's entries come after its base's.",
+                       "trigger (on an event, if a condition holds, then actions), a constraint (forbid moves), "
+                       "a turn shorthand, a power or a prevention (stop one of the game's own rules). A house rule's "
+                       "entries come after its base's.",
         "type": "array",
         "maxItems": MAX_RULES,
         "items": {
-            "description": "One rule: a trigger (on, if, then), a constraint (forbid, because), a turn shorthand (turn) or a power (name, power, if, times).",
+            "description": "One rule: a trigger (on, if, then), a constraint (forbid, because), a turn shorthand (turn), a power (name, power, if, times) or a prevention (prevent, if, times).",
             "type": "object",
             "additionalProperties": False,
             "properties": {
@@ -88,6 +89,9 @@ def rules_schema(games: Iterable[str]) -> dict[str, Any]:
                 "times": {"type": "integer", "minimum": 1, "maximum": 1000,
                           "description": "At most this many times a game for each seat (a once-a-game power: 1)."},
                 "forbid": _expression("A constraint: moves for which this holds are not allowed (read the move as move.kind and its fields)."),
+                "prevent": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
+                            "description": "A prevention: one of the game's own rules that this rule stops when 'if' holds "
+                                           "(Mancala: capture, extra_turn); 'event' reads what would happen."},
                 "because": {"type": "string", "maxLength": 200, "description": "Why a constraint forbids a move, shown to a player who tries it."},
                 "turn": {
                     "description": "Turn structure, a shorthand: moves per turn, expanded into a trigger on turn_over with extra_turn.",
@@ -112,11 +116,14 @@ def family_rule(game: str) -> dict[str, Any]:
                                             "minItems": 1, "maxItems": 8, "items": action}]}
     then = {"description": "What the rule does: one action or a list, in order. " + action["description"], **actions}
     power = {"description": "What the power does: one action or a list, in order. " + action["description"], **actions}
+    items: dict[str, Any] = {"on": {"description": "An event of this game.", "enum": events}, "then": then, "power": power}
+    if hooks.prevents:
+        items["prevent"] = {"description": "What of this game's own rules to stop: " + "; ".join(
+            f"{k}: {v.doc}" for k, v in sorted(hooks.prevents.items())) + ".", "enum": sorted(hooks.prevents)}
     return {
         "description": f"The rules of a '{game}' ruleset: triggers on its events, its actions.",
         "type": "array",
-        "items": {"description": "One rule.", "properties": {"on": {"description": "An event of this game.", "enum": events}, "then": then,
-                                                           "power": power}},
+        "items": {"description": "One rule.", "properties": items},
     }
 
 

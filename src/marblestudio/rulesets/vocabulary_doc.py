@@ -57,6 +57,10 @@ def tables(games: Iterable[str]) -> list[str]:
                 lines.append(f"| `{function.signature(name)}` | {vocab.TYPES_IN_WORDS[function.returns]} | {_cell(function.doc)} |")
         if hooks.move:
             lines += ["", f"`move` (in `forbid:` and in triggers) has `kind` and {_fields(hooks.move)}."]
+        if hooks.prevents:
+            lines += ["", "| What a rule may prevent (`prevent:`) | Fields of `event` | What it stops |", "|---|---|---|"]
+            for what, doc in hooks.prevents.items():
+                lines.append(f"| `{what}` | {_fields(doc.fields)} | {_cell(doc.doc)} |")
         own = {**hooks.actions}
         if own:
             lines += ["", "| Its own action | Parameters | What it does |", "|---|---|---|"]

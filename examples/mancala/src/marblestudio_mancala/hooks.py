@@ -33,5 +33,12 @@ HOOKS = FamilyHooks(
     },
     move={"place": STR, "seeds": INT},
     move_fields=_move_fields,
+    prevents={
+        "capture": EventDoc({"seat": INT, "place": STR, "seeds": INT, "houses": INT},
+                            "a capture (seat: who would capture; place: the house the last seed fell in; seeds: all it would "
+                            "take, the last seed too in Kalah; houses: how many houses it would empty): prevented, the seeds stay"),
+        "extra_turn": EventDoc({"seat": INT}, "the extra turn for a last seed in the mover's own store: prevented, the other "
+                                              "player moves next"),
+    },
 )
 """Move fields for `forbid:`: kind ('sow'), place (the house, e.g. 'c') and seeds (in it before sowing)."""

@@ -72,6 +72,8 @@ class Program:
     misses_turns: bool = False
     """Whether a piece makes a seat miss turns or slips one in (`skip_turn`, `insert_turn`): every turn's
     end then goes through the rules."""
+    prevents: Mapping[str, tuple[Trigger, ...]] = dataclasses.field(default_factory=dict)
+    """The preventions, by what they stop, in `rules:` order (their conditions read `event`)."""
     fired_events: dict[tuple[int, int], Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     """The `rule_fired` event of each (piece, seat) made so far: events are values, shared by
     every game of these rules (see `runtime.run_triggers`)."""
@@ -240,14 +242,30 @@ def _constraint(piece: Piece, hooks: FamilyHooks) -> Constraint:
     return Constraint(piece, _compile(piece.forbid, scope, BOOL, f"{piece.pointer}/forbid"))
 
 
+def _prevention(piece: Piece, hooks: FamilyHooks) -> Trigger:
+    what = piece.prevent or ""
+    doc = hooks.prevents.get(what)
+    if doc is None:
+        can = ", ".join(sorted(hooks.prevents))
+        message = (f"'{what}' is not a rule this game lets a rule prevent (it can: {can})" if can
+                   else "this game names nothing of its own rules that a rule may prevent")
+        raise PieceError(PieceProblem(f"{piece.pointer}/prevent", message))
+    scope = _scope(hooks, _event_name(what, doc), "event")
+    condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
+    return Trigger(piece, condition, ())
+
+
 def build(game: str, pieces: tuple[Piece, ...]) -> Program:
     """Compile `pieces` for the family `game` (raises PieceError at the first problem)."""
     hooks = family_hooks(game)
     triggers: dict[str, list[Trigger]] = {}
     constraints = []
     powers = []
+    prevents: dict[str, list[Trigger]] = {}
     for piece in pieces:
-        if piece.power:
+        if piece.prevent is not None:
+            prevents.setdefault(piece.prevent, []).append(_prevention(piece, hooks))
+        elif piece.power:
             powers.append(_trigger(piece, hooks, game))
         elif piece.is_constraint:
             if hooks.move_fields is None:
@@ -261,7 +279,8 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
     misses = any(a.kind.name in ("skip_turn", "insert_turn") for t in [*powers, *(t for ts in triggers.values() for t in ts)]
                  for a in t.actions)
     return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,
-                   tuple(p.name for p in pieces), tuple(powers), scoring, reads_move=moves, misses_turns=misses)
+                   tuple(p.name for p in pieces), tuple(powers), scoring, reads_move=moves, misses_turns=misses,
+                   prevents={k: tuple(v) for k, v in prevents.items()})
 
 
 @functools.lru_cache(maxsize=256)
@@ -303,13 +322,14 @@ def check(game: str, entries: Sequence[Mapping[str, Any]]) -> list[PieceProblem]
     return problems
 
 
-KINDS = ("on", "forbid", "turn", "power")
-"""The key that makes a `rules:` entry a trigger, a constraint, a turn shorthand or a power."""
+KINDS = ("on", "forbid", "turn", "power", "prevent")
+"""The key that makes a `rules:` entry a trigger, a constraint, a turn shorthand, a power or a prevention."""
 KEYS_OF_KIND = {
     "on": {"name", "says", "on", "if", "then", "times"},
     "forbid": {"name", "says", "forbid", "because"},
     "turn": {"name", "says", "turn"},
     "power": {"name", "says", "power", "if", "times"},
+    "prevent": {"name", "says", "prevent", "if", "times"},
 }
 _ONLY = KEYS_OF_KIND
 
@@ -322,7 +342,7 @@ def keys_for(written: set[str] | frozenset[str]) -> set[str]:
     return allowed - set(written)
 
 
-_KIND_WORDS = {"on": "trigger", "forbid": "constraint", "turn": "turn shorthand", "power": "power"}
+_KIND_WORDS = {"on": "trigger", "forbid": "constraint", "turn": "turn shorthand", "power": "power", "prevent": "prevention"}
 
 
 def _shape_problem(index: int, entry: Mapping[str, Any]) -> PieceProblem | None:
@@ -331,8 +351,8 @@ def _shape_problem(index: int, entry: Mapping[str, Any]) -> PieceProblem | None:
     kinds = [k for k in KINDS if k in entry]
     if len(kinds) != 1:
         what = "none" if not kinds else " and ".join(kinds)
-        return PieceProblem(at, f"a rule is a trigger ('on:' and 'then:'), a constraint ('forbid:'), a turn shorthand ('turn:') "
-                                f"or a power ('power:'); this one has {what}")
+        return PieceProblem(at, f"a rule is a trigger ('on:' and 'then:'), a constraint ('forbid:'), a turn shorthand ('turn:'), "
+                                f"a power ('power:') or a prevention ('prevent:'); this one has {what}")
     kind = kinds[0]
     extra = sorted(set(entry) - _ONLY[kind])
     if extra:

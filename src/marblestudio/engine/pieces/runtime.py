@@ -25,7 +25,7 @@ from typing import Any, SupportsIndex, cast
 
 from dataclasses import dataclass
 
-from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event, IllegalMoveError, Move, NotationError, Outcome, State, Termination
+from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event, EventKind, IllegalMoveError, Move, NotationError, Outcome, State, Termination
 from marblestudio.engine.pieces.expr import MAX_NUMBER
 from marblestudio.engine.pieces.program import Program, compile_pieces
 from marblestudio.engine.position import NONE, Fields, Writer, items_text
@@ -434,7 +434,8 @@ class Ruled(State):
         the family's story events (`story_kinds`) are left out when no trigger listens to them."""
         program = self.rule_state.program
         kinds = self.quiet_steps.get(type(move))
-        if kinds is not None and not program.constraints and not program.reads_move and kinds.isdisjoint(program.triggers):
+        if (kinds is not None and not program.constraints and not program.reads_move and not program.prevents
+                and kinds.isdisjoint(program.triggers)):
             self._play_quietly(move)
         elif self.story_kinds and self.story_kinds.isdisjoint(program.triggers):
             told, self.story = self.story, False
@@ -466,6 +467,27 @@ class Ruled(State):
         rs.begin_move(mover)
         rs.moves += 1
         run_triggers(self, rs, mover, events)
+
+    def prevented(self, what: str, seat: int, fields: Mapping[str, Any], events: list[Event] | None) -> bool:
+        """The first `prevent: what` piece whose condition holds (and whose `times:` are not used
+        up for `seat`) stops it: counted, and told as `rule_fired` where it stopped it."""
+        rs = self.rule_state
+        found = rs.program.prevents.get(what)
+        if not found:
+            return False
+        ctx = Context(self, rs, seat)
+        ctx.event = Event.of(cast(EventKind, what), **fields)  # what would happen, read as an event
+        for prevention in found:
+            piece = prevention.piece
+            if piece.times is not None and rs.used.get((piece.index, seat), 0) >= piece.times:
+                continue
+            if prevention.condition is not None and not prevention.condition(ctx):
+                continue
+            rs.record_firing(piece, seat)
+            if events is not None:
+                events.append(Event.of(RULE_FIRED, rule=piece.name, seat=seat))
+            return True
+        return False
 
     def legal_moves(self) -> list[Move]:
         moves = self._family_moves()
@@ -562,7 +584,8 @@ class Ruled(State):
         rs = self.rule_state
         hooked = getattr(self, "hooked_playout", None)
         if (hooked is not None and not rs.program.constraints and not rs.program.powers and not rs.program.reads_move
-                and not rs.program.misses_turns and GAME_OVER not in rs.program.triggers):  # the fast loops tell no game's end
+                and not rs.program.misses_turns and not rs.program.prevents
+                and GAME_OVER not in rs.program.triggers):  # the fast loops tell no game's end, nor ask what rules prevent
             played = hooked(rng, max_steps, set(rs.program.triggers), rs.quiet)
             if played is not None:
                 return int(played)

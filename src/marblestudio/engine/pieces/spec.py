@@ -6,7 +6,9 @@ A `Piece` is one entry of `rules:` after shorthands are expanded (`vocab.expand`
   `times` times a game for each seat;
 - a constraint: `forbid` a move when an expression over `move` holds, `because` a reason;
 - a power: a move `use <name>` the player may choose (`times` times a game, default once, `if` it
-  may be used now), whose `power` actions are its effect.
+  may be used now), whose `power` actions are its effect;
+- a prevention: `prevent` one of the game's own rules (Mancala's capture) `if` a condition over
+  what would happen (`event`) holds.
 
 These are what a `Ruleset` holds and what crosses process boundaries; `program.compile_pieces`
 turns them into closures in each process (cached), so compiled pieces never need to pickle.
@@ -42,6 +44,9 @@ class Piece:
     says: str = ""
     power: bool = False
     """A power: a move the player may choose (`use <name>`), `times` times a game, whose actions are its effect."""
+    prevent: str | None = None
+    """A prevention: what of the game's own rules it stops (one of the family's `prevents`, such as
+    Mancala's 'capture') when `condition` holds, at most `times` times a game for each seat."""
 
     @property
     def pointer(self) -> str:
@@ -82,13 +87,15 @@ def pieces_of(rules: Sequence[Mapping[str, Any]]) -> tuple[Piece, ...]:
             because=entry.get("because", ""),
             says=entry.get("says", ""),
             power=power,
+            prevent=entry.get("prevent"),
         ))
     return tuple(out)
 
 
 def default_name(index: int, entry: Mapping[str, Any]) -> str:
     """A rule's name when it gives none: 'rule 1 (on marble_fell)'."""
-    what = f"on {entry['on']}" if "on" in entry else "forbid" if "forbid" in entry else "power" if "power" in entry else "rule"
+    what = (f"on {entry['on']}" if "on" in entry else "forbid" if "forbid" in entry else "power" if "power" in entry
+            else f"prevent {entry['prevent']}" if "prevent" in entry else "rule")
     return f"rule {index + 1} ({what})"
 
 

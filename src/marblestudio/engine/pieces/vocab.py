@@ -37,6 +37,9 @@ HOOKS: tuple[Hook, ...] = (
                  "(it expands into a trigger on turn_over with extra_turn, shown in the Resolved tab)"),
     Hook("power", "a power the player chooses: a move 'use <name>' (the entry's name), at most `times` times a game "
                   "(default once) and only when `if:` holds; its actions are its effect and the turn goes on"),
+    Hook("prevent", "prevention: stop one of the game's own rules when a condition holds (`prevent: capture`, "
+                    "`if: moves_played < 2` in Mancala); `event` reads what would happen, and the game goes on as if "
+                    "that rule had not applied (the family lists what it lets rules prevent)"),
     Hook("times", "a limit: a trigger fires at most this many times a game for each seat (once-a-game powers: `times: 1`)"),
 )
 """The hooks every family has (a family's events add their own triggers)."""
@@ -125,6 +128,9 @@ class FamilyHooks:
     move_fields: Callable[[Any, Any], Mapping[str, Any]] | None = None
     """A move's fields for `forbid:` (state, move) -> {'kind': 'slide', ...}."""
     actions: Mapping[str, ActionKind] = field(default_factory=dict)
+    prevents: Mapping[str, EventDoc] = field(default_factory=dict)
+    """What of the family's own rules a `prevent:` piece may stop, with the fields `event` then
+    reads (the family asks `State.prevented` at that point of its play)."""
     as_rules: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
     """The section's readings that the vocabulary can say, as pieces: (section) -> a list of
     `engine.pieces.readings.AsRules` (see that module)."""

@@ -64,10 +64,15 @@ def spot_at(text: str, line: int, column: int, schema: Mapping[str, Any]) -> Spo
     entry = path[2:]
     words = vocabulary(family_of(text))
     if ctx.in_value:
+        prevented = item_value(text, owner or line, "rules", "prevent") if entry == ("if",) else None
+        if prevented is not None:  # a prevention's condition reads what would happen
+            return _expression(words, words.prevent_record(prevented), value)
         return _value_spot(words, entry, ctx, value, item_value(text, owner or line, "rules", "on"))
     if not entry:
         nav = SchemaNavigator(schema)
         allowed = program.keys_for(ctx.siblings)  # a trigger's keys in a trigger, a constraint's in a constraint
+        if not words.hooks.prevents:
+            allowed.discard("prevent")  # this game names nothing a rule may prevent
         keys = {k: d for k, d in nav.keys(nav.at(("rules", 0))).items() if k in allowed or k == ctx.word}
         return Spot(HOOK, words.entry_keys(keys), ctx.word, ctx.siblings)
     named = _names_under_then(entry)
@@ -82,6 +87,8 @@ def _value_spot(words: Vocabulary, entry: JsonPath, ctx: CursorContext, value: s
     """The spot in the value of `entry` (a path inside a rules entry); `on` is the entry's event."""
     if entry == ("on",):
         return Spot(EVENT, words.event_terms(), ctx.word)
+    if entry == ("prevent",):
+        return Spot(EVENT, words.prevent_terms(), ctx.word)
     if entry == ("if",):
         return _expression(words, words.event_record(on), value)
     if entry == ("forbid",):

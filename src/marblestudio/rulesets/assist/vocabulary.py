@@ -135,6 +135,20 @@ class Vocabulary:
             return None
         return Name(vocab.event_record(on, doc), _no_read, f"the {on} event")
 
+    def prevent_terms(self) -> dict[str, Term]:
+        """What of the game's own rules a prevention may stop."""
+        return {
+            name: Term(name, f"{name} (what a rule may prevent)", f"{doc.doc}. Fields: {_fields('event', doc.fields) or 'none'}")
+            for name, doc in self.hooks.prevents.items()
+        }
+
+    def prevent_record(self, what: str | None) -> Name | None:
+        """`event` in a prevention of `what`: what would happen (None when the game cannot prevent it)."""
+        doc = self.hooks.prevents.get(what or "")
+        if what is None or doc is None:
+            return None
+        return Name(vocab.event_record(what, doc), _no_read, f"the {what} that would happen")
+
     def move_record(self) -> Name:
         """`move` in a constraint."""
         return Name(vocab.move_record(self.hooks.move), _no_read, "the move being judged")

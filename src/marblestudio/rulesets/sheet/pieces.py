@@ -2,7 +2,8 @@
 
 A trigger reads "When <the event>[, if `condition`], <its actions> [(at most N times a game for
 each player)]."; a constraint "A move is not allowed when `expression`: <because>."; the turn
-shorthand "Each turn has N moves[ when `condition`].".  The words come from the vocabulary
+shorthand "Each turn has N moves[ when `condition`]."; a prevention "The game's own rule does not
+apply to <what>[ when `condition`]: ...".  The words come from the vocabulary
 (`vocab.ACTIONS[...].doc`, the family's `FamilyHooks.events[...].doc`, `Param.doc`), cut to their
 plain part (what follows a colon or sits in brackets is a note for rule writers); expressions are
 shown as written, in code style (`...`, which `Sheet.to_html` sets as code).  A piece's own
@@ -134,6 +135,15 @@ def power_words(piece: Piece, hooks: FamilyHooks) -> str:
     return f"{often} a game, each player may use it, with the move `use {piece.name}`{when}: {does}; the turn goes on."
 
 
+def prevention_words(piece: Piece, hooks: FamilyHooks) -> str:
+    """'The game's rule <what> does not apply[ when `cond`] (at most ...).'"""
+    doc = hooks.prevents.get(piece.prevent or "")
+    what = plain(doc.doc) if doc is not None else code(piece.prevent)
+    when = f" when {code(piece.condition)}" if piece.condition is not None else ""
+    limit = f" ({times_words(piece.times)})" if piece.times is not None else ""
+    return f"The game's own rule does not apply to {what}{when}{limit}: the game goes on as if it had not."
+
+
 def piece_words(piece: Piece, hooks: FamilyHooks) -> str:
     """The piece in plain language, after its name: its `says:` when given, else worded."""
     if piece.says.strip():
@@ -143,6 +153,8 @@ def piece_words(piece: Piece, hooks: FamilyHooks) -> str:
         text = constraint_words(piece)
     elif piece.power:
         text = power_words(piece, hooks)
+    elif piece.prevent is not None:
+        text = prevention_words(piece, hooks)
     else:
         text = trigger_words(piece, hooks)
     return f"{sentence(piece.name)}: {sentence(text)}"

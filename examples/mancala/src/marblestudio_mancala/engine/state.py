@@ -198,12 +198,17 @@ class MancalaState(State):
             append(sown(pos, k))
             seeds -= 1
         taken, forfeited = find_captures(pits, t, seat, pos)
+        if taken and self.prevented("capture", seat, {"seat": seat, "place": t.names[pos], "seeds": sum(k for _, k in taken),
+                                                       "houses": len(taken)}, events):
+            taken = ()  # a house rule stops the capture: the seeds stay where they are
         if forfeited:
             append(t.grand_slam(seat, forfeited))
         for p, k in taken:
             append(t.captured(seat, p, k))
         take(pits, t, seat, taken)
         extra = self._extra and pos == t.stores[seat]
+        if extra and self.prevented("extra_turn", seat, {"seat": seat}, events):
+            extra = False  # a house rule stops the extra turn: the other player moves
         self.moves_played += 1
         mover = seat if extra else 1 - seat
         ending = self._decide(mover, pits[s0] + pits[s1] != stored)

@@ -1,0 +1,42 @@
+"""A prevention (`prevent:`) as the loader checks it: only what the family lets rules prevent,
+its condition typed over what would happen (`event`), and nothing of another kind of rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from marblestudio.engine.pieces import program
+from marblestudio.engine.pieces.vocab import HOOKS
+
+
+def problems(game: str, *entries: dict) -> list[tuple[str, str]]:
+    return [(p.pointer, p.message) for p in program.check(game, list(entries))]
+
+
+def test_the_hooks_list_prevent() -> None:
+    assert "prevent" in {h.name for h in HOOKS}
+
+
+@pytest.mark.parametrize("game", ["stay-alive", "alive", "avalanche", "archimedes"])
+def test_a_game_that_names_nothing_to_prevent_says_so_at_the_prevent_key(game: str) -> None:
+    assert problems(game, {"prevent": "capture"}) == [
+        ("/rules/0/prevent", "this game names nothing of its own rules that a rule may prevent")]
+
+
+def test_mancala_lists_what_it_lets_rules_prevent() -> None:
+    assert problems("mancala", {"prevent": "sowing"}) == [
+        ("/rules/0/prevent", "'sowing' is not a rule this game lets a rule prevent (it can: capture, extra_turn)")]
+    assert problems("mancala", {"prevent": "capture", "if": "event.seeds >= 4 and store(event.seat) > 10"}) == []
+
+
+def test_a_prevention_s_condition_is_checked_at_its_column() -> None:
+    found = program.check("mancala", [{"prevent": "extra_turn", "if": "mover == 0 and event.seeds > 2"}])
+    assert [(p.pointer, p.message) for p in found] == [("/rules/0/if", "event has no field 'seeds' here (its fields: seat)")]
+    assert (found[0].line, found[0].column) == (1, 16)  # at 'event.seeds' (columns from 1)
+
+
+def test_a_prevention_takes_no_actions() -> None:
+    assert problems("mancala", {"prevent": "capture", "then": "extra_turn"}) == [
+        ("/rules/0/then", "'then' does not belong in a prevention")]
+    assert problems("mancala", {"prevent": "capture", "on": "turn_over", "then": "draw"})[0][1].startswith(
+        "a rule is a trigger ('on:' and 'then:'), a constraint ('forbid:'), a turn shorthand ('turn:'), a power ('power:') or a prevention")
