@@ -39,8 +39,8 @@ def _rerolled(state: Any) -> bool:  # Archimedes' reroll: the die is to be rolle
 
 
 STATE_EFFECT = {"add_to_roll": _roll_changed, "reroll": _rerolled}
-PREVENTED_EVENT = {"capture": "seeds_captured", "extra_turn": "extra_turn"}
-"""What a prevention stops, as the event the game's own rule would have made (Mancala's)."""
+PREVENTED_EVENT = {"capture": "seeds_captured", "extra_turn": "extra_turn", "touch": "board_touched"}
+"""What a prevention stops, as the event the game's own rule would have made."""
 
 
 def family_moves(state: State) -> list[Any]:

@@ -311,7 +311,7 @@ class ArchimedesState(State):
         if events is not None:
             events.append(Event.of(ArchimedesEvent.MARBLE_PLACED, seat=seat, cup=cup_name(move.cup)))
         end = self._settle(events, move.cup, landing_from=before)
-        if end is None:
+        if end is None or self._touch_prevented(end, events):
             self._end_turn(events)
         else:
             self._touched(end, None, move.cup, before[0], events)
@@ -355,7 +355,7 @@ class ArchimedesState(State):
         if self._bits is not None:
             bit_of = self.tables.bit_of
             self._bits[seat] ^= bit_of[move.start] | bit_of[move.dest]
-        if touched:
+        if touched and not self._touch_prevented(touched, events):
             self._touched(touched, move.start, move.dest, k_before, events)
             return
         self.remaining -= move.spaces
@@ -405,7 +405,7 @@ class ArchimedesState(State):
         if self._bits is not None:
             bit_of = self.tables.bit_of
             self._bits[self.mover] ^= bit_of[move.start] | bit_of[move.dest]
-        if end is not None:
+        if end is not None and not self._touch_prevented(end, None):
             self._touched(end, move.start, move.dest, k_before, None)
             return
         self.remaining -= move.spaces
@@ -437,6 +437,11 @@ class ArchimedesState(State):
                 data["peak_slope"], data["peak_angle"] = swing.printed, swing.angle
             events.append(Event.of(ArchimedesEvent.BOARD_TILTED, **data))
         return end
+
+    def _touch_prevented(self, end: End, events: list[Event] | None) -> bool:
+        """Whether a house rule lets this touch of the table pass (`prevent: touch`): the move then
+        goes on to its end as if the board had not touched (a later position is checked as ever)."""
+        return self.prevented("touch", self.mover, {"seat": self.mover, "end": end.value}, events)
 
     def _touched(self, end: End, start: Cup | None, cup: Cup, k_before: int, events: list[Event] | None) -> None:
         """`end` touched the table while the mover placed a marble on `cup` (`start` None) or moved

@@ -104,6 +104,10 @@ HOOKS = FamilyHooks(
     move={"from": STR, "to": STR, "spaces": INT},
     move_fields=_move_fields,
     as_rules=_as_rules,
+    prevents={
+        "touch": EventDoc({"seat": INT, "end": STR}, "an end of the board touching the table (seat: who moved; end: which end): "
+                                                     "prevented, the move goes on as if it had not touched, and the game with it"),
+    },
     actions={
         "add_to_roll": ActionKind("add_to_roll", "longer moves: the roll just made gives this many spaces more (or fewer), "
                                                  f"between 1 and {MAX_ROLL} (on die_rolled)",
