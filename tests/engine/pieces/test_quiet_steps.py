@@ -4,6 +4,7 @@ pieces that plays them so when no rule listens (`Ruled.play`): the same game as 
 from __future__ import annotations
 
 import random
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -86,11 +87,68 @@ def test_a_game_with_rule_pieces_plays_the_same_through_play_as_through_apply(pa
 
 def test_a_game_with_rule_pieces_keys_what_its_rules_remember() -> None:
     # Search remembers positions by key: two games on the same board whose rules remember
-    # different things (a firing, an extra turn given) must not share a key.
+    # different things that the game goes on from (an extra turn given, a firing that a rule
+    # reads with fired()) must not share a key; a firing that no rule reads changes nothing ahead
     rules = load(str(ROOT / "examples" / "house-rules" / "archimedes-three-again.yaml"))
     state = new_game(rules, 2)
     key = state.position_key()
     assert key is not None and key == state.copy().position_key()
     other = state.copy()
-    other.rule_state.fired[0] += 1  # type: ignore[attr-defined]
+    other.rule_state.turn_to = 1  # type: ignore[attr-defined]
     assert other.position_key() != key
+    counted = state.copy()
+    counted.rule_state.fired[0] += 1  # type: ignore[attr-defined]
+    assert counted.position_key() == key  # no rule reads fired(): the same game ahead
+    reading = _with_rules("archimedes/standard", [{"name": "once", "on": "die_rolled", "if": "fired('once') == 0",
+                                                    "then": "extra_turn"}])
+    first = new_game(reading, 2)
+    again = first.copy()
+    again.rule_state.fired[0] += 1  # type: ignore[attr-defined]
+    assert again.position_key() != first.position_key()
+
+
+def test_the_key_holds_what_the_expressions_and_actions_of_the_rules_can_tell_apart() -> None:
+    # moves_played, score, count and times each make their part of the rule state part of the key
+    plain = _with_rules("archimedes/standard", [{"name": "a", "on": "die_rolled", "then": "extra_turn"}])
+    assert program_of(plain).key_parts == ()
+    cases = {
+        "moves": {"name": "a", "on": "die_rolled", "if": "moves_played > 3", "then": "extra_turn"},
+        "scores": {"name": "a", "on": "die_rolled", "then": {"score": 1}},
+        "counters": {"name": "a", "on": "die_rolled", "then": {"count": "rolls"}},
+        "used": {"name": "a", "on": "die_rolled", "then": "extra_turn", "times": 2},
+        "missed": {"name": "a", "on": "die_rolled", "then": "skip_turn"},
+        "fired": {"name": "a", "on": "die_rolled", "if": "fired('a') < 2", "then": "extra_turn"},
+    }
+    for part, rule in cases.items():
+        assert part in program_of(_with_rules("archimedes/standard", [rule])).key_parts, part
+
+
+def _with_rules(base: str, rules: list[dict]) -> Any:
+    from marblestudio.rulesets import load_with_source
+    from marblestudio.rulesets.loader import from_resolved
+
+    return from_resolved({**load_with_source(base).resolved, "rules": rules})
+
+
+def program_of(rules: Any) -> Any:
+    from marblestudio.engine.pieces.program import compile_pieces
+
+    return compile_pieces(rules.game, rules.pieces)
+
+
+def test_a_trigger_that_reads_a_keyword_field_of_move_is_told_the_move() -> None:
+    # `move.from` (a field named as a Python keyword) counts as reading the move: the game then
+    # describes each move to its rules; each lift scores a point for its mover
+    rules = _with_rules("archimedes/standard", [{"name": "lifts", "on": "marble_lifted", "if": "move.from != ''",
+                                                 "then": {"score": 1}}])
+    assert program_of(rules).reads_move
+    state, rng, lifts = new_game(rules, 2), random.Random(3), [0, 0]
+    while state.outcome() is None and sum(lifts) < 5:
+        if state.to_move == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        seat, moves = state.to_move, state.legal_moves()
+        move = moves[rng.randrange(len(moves))]
+        events = state.apply(move)
+        lifts[seat] += sum(1 for e in events if e.kind == "marble_lifted")
+    assert sum(lifts) >= 5 and list(state.rule_state.scores) == lifts  # type: ignore[attr-defined]

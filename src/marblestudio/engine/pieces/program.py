@@ -17,6 +17,7 @@ from typing import Any
 
 from marblestudio.engine.pieces import vocab
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, Evaluator, ExpressionError, Name, Scope, compile_expression
+from marblestudio.engine.pieces.expr import parse as parse_expression
 from marblestudio.engine.pieces.spec import Piece, pieces_of
 from marblestudio.engine.pieces.vocab import TURN_OVER, ActionKind, FamilyHooks
 
@@ -72,6 +73,11 @@ class Program:
     misses_turns: bool = False
     """Whether a piece makes a seat miss turns or slips one in (`skip_turn`, `insert_turn`): every turn's
     end then goes through the rules."""
+    key_parts: tuple[str, ...] = ()
+    """What of the rule state, besides the turn's, a position's key holds (`key_parts`)."""
+    reads: frozenset[str] = frozenset()
+    """Every name the pieces' expressions read (`names_read`): what of the rule state a position's
+    key must hold (see `runtime.Ruled.position_key`)."""
     prevents: Mapping[str, tuple[Trigger, ...]] = dataclasses.field(default_factory=dict)
     """The preventions, by what they stop, in `rules:` order (their conditions read `event`)."""
     fired_events: dict[tuple[int, int], Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
@@ -147,19 +153,25 @@ def _trigger_scope(hooks: FamilyHooks, on: str, doc: vocab.EventDoc) -> Scope:
     return Scope({**scope.names, "move": move}, scope.functions)
 
 
+def names_read(piece: Piece) -> frozenset[str]:
+    """The names a piece's expressions read (`mover`, `event`, `fired`, ...: every name and
+    function the conditions, the constraint and the amounts use), parsed as the expressions are."""
+    texts = [piece.condition, piece.forbid, *(text for action in piece.actions for _, text in action.params)]
+    found: set[str] = set()
+    for text in texts:
+        if isinstance(text, str):
+            try:
+                tree = parse_expression(text)
+            except ExpressionError:
+                continue  # not an expression (an action's word, such as a counter's name)
+            found.update(node.id for node in ast.walk(tree) if isinstance(node, ast.Name))
+    return frozenset(found)
+
+
 def reads_move(piece: Piece) -> bool:
     """Whether a trigger's condition or amounts read `move` (the game then describes each move to
     its rules, and plays every move through them)."""
-    texts = [piece.condition, *(text for action in piece.actions for _, text in action.params)]
-    for text in texts:
-        if isinstance(text, str) and "move" in text:
-            try:
-                tree = ast.parse(text.strip(), mode="eval")
-            except SyntaxError:
-                continue
-            if any(isinstance(node, ast.Name) and node.id == "move" for node in ast.walk(tree)):
-                return True
-    return False
+    return "move" in names_read(piece)
 
 
 def _event_name(kind: str, doc: vocab.EventDoc) -> Name:
@@ -278,9 +290,30 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
     moves = any(reads_move(t.piece) for ts in triggers.values() for t in ts)
     misses = any(a.kind.name in ("skip_turn", "insert_turn") for t in [*powers, *(t for ts in triggers.values() for t in ts)]
                  for a in t.actions)
+    reads = frozenset().union(*(names_read(p) for p in pieces))
+    triggers_all = [*powers, *(t for ts in triggers.values() for t in ts)]
     return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,
                    tuple(p.name for p in pieces), tuple(powers), scoring, reads_move=moves, misses_turns=misses,
-                   prevents={k: tuple(v) for k, v in prevents.items()})
+                   prevents={k: tuple(v) for k, v in prevents.items()},
+                   reads=reads, key_parts=key_parts(pieces, triggers_all, reads, scoring, misses))
+
+
+def key_parts(pieces: Sequence[Piece], triggers: Sequence[Trigger], reads: frozenset[str], scoring: bool,
+              misses: bool) -> tuple[str, ...]:
+    """What of the rule state, besides the turn's, two positions must share for the game to go on
+    the same (`runtime.Ruled.position_key`): what the expressions read (`moves_played`, `score`,
+    `count`, `fired`), what the actions keep (scores, which a match by points counts; counters;
+    missed and slipped-in turns), and the uses a `times:` limit counts."""
+    actions = {a.kind.name for t in triggers for a in t.actions}
+    wanted = {
+        "moves": "moves_played" in reads,
+        "scores": scoring or "score" in reads,
+        "counters": bool(actions & {"count", "set_count"}) or "count" in reads,
+        "missed": misses,
+        "fired": "fired" in reads,
+        "used": any(p.times is not None or p.power for p in pieces),
+    }
+    return tuple(name for name, keep in wanted.items() if keep)
 
 
 @functools.lru_cache(maxsize=256)

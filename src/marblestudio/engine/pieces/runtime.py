@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, SupportsIndex, cast
 
 from dataclasses import dataclass
@@ -409,17 +409,19 @@ class Ruled(State):
     story: bool  # a family's with `story_kinds`: whether `apply` tells the board's story
 
     def position_key(self) -> Hashable | None:
-        """The family's key and what the pieces remember that the game goes on from: the counts of
-        turns and moves, scores, firings and uses (rules may read them), and a turn given or
-        skipped that waits for the end of the turn (None when the family gives no key)."""
+        """The family's key and what the pieces remember that the game goes on from: a turn given
+        or skipped that waits for the end of the turn, the counts of the turn's moves, and of the
+        rest what the rules can read or act on (`Program.key_parts`): the game's moves, scores, counters,
+        missed turns, firings and uses (None when the family gives no key)."""
         base: Any = super()
         key = base.position_key()
         if key is None:
             return None
         rs = self.rule_state
-        return (key, rs.turn_moves, rs.in_turn, rs.turn_of, rs.extra_for, rs.moves, tuple(rs.scores), tuple(rs.missed),
-                tuple(sorted(rs.counters.items())), rs.insert_to, rs.resume, rs.inserted, tuple(rs.fired),
-                tuple(sorted(rs.used.items())), rs.turn_to, rs.skips)
+        out = [key, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips, rs.turn_moves, rs.in_turn]
+        for part in rs.program.key_parts:
+            out.append(_KEY_PARTS[part](rs))
+        return tuple(out)
 
     def position(self) -> str:
         """The family's position and what the pieces remember (`read_rule_position` reads it)."""
@@ -696,6 +698,17 @@ def _forbidding(state: Ruled, rs: RuleState, move: Move) -> Any:
         if constraint.test(ctx):
             return constraint.piece
     return None
+
+
+_KEY_PARTS: dict[str, Callable[[RuleState], Any]] = {
+    "moves": lambda rs: rs.moves,
+    "scores": lambda rs: tuple(rs.scores),
+    "counters": lambda rs: tuple(sorted(rs.counters.items())),
+    "missed": lambda rs: (tuple(rs.missed), rs.insert_to, rs.resume, rs.inserted),
+    "fired": lambda rs: tuple(rs.fired),
+    "used": lambda rs: tuple(sorted(rs.used.items())),
+}
+"""How `Ruled.position_key` reads each part a program's key holds (`Program.key_parts`)."""
 
 
 @functools.cache
