@@ -60,3 +60,16 @@ def stoppable(command: str, body: Callable[[argparse.Namespace], int], args: arg
         except KeyboardInterrupt as stop:
             print(f"{command}: stopped", file=sys.stderr)
             return exit_code(stop)
+
+
+def written(command: str, target: Path, data: str | bytes) -> bool:
+    """Write `data` to `target` whole or not at all, with no temporary file left behind and the
+    mode of any new file (`atomic.write_atomic`); False once it has said why it could not."""
+    from marblestudio.atomic import describe, write_atomic
+
+    try:
+        write_atomic(target, data)
+    except OSError as exc:
+        print(f"marblestudio {command}: cannot write {target}: {describe(exc)}", file=sys.stderr)
+        return False
+    return True

@@ -48,13 +48,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
-    from marblestudio.atomic import describe, write_atomic
+    from marblestudio.cli.errors import written
 
     target = Path(args.output)
-    try:
-        write_atomic(target, text)
-    except OSError as exc:
-        print(f"marblestudio expand: cannot write {target}: {describe(exc)}", file=sys.stderr)
+    if not written("expand", target, text):
         return 2
     print(f"wrote {target}: {len(found)} reading{'s' if len(found) != 1 else ''} as rules", file=sys.stderr)
     return 0

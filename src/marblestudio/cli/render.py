@@ -390,15 +390,12 @@ def _end(child: subprocess.Popen[bytes], signum: int = signal.SIGKILL) -> None:
 
 
 def _render(session: Session, out: Path, size: tuple[int, int], colour_blind: bool, stop: StopFlag, what: str) -> int:
-    from marblestudio.atomic import describe, write_atomic
+    from marblestudio.cli.errors import written
     from marblestudio.views.render import render_png
 
     png = render_png(session, size, colour_blind)
     stop.check()  # stopped while drawing: write nothing
-    try:
-        write_atomic(out, png)  # the old file or the whole new one, and no temporary file left
-    except OSError as exc:
-        print(f"marblestudio render: cannot write {out}: {describe(exc)}", file=sys.stderr)
+    if not written("render", out, png):  # the old file or the whole new one
         return 1
     print(f"wrote {out} ({size[0]}x{size[1]}): {what}")
     return 0

@@ -33,13 +33,9 @@ def _run(args: argparse.Namespace) -> int:
     if target.is_dir():
         print(f"marblestudio schema: {target} is a folder; give a file name such as {target / 'ruleset.schema.json'}", file=sys.stderr)
         return 2
-    from marblestudio.atomic import describe, write_atomic
+    from marblestudio.cli.errors import written
 
-    try:
-        # whole or not at all, and with the mode of any new file (mkstemp's 0600 was not that)
-        write_atomic(target, text)
-    except OSError as exc:
-        print(f"marblestudio schema: cannot write {target}: {describe(exc)}", file=sys.stderr)
+    if not written("schema", target, text):  # with the mode of any new file (mkstemp's 0600 was not that)
         return 2
     print(f"wrote {target}", file=sys.stderr)
     return 0

@@ -277,6 +277,15 @@ CHANCE_MOVE: Mapping[str, Any] = {"kind": "chance"}
 `expr`, where a field a record lacks reads as 0, '' or false)."""
 
 
+def fired_event(program: Program, piece: Any, seat: int) -> Event:
+    """The public `rule_fired` event of `piece` firing for `seat`: made once per program (events
+    are values, shared by every game of these rules)."""
+    told = program.fired_events.get((piece.index, seat))
+    if told is None:
+        told = program.fired_events[piece.index, seat] = Event.of(RULE_FIRED, rule=piece.name, seat=seat)
+    return told
+
+
 def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], move: Mapping[str, Any] | None = None) -> None:
     """Run the triggers of `rs.program` on a move's `events` (see the module docstring); `move`:
     the move's fields for triggers that read it (`Program.reads_move`)."""
@@ -304,10 +313,7 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
             if trigger.condition is not None and not trigger.condition(ctx):
                 continue
             rs.record_firing(piece, mover)
-            told = program.fired_events.get((piece.index, mover))
-            if told is None:
-                told = program.fired_events[piece.index, mover] = Event.of(RULE_FIRED, rule=piece.name, seat=mover)
-            added.append(told)
+            added.append(fired_event(program, piece, mover))
             if effects is None:
                 effects = _Effects(rs)
             ended = effects.end
@@ -487,7 +493,7 @@ class Ruled(State):
                 continue
             rs.record_firing(piece, seat)
             if events is not None:
-                events.append(Event.of(RULE_FIRED, rule=piece.name, seat=seat))
+                events.append(fired_event(rs.program, piece, seat))
             return True
         return False
 
