@@ -101,3 +101,16 @@ def test_the_yaml_examples_of_docs_matches_validate(tmp_path: Path) -> None:
         assert match is not None
         starts.add((match.start, match.by_score))
     assert (MatchStart.LOSER, False) in starts and any(by_score for _, by_score in starts)
+
+
+def test_a_match_start_in_rock_me_archimedes_warns_that_the_start_roll_decides(tmp_path: Path) -> None:
+    # the match seats the loser first, but the book's start roll decides who moves first: a
+    # warning at `start` (line 5, column 34), and none once the first seat moves first
+    path = tmp_path / "loser.yaml"
+    path.write_text("format: 1\nid: house/loser\nname: Loser starts\nextends: archimedes/standard\n"
+                    "match: {rounds: 3, to: 2, start: loser}\n", encoding="utf-8")
+    found = check_path(path)
+    assert [(d.line, d.column, d.severity) for d in found] == [(5, 34, "warning")]
+    assert "rolls for who moves first" in found[0].message and "start: first-player" in found[0].message
+    path.write_text(path.read_text(encoding="utf-8") + "archimedes:\n  start: first-player\n", encoding="utf-8")
+    assert check_path(path) == []

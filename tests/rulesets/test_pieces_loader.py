@@ -92,3 +92,14 @@ def test_the_editors_resolution_reads_on_as_a_key_and_shows_the_expanded_pieces(
     assert resolution.resolved["rules"][2]["if"] == "turn_moves < 2"  # the shorthand, expanded as the engine plays it
     assert [p.name for p in resolution.rules.pieces] == ["first", "rule 2 (on player_out)", "2 moves a turn"]
     assert resolution.base is not None and resolution.base_ref == "base.yaml"
+
+
+def test_one_run_tells_a_rule_s_expression_error_beside_another_rule_s_schema_error() -> None:
+    from marblestudio.rulesets.loader import check_text
+
+    text = ("format: 1\nid: x/err\nname: err\nextends: alive/standard\nrules:\n"
+            "  - name: bad\n    forbid: nosuch == 1\n  - name: bad2\n    power: {nosuch: 1}\n")
+    found = [(d.line, d.column, d.message.split(";")[0]) for d in check_text(text)]
+    assert (9, 13, "unknown key 'nosuch' in rules[2].power") in found
+    assert (7, 13, "unknown name 'nosuch'") in found
+    assert len(found) == 2

@@ -104,3 +104,15 @@ def test_an_id_with_a_trailing_newline_is_refused(tmp_path: Path, old: str, new:
     text = "format: 1\nextends: alive/standard\nid: house/x\nname: X\n".replace(old, new)
     first = only_error(check_written(tmp_path, "house.yaml", text))
     assert (first.line, first.pointer) == (line, pointer)
+
+
+def test_a_list_or_a_text_over_its_limit_is_told_with_the_limit_not_the_whole_value() -> None:
+    from marblestudio.rulesets.loader import check_text
+
+    rules = "\n".join(f"  - {{name: r{i}, on: turn_over, then: extra_turn}}" for i in range(65))
+    found = check_text(f"format: 1\nid: house/many\nname: Many\nextends: stay-alive/standard\nrules:\n{rules}\n")
+    assert [d.message for d in found] == ["rules lists 65 items; at most 64 are allowed"]
+    long = "mover == 0 and " * 40 + "true"
+    found = check_text(f"format: 1\nid: house/long\nname: Long\nextends: stay-alive/standard\nrules:\n"
+                       f"  - {{name: r, on: turn_over, if: \"{long}\", then: extra_turn}}\n")
+    assert [d.message for d in found] == ["rules[1].if is 604 characters long; at most 400 are allowed"]

@@ -96,7 +96,8 @@ def test_the_turn_shorthand_and_a_constraint(house: Path) -> None:
     lines = _house_rules(_sheet(house))
     assert lines[3] == "2 moves a turn: Each turn has 2 moves when `phase == 'sliding'`."
     assert lines[4] == "Rule 5 (forbid): A move is not allowed when `move.kind == 'slide' and move.slide == 'R1'`: R1 is jammed."
-    assert "A rule never leaves a player without a move: when it would forbid every move, it forbids none." in lines
+    assert ("A rule never leaves a player without a move: when it forbids every move, the player makes the game's own move "
+            "for having none (passes, or in ALIVE flips a life card); where the game has none, it forbids none.") in lines
 
 
 def test_a_piece_s_says_text_replaces_the_worded_sentence(house: Path) -> None:

@@ -318,6 +318,12 @@ class State(ABC):
         would act, and goes on as if that rule had not applied.  False without rule pieces."""
         return False
 
+    def no_move(self) -> Move | None:
+        """The game's own move for a player with no legal move (a pass; ALIVE's flip of a life
+        card), which a house rule's constraints leave when they forbid every other move; None for a
+        game without one (a rule then forbids none: Mancala's player must sow)."""
+        return None
+
     def seats_from(self, seat: int) -> list[int]:
         """Every seat in turn order from `seat` (itself first), out or not: the order in which a
         rule's action for a group of seats (`others`, `opponents`, ...) is taken.  Seat order by

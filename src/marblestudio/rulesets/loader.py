@@ -207,6 +207,8 @@ def _check(
     else:
         source.found(structure.check(data))
         if source.failed:
+            base_id = data.get("extends")
+            _check_sound_pieces(source, data, base_id.split("/")[0] if isinstance(base_id, str) and "/" in base_id else None)
             return None, _sorted(source.diagnostics)
         base = _resolve_base(source, data["extends"], stack)
         if base is None:
@@ -226,6 +228,7 @@ def _check(
         merged = merge(base.resolved, {k: v for k, v in data.items() if k != "extends"})
         source.found(structure.check(merged))
     if source.failed:
+        _check_sound_pieces(source, data, _game_of(merged) if isinstance(merged, Mapping) else None)
         return None, _sorted(source.diagnostics)
     _check_place(source, merged)
     source.problems(checks.check(merged))
@@ -293,6 +296,32 @@ def _check_pieces(source: _Source, game: str, entries: Any) -> None:
             source.inside(problem.pointer, problem.line, problem.column, problem.message)
         else:
             source.at(problem.pointer, problem.message, at_key=problem.pointer.rsplit("/", 1)[-1] in ("on", "forbid", "then"))
+
+
+def _check_sound_pieces(source: _Source, data: Mapping[str, Any], game: str | None = None) -> None:
+    """With other errors in the file: the problems of each rule that has none of its own (an
+    unknown name in an expression), so that one run of `validate` tells them all."""
+    entries = data.get("rules")
+    game = game or _game_of(data)
+    if not isinstance(entries, list) or not isinstance(game, str) or _not_installed(game) is not None:
+        return
+    flawed = {d.pointer.split("/")[2] for d in source.diagnostics if d.pointer.startswith("/rules/") and d.pointer.count("/") >= 2}
+    flawed |= {"all"} if any(d.pointer in ("/rules", "") and d.is_error for d in source.diagnostics) else set()
+    if "all" in flawed:
+        return
+    for index, entry in enumerate(entries):
+        if str(index) in flawed or not isinstance(entry, Mapping):
+            continue
+        try:
+            found = pieces_program.check(game, [entry])
+        except Exception:  # noqa: BLE001 - a shape the schema refuses: left to its own diagnostic
+            continue
+        for problem in found:
+            pointer = f"/rules/{index}" + problem.pointer[len("/rules/0"):]
+            if problem.line:
+                source.inside(pointer, problem.line, problem.column, problem.message)
+            else:
+                source.at(pointer, problem.message, at_key=pointer.rsplit("/", 1)[-1] in ("on", "forbid", "then"))
 
 
 def _check_place(source: _Source, data: Mapping[str, Any]) -> None:

@@ -220,6 +220,12 @@ def _explain(error: Any, root: Any) -> list[Found]:
         return [Found(pointer, f"{where} must not be empty" if value == 1 else f"{where} must be at least {value} characters long")]
     if kind == "minItems":
         return [Found(pointer, f"{where} must list at least {value} item{'s' if value != 1 else ''}, not {len(instance)}")]
+    if kind == "maxLength" and isinstance(instance, str):
+        return [Found(pointer, f"{where} is {len(instance)} characters long; at most {value} are allowed")]
+    if kind == "maxItems" and isinstance(instance, list):
+        return [Found(pointer, f"{where} lists {len(instance)} items; at most {value} are allowed")]
+    if kind == "maxProperties" and isinstance(instance, Mapping):
+        return [Found(pointer, f"{where} has {len(instance)} entries; at most {value} are allowed")]
     if kind == "minProperties":
         return [Found(pointer, f"{where} must have at least {value} entries, not {len(instance)}")]
     if kind == "pattern":

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from marblestudio.engine import new_game
-from marblestudio.engine.core import GAME_OVER, CoreEvent, IllegalMoveError, State, Termination, play_random
+from marblestudio.engine.core import CHANCE, GAME_OVER, CoreEvent, IllegalMoveError, State, Termination, play_random
 from marblestudio.engine.pieces.runtime import Ruled
 from marblestudio.rulesets import from_resolved, load_with_source
 
@@ -129,12 +129,38 @@ def test_a_constraint_leaves_moves_out_and_refuses_them_with_its_reason(tmp_path
     assert state.to_move == 0  # unchanged
 
 
-def test_a_constraint_that_would_forbid_every_move_forbids_none(tmp_path: Path) -> None:
-    state = placing(tmp_path, [{"forbid": "true"}])
-    plain = new_game(load_with_source("stay-alive/standard").rules, 2)
-    plain.apply(plain.sample_chance(random.Random(0)))
-    assert state.legal_moves() == plain.legal_moves()
-    place(state)
+def test_a_constraint_that_forbids_every_move_leaves_the_pass_of_a_player_with_no_move(tmp_path: Path) -> None:
+    # as a Stay Alive player with no legal move: the player passes, and the rule is counted
+    state = placing(tmp_path, [{"name": "never", "forbid": "true"}])
+    assert [str(m) for m in state.legal_moves()] == ["pass"]
+    events = state.apply(state.legal_moves()[0])
+    assert "passed" in [e.kind for e in events] and state.to_move == 1
+    assert state.fired() == {"never": 1}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("ruleset_id", "expected"), [("alive/standard", "flip"), ("avalanche/standard", "pass"),
+                                                       ("archimedes/standard", "pass")])
+def test_in_every_game_a_rule_that_forbids_every_move_leaves_its_move_for_having_none(ruleset_id: str, expected: str) -> None:
+    from marblestudio.rulesets.loader import from_resolved
+
+    rules = from_resolved({**load_with_source(ruleset_id).resolved, "rules": [{"name": "never", "forbid": "true"}]})
+    state = new_game(rules, 2)
+    rng = random.Random(0)
+    while state.to_move == CHANCE:
+        state.apply(state.sample_chance(rng))
+    assert [str(m) for m in state.legal_moves()] == [expected]
+    state.apply(state.legal_moves()[0])
+    assert state.fired() == {"never": 1}  # type: ignore[attr-defined]
+
+
+def test_in_mancala_a_rule_that_forbids_every_sowing_forbids_none() -> None:
+    # a Kalah player must sow, and the game has no move for having none
+    from marblestudio.rulesets.loader import from_resolved
+
+    rules = from_resolved({**load_with_source("mancala/kalah").resolved, "rules": [{"name": "never", "forbid": "true"}]})
+    state = new_game(rules, 2)
+    plain = new_game(load_with_source("mancala/kalah").rules, 2)
+    assert state.legal_moves() == plain.legal_moves() and len(state.legal_moves()) == 6
 
 
 def test_a_copy_keeps_and_separates_the_rule_state(tmp_path: Path) -> None:

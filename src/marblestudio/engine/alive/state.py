@@ -368,6 +368,12 @@ class AliveState(State):
         """A hand is over and the next is to be dealt: a skip or a turn a rule gave ends with the hand."""
         return self.table.phase is Phase.DEAL
 
+    def no_move(self) -> Move | None:
+        """[book] A player who cannot play flips a life card (while a DRAW waits: none, the player
+        answers it or takes it)."""
+        t = self.table
+        return FLIP if t.phase is Phase.PLAY and not t.answering else None
+
     def give_turn(self, seat: int) -> bool:
         t = self.table
         if self._outcome is not None or t.phase is not Phase.PLAY or not 0 <= seat < t.players or t.answering:

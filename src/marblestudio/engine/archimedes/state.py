@@ -238,7 +238,7 @@ class ArchimedesState(State):
             if offered is move:
                 break
         else:
-            if move not in legal:
+            if move not in legal and not (type(move) is Pass and self.legal_moves() == [move]):  # a house rule's forced pass
                 raise IllegalMoveError(move, self._why_illegal(move))
         return self.play_move(move)
 
@@ -550,6 +550,10 @@ class ArchimedesState(State):
         return best
 
     # Seams for rule pieces -----------------------------------------------------------------
+    def no_move(self) -> Move | None:
+        """A player who can neither place nor make a full legal move passes."""
+        return Pass() if self.phase is Phase.CHOOSE or self.phase is Phase.MOVING else None
+
     def give_turn(self, seat: int) -> bool:
         if self.result is not None or self.phase is not Phase.CHOOSE or seat not in (0, 1):
             return False

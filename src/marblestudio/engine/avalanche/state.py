@@ -393,6 +393,10 @@ class AvalancheState(SetUp, State):
         events.append(self._outcome.event())
 
     # Seams for rule pieces -----------------------------------------------------------------
+    def no_move(self) -> Move | None:
+        """A player who cannot drop passes (not while choosing whether to go out)."""
+        return Pass() if self.phase is Phase.PLAY and not self.choosing_out else None
+
     def give_turn(self, seat: int) -> bool:
         if self._outcome is not None or self.phase is not Phase.PLAY or self.choosing_out or not 0 <= seat < self.num_players:
             return False

@@ -505,8 +505,9 @@ class Ruled(State):
         return moves
 
     def _family_moves(self) -> list[Move]:
-        """The family's legal moves, less those a constraint forbids (never all of them, unless a
-        power can be used instead: the player then uses it)."""
+        """The family's legal moves, less those a constraint forbids.  When they forbid them all,
+        the player uses a power if one is left, else makes the game's own move for having no legal
+        move (`State.no_move`: a pass, ALIVE's flip); in a game without one, they forbid none."""
         base: Any = super()
         moves: list[Move] = base.legal_moves()
         rs = self.rule_state
@@ -524,6 +525,10 @@ class Ruled(State):
             if rs.program.powers and not rs.inside and self.to_move >= 0 and _powers_now(self, rs):
                 rs.forbade = tuple(sorted(forbade))
                 return []  # every move forbidden, but a power is left: the player uses it
+            fallback = self.no_move()
+            if fallback is not None:  # as a player with no legal move: a pass, ALIVE's flip
+                rs.forbade = tuple(sorted(forbade))
+                return [fallback]
             rs.forbade = ()
             return moves
         rs.forbade = tuple(sorted(forbade))  # counted as fired when the decision is made (apply)

@@ -30,9 +30,10 @@ HOOKS: tuple[Hook, ...] = (
     Hook("setup", "set-up: a trigger on the game's set-up event (slides_set, dealt, cards_dealt, a start roll) runs before the first "
                   "player moves: give_turn there chooses who starts, score gives a head start"),
     Hook("on", "a trigger: when an event of the game happens (`on: marble_fell`), if a condition holds (`if:`), "
-               "do actions (`then:`); `turn_over` ends every move, so turn rules hang there"),
+               "do actions (`then:`); `turn_over` ends every turn, so turn rules hang there"),
     Hook("forbid", "legality: forbid the moves for which an expression over `move` holds (`forbid: move.kind == 'pass'`); "
-                   "a constraint never leaves a player without a move: when it would forbid every move, it forbids none"),
+                   "a constraint never leaves a player without a move: when it forbids every move, the player makes the game's own "
+                   "move for having none (a pass; in ALIVE, flipping a life card), or where the game has none, it forbids none"),
     Hook("turn", "turn structure, a shorthand: `turn: {moves: 2}` gives each turn two moves "
                  "(it expands into a trigger on turn_over with extra_turn, shown in the Resolved tab)"),
     Hook("power", "a power the player chooses: a move 'use <name>' (the entry's name), at most `times` times a game "
@@ -168,7 +169,9 @@ def plugin_actions() -> tuple[dict[str, ActionKind], tuple[str, ...]]:
 GAME_OVER = "game_over"
 
 CORE_EVENTS: dict[str, EventDoc] = {
-    TURN_OVER: EventDoc({"seat": INT}, "a move ended (every move ends with it; after an extra_turn the same seat moves again)"),
+    TURN_OVER: EventDoc({"seat": INT}, "a turn ended (every turn ends with it; a move after which the same player goes on, such as "
+                                       "an Avalanche drop that brought nothing down or a marble of an Archimedes roll before the "
+                                       "roll is used up, has none; after an extra_turn the same seat moves again)"),
     GAME_OVER: EventDoc({"termination": STR, "reason": STR},
                         "the game ended, the last event of every game (termination: 'win', 'draw' or 'capped'; won(seat) "
                         "tells the winners): a rule here may score (a match scored by points), and its win, lose or draw "

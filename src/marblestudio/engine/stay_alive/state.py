@@ -459,6 +459,10 @@ class StayAliveState(State):
         return True
 
     # Seams for rule pieces ---------------------------------------------------------------
+    def no_move(self) -> Move | None:
+        """A player with no legal move passes (placing or sliding)."""
+        return PASS if self.phase == PLACING or self.phase == SLIDING else None
+
     def give_turn(self, seat: int) -> bool:
         if self.result is not None or not 0 <= seat < self.num_players:
             return False

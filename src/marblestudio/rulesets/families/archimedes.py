@@ -79,6 +79,12 @@ def unused(data: Mapping[str, Any]) -> list[Problem]:
         problems.append(Problem(f"{SECTION}/physics/swing/overshoot", "'overshoot' is read only when the swing is enabled (swing.enabled: true)", WARNING))
     if "height" in physics["platform"] and not physics["platform"]["present"]:
         problems.append(Problem(f"{SECTION}/physics/platform/height", "the platform's 'height' is read only when it is present (platform.present: true)", WARNING))
+    match = data.get("match")
+    start = match.get("start") if isinstance(match, Mapping) else None
+    if start in ("loser", "winner", "rotate") and data["archimedes"].get("start", "higher-roll") == "higher-roll":
+        problems.append(Problem("/match/start", f"start: {start} chooses who sits in the first seat, but Rock Me Archimedes rolls "
+                                               "for who moves first (archimedes.start: higher-roll): add archimedes: {start: first-player} "
+                                               "for the first seat to move first", WARNING))
     return problems
 
 

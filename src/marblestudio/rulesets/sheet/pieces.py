@@ -25,7 +25,8 @@ from marblestudio.rulesets.sheet.base import Compare, sentence
 
 HEADING = "House rules"
 
-NO_DEADLOCK = "A rule never leaves a player without a move: when it would forbid every move, it forbids none."
+NO_DEADLOCK = ("A rule never leaves a player without a move: when it forbids every move, the player makes the game's "
+               "own move for having none (passes, or in ALIVE flips a life card); where the game has none, it forbids none.")
 
 _TURN = re.compile(r"^turn_moves < (\d+)(?: and \((.*)\))?$", re.DOTALL)
 _STRINGS = re.compile(r"'[^']*'|\"[^\"]*\"")
