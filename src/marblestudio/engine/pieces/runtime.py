@@ -460,11 +460,14 @@ class Ruled(State):
         all it reads)."""
         mover = self.to_move if self.outcome() is None else -1
         ended = self.play_quietly(move)
-        events = [Event.of(TURN_OVER, seat=ended)] if ended >= 0 else []
+        rs = self.rule_state
         if mover >= 0:
-            self.after_fast_move(mover, events)
-        else:
-            run_triggers(self, self.rule_state, _chance_actor(self, self.rule_state), events)
+            rs.begin_move(mover)
+            rs.moves += 1
+        if ended < 0 and rs.turn_to < 0 and not rs.skips and not rs.program.misses_turns:
+            return  # no event, and no turn waiting to be given or skipped: nothing for the rules to do
+        events = [_turn_over(ended)] if ended >= 0 else []
+        run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), events)
 
     def after_fast_move(self, mover: int, events: list[Event]) -> None:
         """A family's `hooked_playout` (or `play`, quietly) played `mover`'s move itself: the rules' triggers read
@@ -643,6 +646,12 @@ def rules_of(state: State) -> Ruled | None:
     if isinstance(inner, Ruled):
         return inner
     return state if isinstance(state, Ruled) else None
+
+
+@functools.lru_cache(maxsize=64)
+def _turn_over(seat: int) -> Event:
+    """The `turn_over` event of `seat` (events are values: one per seat serves every game)."""
+    return Event.of(TURN_OVER, seat=seat)
 
 
 def _chance_actor(state: State, rs: RuleState) -> int:
