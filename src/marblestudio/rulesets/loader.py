@@ -305,10 +305,9 @@ def _check_sound_pieces(source: _Source, data: Mapping[str, Any], game: str | No
     game = game or _game_of(data)
     if not isinstance(entries, list) or not isinstance(game, str) or _not_installed(game) is not None:
         return
-    flawed = {d.pointer.split("/")[2] for d in source.diagnostics if d.pointer.startswith("/rules/") and d.pointer.count("/") >= 2}
-    flawed |= {"all"} if any(d.pointer in ("/rules", "") and d.is_error for d in source.diagnostics) else set()
-    if "all" in flawed:
-        return
+    if any(d.is_error and d.pointer in ("", "/rules") for d in source.diagnostics):
+        return  # the list itself is wrong (too long, not a list): its entries are not judged one by one
+    flawed = {d.pointer.split("/")[2] for d in source.diagnostics if d.pointer.startswith("/rules/")}
     for index, entry in enumerate(entries):
         if str(index) in flawed or not isinstance(entry, Mapping):
             continue

@@ -277,6 +277,18 @@ CHANCE_MOVE: Mapping[str, Any] = {"kind": "chance"}
 `expr`, where a field a record lacks reads as 0, '' or false)."""
 
 
+def _fires(rs: RuleState, trigger: Any, ctx: Context, seat: int) -> bool:
+    """Whether `trigger` (or a prevention) fires for `seat` in `ctx`: it has uses left under its
+    `times:` and its condition holds.  A firing is counted (`RuleState.record_firing`)."""
+    piece = trigger.piece
+    if piece.times is not None and rs.used.get((piece.index, seat), 0) >= piece.times:
+        return False
+    if trigger.condition is not None and not trigger.condition(ctx):
+        return False
+    rs.record_firing(piece, seat)
+    return True
+
+
 def fired_event(program: Program, piece: Any, seat: int) -> Event:
     """The public `rule_fired` event of `piece` firing for `seat`: made once per program (events
     are values, shared by every game of these rules)."""
@@ -307,12 +319,9 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
             ctx.move = move
         ctx.event = event
         for trigger in found:
+            if not _fires(rs, trigger, ctx, mover):
+                continue
             piece = trigger.piece
-            if piece.times is not None and rs.used.get((piece.index, mover), 0) >= piece.times:
-                continue
-            if trigger.condition is not None and not trigger.condition(ctx):
-                continue
-            rs.record_firing(piece, mover)
             added.append(fired_event(program, piece, mover))
             if effects is None:
                 effects = _Effects(rs)
@@ -489,15 +498,10 @@ class Ruled(State):
         ctx = Context(self, rs, seat)
         ctx.event = Event.of(cast(EventKind, what), **fields)  # what would happen, read as an event
         for prevention in found:
-            piece = prevention.piece
-            if piece.times is not None and rs.used.get((piece.index, seat), 0) >= piece.times:
-                continue
-            if prevention.condition is not None and not prevention.condition(ctx):
-                continue
-            rs.record_firing(piece, seat)
-            if events is not None:
-                events.append(fired_event(rs.program, piece, seat))
-            return True
+            if _fires(rs, prevention, ctx, seat):
+                if events is not None:
+                    events.append(fired_event(rs.program, prevention.piece, seat))
+                return True
         return False
 
     def legal_moves(self) -> list[Move]:
