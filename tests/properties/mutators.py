@@ -154,9 +154,28 @@ def plausible_ruleset(rng: random.Random) -> tuple[str, dict[str, Any]]:
     """A bundled ruleset's resolved data changed 1 to 4 times with plausible values."""
     ruleset_id = rng.choice(sorted(resolved_rulesets()))
     data = resolved_rulesets()[ruleset_id]
+    if isinstance(data.get("alive"), dict) and rng.random() < 0.5:
+        data = with_answers(data, rng)
     for _ in range(rng.randint(1, 4)):
         data = mutate_tree(data, rng, plausible=True)
     return ruleset_id, data
+
+
+ANSWER_THEN = {"draw": ["pass-on", "block", "bounce"], "skip": ["pass-on", "block"], "bomb": ["pass-on", "block", "bounce"]}
+"""What `alive: answers:` may do with each card it answers (the schema's choices)."""
+
+
+def with_answers(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """An ALIVE ruleset's data with a house rule's `answers:` for 1 to 3 of DRAW, SKIP and BOMB,
+    each answered by 1 to 3 kinds of its deck, the same card answering more than one maybe."""
+    data = copy.deepcopy(data)
+    kinds = sorted(data["alive"]["deck"])
+    chosen = rng.sample(sorted(ANSWER_THEN), rng.randint(1, 3))
+    data["alive"]["answers"] = {
+        effect: {"with": rng.sample(kinds, min(len(kinds), rng.randint(1, 3))), "then": rng.choice(ANSWER_THEN[effect])}
+        for effect in chosen
+    }
+    return data
 
 
 def text_lines(text: str) -> int:

@@ -292,3 +292,22 @@ def test_a_waiting_draw_is_answered_with_a_card_or_taken_with_a_click_on_the_dec
     x, y = scene.screen_position(board.world_position(("card", "DRAW1")))
     assert board.tooltip_at(x, y) == "DRAW 1: click to play"
     assert board.deck_item.opts["color"] == (1.0, 0.85, 0.3, 1.0)  # the deck lights up as a move
+
+
+def test_a_waiting_skip_says_what_taking_it_does_and_which_cards_answer_it(scene: Scene, qtbot: QtBot) -> None:
+    import dataclasses
+
+    from marblestudio.engine.alive.rules import DrawAnswer
+    from marblestudio.views.board.alive.board import TAKE_KEY
+
+    base = rulesets.load("alive/standard")
+    house = dataclasses.replace(base, family=dataclasses.replace(base.family, skip_answer=DrawAnswer(frozenset({"SKIP"}), True)))
+    state = AliveState.from_hands(house, [["SKIP", "1"], ["SKIP", "2"], ["3"]], deck=["4", "5"])
+    state.apply(state.parse_move("play SKIP"))  # seat 1, the human, now answers or takes
+    board = _board(scene, state, humans=(1,))
+    assert board.tooltip_for(TAKE_KEY) == "The deck: click to take the SKIP (you are skipped)"
+    x, y = scene.screen_position(board.world_position(("card", "2")))
+    assert board.tooltip_at(x, y) == "2: cannot be played, a SKIP waits: answer it with SKIP, or click the deck to take it"
+    x, y = scene.screen_position(board.world_position(("card", "SKIP")))
+    assert board.tooltip_at(x, y) == "SKIP: click to play"
+    assert board.hint_text.text.startswith("A SKIP waits") or board.hint_text.text == "Answer, or take the SKIP"

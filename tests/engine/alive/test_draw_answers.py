@@ -87,7 +87,7 @@ def test_a_card_that_does_not_answer_is_refused_naming_the_answers() -> None:
     play(state, "play DRAW2")
     with pytest.raises(IllegalMoveError, match="answer it with DRAW1 or DRAW2, or take it"):
         play(state, "play 2")
-    with pytest.raises(IllegalMoveError, match="no DRAW waits"):
+    with pytest.raises(IllegalMoveError, match="no DRAW, SKIP or BOMB waits"):
         table([["1"], ["2"]], ruleset=PASS_ON).apply(state.parse_move("take"))
 
 

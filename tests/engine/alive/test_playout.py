@@ -15,7 +15,7 @@ from marblestudio.rulesets import load
 
 HOUSE = Path(__file__).resolve().parents[3] / "examples" / "house-rules"
 RULESETS = ["alive/standard", "alive/short-game", "alive/team-play", "alive/limit-31", str(HOUSE / "alive-pass-the-draw.yaml"),
-            str(HOUSE / "alive-skip-draw-card.yaml")]
+            str(HOUSE / "alive-skip-draw-card.yaml"), str(HOUSE / "alive-pass-the-skip.yaml"), str(HOUSE / "alive-bomb-shelter.yaml")]
 
 
 def _players(ref: str) -> int:

@@ -305,7 +305,8 @@ def test_text_that_is_not_an_alive_position_names_the_field(changes: dict[str, s
 
 
 # House rules (not bundled, so not in tests/engine/test_positions.py) ---------------------------
-@pytest.mark.parametrize("name", ["alive-pass-the-draw", "alive-skip-draw-card", "alive-exact-limit"])
+@pytest.mark.parametrize("name", ["alive-pass-the-draw", "alive-skip-draw-card", "alive-exact-limit", "alive-pass-the-skip",
+                                  "alive-bomb-shelter"])
 def test_house_rule_games_read_back_at_every_step_and_play_on_the_same(name: str) -> None:
     """Answers to a DRAW, a card of the rule pieces' own and a piece that takes lives, over a seeded game."""
     house = rulesets.load(str(HOUSE_RULES / f"{name}.yaml"))

@@ -17,7 +17,8 @@ from marblestudio.rulesets import load
 HOUSE = Path(__file__).resolve().parents[3] / "examples" / "house-rules"
 RULESETS = {
     "stay-alive": ["stay-alive/standard", str(HOUSE / "stay-alive-neutral.yaml")],
-    "alive": ["alive/standard", "alive/team-play", str(HOUSE / "alive-pass-the-draw.yaml")],
+    "alive": ["alive/standard", "alive/team-play", str(HOUSE / "alive-pass-the-draw.yaml"),
+              str(HOUSE / "alive-pass-the-skip.yaml"), str(HOUSE / "alive-bomb-shelter.yaml")],
     "avalanche": ["avalanche/standard", "avalanche/expert-2", "avalanche/partnership"],
     "archimedes": ["archimedes/standard", str(HOUSE / "archimedes-lose-a-marble.yaml")],
     "mancala": ["mancala/kalah", "mancala/oware"],

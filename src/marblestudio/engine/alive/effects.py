@@ -66,13 +66,20 @@ def make_total(table: Table, total: int) -> int:
 
 
 def bomb(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
-    """BOMB: every other player at once discards a number card worth 0, or flips a life card.
+    """BOMB: every other player at once discards a number card worth 0, or flips a life card."""
+    blast(table, table.victims(seat), events)
+    return table.next_seat(seat)
+
+
+def blast(table: Table, victims: list[int], events: list[Event]) -> None:
+    """A BOMB landing on `victims` (a BOMB card's every other player; or, when a house rule lets
+    it be answered, the players it hits then: answers.py).
 
     A wild card worth 0 cannot stand in for the 0.  [decision] All number 0 cards are alike, so
     a victim holding one discards it automatically (no choice to make).  The total resets to 0.
     """
     zeros = [k for k, c in enumerate(table.rules.deck) if not c.is_wild and c.value == 0]
-    for victim in table.victims(seat):
+    for victim in victims:
         held = next((k for k in zeros if table.hands[victim][k]), None)
         if held is None:
             table.lose_life(victim, "bomb", events)
@@ -81,7 +88,6 @@ def bomb(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
             table.discard.append(held)
             events.append(Event.of(AliveEvent.BOMB_DISCARD, seat=victim, card=table.rules.deck[held].id))
     table.total = 0
-    return table.next_seat(seat)
 
 
 def hand_in_redeal(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:

@@ -48,3 +48,11 @@ class AliveEvent(EventKind):
     every other player) or blocked it (`seat` draws nothing)."""
     DRAW_TAKEN = "draw_taken"
     """`seat` took a waiting DRAW: every player but `source` draws `amount` cards."""
+    CARD_WAITING = "card_waiting"
+    """A SKIP or a BOMB waits for an answer (`alive: answers:`): `seat` may answer it or take it;
+    `source` played it (or passed it on); `effect` is 'skip' or 'bomb'."""
+    CARD_ANSWERED = "card_answered"
+    """`seat` answered a waiting SKIP or BOMB (`effect`) with `card`: `passed` on to the next
+    player, blocked for itself, or sent `back` to the card's player (a BOMB)."""
+    CARD_TAKEN = "card_taken"
+    """`seat` took a waiting SKIP (it is skipped) or BOMB (it hits every player but `source`)."""

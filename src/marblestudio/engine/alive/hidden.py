@@ -64,10 +64,12 @@ class AliveView:
     pending_draws: tuple[PendingDraw, ...]
     """DRAWs that wait for a reshuffle, in turn order."""
     answering: int
-    """A house rule's DRAW that waits for the player to move to answer or take it: the cards
-    each player but `answer_from` would draw (0: no DRAW waits)."""
+    """A house rule's DRAW, SKIP or BOMB that waits for the player to move to answer or take it
+    (0: none waits): for a DRAW, the cards each player but `answer_from` would draw; else 1."""
     answer_from: int
-    """The seat whose DRAW (or answer) waits, or -1."""
+    """The seat whose waiting card (or answer) it is, or -1."""
+    waiting: str
+    """The effect of the card that waits: 'draw', 'skip' or 'bomb' ('' when none waits)."""
     redealer: int
     """The seat whose HAND IN & RE-DEAL is being re-dealt, or -1."""
     collected: int
@@ -119,6 +121,7 @@ def public_view(state: AliveState) -> AliveView:
         pending_draws=tuple(PendingDraw(seat, cards) for seat, cards in t.pending_draws),
         answering=t.answering,
         answer_from=t.answer_from,
+        waiting=t.waiting.value if t.answering else "",
         redealer=t.redealer,
         collected=len(t.collected),
         moves_made=t.moves_made,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from marblestudio.engine.alive.rules import AliveRules, EmptyDeck
+from marblestudio.engine.alive.rules import AliveRules, EmptyDeck, WildEffect
 from marblestudio.engine.alive.state import AliveState
 from marblestudio.engine.alive.table import Phase, Table
 from marblestudio.engine.core import CHANCE, Outcome
@@ -59,7 +59,8 @@ def write(state: AliveState) -> str:
     if t.pending_draws:
         out.add("draws", items_text(f"{seat}{PAIR}{cards}" for seat, cards in t.pending_draws))
     if t.answering:
-        out.add("answer", f"{t.answering}{PAIR}{t.answer_from}")
+        what = t.answering if t.waiting is WildEffect.DRAW else t.waiting.value
+        out.add("answer", f"{what}{PAIR}{t.answer_from}")
     if t.redealer >= 0:
         out.add("redealer", t.redealer)
     if t.collected:
@@ -213,8 +214,18 @@ def _read_waiting(state: AliveState, fields: Fields) -> None:
     t.pending_draws = [_pair(fields, "draws", item, "SEAT:CARDS", first_seat=True) for item in fields.items("draws", default=NONE)]
     answer = fields.text("answer", NONE)
     if answer != NONE:
-        t.answering, t.answer_from = _pair(fields, "answer", answer, "CARDS:SEAT", first_seat=False)
+        effect, _, seat = answer.partition(PAIR)
+        if effect in _WAITING:  # a SKIP or a BOMB: skip:SEAT, bomb:SEAT
+            t.waiting, t.answering = _WAITING[effect], 1
+            t.answer_from = fields.convert("answer", seat, int, "a whole number")
+            fields.bounded("answer", t.answer_from, 0, fields.players - 1)
+        else:
+            t.answering, t.answer_from = _pair(fields, "answer", answer, "CARDS:SEAT (or skip:SEAT, bomb:SEAT)", first_seat=False)
     t.redealer = -1 if fields.text("redealer", NONE) == NONE else fields.turn("redealer", chance=False)
+
+
+_WAITING = {"skip": WildEffect.SKIP, "bomb": WildEffect.BOMB}
+"""The effects other than a DRAW's that may wait for an answer, as a position writes them."""
 
 
 def _pair(fields: Fields, name: str, text: str, form: str, first_seat: bool) -> list[int]:
@@ -289,12 +300,13 @@ def _check_reshuffle(state: AliveState, fields: Fields) -> None:
 
 def _check_answer(state: AliveState, fields: Fields) -> None:
     t = state.table
-    if state.family.draw_answer is None:
-        raise fields.error("answer", f"no DRAW waits for an answer in {state.rules.id} (that is a house rule's 'alive: answers:')", rule=True)
+    card = t.waiting.value.upper()
+    if state.family.answer_to(t.waiting) is None:
+        raise fields.error("answer", f"no {card} waits for an answer in {state.rules.id} (that is a house rule's 'alive: answers:')", rule=True)
     if t.phase not in (Phase.PLAY, Phase.OVER):
-        raise fields.error("answer", "a DRAW waits for an answer only while the hand is played (phase=play)", rule=True)
+        raise fields.error("answer", f"a {card} waits for an answer only while the hand is played (phase=play)", rule=True)
     if t.phase is Phase.PLAY and t.current != t.next_seat(t.answer_from):
-        raise fields.error("answer", f"a DRAW of seat {t.answer_from} waits on the next player, seat "
+        raise fields.error("answer", f"a {card} of seat {t.answer_from} waits on the next player, seat "
                            f"{t.next_seat(t.answer_from)}, not on seat {t.current}", rule=True)
 
 

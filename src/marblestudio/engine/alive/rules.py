@@ -45,12 +45,14 @@ class EmptyDeck(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class DrawAnswer:
-    """A house rule's answer to a DRAW (`alive: answers:`): the player a DRAW would make draw
-    first may play one of the `cards` (kind ids) instead of drawing.  `passes` (pass-on): that
-    player draws nothing and the whole draw passes on, grown by the answering card's amount, to
-    every other player of the one who answered, the next of whom may answer again; `bounces`
-    (bounce): the draw goes back to the player who played it, who alone draws the whole of it;
-    otherwise (block) the answering player draws nothing and everyone else still draws."""
+    """A house rule's answer to a wild card (`alive: answers:`), a DRAW, a SKIP or a BOMB: the
+    card waits on the next player, who may play one of the `cards` (kind ids) instead of taking
+    its effect.  For a DRAW: `passes` (pass-on): that player draws nothing and the whole draw
+    passes on, grown by the answering card's amount, to every other player of the one who
+    answered, the next of whom may answer again; `bounces` (bounce): the draw goes back to the
+    player who played it, who alone draws the whole of it; otherwise (block) the answering player
+    draws nothing and everyone else still draws.  A BOMB is answered the same way (it hits where
+    a draw would be drawn); a SKIP passes on to the next player or is blocked (answers.py)."""
 
     cards: frozenset[str]
     passes: bool
@@ -98,6 +100,18 @@ class AliveRules:
     empty_deck: EmptyDeck = EmptyDeck.RESHUFFLE_DISCARDS
     draw_answer: DrawAnswer | None = None
     wild_hits: WildHits = WildHits.EVERYONE
+    skip_answer: DrawAnswer | None = None
+    bomb_answer: DrawAnswer | None = None
+
+    def answer_to(self, effect: WildEffect | None) -> DrawAnswer | None:
+        """How a wild card of `effect` is answered (None: it is not; it acts at once)."""
+        if effect is WildEffect.DRAW:
+            return self.draw_answer
+        if effect is WildEffect.SKIP:
+            return self.skip_answer
+        if effect is WildEffect.BOMB:
+            return self.bomb_answer
+        return None
 
     @property
     def deck_size(self) -> int:

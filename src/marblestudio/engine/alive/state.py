@@ -48,9 +48,13 @@ class Catalogue:
         self.wild = tuple(k.is_wild for k in family.deck)
         self.values = tuple(k.points for k in family.deck)
         self.plays = tuple(PlayCard(k.id) for k in family.deck)
-        answer = family.draw_answer
-        self.answers = tuple(answer is not None and k.id in answer.cards for k in family.deck)
-        """Per kind: whether it answers a waiting DRAW (a house rule's `answers:`)."""
+        self.answers: dict[WildEffect, tuple[bool, ...]] = {}
+        """Per effect that waits for an answer (a house rule's `answers:`), per kind: whether it
+        answers a card of that effect."""
+        for effect in (WildEffect.DRAW, WildEffect.SKIP, WildEffect.BOMB):
+            answer = family.answer_to(effect)
+            if answer is not None:
+                self.answers[effect] = tuple(k.id in answer.cards for k in family.deck)
         self.sets_total = tuple(
             k.total if k.effect is WildEffect.SET_TOTAL else 0 if k.effect in (WildEffect.BOMB, WildEffect.HAND_IN_REDEAL) else None
             for k in family.deck
@@ -161,7 +165,7 @@ class AliveState(State):
         if t.phase is not Phase.PLAY:
             return []
         if t.answering:
-            answering = self.cat.answers
+            answering = self.cat.answers[t.waiting]
             return [*(self.cat.plays[k] for k, n in enumerate(t.hands[t.current]) if n and answering[k]), TAKE]
         room = self.family.limit - t.total
         wild, values, plays = self.cat.wild, self.cat.values, self.cat.plays
@@ -200,7 +204,7 @@ class AliveState(State):
                 )
             self._play(seat, k, events)
         elif isinstance(move, Take):
-            raise IllegalMoveError(move, "no DRAW waits to be taken")
+            raise IllegalMoveError(move, "no DRAW, SKIP or BOMB waits to be taken")
         elif isinstance(move, Flip):
             if self.legal_moves() != [FLIP]:
                 raise IllegalMoveError(move, "a life card is flipped only when no card in hand can be played")
@@ -233,18 +237,21 @@ class AliveState(State):
         if kind.effect is None:
             t.current = t.next_seat(seat)
             return
-        if kind.effect is WildEffect.DRAW and self.family.draw_answer is not None:
+        if kind.effect in self.cat.answers:
             answers.wait(t, seat, kind, events)
             return
         self._take_effect(seat, kind, events)
 
     def _take_effect(self, seat: int, kind: CardKind, events: list[Event]) -> None:
-        """A wild card's effect for `seat`, who played it, and what follows it: the game may end,
-        the next player is the one the effect names, a BOMB victim left without cards ends the
-        hand, and the cards a DRAW gives are drawn."""
-        t = self.table
+        """A wild card's effect for `seat`, who played it, and what follows it."""
         assert kind.effect is not None
-        nxt = effects.EFFECTS[kind.effect](t, seat, kind, events)
+        self._after_effect(seat, effects.EFFECTS[kind.effect](self.table, seat, kind, events), events)
+
+    def _after_effect(self, seat: int, nxt: int, events: list[Event]) -> None:
+        """What follows a wild card's effect for `seat`: the game may end, the next player is
+        `nxt`, a BOMB victim (another player of `seat`) left without cards ends the hand, and
+        the cards a DRAW gives are drawn."""
+        t = self.table
         if not self.quiet:
             events.append(Event.of(AliveEvent.TOTAL, total=t.total))
         if self._check_end():
@@ -270,18 +277,20 @@ class AliveState(State):
         return True
 
     def _answer_or_take(self, seat: int, move: Move, events: list[Event]) -> None:
-        """The move of a player whom a DRAW waits on (answers.py)."""
+        """The move of a player whom a DRAW, SKIP or BOMB waits on (answers.py)."""
         t = self.table
-        rule = self.family.draw_answer
+        rule = self.family.answer_to(t.waiting)
         assert rule is not None
+        waits = f"a {t.waiting.value.upper()} waits"
+        landing: answers.Landing = None
         if isinstance(move, Take):
-            answers.take(t, seat, events)
+            landing = answers.take(t, seat, events)
         elif isinstance(move, PlayCard):
             k = self.cat.index.get(move.card)
             if k is None or not t.hands[seat][k]:
                 raise IllegalMoveError(move, f"there is no {move.card} in the hand of seat {seat}")
-            if not self.cat.answers[k]:
-                raise IllegalMoveError(move, f"a DRAW waits: answer it with {' or '.join(sorted(rule.cards))}, or take it")
+            if not self.cat.answers[t.waiting][k]:
+                raise IllegalMoveError(move, f"{waits}: answer it with {' or '.join(sorted(rule.cards))}, or take it")
             kind = self.cat.kinds[k]
             t.take(seat, k)
             t.discard.append(k)
@@ -290,9 +299,14 @@ class AliveState(State):
                 answers.forget(t)
                 self._hand_over([seat], events)
                 return
-            answers.answer(t, seat, kind, rule, events)
+            landing = answers.answer(t, seat, kind, rule, events)
         else:
-            raise IllegalMoveError(move, "a DRAW waits: answer it or take it")
+            raise IllegalMoveError(move, f"{waits}: answer it or take it")
+        if landing is not None:
+            hit, after = landing
+            effects.blast(t, hit, events)
+            self._after_effect(after, t.next_seat(after), events)
+            return
         if t.pending_draws and not effects.resolve_draws(t, events):
             t.phase = Phase.RESHUFFLE
 

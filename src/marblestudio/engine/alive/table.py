@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from marblestudio.engine.alive.rules import AliveRules, WildHits
+from marblestudio.engine.alive.rules import AliveRules, WildEffect, WildHits
 from marblestudio.engine.core import Event
 from marblestudio.engine.alive.events import AliveEvent
 
@@ -54,8 +54,9 @@ class Table:
     collected: list[int] = field(default_factory=list)  # HAND IN & RE-DEAL: the hands, face down
     hand_number: int = 0
     moves_made: int = 0
-    answering: int = 0  # a DRAW waiting for the current player to answer or take it: the cards each would draw
-    answer_from: int = -1  # ... and the seat whose DRAW (or answer) it is: its every other player draws
+    answering: int = 0  # a wild card waiting for the current player to answer or take it: for a DRAW the cards each would draw, else 1
+    answer_from: int = -1  # ... and the seat whose card (or answer) it is: its every other player draws
+    waiting: WildEffect = WildEffect.DRAW  # ... and its effect (a DRAW, a SKIP or a BOMB: `alive: answers:`)
 
     def copy(self) -> Table:
         return Table(
@@ -81,6 +82,7 @@ class Table:
             self.moves_made,
             self.answering,
             self.answer_from,
+            self.waiting,
         )
 
     # Turn order ------------------------------------------------------------------------

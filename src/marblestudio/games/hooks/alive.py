@@ -135,12 +135,15 @@ def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
         return []
     victims = "opponents" if section.get("wild_hits") == "opponents" else "others"
     answers = section.get("answers")
-    answering = set(answers["draw"].get("with", ())) if isinstance(answers, Mapping) and isinstance(answers.get("draw"), Mapping) else set()
+    answers = answers if isinstance(answers, Mapping) else {}
+    answering = {card for rule in answers.values() if isinstance(rule, Mapping) for card in rule.get("with", ())}
     out: list[AsRules] = []
     for card, spec in deck.items():
-        if not isinstance(spec, Mapping) or card in answering:  # a card that answers a DRAW does not take its effect then
+        if not isinstance(spec, Mapping) or card in answering:  # a card that answers one does not take its effect then
             continue
         effect, when = spec.get("effect"), f"event.card == {str(card)!r}"
+        if effect in answers:  # a card that waits for an answer
+            continue
         label = spec.get("label", card)
         drop: tuple[str, ...] = ()
         action: Any
@@ -150,7 +153,7 @@ def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
             action = "skip_next"
         elif effect == "set-total" and isinstance(spec.get("total"), int):
             action, drop = {"set_total": {"total": spec["total"]}}, ("total",)
-        elif effect == "draw" and "answers" not in section and isinstance(spec.get("amount"), int):
+        elif effect == "draw" and isinstance(spec.get("amount"), int):
             action, drop = {"draw_cards": {"seat": victims, "count": spec["amount"]}}, ("amount",)
         else:
             continue
@@ -182,6 +185,12 @@ HOOKS = FamilyHooks(
         "draw_answered": EventDoc({"seat": INT, "card": STR, "amount": INT, "passed": BOOL},
                                   "a DRAW was answered with card: passed on (amount: the cards each now draws) or blocked"),
         "draw_taken": EventDoc({"seat": INT, "source": INT, "amount": INT}, "a waiting DRAW was taken: every player but source draws amount cards"),
+        "card_waiting": EventDoc({"seat": INT, "source": INT, "effect": STR},
+                                 "with `alive: answers:`, a SKIP or a BOMB waits (effect: 'skip' or 'bomb'): seat may answer or take it; source played it or passed it on"),
+        "card_answered": EventDoc({"seat": INT, "card": STR, "effect": STR, "passed": BOOL, "back": BOOL},
+                                  "a waiting SKIP or BOMB (effect) was answered with card: passed on, blocked, or sent back to its player (back: a BOMB)"),
+        "card_taken": EventDoc({"seat": INT, "source": INT, "effect": STR},
+                               "a waiting SKIP or BOMB was taken: a SKIP skips seat, a BOMB hits every player but source"),
     },
     names={
         "total": Name(INT, lambda c: c.state.table.total, "the running total"),
@@ -189,7 +198,10 @@ HOOKS = FamilyHooks(
         "direction": Name(INT, lambda c: c.state.table.direction, "1 clockwise, -1 after a REVERSE"),
         "hand_number": Name(INT, lambda c: c.state.table.hand_number, "how many hands have ended before this one"),
         "deck_size": Name(INT, lambda c: len(c.state.table.deck), "cards left in the deck"),
-        "answering": Name(INT, lambda c: c.state.table.answering, "the cards a waiting DRAW makes each player draw (0: none waits)"),
+        "answering": Name(INT, lambda c: c.state.table.answering if c.state.table.waiting.value == "draw" else 0,
+                          "the cards a waiting DRAW makes each player draw (0: none waits)"),
+        "waiting": Name(STR, lambda c: c.state.table.waiting.value if c.state.table.answering else "",
+                        "the card that waits for an answer (`answers:`): 'draw', 'skip', 'bomb', or '' when none waits"),
         "top_card": Name(STR, lambda c: c.state.cat.ids[c.state.table.discard[-1]] if c.state.table.discard else "",
                          "the kind of the card on top of the pile, the one just played ('' before the first)"),
     },

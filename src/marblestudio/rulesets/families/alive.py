@@ -88,21 +88,28 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
     return problems
 
 
+_ANSWERED = {"draw": "DRAW", "skip": "SKIP", "bomb": "BOMB"}
+"""The effects `answers:` may name, as the cards are called."""
+
+
 def _answer_problems(section: Mapping[str, Any], deck: Mapping[str, Any]) -> list[Problem]:
-    """`answers:`: its cards are kinds of the deck, and the deck has a DRAW to answer."""
+    """`answers:`: its cards are kinds of the deck, and the deck has a card of each effect answered
+    (the schema refuses a SKIP that bounces: play goes on past its player)."""
     answers = section.get("answers")
     if answers is None:
         return []
-    draw = answers["draw"]
     problems: list[Problem] = []
-    for i, card_id in enumerate(draw["with"]):
-        if card_id not in deck:
-            problems.append(Problem(f"{SECTION}/answers/draw/with/{i}",
-                                    f"no card kind {card_id!r} in the deck to answer a DRAW with (kinds: {', '.join(deck)})"))
-        elif deck[card_id]["count"] == 0:
-            problems.append(Problem(f"{SECTION}/answers/draw/with/{i}", f"the deck holds no {card_id} (its count is 0)", WARNING))
-    if not any(c.get("effect") == "draw" and c["count"] > 0 for c in deck.values()):
-        problems.append(Problem(f"{SECTION}/answers", "the deck has no DRAW card, so no DRAW is ever answered", WARNING))
+    for effect, rule in answers.items():
+        card = _ANSWERED[effect]
+        where = f"{SECTION}/answers/{effect}"
+        for i, card_id in enumerate(rule["with"]):
+            if card_id not in deck:
+                problems.append(Problem(f"{where}/with/{i}",
+                                        f"no card kind {card_id!r} in the deck to answer a {card} with (kinds: {', '.join(deck)})"))
+            elif deck[card_id]["count"] == 0:
+                problems.append(Problem(f"{where}/with/{i}", f"the deck holds no {card_id} (its count is 0)", WARNING))
+        if not any(c.get("effect") == effect and c["count"] > 0 for c in deck.values()):
+            problems.append(Problem(where, f"the deck has no {card} card, so no {card} is ever answered", WARNING))
     return problems
 
 
@@ -138,14 +145,17 @@ def build(data: Mapping[str, Any]) -> AliveRules:
         lives=section.get("lives", DEFAULTS["lives"]),
         game_end=GameEnd(section.get("game_end", GameEnd.LAST_PLAYER_STANDING.value)),
         empty_deck=EmptyDeck(section.get("empty_deck", EmptyDeck.RESHUFFLE_DISCARDS.value)),
-        draw_answer=_draw_answer(section.get("answers")),
+        draw_answer=_answer(section, "draw"),
         wild_hits=WildHits(section.get("wild_hits", WildHits.EVERYONE.value)),
+        skip_answer=_answer(section, "skip"),
+        bomb_answer=_answer(section, "bomb"),
     )
 
 
-def _draw_answer(answers: Mapping[str, Any] | None) -> DrawAnswer | None:
-    if answers is None:
+def _answer(section: Mapping[str, Any], effect: str) -> DrawAnswer | None:
+    """How a card of `effect` ('draw', 'skip', 'bomb') is answered, or None."""
+    rule = section.get("answers", {}).get(effect)
+    if rule is None:
         return None
-    draw = answers["draw"]
-    then = draw.get("then", "pass-on")
-    return DrawAnswer(frozenset(draw["with"]), then == "pass-on", then == "bounce")
+    then = rule.get("then", "pass-on")
+    return DrawAnswer(frozenset(rule["with"]), then == "pass-on", then == "bounce")

@@ -86,17 +86,43 @@ def sections(c: Compare) -> Sections:
 
 
 def _answer_words(answers: Any, deck: Mapping[str, Mapping[str, Any]]) -> str:
-    """A house rule's answers to a DRAW, in words ('' without one)."""
-    if not isinstance(answers, Mapping) or not isinstance(answers.get("draw"), Mapping):
+    """A house rule's answers to a DRAW, a SKIP and a BOMB, in words ('' without one)."""
+    if not isinstance(answers, Mapping):
         return ""
-    draw = answers["draw"]
-    cards = " or ".join(str(deck.get(k, {}).get("label", k)) for k in draw.get("with", []))
-    head = (f"House rule: a DRAW waits for the next player, who takes it (draws as above, then plays on) or answers it "
-            f"with {cards} and draws nothing; an answer is that player's turn, adds nothing to the total and does nothing else.")
-    if draw.get("then", "pass-on") == "pass-on":
-        return head + (" The whole draw, grown by the answering card's amount, passes on to every other player of the one "
-                       "who answered, and the next of them may answer it in turn.")
-    return head + " Everyone else still draws."
+    said = []
+    for effect, words in (("draw", _DRAW_ANSWERS), ("skip", _SKIP_ANSWERS), ("bomb", _BOMB_ANSWERS)):
+        rule = answers.get(effect)
+        if not isinstance(rule, Mapping):
+            continue
+        cards = " or ".join(str(deck.get(k, {}).get("label", k)) for k in rule.get("with", []))
+        head, then = words
+        said.append(head.format(cards=cards) + then.get(str(rule.get("then", "pass-on")), ""))
+    return " ".join(said)
+
+
+_DRAW_ANSWERS = (
+    "House rule: a DRAW waits for the next player, who takes it (draws as above, then plays on) or answers it with "
+    "{cards} and draws nothing; an answer is that player's turn, adds nothing to the total and does nothing else.",
+    {"pass-on": " The whole draw, grown by the answering card's amount, passes on to every other player of the one "
+                "who answered, and the next of them may answer it in turn.",
+     "block": " Everyone else still draws.",
+     "bounce": " The DRAW goes back to its player, who alone draws the whole of it, grown by the answering card's amount."},
+)
+_SKIP_ANSWERS = (
+    "House rule: a SKIP waits for the player it would skip, who takes it (and is skipped) or answers it with {cards}; "
+    "an answer is that player's turn, adds nothing to the total and does nothing else.",
+    {"pass-on": " The SKIP passes on to the next player, who may answer it in turn.",
+     "block": " Nobody is skipped."},
+)
+_BOMB_ANSWERS = (
+    "House rule: a BOMB waits for the next player, who takes it (it hits every other player of its player, as "
+    "above, and the taker plays on) or answers it with {cards} and is spared; an answer is that player's turn, adds "
+    "nothing to the total and does nothing else.",
+    {"pass-on": " The BOMB passes on: it would hit every other player of the one who answered, and the next of them "
+                "may answer it in turn.",
+     "block": " It hits everyone else it would hit.",
+     "bounce": " It goes back to its player, who alone is hit."},
+)
 
 
 def _counted(cards: Mapping[str, Mapping[str, Any]]) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 from marblestudio.engine.alive.hidden import AliveView
 from marblestudio.engine.alive.moves import Flip, PlayCard, Take
-from marblestudio.engine.alive.rules import AliveRules, CardKind
+from marblestudio.engine.alive.rules import AliveRules, CardKind, WildEffect
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board.alive import layout as lay
@@ -302,8 +302,11 @@ class Board(BoardView[AliveView]):
             wordings = (f"Pass to {who}, then click the cards", f"Pass to {who}")
         elif view.outcome is not None:
             wordings = ("Game over",)
-        elif mine and view.answering:
+        elif mine and view.answering and view.waiting == "draw":
             wordings = (f"A DRAW of {view.answering} waits: answer it, or click the deck to take it", "Answer, or take the DRAW")
+        elif mine and view.answering:
+            card = view.waiting.upper()
+            wordings = (f"A {card} waits: answer it, or click the deck to take it", f"Answer, or take the {card}")
         elif mine:
             if all(self.why_not(c) for c in self.hand or ()):
                 wordings = ("No card can be played: click a life card to flip it", "Click a life card to flip it", "Flip a life")
@@ -314,9 +317,10 @@ class Board(BoardView[AliveView]):
     # Why a card cannot be played ------------------------------------------------------------------
     def why_not(self, card: str, view: AliveView | None = None) -> str | None:
         """Why the viewer may not play `card` now (None when it can be played)."""
-        answer = self.alive.draw_answer
+        view = self._view if view is None else view
+        answer = self.alive.answer_to(WildEffect(view.waiting)) if view is not None and view.waiting else None
         answers = answer.cards if answer is not None else frozenset()
-        return why_not(self.kinds[card], self._view if view is None else view, self.viewer, self.seat_name, answers)
+        return why_not(self.kinds[card], view, self.viewer, self.seat_name, answers)
 
     def tooltip_at(self, x: float, y: float) -> str | None:
         """The text for the mouse at widget position (x, y): why a card cannot be played, or what it does."""
@@ -324,6 +328,10 @@ class Board(BoardView[AliveView]):
         return self.tooltip_for(key)
 
     def tooltip_for(self, key: Hashable | None) -> str | None:
+        if key == TAKE_KEY and self._view is not None and self._view.waiting == "skip":
+            return "The deck: click to take the SKIP (you are skipped)"
+        if key == TAKE_KEY and self._view is not None and self._view.waiting == "bomb":
+            return f"The deck: click to take the BOMB (it hits every player but {self.seat_name(self._view.answer_from)})"
         if key == TAKE_KEY and self._view is not None:
             return f"The deck: click to take the DRAW ({self._view.answering} cards for every player but {self.seat_name(self._view.answer_from)})"
         if not is_card_key(key):

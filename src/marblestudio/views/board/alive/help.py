@@ -15,8 +15,8 @@ CONTROLS = (
     "<p><b>ALIVE.</b> Click a card of your hand to play it; a card that cannot be played now "
     "is dimmed and says why when the mouse rests on it. When every card would take the total "
     "above the limit, click your next life card to flip it. In hot-seat play a screen hides "
-    "the hand until its player clicks it. Under a house rule that answers a DRAW, a DRAW waits "
-    "for you: play an answering card, or click the deck to take the draw.</p>"
+    "the hand until its player clicks it. Under a house rule that answers a DRAW, a SKIP or a "
+    "BOMB, such a card waits for you: play an answering card, or click the deck to take it.</p>"
 )
 
 _WHY = {
@@ -74,6 +74,19 @@ def event_text(event: Event, name: SeatName) -> str | None:
         return f"{name(event['seat'])} blocks the DRAW with {event['card']}."
     if kind == "draw_taken":
         return f"{name(event['seat'])} takes the DRAW: every player but {name(event['source'])} draws {event['amount']}."
+    if kind == "card_waiting":
+        return f"A {str(event['effect']).upper()} of {name(event['source'])} waits for {name(event['seat'])}: answer it, or take it."
+    if kind == "card_answered":
+        card = str(event["effect"]).upper()
+        if event["passed"]:
+            return f"{name(event['seat'])} answers with {event['card']}: the {card} passes on."
+        if event.get("back"):
+            return f"{name(event['seat'])} sends the {card} back with {event['card']}: it hits its player alone."
+        return f"{name(event['seat'])} blocks the {card} with {event['card']}."
+    if kind == "card_taken":
+        if event["effect"] == "skip":
+            return f"{name(event['seat'])} takes the SKIP and is skipped."
+        return f"{name(event['seat'])} takes the BOMB: it hits every player but {name(event['source'])}."
     if kind == "cards_collected":
         return f"The cards are collected; {name(event['dealer'])} deals next."
     return None

@@ -65,7 +65,8 @@ def viewpoint(session: Any, players: int, view: AliveView, revealed: int | None)
 def why_not(kind: CardKind, view: AliveView | None, viewer: int, name: Callable[[int], str],
             answers: frozenset[str] = frozenset()) -> str | None:
     """Why `viewer` may not play a card of `kind` in `view` (None when it can be played; a
-    None view: no position is shown yet); `answers` are the cards that answer a waiting DRAW."""
+    None view: no position is shown yet); `answers` are the cards that answer the waiting card
+    (a DRAW, SKIP or BOMB: `view.waiting`)."""
     if view is None:
         return "the game has not started"
     if view.outcome is not None:
@@ -77,7 +78,7 @@ def why_not(kind: CardKind, view: AliveView | None, viewer: int, name: Callable[
     if view.answering:
         if kind.id in answers:
             return None
-        return f"a DRAW waits: answer it with {' or '.join(sorted(answers))}, or click the deck to take it"
+        return f"a {view.waiting.upper()} waits: answer it with {' or '.join(sorted(answers))}, or click the deck to take it"
     if kind.effect is None and view.total + kind.points > view.limit:
         return f"{view.total} + {kind.points} would take the total above {view.limit}"
     return None
