@@ -38,7 +38,7 @@ class RuleState:
 
     __slots__ = ("program", "turn_moves", "in_turn", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
                  "missed", "counters", "insert_to", "resume", "inserted",
-                 "inside")
+                 "inside", "decided")
 
     def __init__(self, program: Program, players: int) -> None:
         self.program = program
@@ -58,6 +58,7 @@ class RuleState:
         self.insert_to = -1  # a seat to take a turn slipped in when this turn ends (insert_turn)
         self.resume = self.inserted = -1  # during a slipped-in turn: the seat play goes back to, and the seat playing it
         self.inside = False  # True while the family plays a move (its own legal_moves calls see no powers)
+        self.decided: list[Move] | None = None  # ... and the moves the player chose among, which its check sees
 
     def begin_move(self, mover: int) -> None:
         """`mover` is about to decide: the first decision of its turn starts the turn's count (one
@@ -97,6 +98,7 @@ class RuleState:
         new.counters = dict(self.counters)
         new.insert_to, new.resume, new.inserted = self.insert_to, self.resume, self.inserted
         new.inside = False
+        new.decided = None
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -515,9 +517,11 @@ class Ruled(State):
         """The family's legal moves, less those a constraint forbids.  When they forbid them all,
         the player uses a power if one is left, else makes the game's own move for having no legal
         move (`State.no_move`: a pass, ALIVE's flip); in a game without one, they forbid none."""
+        rs = self.rule_state
+        if rs.decided is not None:  # the family checks the move being played: against the moves the player had
+            return rs.decided
         base: Any = super()
         moves: list[Move] = base.legal_moves()
-        rs = self.rule_state
         if not rs.program.constraints or not moves:
             return moves
         kept = []
@@ -546,9 +550,12 @@ class Ruled(State):
         mover = self.to_move if self.outcome() is None else -1
         if type(move) is PowerMove:
             return _use_power(self, rs, mover, move)
+        decided = None
         if mover >= 0 and rs.program.constraints and not move.is_chance:
+            # before the move starts the turn's count, which a constraint may read
+            decided = self._family_moves()
             piece = _forbidding(self, rs, move)
-            if piece is not None and move not in self._family_moves():  # left out (a constraint never leaves out all)
+            if piece is not None and move not in decided:  # left out (a constraint never leaves out all)
                 raise IllegalMoveError(move, f"the rule '{piece.name}' forbids it" + (f": {piece.because}" if piece.because else ""))
         if mover >= 0:
             rs.begin_move(mover)
@@ -557,11 +564,11 @@ class Ruled(State):
             describe = rs.program.hooks.move_fields
             fields = CHANCE_MOVE if move.is_chance or describe is None else describe(self, move)
         base: Any = super()
-        rs.inside = True
+        rs.inside, rs.decided = True, decided
         try:
             events: list[Event] = base.apply(move)
         finally:
-            rs.inside = False
+            rs.inside, rs.decided = False, None
         if mover >= 0:
             rs.moves += 1
             if rs.forbade:
