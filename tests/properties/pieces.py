@@ -27,7 +27,7 @@ def expression(rng: random.Random, want: str, names: dict[str, Any], functions: 
             return rng.choice(choices + [str(rng.randint(-3, 30))])
         if want == BOOL:
             return rng.choice(choices + ["true", "false"])
-        return rng.choice(choices + ["'sliding'", "'DRAW'", "'R1'", "''"])
+        return rng.choice(choices + ["'sliding'", "'DRAW'", "'R1'", "'b8'", "''"])
     roll = rng.random()
     if calls and roll < 0.3:
         name = rng.choice(calls)

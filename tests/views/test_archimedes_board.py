@@ -290,3 +290,23 @@ def test_an_earlier_position_shown_read_only_offers_nothing_to_click(game: GameV
     assert game.scene.legal_keys() == []
     r, g, b = _pad_pixel(game, "roll")
     assert not _yellow((r, g, b))
+
+
+def test_a_marble_sent_back_by_a_house_rule_rises_off_its_cup(game: GameView) -> None:
+    game.set_session(_session("examples/house-rules/archimedes-jump-sends-back.yaml"))
+    session = game.session
+    assert session is not None
+    board = _board(game)
+    target = board.world_position(("cup", parse_cup("b8")))
+    assert target is not None and _click(game, target) == ("cup", parse_cup("b8"))
+    seat = session.state.public_view().cups[0][1] if session.state.public_view().cups else 0
+    marble = board.geo.to_world(board.angle, (*board.geo.cup_xy(*parse_cup("b8")), board.geo.marble_z))
+    before = _pixel(game, marble)
+    steps = board.animate(Event.of("marble_sent_back", seat=seat, cup="b8"))
+    steps += board.animate(Event.of("board_tilted", marble_at="air", slope="0", angle=0.0))
+    assert steps  # the marble rises as the board settles
+    for step in steps:
+        step.update(1.0)
+        step.done()
+    after = _pixel(game, marble)
+    assert sum(abs(a - b) for a, b in zip(before, after)) > 90, (before, after)  # the cup shows, not the marble

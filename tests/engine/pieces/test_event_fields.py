@@ -20,7 +20,7 @@ RULESETS = {
     "alive": ["alive/standard", "alive/team-play", str(HOUSE / "alive-pass-the-draw.yaml"),
               str(HOUSE / "alive-pass-the-skip.yaml"), str(HOUSE / "alive-bomb-shelter.yaml")],
     "avalanche": ["avalanche/standard", "avalanche/expert-2", "avalanche/partnership"],
-    "archimedes": ["archimedes/standard", str(HOUSE / "archimedes-lose-a-marble.yaml")],
+    "archimedes": ["archimedes/standard", str(HOUSE / "archimedes-lose-a-marble.yaml"), str(HOUSE / "archimedes-jump-sends-back.yaml")],
     "mancala": ["mancala/kalah", "mancala/oware"],
 }
 

@@ -24,5 +24,10 @@ class ArchimedesEvent(EventKind):
     """A house rule (`touch: marble-lost`): a touch of the table cost `seat` a marble.  A placed
     marble came off `cup` (`back` is ''); a moved one went from `cup` back to `back`, and then a
     marble of the supply left the game (`supply` true) or, with none there, the moved one did."""
+    MARBLE_JUMPED = "marble_jumped"
+    """A rolled marble of `seat` jumped over an opponent's marble, in `cup` (one event for each
+    marble jumped over, after `marble_rolled`)."""
+    MARBLE_SENT_BACK = "marble_sent_back"
+    """A house rule (`send_back`) took `seat`'s marble off `cup` and back to its supply."""
     PASSED = "passed"
     """A player passed (`seat`)."""

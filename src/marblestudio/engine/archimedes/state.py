@@ -242,7 +242,7 @@ class ArchimedesState(State):
                 raise IllegalMoveError(move, self._why_illegal(move))
         return self.play_move(move)
 
-    _MOVED = frozenset({ArchimedesEvent.MARBLE_ROLLED, ArchimedesEvent.MARBLE_LIFTED, ArchimedesEvent.BOARD_TILTED,
+    _MOVED = frozenset({ArchimedesEvent.MARBLE_ROLLED, ArchimedesEvent.MARBLE_LIFTED, ArchimedesEvent.MARBLE_JUMPED, ArchimedesEvent.BOARD_TILTED,
                         ArchimedesEvent.BOARD_TOUCHED, ArchimedesEvent.MARBLE_LOST, TURN_OVER, GAME_OVER})
     quiet_steps = {
         RollMarble: _MOVED,
@@ -334,6 +334,9 @@ class ArchimedesState(State):
         for cup, lifted in steps:
             assert here is not None
             if lifted:  # in the air: the board loses the marble's weight
+                if events is not None and type(move) is RollMarble:
+                    for over in _between(here, cup):  # a jump: the opponent's marbles in line
+                        events.append(Event.of(ArchimedesEvent.MARBLE_JUMPED, seat=seat, cup=cup_name(over)))
                 self.k -= moment(here[0])
                 here = None
                 if touched := self._settle(events, None, marble_off=True):
@@ -554,6 +557,30 @@ class ArchimedesState(State):
         """A player who can neither place nor make a full legal move passes."""
         return Pass() if self.phase is Phase.CHOOSE or self.phase is Phase.MOVING else None
 
+    def send_back(self, cup: Cup, events: list[Event]) -> bool:
+        """A house rule's `send_back`: the player's marble on `cup` leaves the board for its
+        owner's supply, and the board settles without it.  Nothing happens (False) when the game is
+        over, when `cup` holds no player's marble (empty, off the board, a neutral marble), or when
+        its weight holds the board: without it an end would touch the table."""
+        owner = self.board.get(cup)
+        if self.result is not None or owner is None or owner < 0:
+            return False
+        k, n = self.k - self.balance.moment(cup[0]), len(self.board) - 1
+        if self.balance.settled(k, n).tilt.touching is not None:
+            return False
+        del self.board[cup]
+        self.k = k
+        self.supply[owner] += 1
+        if self._bits is not None:
+            self._bits[owner] &= ~self.tables.bit_of[cup]
+        if cup in self.moved:
+            self.moved = tuple(c for c in self.moved if c != cup)
+        self._legal = None
+        events.append(Event.of(ArchimedesEvent.MARBLE_SENT_BACK, seat=owner, cup=cup_name(cup)))
+        _, angle_now, printed = self.balance.settled(k, n)
+        events.append(Event.of(ArchimedesEvent.BOARD_TILTED, marble_at="air", angle=angle_now, slope=printed))
+        return True
+
     def give_turn(self, seat: int) -> bool:
         if self.result is not None or self.phase is not Phase.CHOOSE or seat not in (0, 1):
             return False
@@ -633,3 +660,14 @@ class ArchimedesState(State):
         if self.rules.neutral:  # a house rule's neutral marbles: always all on the board
             out["neutral"] = sum(1 for s in self.board.values() if s == NEUTRAL)
         return out
+
+
+def _between(a: Cup, b: Cup) -> list[Cup]:
+    """The cups strictly between `a` and `b` on one row or one column (a jump's marbles)."""
+    (r0, c0), (r1, c1) = a, b
+    dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
+    out, r, c = [], r0 + dr, c0 + dc
+    while (r, c) != (r1, c1):
+        out.append((r, c))
+        r, c = r + dr, c + dc
+    return out

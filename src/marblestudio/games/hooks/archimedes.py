@@ -32,6 +32,18 @@ def _reroll(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) 
     state._legal = None  # noqa: SLF001 - the family's own hooks module: the next step is chance
 
 
+def _send_back(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """A player's marble goes back to its owner's supply (see `ArchimedesState.send_back`)."""
+    from marblestudio.engine.archimedes.moves import parse_cup
+    from marblestudio.engine.core import NotationError
+
+    try:
+        cup = parse_cup(str(values["cup"]))
+    except NotationError:
+        return  # not a cup's name: nothing to send back
+    state.send_back(cup, events)
+
+
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
     from marblestudio.engine.archimedes.moves import LiftMarble, Pass, Place, Roll, RollMarble, cup_name
 
@@ -85,6 +97,9 @@ HOOKS = FamilyHooks(
         "marble_lost": EventDoc({"seat": INT, "cup": STR, "back": STR, "supply": BOOL},
                                 "with `touch: marble-lost`, a touch cost seat a marble (back: where a moved marble started, '' for a placed one; "
                                 "supply: a marble of the supply paid)"),
+        "marble_jumped": EventDoc({"seat": INT, "cup": STR},
+                                  "a rolled marble of seat jumped over an opponent's marble in cup (as 'b7'; one event for each marble jumped over)"),
+        "marble_sent_back": EventDoc({"seat": INT, "cup": STR}, "a house rule (send_back) took seat's marble off cup and back to its supply"),
         "passed": EventDoc({"seat": INT}, "a player passed"),
     },
     names={
@@ -113,6 +128,11 @@ HOOKS = FamilyHooks(
                                                  f"between 1 and {MAX_ROLL} (on die_rolled)",
                                   {"spaces": Param(INT, "how many spaces to add (negative: take away)", "1")}, "spaces", _add_to_roll,
                                   on=("die_rolled",)),
+        "send_back": ActionKind("send_back", "the player's marble in the cup goes back to its owner's supply, and the board "
+                                             "settles without it (`send_back: event.cup` on marble_jumped). Nothing happens when the cup "
+                                             "holds no player's marble, or when the marble's weight holds the board: without it an end "
+                                             "would touch the table",
+                                {"cup": Param(STR, "the cup, as 'b7' (event.cup)")}, "cup", _send_back),
         "reroll": ActionKind("reroll", "the die is rolled again: right after a roll, before any marble moved, the roll is "
                                        "forgotten and the same player rolls anew (a power: `power: reroll`, once a game)",
                              perform=_reroll),

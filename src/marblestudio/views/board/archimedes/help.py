@@ -43,4 +43,8 @@ def event_text(event: Event, name: SeatName) -> str | None:
         if event["back"]:
             return f"{name(event['seat'])} loses the marble that moved from {event['back']} to {event['cup']}; the turn ends."
         return f"{name(event['seat'])} loses the marble placed on {event['cup']}; the turn ends."
+    if kind == "marble_jumped":
+        return f"{name(event['seat'])} jumps over the marble in {event['cup']}."
+    if kind == "marble_sent_back":
+        return f"The marble in {event['cup']} goes back to {name(event['seat'])}'s supply."
     return None

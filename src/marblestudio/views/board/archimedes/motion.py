@@ -63,7 +63,9 @@ class Motion:
             return self._tilt_steps(event)
         if kind == "board_touched":
             return [self._touch_step(event["end"])]
-        if kind == "marble_lost":  # a house rule: the next tilt lifts the placed marble away, or takes a moved one back
+        if kind in ("marble_lost", "marble_sent_back"):
+            # house rules: the next tilt lifts the marble away (to the supply, or out of the
+            # game), or takes a moved one back
             self._moving = self.marble_item(parse_cup(event["cup"]))
             self._moving_at = self.cup_point(event["cup"])
             return []
