@@ -38,7 +38,11 @@ def _rerolled(state: Any) -> bool:  # Archimedes' reroll: the die is to be rolle
     return getattr(phase, "value", None) == "die" and getattr(state, "die", 0) is None
 
 
-STATE_EFFECT = {"add_to_roll": _roll_changed, "reroll": _rerolled}
+def _clockwise(state: Any) -> bool:  # Mancala's sow_clockwise: the next sowing goes the other way
+    return bool(getattr(state, "clockwise", False))
+
+
+STATE_EFFECT = {"add_to_roll": _roll_changed, "reroll": _rerolled, "sow_clockwise": _clockwise}
 PREVENTED_EVENT = {"capture": "seeds_captured", "extra_turn": "extra_turn", "touch": "board_touched"}
 """What a prevention stops, as the event the game's own rule would have made."""
 

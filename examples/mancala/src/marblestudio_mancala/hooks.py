@@ -7,9 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from marblestudio.engine.pieces.expr import INT, SEAT, STR, Function, Name
-from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
+from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks
 
 _PIT = {"seat": INT, "pit": INT, "place": STR, "seeds": INT}
+
+
+def _sow_clockwise(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """The next sowing goes clockwise (see `MancalaState.sow_clockwise`)."""
+    state.sow_clockwise()
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
@@ -33,6 +38,13 @@ HOOKS = FamilyHooks(
     },
     move={"place": STR, "seeds": INT},
     move_fields=_move_fields,
+    actions={
+        "sow_clockwise": ActionKind("sow_clockwise", "the next sowing, whoever makes it, goes clockwise: the other way round the "
+                                                     "board (Oware's captures then run back the other way too); as a power, "
+                                                     "`power: sow_clockwise`, the player's own sowing this turn. Nothing happens "
+                                                     "when the seat to move could then not sow at all",
+                                    perform=_sow_clockwise),
+    },
     prevents={
         "capture": EventDoc({"seat": INT, "place": STR, "seeds": INT, "houses": INT},
                             "a capture (seat: who would capture; place: the house the last seed fell in; seeds: all it would "

@@ -9,7 +9,8 @@ With ``n`` houses a side the pits are, in counter-clockwise (sowing) order::
 
 House ``i`` faces house ``2n - i`` (a faces the second player's last house, the first
 player's last house faces A).  `next_pit[seat][p]` is where `seat`'s sowing goes after pit
-``p``: the opponent's store is always skipped, the own store too when stores are not sown.
+``p``: the opponent's store is always skipped, the own store too when stores are not sown;
+`prev_pit` is the same the other way round, clockwise (a house rule's `sow_clockwise`).
 
 `tables_for(rules)` caches the tables (and the interned moves and events) per rules object, so
 that creating, copying and playing a game allocates little.
@@ -42,6 +43,7 @@ class BoardTables:
     owner: tuple[int, ...]  # by pit: the seat whose house or store it is
     is_store: tuple[bool, ...]
     next_pit: tuple[tuple[int, ...], tuple[int, ...]]  # [seat][pit] -> the next pit that seat sows into
+    prev_pit: tuple[tuple[int, ...], tuple[int, ...]]  # ... sowing clockwise (a house rule's `sow_clockwise`)
     moves: tuple[SowMove | None, ...]  # by pit (None for a store)
     moves_of: tuple[tuple[SowMove, ...], tuple[SowMove, ...]]  # each seat's moves in house order
     by_name: dict[str, SowMove] = field(default_factory=dict)
@@ -116,15 +118,17 @@ def build_tables(rules: MancalaRules) -> BoardTables:
         else:
             names.append(house_name(seat, pit - (0 if seat == 0 else n + 1)))
     next_pit: list[tuple[int, ...]] = []
+    prev_pit: list[tuple[int, ...]] = []
     for seat in (0, 1):
         skip = {stores[1 - seat]} if rules.stores is Stores.OWN else set(stores)
-        row = []
-        for pit in range(size):
-            nxt = (pit + 1) % size
-            while nxt in skip:
-                nxt = (nxt + 1) % size
-            row.append(nxt)
-        next_pit.append(tuple(row))
+        for step, rows in ((1, next_pit), (-1, prev_pit)):
+            row = []
+            for pit in range(size):
+                nxt = (pit + step) % size
+                while nxt in skip:
+                    nxt = (nxt + step) % size
+                row.append(nxt)
+            rows.append(tuple(row))
     moves = tuple(None if pit in stores else SowMove(pit, owner[pit], names[pit]) for pit in range(size))
     moves_of = tuple(tuple(m for m in moves if m is not None and m.seat == seat) for seat in (0, 1))
     return BoardTables(
@@ -137,6 +141,7 @@ def build_tables(rules: MancalaRules) -> BoardTables:
         owner=tuple(owner),
         is_store=tuple(pit in stores for pit in range(size)),
         next_pit=(next_pit[0], next_pit[1]),
+        prev_pit=(prev_pit[0], prev_pit[1]),
         moves=moves,
         moves_of=(moves_of[0], moves_of[1]),
         by_name={m.place: m for m in moves if m is not None},

@@ -34,6 +34,11 @@ def random_playout(state: MancalaState, rng: random.Random, max_steps: int = 1_0
     decide, random_ = state._decide, rng.random
     played = 0
     while state._outcome is None and played < max_steps:
+        if state.clockwise:  # a sowing the other way round (a position's; a house rule's): as `apply` plays it
+            moves = state.legal_moves()
+            state.apply(moves[int(random_() * len(moves))])
+            played += 1
+            continue
         seat = state._to_move
         f = first[seat]
         if feed and not any(pits[first[1 - seat]:first[1 - seat] + n]):
@@ -125,6 +130,14 @@ def hooked_playout(state: MancalaState, rng: random.Random, max_steps: int, list
     played = quiet_moves = 0
     going_on = True  # the turn to move may be under way (the rules remember it): told
     while state._outcome is None and played < max_steps:
+        if state.clockwise:  # a rule's `sow_clockwise`: this sowing through `apply`, which tells the rules itself
+            quiet(quiet_moves)
+            quiet_moves = 0
+            moves = state.legal_moves()
+            state.apply(moves[int(random_() * len(moves))])
+            played += 1
+            going_on = True
+            continue
         seat = state._to_move
         f = first[seat]  # the draw and the sowing, written out as in `random_playout`
         if feed and not any(pits[first[1 - seat]:first[1 - seat] + n]):

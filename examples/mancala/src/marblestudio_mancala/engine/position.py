@@ -2,7 +2,8 @@
 
 ``mancala players=2 turn=0 houses=4,4,4,4,4,4/4,4,4,4,4,4 stores=0/0 moves=0 result=-``: the
 seat to move, the seeds in each seat's houses (``a`` first, ``A`` first) and store, the moves
-played (for the ruleset's move limit), and how the game ended (``-``: it goes on).  While a
+played (for the ruleset's move limit), and how the game ended (``-``: it goes on); ``sowing=clockwise``
+(before ``moves``) when a house rule's `sow_clockwise` turned the next sowing round.  While a
 game goes on under a repetition rule (Oware), ``seen`` (before ``result``) lists the positions
 met since the stores last changed, which the game may not come back to.  A finished game's
 outcome is written as how it ended (``empty:1``, ``majority:0``, ``limit``, ...) and its reason
@@ -31,6 +32,9 @@ SEEN_SEP = "."
 PART_SEP = ":"
 """Between the parts of one `seen` position or of `result`: ``...:1``, ``empty:1``."""
 
+CLOCKWISE = "clockwise"
+"""``sowing=clockwise``: the next sowing goes the other way round (a house rule's `sow_clockwise`)."""
+
 SEAT_ENDINGS = ("majority", "empty", "no-seeds", "cannot-feed")
 """The family's endings that name a seat (``result=empty:1``)."""
 ENDINGS = (*SEAT_ENDINGS, "repeated", "limit")
@@ -45,6 +49,8 @@ def write(state: MancalaState) -> str:
     out = Writer(GAME, state.num_players).add("turn", state.to_move)
     out.seats("houses", [items_text(pits[p] for p in t.side(seat)) for seat in (0, 1)])
     out.seats("stores", [pits[s] for s in t.stores])
+    if state.clockwise:
+        out.add("sowing", CLOCKWISE)
     out.add("moves", state.moves_played)
     outcome = state.outcome()
     if outcome is None and state.history is not None:
@@ -128,6 +134,10 @@ def read(rules: Ruleset, fields: Fields) -> MancalaState:
         raise fields.error("houses", f"{total} seeds in the houses and stores, but the game has {family.total_seeds} "
                                      f"({t.houses} houses a side with {family.seeds} each): no seed is ever added or "
                                      f"taken away", rule=True)
+    sowing = fields.text("sowing", NONE)
+    if sowing not in (NONE, CLOCKWISE):
+        raise fields.error("sowing", f"'{sowing}' is not a way to sow: write sowing=clockwise, or leave the field out")
+    state.clockwise = sowing == CLOCKWISE
     state.moves_played = fields.int("moves", lo=0)
     limit = rules.move_limit
 
@@ -135,6 +145,8 @@ def read(rules: Ruleset, fields: Fields) -> MancalaState:
     if result != NONE:
         if fields.has("seen"):
             raise fields.error("seen", "the game is over (result=...): no positions to remember", rule=True)
+        if state.clockwise:
+            raise fields.error("sowing", "the game is over (result=...): there is no next sowing", rule=True)
         _read_result(state, fields, result)
         if state.history is not None:
             state.history = set()  # nothing can come back after the end
@@ -166,7 +178,7 @@ def _check_going_on(state: MancalaState, fields: Fields, names: list[str], piece
             if side_seeds(pits, t, seat) == 0:
                 raise fields.error("houses", f"{names[seat]} has no seeds in their houses, which ends the game "
                                              f"(end: either-side-empty)", rule=True)
-    elif not can_move(pits, t, mover):
+    elif not can_move(pits, t, mover, state.clockwise):
         why = "has no seeds to sow" if side_seeds(pits, t, mover) == 0 else f"cannot give {names[1 - mover]} seeds"
         raise fields.error("turn", f"{names[mover]} is to move but {why}, which ends the game (end: no-move)",
                            rule=True)

@@ -12,11 +12,11 @@ from marblestudio_mancala.engine.rules import Capture, Feeding, GrandSlam, Origi
 NO_CAPTURE: tuple[tuple[tuple[int, int], ...], int] = ((), 0)
 
 
-def sow(pits: list[int], t: BoardTables, seat: int, pit: int) -> int:
+def sow(pits: list[int], t: BoardTables, seat: int, pit: int, clockwise: bool = False) -> int:
     """Lift every seed of house `pit` and drop them one by one into the pits after it, the way
-    `seat` sows (stores as the rules say; the house itself skipped on a lap if the rules say so).
-    Returns the pit of the last seed."""
-    nxt = t.next_pit[seat]
+    `seat` sows (stores as the rules say; the house itself skipped on a lap if the rules say so;
+    `clockwise`: the other way round).  Returns the pit of the last seed."""
+    nxt = t.prev_pit[seat] if clockwise else t.next_pit[seat]
     skip = t.rules.origin is Origin.SKIPPED
     seeds = pits[pit]
     pits[pit] = 0
@@ -35,9 +35,11 @@ def side_seeds(pits: list[int], t: BoardTables, seat: int) -> int:
     return sum(pits[first:first + t.houses])
 
 
-def find_captures(pits: list[int], t: BoardTables, seat: int, last: int) -> tuple[tuple[tuple[int, int], ...], int]:
+def find_captures(pits: list[int], t: BoardTables, seat: int, last: int,
+                  clockwise: bool = False) -> tuple[tuple[tuple[int, int], ...], int]:
     """What `seat`'s last seed, dropped in `last`, captures: the houses as (pit, seeds) in the
-    order they are emptied, and the opponent's seeds a grand slam leaves uncaptured (0: none)."""
+    order they are emptied, and the opponent's seeds a grand slam leaves uncaptured (0: none).
+    `clockwise`: the seeds were sown the other way round (Oware's run goes back the other way)."""
     rule = t.rules.capture
     if rule is Capture.NONE or t.is_store[last]:
         return NO_CAPTURE
@@ -49,10 +51,10 @@ def find_captures(pits: list[int], t: BoardTables, seat: int, last: int) -> tupl
             return NO_CAPTURE
         first = t.first[1 - seat]
         run = []
-        p = last
-        while p >= first and pits[p] in (2, 3):
+        p, back = last, 1 if clockwise else -1
+        while first <= p < first + t.houses and pits[p] in (2, 3):
             run.append((p, pits[p]))
-            p -= 1
+            p += back
         taken = tuple(run)
         from_opponent = sum(k for _, k in run)
     else:
@@ -83,29 +85,30 @@ def take(pits: list[int], t: BoardTables, seat: int, taken: tuple[tuple[int, int
         pits[store] += seeds
 
 
-def feeds(pits: list[int], t: BoardTables, seat: int, pit: int) -> bool:
+def feeds(pits: list[int], t: BoardTables, seat: int, pit: int, clockwise: bool = False) -> bool:
     """True when `seat` sowing house `pit` leaves the opponent seeds in their houses."""
     trial = pits[:]
-    last = sow(trial, t, seat, pit)
-    take(trial, t, seat, find_captures(trial, t, seat, last)[0])
+    last = sow(trial, t, seat, pit, clockwise)
+    take(trial, t, seat, find_captures(trial, t, seat, last, clockwise)[0])
     return side_seeds(trial, t, 1 - seat) > 0
 
 
-def can_move(pits: list[int], t: BoardTables, seat: int) -> bool:
+def can_move(pits: list[int], t: BoardTables, seat: int, clockwise: bool = False) -> bool:
     """True when `seat` has a legal move (`legal_pits` is not empty), found without listing them."""
     first = t.first[seat]
     if not any(pits[first:first + t.houses]):
         return False
     if t.rules.feeding is Feeding.MUST_FEED and side_seeds(pits, t, 1 - seat) == 0:
-        return any(pits[p] and feeds(pits, t, seat, p) for p in range(first, first + t.houses))
+        return any(pits[p] and feeds(pits, t, seat, p, clockwise) for p in range(first, first + t.houses))
     return True
 
 
-def legal_pits(pits: list[int], t: BoardTables, seat: int) -> list[int]:
+def legal_pits(pits: list[int], t: BoardTables, seat: int, clockwise: bool = False) -> list[int]:
     """The houses `seat` may sow from, in house order: any house with seeds, and when the rules
-    make a player feed an opponent whose houses are empty, only those that do."""
+    make a player feed an opponent whose houses are empty, only those that do (sowing clockwise
+    when `clockwise`)."""
     first = t.first[seat]
     out = [p for p in range(first, first + t.houses) if pits[p]]
     if out and t.rules.feeding is Feeding.MUST_FEED and side_seeds(pits, t, 1 - seat) == 0:
-        out = [p for p in out if feeds(pits, t, seat, p)]
+        out = [p for p in out if feeds(pits, t, seat, p, clockwise)]
     return out

@@ -45,7 +45,7 @@ class MancalaState(State):
 
     __slots__ = (
         "_t", "ruleset", "rules", "num_players", "pits", "_to_move", "moves_played", "_outcome",
-        "_limit", "history", "_skip", "_extra", "_feed",
+        "_limit", "history", "_skip", "_extra", "_feed", "clockwise",
     )
 
     def __init__(self, ruleset: Ruleset, players: int = 2) -> None:
@@ -69,6 +69,7 @@ class MancalaState(State):
         self._skip = rules.origin is Origin.SKIPPED
         self._extra = rules.stores is Stores.OWN and rules.last_in_store is StoreLanding.EXTRA_TURN
         self._feed = rules.feeding is Feeding.MUST_FEED
+        self.clockwise = False  # the next sowing goes clockwise (a house rule's `sow_clockwise`)
         # Positions seen since the stores last changed (earlier ones can never come back).
         self.history: set[tuple[tuple[int, ...], int]] | None = None
         if rules.repetition is Repetition.ENDS_GAME:
@@ -87,7 +88,7 @@ class MancalaState(State):
             return []
         t, seat = self._t, self._to_move
         mine, first = t.moves_of[seat], t.first[seat]
-        return [mine[p - first] for p in legal_pits(self.pits, t, seat)]
+        return [mine[p - first] for p in legal_pits(self.pits, t, seat, self.clockwise)]
 
     def apply(self, move: Move) -> list[Event]:
         if self._outcome is not None:
@@ -102,7 +103,7 @@ class MancalaState(State):
                                          f"from {self._range(seat)}")
         if not pits[pit]:
             raise IllegalMoveError(move, f"house {move.place} is empty: sow from a house with seeds")
-        if self._feed and side_seeds(pits, t, 1 - seat) == 0 and not feeds(pits, t, seat, pit):
+        if self._feed and side_seeds(pits, t, 1 - seat) == 0 and not feeds(pits, t, seat, pit, self.clockwise):
             raise IllegalMoveError(move, f"{self._name(1 - seat)} has no seeds: {self._name(seat)} must sow so that seeds "
                                          f"reach {self._name(1 - seat)}'s houses, and {move.place} does not")
         return self._play(seat, pit)
@@ -121,6 +122,7 @@ class MancalaState(State):
         new._skip = self._skip
         new._extra = self._extra
         new._feed = self._feed
+        new.clockwise = self.clockwise
         new.history = None if self.history is None else set(self.history)
         return new
 
@@ -187,7 +189,8 @@ class MancalaState(State):
         seeds = pits[pit]
         events = [t.taken(seat, pit, seeds)]
         pits[pit] = 0
-        nxt, skip, sown, append = t.next_pit[seat], self._skip, t.sown, events.append
+        clockwise, self.clockwise = self.clockwise, False
+        nxt, skip, sown, append = (t.prev_pit if clockwise else t.next_pit)[seat], self._skip, t.sown, events.append
         pos = pit
         while seeds:
             pos = nxt[pos]
@@ -197,7 +200,7 @@ class MancalaState(State):
             pits[pos] = k
             append(sown(pos, k))
             seeds -= 1
-        taken, forfeited = find_captures(pits, t, seat, pos)
+        taken, forfeited = find_captures(pits, t, seat, pos, clockwise)
         if taken and self.prevented("capture", seat, {"seat": seat, "place": t.names[pos], "seeds": sum(k for _, k in taken),
                                                        "houses": len(taken)}, events):
             taken = ()  # a house rule stops the capture: the seeds stay where they are
@@ -221,6 +224,15 @@ class MancalaState(State):
         return events
 
     # Seams for Marble Studio's rule pieces -------------------------------------------------
+    def sow_clockwise(self) -> bool:
+        """A house rule's `sow_clockwise`: the next sowing goes clockwise, whoever makes it.  Not
+        when the game is over, nor when the seat to move could then not sow at all (an opponent
+        to feed that no clockwise sowing feeds)."""
+        if self._outcome is not None or not legal_pits(self.pits, self._t, self._to_move, True):
+            return False
+        self.clockwise = True
+        return True
+
     def give_turn(self, seat: int) -> bool:
         if self._outcome is not None or seat not in (0, 1) or not can_move(self.pits, self._t, seat):
             return False
