@@ -156,6 +156,9 @@ def plausible_ruleset(rng: random.Random) -> tuple[str, dict[str, Any]]:
     data = resolved_rulesets()[ruleset_id]
     if isinstance(data.get("alive"), dict) and rng.random() < 0.5:
         data = with_answers(data, rng)
+    if isinstance(data.get("alive"), dict) and rng.random() < 0.3:  # a house rule's pairs
+        data = copy.deepcopy(data)
+        data["alive"]["pairs"] = "numbers"
     for _ in range(rng.randint(1, 4)):
         data = mutate_tree(data, rng, plausible=True)
     return ruleset_id, data

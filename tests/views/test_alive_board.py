@@ -311,3 +311,25 @@ def test_a_waiting_skip_says_what_taking_it_does_and_which_cards_answer_it(scene
     x, y = scene.screen_position(board.world_position(("card", "SKIP")))
     assert board.tooltip_at(x, y) == "SKIP: click to play"
     assert board.hint_text.text.startswith("A SKIP waits") or board.hint_text.text == "Answer, or take the SKIP"
+
+
+def test_a_pair_has_a_badge_above_its_first_card_that_plays_it(scene: Scene, qtbot: QtBot) -> None:
+    import dataclasses
+
+    from marblestudio.engine.alive import PlayPair
+    from marblestudio.engine.alive.rules import Pairs
+
+    base = rulesets.load("alive/standard")
+    house = dataclasses.replace(base, family=dataclasses.replace(base.family, pairs=Pairs.NUMBERS))
+    state = AliveState.from_hands(house, [["3", "3", "4", "6", "6"], ["2"]], deck=["5"], total=12)
+    board = _board(scene, state, humans=(0,))
+    # room 9: two 3s (6) fit, two 6s (12) do not; a 4 has no twin
+    assert set(board.pair_spots()) == {"3"}
+    assert board.target_of(PlayPair("3")) == ("pair", "3")
+    x, y = scene.screen_position(board.world_position(("pair", "3")))
+    assert scene.key_at(x, y) == ("pair", "3")
+    assert board.move_text(("pair", "3"), state.public_view()) == "play 3 3"
+    assert board.tooltip_for(("pair", "3")) == "Play the pair 3 3: +6 (two cards, one move)"
+    assert board.pair_texts["3"].text.startswith("×2")
+    card_x, card_y = scene.screen_position(board.world_position(("card", "3")))
+    assert y < card_y  # the badge stands above the card on screen

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from marblestudio.agents.base import shares
 from marblestudio.agents.player import FamilyPlayer, best
-from marblestudio.engine.alive import AliveState, PlayCard
+from marblestudio.engine.alive import AliveState, PlayCard, PlayPair
 from marblestudio.engine.core import Move, State
 
 WILD_ORDER = ("draw", "bomb", "set-total", "skip", "pass-me-by", "reverse", "hand-in-redeal")
@@ -23,8 +23,10 @@ def policy(state: State, seat: int, moves: Sequence[Move], rng: random.Random) -
     kinds = {k.id: k for k in state.family.deck}
     total = state.public_view().total  # public (the hand is in `moves`): cheaper than observation(seat)
     numbers = [m for m in moves if isinstance(m, PlayCard) and m.card in kinds and not kinds[m.card].is_wild]
-    if numbers:
-        return best([(float(kinds[m.card].points), m) for m in numbers], rng)
+    pairs = [m for m in moves if isinstance(m, PlayPair) and m.card in kinds]  # a house rule's: two cards gone at once
+    if numbers or pairs:
+        return best([(float(kinds[m.card].points), m) for m in numbers]
+                    + [(2.0 * kinds[m.card].points + 0.5, m) for m in pairs], rng)
     scored = []
     for move in moves:
         kind = kinds.get(move.card) if isinstance(move, PlayCard) else None

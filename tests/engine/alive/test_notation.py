@@ -1,10 +1,10 @@
-"""Move notation: `play CARD`, `flip`, and the chance steps `deal`, `redeal`, `reshuffle`."""
+"""Move notation: `play CARD`, `play CARD CARD` (a house rule's pair), `flip`, and the chance steps `deal`, `redeal`, `reshuffle`."""
 
 from __future__ import annotations
 
 import pytest
 
-from marblestudio.engine.alive import Deal, Flip, PlayCard, Redeal, Reshuffle
+from marblestudio.engine.alive import Deal, Flip, PlayCard, PlayPair, Redeal, Reshuffle
 from marblestudio.engine.core import NotationError
 
 from .helpers import table
@@ -12,7 +12,8 @@ from .helpers import table
 
 @pytest.mark.parametrize(
     "move",
-    [PlayCard("3"), PlayCard("SKIP"), PlayCard("=21"), Flip(), Deal(("0", "BOMB", "7")), Redeal(("1",)), Reshuffle(("2", "=0"))],
+    [PlayCard("3"), PlayCard("SKIP"), PlayCard("=21"), PlayPair("3"), Flip(), Deal(("0", "BOMB", "7")), Redeal(("1",)),
+     Reshuffle(("2", "=0"))],
 )
 def test_notation_reads_back_every_move(move: object) -> None:
     state = table([["1"], ["2"]])
@@ -21,11 +22,12 @@ def test_notation_reads_back_every_move(move: object) -> None:
 
 def test_notation_examples() -> None:
     assert str(PlayCard("3")) == "play 3"
+    assert str(PlayPair("3")) == "play 3 3"  # a house rule's pair (alive: pairs:)
     assert str(Flip()) == "flip"
     assert str(Deal(("0", "SKIP"))) == "deal 0 SKIP"
 
 
-@pytest.mark.parametrize("text", ["", "play", "play 9", "play SKIP SKIP", "flip 1", "jump 3", "deal 0 ZAP"])
+@pytest.mark.parametrize("text", ["", "play", "play 9", "play SKIP 3", "play 3 3 3", "play 9 9", "flip 1", "jump 3", "deal 0 ZAP"])
 def test_bad_notation_is_a_notation_error(text: str) -> None:
     state = table([["1"], ["2"]])
     with pytest.raises(NotationError):

@@ -23,7 +23,7 @@ Readings of our own, where neither the rulebook nor GAMES.md says (tests name ea
 from __future__ import annotations
 
 from marblestudio.engine.alive.hidden import AliveObservation, AliveView, PendingDraw
-from marblestudio.engine.alive.moves import Deal, Flip, PlayCard, Redeal, Reshuffle, Take
+from marblestudio.engine.alive.moves import Deal, Flip, PlayCard, PlayPair, Redeal, Reshuffle, Take
 from marblestudio.engine.alive.rules import AliveRules, CardKind, EmptyDeck, GameEnd, WildEffect
 from marblestudio.engine.alive.state import AliveState
 from marblestudio.engine.alive.table import Phase
@@ -56,6 +56,7 @@ __all__ = [
     "PendingDraw",
     "Phase",
     "PlayCard",
+    "PlayPair",
     "Redeal",
     "Reshuffle",
     "Take",

@@ -1,6 +1,7 @@
 """ALIVE's moves and their notation.
 
-Player moves: `play <card>` (a card kind id, e.g. `play 3`, `play SKIP`, `play =21`) and
+Player moves: `play <card>` (a card kind id, e.g. `play 3`, `play SKIP`, `play =21`),
+`play <card> <card>` (a pair of one kind, a house rule's `alive: pairs:`) and
 `flip` (the life penalty when no card can be played), and `take` (a house rule's DRAW that
 waits for an answer is taken, not answered: `alive: answers:`).  Chance moves give the order of a
 shuffle as card kind ids, top card first: `deal ...` (the whole deck at the start of a hand),
@@ -24,6 +25,16 @@ class PlayCard(Move):
 
     def __str__(self) -> str:
         return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPair(Move):
+    """Play two cards of kind `card` at once, as one move (a house rule: `alive: pairs: numbers`)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"play {self.card} {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,13 +106,18 @@ def parse_move(text: str, kind_ids: frozenset[str]) -> Move:
         return FLIP
     if verb == "take" and not args:
         return TAKE
-    if verb == "play" and len(args) == 1:
-        if args[0] not in kind_ids:
-            raise NotationError(f"no card kind {args[0]!r} in this deck (kinds: {', '.join(sorted(kind_ids))})")
+    if verb == "play" and len(args) in (1, 2):
+        for card in args:
+            if card not in kind_ids:
+                raise NotationError(f"no card kind {card!r} in this deck (kinds: {', '.join(sorted(kind_ids))})")
+        if len(args) == 2:
+            if args[0] != args[1]:
+                raise NotationError(f"'play {args[0]} {args[1]}': a pair is two cards of one kind, e.g. 'play 3 3'")
+            return PlayPair(args[0])
         return PlayCard(args[0])
     if verb in _SHUFFLES:
         unknown = sorted(set(args) - kind_ids)
         if unknown:
             raise NotationError(f"no card kind {unknown[0]!r} in this deck")
         return _SHUFFLES[verb](tuple(args))
-    raise NotationError(f"not an ALIVE move: {text!r} (expected 'play CARD', 'flip', 'take', 'deal ...', 'redeal ...' or 'reshuffle ...')")
+    raise NotationError(f"not an ALIVE move: {text!r} (expected 'play CARD', 'play CARD CARD', 'flip', 'take', 'deal ...', 'redeal ...' or 'reshuffle ...')")

@@ -4,7 +4,8 @@ The same game as `apply`: the state's own `_play`, `_flip`, chance steps and end
 with card kind indexes instead of move objects, quietly (as `AliveState.play`).  A card is drawn
 uniformly among the kinds the seat may play, as picking from `legal_moves()` would (the draws
 from the generator differ); a chance step shuffles the cards it deals as `sample_chance` does.
-A waiting DRAW (a house rule's `answers:`) is played through `legal_moves`.
+A waiting DRAW, SKIP or BOMB (a house rule's `answers:`) is played through `legal_moves`, and so
+is every move of a game whose house rule lets pairs be played (`pairs: numbers`).
 
 A game with rule pieces plays the same loop and tells the rules what happened (`told`, which is
 `Ruled.after_fast_move`): each player move's events as `apply` makes them, in its order, go to
@@ -38,6 +39,7 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
     limit = state.family.limit
     wild, values, ids, sets_total = cat.wild, cat.values, cat.ids, cat.sets_total
     random_ = rng.random
+    pairs = bool(cat.pairs)
     loud = told is not None and AliveEvent.TOTAL in listened
     tell_card = told is not None and not loud and AliveEvent.CARD_PLAYED in listened
     cards_played: dict[tuple[int, int, int, int], Event] = {}
@@ -55,7 +57,7 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
                     state.play(state.sample_chance(rng))
                     state.quiet = not loud  # `play` of a family leaves it off
                 continue
-            if t.answering:
+            if t.answering or pairs:  # a waiting card, or a house rule's pairs: through the listed moves
                 moves = state.legal_moves()
                 move = moves[int(random_() * len(moves))]
                 if told is None:

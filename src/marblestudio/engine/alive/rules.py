@@ -36,6 +36,13 @@ class GameEnd(enum.Enum):
     FIRST_PLAYER_OUT = "first-player-out"  # [book] the shorter game: ends when one player has no life left
 
 
+class Pairs(enum.Enum):
+    """Whether two cards of one kind may be played together, as one move."""
+
+    NONE = "none"  # [book] one card a turn
+    NUMBERS = "numbers"  # a house rule: a pair of number cards of one value, both counted
+
+
 class EmptyDeck(enum.Enum):
     """What happens when a player must draw from an empty deck."""
 
@@ -102,6 +109,7 @@ class AliveRules:
     wild_hits: WildHits = WildHits.EVERYONE
     skip_answer: DrawAnswer | None = None
     bomb_answer: DrawAnswer | None = None
+    pairs: Pairs = Pairs.NONE
 
     def answer_to(self, effect: WildEffect | None) -> DrawAnswer | None:
         """How a wild card of `effect` is answered (None: it is not; it acts at once)."""

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 from marblestudio.engine.alive import answers, effects, hidden
 from marblestudio.engine.alive.hidden import AliveObservation, AliveView
-from marblestudio.engine.alive.moves import FLIP, TAKE, Deal, Flip, PlayCard, Redeal, Reshuffle, Shuffle, Take, parse_move
-from marblestudio.engine.alive.rules import AliveRules, CardKind, GameEnd, WildEffect
+from marblestudio.engine.alive.moves import FLIP, TAKE, Deal, Flip, PlayCard, PlayPair, Redeal, Reshuffle, Shuffle, Take, parse_move
+from marblestudio.engine.alive.rules import AliveRules, CardKind, GameEnd, Pairs, WildEffect
 from marblestudio.engine.alive.table import Phase, Table
 from marblestudio.engine.core import (
     CHANCE,
@@ -48,6 +48,8 @@ class Catalogue:
         self.wild = tuple(k.is_wild for k in family.deck)
         self.values = tuple(k.points for k in family.deck)
         self.plays = tuple(PlayCard(k.id) for k in family.deck)
+        self.pairs = tuple(PlayPair(k.id) for k in family.deck) if family.pairs is Pairs.NUMBERS else ()
+        """Per kind: playing a pair of it (a house rule's `pairs: numbers`; empty without it)."""
         self.answers: dict[WildEffect, tuple[bool, ...]] = {}
         """Per effect that waits for an answer (a house rule's `answers:`), per kind: whether it
         answers a card of that effect."""
@@ -169,7 +171,11 @@ class AliveState(State):
             return [*(self.cat.plays[k] for k, n in enumerate(t.hands[t.current]) if n and answering[k]), TAKE]
         room = self.family.limit - t.total
         wild, values, plays = self.cat.wild, self.cat.values, self.cat.plays
-        moves: list[Move] = [plays[k] for k, n in enumerate(t.hands[t.current]) if n and (wild[k] or values[k] <= room)]
+        hand = t.hands[t.current]
+        moves: list[Move] = [plays[k] for k, n in enumerate(hand) if n and (wild[k] or values[k] <= room)]
+        pairs = self.cat.pairs
+        if pairs:  # after the single cards: a pair of number cards of one value that fits
+            moves += [pairs[k] for k, n in enumerate(hand) if n >= 2 and not wild[k] and 2 * values[k] <= room]
         return moves or [FLIP]
 
     def parse_move(self, text: str) -> Move:
@@ -202,6 +208,10 @@ class AliveState(State):
                 raise IllegalMoveError(
                     move, f"a card that would take the total above {self.family.limit} may not be played"
                 )
+            self._play(seat, k, events)
+        elif isinstance(move, PlayPair):
+            k = self._pair_kind(seat, move)
+            self._play_first_of_pair(seat, k, events)
             self._play(seat, k, events)
         elif isinstance(move, Take):
             raise IllegalMoveError(move, "no DRAW, SKIP or BOMB waits to be taken")
@@ -241,6 +251,30 @@ class AliveState(State):
             answers.wait(t, seat, kind, events)
             return
         self._take_effect(seat, kind, events)
+
+    def _pair_kind(self, seat: int, move: PlayPair) -> int:
+        """The kind index of a pair `seat` may play (else IllegalMoveError, naming the rule)."""
+        t = self.table
+        if not self.cat.pairs:
+            raise IllegalMoveError(move, "one card a turn: pairs are a house rule ('alive: pairs: numbers')")
+        k = self.cat.index.get(move.card)
+        if k is None or t.hands[seat][k] < 2:
+            raise IllegalMoveError(move, f"seat {seat} does not hold two {move.card} cards")
+        if self.cat.wild[k]:
+            raise IllegalMoveError(move, "only number cards are played in pairs; a wild card is played alone")
+        if t.total + 2 * self.cat.values[k] > self.family.limit:
+            raise IllegalMoveError(move, f"a pair that would take the total above {self.family.limit} may not be played")
+        return k
+
+    def _play_first_of_pair(self, seat: int, k: int, events: list[Event]) -> None:
+        """The first card of a pair onto the pile (a number card: its value counts); `_play` then
+        plays the second as any card, which may end the hand."""
+        t = self.table
+        t.take(seat, k)
+        t.discard.append(k)
+        t.total += self.cat.values[k]
+        if not self.quiet:
+            events.append(Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=self.cat.ids[k], total=t.total, left=t.hand_sizes[seat]))
 
     def _take_effect(self, seat: int, kind: CardKind, events: list[Event]) -> None:
         """A wild card's effect for `seat`, who played it, and what follows it."""

@@ -21,8 +21,11 @@ from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks, 
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
-    from marblestudio.engine.alive.moves import PlayCard, Take
+    from marblestudio.engine.alive.moves import PlayCard, PlayPair, Take
 
+    if isinstance(move, PlayPair):
+        k = state.cat.index.get(move.card, -1)
+        return {"kind": "pair", "card": move.card, "value": state.cat.values[k] if k >= 0 else 0, "wild": False}
     if isinstance(move, PlayCard):
         k = state.cat.index.get(move.card, -1)
         wild = k >= 0 and state.cat.wild[k]
@@ -240,5 +243,5 @@ HOOKS = FamilyHooks(
                                      {"seat": Param(SEAT, "who collects the hands", "mover")}, "seat", _hand_in_redeal),
     },
 )
-"""Move fields for `forbid:`: kind ('play', 'flip', or 'take' for a waiting DRAW), card (the kind played, e.g. 'DRAW'), value
-(its points, 0 for a wild card) and wild."""
+"""Move fields for `forbid:`: kind ('play', 'pair' for two cards of one kind with `pairs: numbers`, 'flip', or 'take' for a
+waiting card), card (the kind played, e.g. 'DRAW'), value (its points, one card's for a pair, 0 for a wild card) and wild."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marblestudio.engine.alive.rules import AliveRules, CardKind, DrawAnswer, EmptyDeck, GameEnd, WildEffect, WildHits
+from marblestudio.engine.alive.rules import AliveRules, CardKind, DrawAnswer, EmptyDeck, GameEnd, Pairs, WildEffect, WildHits
 from marblestudio.rulesets.diagnostics import WARNING, Problem, pointer_join
 
 SECTION = "/alive"
@@ -149,6 +149,7 @@ def build(data: Mapping[str, Any]) -> AliveRules:
         wild_hits=WildHits(section.get("wild_hits", WildHits.EVERYONE.value)),
         skip_answer=_answer(section, "skip"),
         bomb_answer=_answer(section, "bomb"),
+        pairs=Pairs(section.get("pairs", Pairs.NONE.value)),
     )
 
 

@@ -68,6 +68,10 @@ def sections(c: Compare) -> Sections:
         "the cards are shuffled and dealt again.",
         c.reading((a, "empty_deck"), _EMPTY_DECK),
     ]
+    if c.get(a, "pairs") == "numbers":
+        play.append("House rule: instead of one card, a player may play two number cards of one value together "
+                    "('play 3 3'): both count towards the total, which they may not take above the limit together. "
+                    "Wild cards are played alone.")
     wild = ["Wild cards count 0 and may be played at any time.", *(f"{_card_words(k, v)}." for k, v in wilds.items())]
     answer = _answer_words(c.get(a, "answers"), deck)
     if answer:

@@ -17,8 +17,8 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from marblestudio.engine.alive.hidden import AliveView
-from marblestudio.engine.alive.moves import Flip, PlayCard, Take
-from marblestudio.engine.alive.rules import AliveRules, CardKind, WildEffect
+from marblestudio.engine.alive.moves import Flip, PlayCard, PlayPair, Take
+from marblestudio.engine.alive.rules import AliveRules, CardKind, Pairs, WildEffect
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board.alive import layout as lay
@@ -61,6 +61,8 @@ LETTER_SHARE = 0.5  # a life card's letter may be this share of the card's heigh
 REVEAL = ("reveal",)
 FLIP_KEY = ("flip",)
 TAKE_KEY = ("take",)  # a waiting DRAW (a house rule's answers): the deck, clicked, takes it
+PAIR = "pair"  # ("pair", card): a house rule's pair of `card`, its badge above the card clicked
+PAIR_BADGE = "×2 pair"
 
 
 def life_letter(i: int) -> str:
@@ -104,6 +106,7 @@ class Board(BoardView[AliveView]):
         self.info_text = self._text((225, 225, 225, 255), INFO, bold=False)
         self.hint_text = self._text((255, 255, 255, 255), HINT)
         self.name_texts = [self._text((235, 235, 235, 255), SEAT_NAME) for _ in range(self.players)]
+        self.pair_texts: dict[str, FittedText] = {}  # by card kind: the badge that plays a pair (`pairs: numbers`)
         self.hand_pieces: list[CardPiece] = []
         self.pile_pieces = [self.new_piece(lay.PILE_SCALE, PILE_LABEL) for _ in range(lay.FAN_SHOWN)]
         self.fan_pieces: list[list[CardPiece]] = [[] for _ in range(self.players)]
@@ -256,7 +259,7 @@ class Board(BoardView[AliveView]):
                 piece.set_visible(False)
         name = self.seat_name(seat)
         marker = "▶ " if view.in_play and view.to_move == seat else ""
-        status = f"{count} cards" if alive else "out"
+        status = f"{count} card{'' if count == 1 else 's'}" if alive else "out"
         short = str(count) if alive else "out"
         (nx, ny), half_width, half_height = lay.name_strip(slot, self.alive.lives, front)
         label = self.name_texts[seat]
@@ -288,7 +291,36 @@ class Board(BoardView[AliveView]):
             else:
                 piece.show_back()
             piece.set_visible(True)
+        self._show_pairs()
         self._show_hint(view)
+
+    def pair_spots(self) -> dict[str, tuple[float, float, float]]:
+        """Where the badge of each pair the viewer may play now stands (a house rule's
+        `pairs: numbers`): just above the first card of its kind in the hand."""
+        view, cards = self._view, self.hand
+        if self.alive.pairs is not Pairs.NUMBERS or view is None or cards is None or not self._my_turn() or view.answering:
+            return {}
+        spots = lay.hand_positions(len(cards))
+        up = (0.0, math.cos(math.radians(lay.HAND_TILT)), math.sin(math.radians(lay.HAND_TILT)))
+        reach = lay.CARD_H / 2 + 0.16
+        out: dict[str, tuple[float, float, float]] = {}
+        for i, card in enumerate(cards):
+            kind = self.kinds[card]
+            if card in out or kind.is_wild or cards.count(card) < 2 or view.total + 2 * kind.points > view.limit:
+                continue
+            x, y, z = spots[i]
+            twin = spots[cards.index(card, i + 1)][0]  # the hand is in kind order: the twin is next to it
+            out[card] = ((x + twin) / 2, y + reach * up[1], z + reach * up[2])
+        return out
+
+    def _show_pairs(self) -> None:
+        spots = self.pair_spots()
+        for card in spots:
+            if card not in self.pair_texts:
+                self.pair_texts[card] = self._text((255, 220, 90, 255), HAND_LABEL)
+        for card, text in self.pair_texts.items():
+            spot = spots.get(card)
+            text.set((PAIR_BADGE, "×2") if spot is not None else (), flat_slot(spot, 0.42, 0.14) if spot is not None else None)
 
     def _my_turn(self) -> bool:
         v = self._view
@@ -310,6 +342,8 @@ class Board(BoardView[AliveView]):
         elif mine:
             if all(self.why_not(c) for c in self.hand or ()):
                 wordings = ("No card can be played: click a life card to flip it", "Click a life card to flip it", "Flip a life")
+            elif self.pair_spots():
+                wordings = ("Your turn: click a card to play it, or ×2 pair to play two", "Your turn: a card, or ×2 pair", "Your turn")
             else:
                 wordings = ("Your turn: click a card to play it", "Your turn")
         self.hint_text.set(wordings, flat_slot((0.0, lay.HINT_Y, 0.05), 4.2, 0.2))
@@ -334,6 +368,9 @@ class Board(BoardView[AliveView]):
             return f"The deck: click to take the BOMB (it hits every player but {self.seat_name(self._view.answer_from)})"
         if key == TAKE_KEY and self._view is not None:
             return f"The deck: click to take the DRAW ({self._view.answering} cards for every player but {self.seat_name(self._view.answer_from)})"
+        if isinstance(key, tuple) and len(key) == 2 and key[0] == PAIR and key[1] in self.kinds:
+            kind = self.kinds[key[1]]
+            return f"Play the pair {kind.label} {kind.label}: +{2 * kind.points} (two cards, one move)"
         if not is_card_key(key):
             return None
         assert isinstance(key, tuple)
@@ -361,6 +398,8 @@ class Board(BoardView[AliveView]):
             if self._view.answering:
                 x, y = lay.DECK_XY
                 out.append(Pickable(TAKE_KEY, (x, y, 0.3), half=(lay.CARD_W / 2, lay.CARD_H / 2, 0.3)))
+            for card, spot in self.pair_spots().items():
+                out.append(Pickable((PAIR, card), spot, half=(0.4, 0.12, 0.14)))
         return out
 
     def _flip_piece(self) -> CardPiece | None:
@@ -378,6 +417,8 @@ class Board(BoardView[AliveView]):
             return None
         if isinstance(move, PlayCard):
             return ("card", move.card)
+        if isinstance(move, PlayPair):
+            return (PAIR, move.card)
         if isinstance(move, Flip):
             return FLIP_KEY
         if isinstance(move, Take):
@@ -392,6 +433,8 @@ class Board(BoardView[AliveView]):
             return "flip"
         if key == TAKE_KEY:
             return "take"
+        if isinstance(key, tuple) and len(key) == 2 and key[0] == PAIR:
+            return f"play {key[1]} {key[1]}"
         return None
 
     def set_highlight(self, legal: set[Hashable], hover: Hashable | None) -> None:
@@ -422,7 +465,8 @@ class Board(BoardView[AliveView]):
             if not view.alive[seat]:
                 out.append("out")
             else:
-                out.append(f"{size} cards, {view.lives_of(seat)} lives")
+                lives = view.lives_of(seat)
+                out.append(f"{size} card{'' if size == 1 else 's'}, {lives} li{'fe' if lives == 1 else 'ves'}")
         return out
 
     def camera_presets(self) -> CameraPresets:
