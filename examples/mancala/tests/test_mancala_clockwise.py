@@ -83,3 +83,10 @@ def rulesets_game(path: Path):  # type: ignore[no-untyped-def]
     from marblestudio.engine import new_game
 
     return new_game(rulesets.load(str(path)), 2)
+
+
+def test_the_view_tells_a_clockwise_sowing_to_come() -> None:
+    state = position(kalah(), south=[4, 4, 4, 4, 4, 4], north=[4, 4, 4, 4, 4, 4])
+    assert not state.public_view().clockwise and "clockwise" not in state.public_view().to_plain()
+    state.sow_clockwise()
+    assert state.public_view().clockwise and state.public_view().to_plain()["clockwise"] is True

@@ -284,7 +284,9 @@ class Board(BoardView[MancalaView]):
         return [self.names[p] for p, rim in self._rims.items() if rim.visible()]
 
     def describe(self, view: MancalaView) -> list[str]:
-        return [f"store {view.stores[s]}, {sum(view.houses[s])} in houses" for s in (0, 1)]
+        turned = ", sows clockwise next"  # a house rule's sow_clockwise: the seat to move sows the other way
+        return [f"store {view.stores[s]}, {sum(view.houses[s])} in houses{turned if view.clockwise and view.to_move == s else ''}"
+                for s in (0, 1)]
 
     def camera_presets(self) -> CameraPresets:
         """The board with the counts beyond both edges; South sits at the front, North behind."""

@@ -23,6 +23,8 @@ class MancalaView:
     places: tuple[tuple[str, ...], tuple[str, ...]]
     to_move: int | None
     moves_played: int
+    clockwise: bool = False
+    """A house rule's `sow_clockwise`: the next sowing goes clockwise."""
 
     @property
     def seeds_on_side(self) -> tuple[int, int]:
@@ -36,6 +38,7 @@ class MancalaView:
             "seeds_on_side": list(self.seeds_on_side),
             "to_move": self.to_move,
             "moves_played": self.moves_played,
+            **({"clockwise": True} if self.clockwise else {}),
         }
 
 
@@ -50,4 +53,5 @@ def make_view(state: MancalaState) -> MancalaView:
         places=(names[0], names[1]),
         to_move=None if state.outcome() is not None else state.to_move,
         moves_played=state.moves_played,
+        clockwise=state.clockwise,
     )
