@@ -318,6 +318,12 @@ class State(ABC):
         would act, and goes on as if that rule had not applied.  False without rule pieces."""
         return False
 
+    def listens(self, kind: str) -> bool:
+        """Whether a house rule's trigger listens to events of `kind`: a family makes an event
+        that only rules read (Rock Me Archimedes' `marble_jumped`) only then, so that a game
+        without such a rule tells the same story as ever.  False without rule pieces."""
+        return False
+
     def no_move(self) -> Move | None:
         """The game's own move for a player with no legal move (a pass; ALIVE's flip of a life
         card), which a house rule's constraints leave when they forbid every other move; None for a

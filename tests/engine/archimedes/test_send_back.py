@@ -14,6 +14,8 @@ from pathlib import Path
 from marblestudio.engine import from_position
 from marblestudio.engine.archimedes import parse_cup
 from marblestudio.engine.archimedes.rules import NEUTRAL
+from marblestudio.engine.pieces import program, runtime
+from marblestudio.engine.pieces.spec import pieces_of
 from marblestudio.rulesets import load
 
 from .helpers import STEADY, kinds, play, position, rules
@@ -27,19 +29,33 @@ def rolled(cups: dict[str, list[str]], value: int, physics: dict | None = None):
     return state
 
 
-def test_a_jump_tells_each_marble_it_jumped_over() -> None:
-    state = rolled({"1": ["b5"], "2": ["b6", "b7"]}, 2)
+LISTENING = [{"name": "tally", "on": "marble_jumped", "then": {"count": "jumps"}}]
+"""A rule that listens to marble_jumped (which the game makes only for such rules)."""
+
+
+def listened(state):  # type: ignore[no-untyped-def]
+    return runtime.ruled(state, program.compile_pieces("archimedes", pieces_of(LISTENING)))
+
+
+def test_a_jump_tells_each_marble_it_jumped_over_to_a_rule_that_listens() -> None:
+    state = listened(rolled({"1": ["b5"], "2": ["b6", "b7"]}, 2))
     events = play(state, "b5xb8-c8")
     jumped = [(e["seat"], e["cup"]) for e in events if e.kind == "marble_jumped"]
     assert jumped == [(0, "b6"), (0, "b7")]
     assert kinds(events).index("marble_jumped") == kinds(events).index("marble_rolled") + 1
+    assert state.rule_state.counters[("jumps", 0)] == 2
+
+
+def test_a_game_whose_rules_do_not_listen_tells_no_jump() -> None:
+    state = rolled({"1": ["b5"], "2": ["b6", "b7"]}, 2)  # the story of the book's game is as ever
+    assert "marble_jumped" not in kinds(play(state, "b5xb8-c8"))
 
 
 def test_a_roll_without_a_jump_and_a_lift_over_marbles_tell_no_jump() -> None:
-    state = rolled({"1": ["b5", "a1"], "2": ["b6"]}, 3)
+    state = listened(rolled({"1": ["b5", "a1"], "2": ["b6"]}, 3))
     events = play(state, "a1-a2-a3")
     assert "marble_jumped" not in kinds(events)
-    state = rolled({"1": ["b5"], "2": ["b6"]}, 2)
+    state = listened(rolled({"1": ["b5"], "2": ["b6"]}, 2))
     events = play(state, "b5^b8/2")  # lifted (its path jumps b6): not a jump
     assert "marble_jumped" not in kinds(events)
 

@@ -26,7 +26,8 @@ class ArchimedesEvent(EventKind):
     marble of the supply left the game (`supply` true) or, with none there, the moved one did."""
     MARBLE_JUMPED = "marble_jumped"
     """A rolled marble of `seat` jumped over an opponent's marble, in `cup` (one event for each
-    marble jumped over, after `marble_rolled`)."""
+    marble jumped over, after `marble_rolled`); made only when a house rule listens to it
+    (`State.listens`): the move's notation (`x`) already tells a jump."""
     MARBLE_SENT_BACK = "marble_sent_back"
     """A house rule (`send_back`) took `seat`'s marble off `cup` and back to its supply."""
     PASSED = "passed"

@@ -334,8 +334,8 @@ class ArchimedesState(State):
         for cup, lifted in steps:
             assert here is not None
             if lifted:  # in the air: the board loses the marble's weight
-                if events is not None and type(move) is RollMarble:
-                    for over in _between(here, cup):  # a jump: the opponent's marbles in line
+                if events is not None and type(move) is RollMarble and self.listens(ArchimedesEvent.MARBLE_JUMPED):
+                    for over in _between(here, cup):  # a jump: the opponent's marbles in line (for rules only)
                         events.append(Event.of(ArchimedesEvent.MARBLE_JUMPED, seat=seat, cup=cup_name(over)))
                 self.k -= moment(here[0])
                 here = None

@@ -490,6 +490,9 @@ class Ruled(State):
         rs.moves += 1
         run_triggers(self, rs, mover, events)
 
+    def listens(self, kind: str) -> bool:
+        return kind in self.rule_state.program.triggers
+
     def prevented(self, what: str, seat: int, fields: Mapping[str, Any], events: list[Event] | None) -> bool:
         """The first `prevent: what` piece whose condition holds (and whose `times:` are not used
         up for `seat`) stops it: counted, and told as `rule_fired` where it stopped it."""

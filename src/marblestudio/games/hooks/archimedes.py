@@ -98,7 +98,8 @@ HOOKS = FamilyHooks(
                                 "with `touch: marble-lost`, a touch cost seat a marble (back: where a moved marble started, '' for a placed one; "
                                 "supply: a marble of the supply paid)"),
         "marble_jumped": EventDoc({"seat": INT, "cup": STR},
-                                  "a rolled marble of seat jumped over an opponent's marble in cup (as 'b7'; one event for each marble jumped over)"),
+                                  "a rolled marble of seat jumped over an opponent's marble in cup (as 'b7'; one event for each marble jumped over; "
+                                  "made only for rules that listen to it)"),
         "marble_sent_back": EventDoc({"seat": INT, "cup": STR}, "a house rule (send_back) took seat's marble off cup and back to its supply"),
         "passed": EventDoc({"seat": INT}, "a player passed"),
     },
