@@ -92,6 +92,8 @@ def random_rules(rng: random.Random, game: str) -> list[dict[str, Any]]:
             entry["then"] = then[0] if len(then) == 1 else then
             if rng.random() < 0.2:
                 entry["times"] = rng.randint(1, 3)
+                if rng.random() < 0.4:  # whose uses count: a seat expression (event.seat, mover, ...)
+                    entry["per"] = parameter(rng, SEAT, names, functions)
             out.append(entry)
         elif roll < 0.85:
             names = {**base_names, "move": Name(vocab.move_record(hooks.move), lambda c: c.move)}

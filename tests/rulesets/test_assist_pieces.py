@@ -43,7 +43,7 @@ STAY_ALIVE = program.family_hooks("stay-alive")
 # Hooks ---------------------------------------------------------------------------------------
 def test_a_new_entry_offers_every_hook_of_a_rule() -> None:
     offered = _offered(_stay_alive("  - "))
-    assert set(offered) == {"on", "if", "then", "forbid", "because", "turn", "power", "times", "name", "says"}
+    assert set(offered) == {"on", "if", "then", "forbid", "because", "turn", "power", "times", "per", "name", "says"}
 
 
 KALAH = "format: 1\nid: house/k\nname: K\nextends: mancala/kalah\nrules:\n"
@@ -267,11 +267,13 @@ def test_in_a_comment_after_an_expression_nothing_is_offered() -> None:
 
 def test_an_entry_of_one_kind_is_offered_only_the_keys_of_its_kind() -> None:
     trigger = set(_offered(_stay_alive("  - on: marble_fell\n    ")))
-    assert trigger == {"if", "then", "times", "name", "says"}
+    assert trigger == {"if", "then", "times", "per", "name", "says"}
     constraint = set(_offered(_stay_alive("  - forbid: move.kind == 'pass'\n    ")))
     assert constraint == {"because", "name", "says"}
     power = set(_offered(_stay_alive("  - name: double\n    power: extra_turn\n    ")))
     assert power == {"if", "times", "says"}
+    per = set(_offered(_stay_alive("  - on: marble_fell\n    times: 1\n    per: event.")))
+    assert "seat" in per  # per: reads the event, as the condition does
 
 
 def test_the_expression_languages_own_words_are_completed_and_explained() -> None:

@@ -87,7 +87,11 @@ def rules_schema(games: Iterable[str]) -> dict[str, Any]:
                                          "and the turn goes on.",
                           "type": ["string", "object", "array"]},
                 "times": {"type": "integer", "minimum": 1, "maximum": 1000,
-                          "description": "At most this many times a game for each seat (a once-a-game power: 1)."},
+                          "description": "At most this many times a game for each seat (a once-a-game power: 1): the mover's "
+                                         "uses, or those of the seat 'per' names."},
+                "per": _expression("Whose uses 'times' counts, a seat (a trigger or a prevention; default: the mover). "
+                                   "per: event.seat counts for the seat of the event: 'each player's first lost life' "
+                                   "when a hand's end takes several players' lives in one move."),
                 "forbid": _expression("A constraint: moves for which this holds are not allowed (read the move as move.kind and its fields)."),
                 "prevent": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
                             "description": "A prevention: one of the game's own rules that this rule stops when 'if' holds "

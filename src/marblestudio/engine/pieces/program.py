@@ -47,6 +47,8 @@ class Trigger:
     piece: Piece
     condition: Evaluator | None
     actions: tuple[CompiledAction, ...]
+    per: Evaluator | None = None
+    """The seat whose uses `times:` counts (`per:`); None: the mover's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +208,7 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
             raise PieceError(PieceProblem(f"{piece.pointer}/on", f"'{on}' is not an event of this game (its events: {known})"))
         scope = _trigger_scope(hooks, on, doc)
     condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
+    per = _per(piece, scope)
     kinds = actions_of(hooks, game)
     compiled = []
     many = len(piece.actions) > 1
@@ -245,7 +248,16 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
             want = INT if param.type == SEAT else param.type
             values.append((key, _compile(text, scope, want, where)))
         compiled.append(CompiledAction(kind, tuple(values), each))
-    return Trigger(piece, condition, tuple(compiled))
+    return Trigger(piece, condition, tuple(compiled), per)
+
+
+def _per(piece: Piece, scope: Scope) -> Evaluator | None:
+    """`per:`, the seat whose uses `times:` counts, compiled (None: the mover's)."""
+    if piece.per is None:
+        return None
+    if piece.times is None:
+        raise PieceError(PieceProblem(f"{piece.pointer}/per", "'per' says whose uses 'times' counts: write 'times' too"))
+    return _compile(piece.per, scope, INT, f"{piece.pointer}/per")
 
 
 def _constraint(piece: Piece, hooks: FamilyHooks) -> Constraint:
@@ -264,7 +276,7 @@ def _prevention(piece: Piece, hooks: FamilyHooks) -> Trigger:
         raise PieceError(PieceProblem(f"{piece.pointer}/prevent", message))
     scope = _scope(hooks, _event_name(what, doc), "event")
     condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
-    return Trigger(piece, condition, ())
+    return Trigger(piece, condition, (), _per(piece, scope))
 
 
 def build(game: str, pieces: tuple[Piece, ...]) -> Program:
@@ -358,11 +370,11 @@ def check(game: str, entries: Sequence[Mapping[str, Any]]) -> list[PieceProblem]
 KINDS = ("on", "forbid", "turn", "power", "prevent")
 """The key that makes a `rules:` entry a trigger, a constraint, a turn shorthand, a power or a prevention."""
 KEYS_OF_KIND = {
-    "on": {"name", "says", "on", "if", "then", "times"},
+    "on": {"name", "says", "on", "if", "then", "times", "per"},
     "forbid": {"name", "says", "forbid", "because"},
     "turn": {"name", "says", "turn"},
     "power": {"name", "says", "power", "if", "times"},
-    "prevent": {"name", "says", "prevent", "if", "times"},
+    "prevent": {"name", "says", "prevent", "if", "times", "per"},
 }
 _ONLY = KEYS_OF_KIND
 

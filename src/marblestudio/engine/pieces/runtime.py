@@ -281,8 +281,13 @@ CHANCE_MOVE: Mapping[str, Any] = {"kind": "chance"}
 
 def _fires(rs: RuleState, trigger: Any, ctx: Context, seat: int) -> bool:
     """Whether `trigger` (or a prevention) fires for `seat` in `ctx`: it has uses left under its
-    `times:` and its condition holds.  A firing is counted (`RuleState.record_firing`)."""
+    `times:` (the uses of `seat`, or with `per:` of the seat it names) and its condition holds.  A
+    firing is counted (`RuleState.record_firing`)."""
     piece = trigger.piece
+    if trigger.per is not None:  # `per:` names whose uses count: a seat, or the rule does not fire
+        seat = trigger.per(ctx)
+        if not 0 <= seat < len(rs.scores):
+            return False
     if piece.times is not None and rs.used.get((piece.index, seat), 0) >= piece.times:
         return False
     if trigger.condition is not None and not trigger.condition(ctx):

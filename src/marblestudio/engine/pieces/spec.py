@@ -47,6 +47,8 @@ class Piece:
     prevent: str | None = None
     """A prevention: what of the game's own rules it stops (one of the family's `prevents`, such as
     Mancala's 'capture') when `condition` holds, at most `times` times a game for each seat."""
+    per: str | None = None
+    """Whose uses `times` counts (an expression naming a seat, e.g. `event.seat`); None: the mover's."""
 
     @property
     def pointer(self) -> str:
@@ -88,6 +90,7 @@ def pieces_of(rules: Sequence[Mapping[str, Any]]) -> tuple[Piece, ...]:
             says=entry.get("says", ""),
             power=power,
             prevent=entry.get("prevent"),
+            per=entry.get("per"),
         ))
     return tuple(out)
 

@@ -64,7 +64,7 @@ def spot_at(text: str, line: int, column: int, schema: Mapping[str, Any]) -> Spo
     entry = path[2:]
     words = vocabulary(family_of(text))
     if ctx.in_value:
-        prevented = item_value(text, owner or line, "rules", "prevent") if entry == ("if",) else None
+        prevented = item_value(text, owner or line, "rules", "prevent") if entry in (("if",), ("per",)) else None
         if prevented is not None:  # a prevention's condition reads what would happen
             return _expression(words, words.prevent_record(prevented), value)
         return _value_spot(words, entry, ctx, value, item_value(text, owner or line, "rules", "on"))
@@ -89,7 +89,7 @@ def _value_spot(words: Vocabulary, entry: JsonPath, ctx: CursorContext, value: s
         return Spot(EVENT, words.event_terms(), ctx.word)
     if entry == ("prevent",):
         return Spot(EVENT, words.prevent_terms(), ctx.word)
-    if entry == ("if",):
+    if entry in (("if",), ("per",)):
         return _expression(words, words.event_record(on), value)
     if entry == ("forbid",):
         return _expression(words, words.move_record(), value)

@@ -79,9 +79,9 @@ def action_words(action: Action, kinds: Mapping[str, ActionKind]) -> str:
     return f"{words} ({'; '.join(shown)})" if shown else words
 
 
-def times_words(times: int) -> str:
+def times_words(times: int, per: str | None = None) -> str:
     count = "once" if times == 1 else "twice" if times == 2 else f"{times} times"
-    return f"at most {count} a game for each player"
+    return f"at most {count} a game for each player" + (f", counted for {code(per)}" if per else "")
 
 
 def trigger_words(piece: Piece, hooks: FamilyHooks) -> str:
@@ -101,7 +101,7 @@ def trigger_words(piece: Piece, hooks: FamilyHooks) -> str:
         when += f", if {code(piece.condition)}"
     kinds = actions_of(hooks)
     does = ", then ".join(action_words(a, kinds) for a in piece.actions)
-    limit = f" ({times_words(piece.times)})" if piece.times is not None else ""
+    limit = f" ({times_words(piece.times, piece.per)})" if piece.times is not None else ""
     return f"{when}, {does}{limit}."
 
 
@@ -141,7 +141,7 @@ def prevention_words(piece: Piece, hooks: FamilyHooks) -> str:
     doc = hooks.prevents.get(piece.prevent or "")
     what = plain(doc.doc) if doc is not None else code(piece.prevent)
     when = f" when {code(piece.condition)}" if piece.condition is not None else ""
-    limit = f" ({times_words(piece.times)})" if piece.times is not None else ""
+    limit = f" ({times_words(piece.times, piece.per)})" if piece.times is not None else ""
     return f"The game's own rule does not apply to {what}{when}{limit}: the game goes on as if it had not."
 
 
