@@ -14,6 +14,7 @@ import pytest
 
 from marblestudio.engine import new_game
 from marblestudio.engine.core import CHANCE, CoreEvent, Event, IllegalMoveError, State
+from marblestudio.engine.partners import Partners
 from marblestudio.engine.pieces.runtime import Ruled
 from marblestudio.rulesets import check_path, load_with_source
 
@@ -71,9 +72,14 @@ def effects_seen(state: State, mover: int, events: list[Event], before: list[int
     outcome = state.outcome()
     if outcome is not None and "house rule" in outcome.reason:
         seen.update({"win", "lose", "draw"})
-    if state.rule_state.scores != before:  # type: ignore[attr-defined]
+    if _rules(state).rule_state.scores != before:  # type: ignore[attr-defined]
         seen.add("score")
     return seen
+
+
+def _rules(state: State) -> Any:
+    """The game with the rule pieces: `state`, or in team play of two sides the game it wraps."""
+    return state.inner if isinstance(state, Partners) else state
 
 
 @pytest.mark.parametrize("path", WITH_PIECES, ids=[p.stem for p in WITH_PIECES])
@@ -85,22 +91,26 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
     prevents = {p.name: PREVENTED_EVENT[p.prevent] for p in rules.pieces if p.prevent}
     shown: dict[str, set[str]] = {name: set() for name in wanted}
     extra: dict[str, int] = {}  # an extra turn given and not yet seen: the seat it is for (it shows when the turn ends)
+    partner: dict[str, int] = {}  # a partner_turn given: the seat whose turn it was (its partner plays next)
+    last_mover = -1
     for seed in range(SEEDS):
         rng = random.Random(f"house:{seed}")
         state = new_game(rules)
-        assert isinstance(state, Ruled)
+        assert isinstance(_rules(state), Ruled)
         while state.outcome() is None:
             if state.to_move == CHANCE:
-                before = list(state.rule_state.scores)
+                before = list(_rules(state).rule_state.scores)
                 events = state.apply(state.sample_chance(rng))
                 for e in events:
                     if e.kind == CoreEvent.RULE_FIRED:
                         if "extra_turn" in wanted[e["rule"]]:
                             extra[e["rule"]] = e["seat"]
+                        if "partner_turn" in wanted[e["rule"]]:
+                            partner[e["rule"]] = last_mover
                         shown[e["rule"]] |= effects_seen(state, -1, events, before) & wanted[e["rule"]]
                 continue
             moves = state.legal_moves()
-            every = family_moves(state)
+            every = family_moves(_rules(state))
             left_out = [m for m in every if m not in moves]
             if left_out:  # a constraint: the move it leaves out is refused with the rule's name
                 with pytest.raises(IllegalMoveError, match="forbids it"):
@@ -108,8 +118,8 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
                 for piece in rules.pieces:
                     if piece.is_constraint:
                         shown[piece.name].add("forbid")
-            mover = state.to_move
-            before = list(state.rule_state.scores)
+            mover = last_mover = state.to_move
+            before = list(_rules(state).rule_state.scores)
             events = state.apply(moves[rng.randrange(len(moves))])
             fired = {e["rule"]: e["seat"] for e in events if e.kind == CoreEvent.RULE_FIRED}
             names = set(fired)
@@ -121,6 +131,11 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
                     if state.outcome() is None and state.to_move == seat:
                         shown[name].add("extra_turn")
                     del extra[name]
+                for name, seat in list(partner.items()):  # the side moves again, by the other partner
+                    now = state.to_move
+                    if state.outcome() is None and now != seat and now % 2 == seat % 2:
+                        shown[name].add("partner_turn")
+                    del partner[name]
             if names:
                 seen = effects_seen(state, mover, events, before)
                 for name in names:

@@ -107,3 +107,59 @@ def test_a_team_game_of_two_sides_is_two_teams_of_a_fixed_size(tmp_path: Path, p
     path.write_text(f"format: 1\nid: mancala/teams\nname: Teams\nextends: mancala/kalah\nplayers: {players}\n{teams}\n", encoding="utf-8")
     with pytest.raises(RulesetError, match=says):
         load(path)
+
+
+def _house(tmp_path: Path, rules: list[dict[str, object]]) -> Path:
+    import yaml
+
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/partner-turn", "name": "Partner turn", "extends": str(MANCALA),
+                                    "rules": rules}))
+    return path
+
+
+def test_a_partner_turn_is_played_by_the_sides_other_partner(tmp_path: Path) -> None:
+    # Sowing c (once a game a side) earns the side a turn for the partner: seat 0 sows c (4 seeds:
+    # d, e, f and the store: the game's own extra turn, which seat 0 plays: a, ending the turn);
+    # then the side moves again, and its other partner, seat 2, plays it (c: 1 seed, to d); then
+    # North's first player; then South's turns go round again from seat 0.
+    rule = {"name": "c again", "on": "seeds_taken", "if": "event.place == 'c'", "times": 1, "then": "partner_turn"}
+    state = new_game(load(_house(tmp_path, [rule])), 4)
+    assert _play(state, "c", "a", "c", "A") == [0, 0, 2, 1]
+    assert state.to_move == 0
+    text = state.position()
+    assert from_position(state.ruleset, text).position() == text
+
+
+def test_a_partner_turn_given_mid_turn_is_in_the_position(tmp_path: Path) -> None:
+    rule = {"name": "c again", "on": "seeds_taken", "if": "event.place == 'c'", "times": 1, "then": "partner_turn"}
+    state = new_game(load(_house(tmp_path, [rule])), 4)
+    state.apply(state.parse_move("c"))  # the game's extra turn: seat 0's turn goes on, the partner's waits
+    text = state.position()
+    assert "rule-partner=1" in text
+    again = from_position(state.ruleset, text)
+    assert _play(again, "a") == [0] and again.to_move == 2
+
+
+def test_the_cookbook_three_for_your_partner_hands_the_extra_turn_over() -> None:
+    state = new_game(load(ROOT / "examples" / "house-rules" / "archimedes-partner-three.yaml"), 4)
+    rng = random.Random(3)
+    checked = 0
+    roller, threes = -1, False
+    while state.outcome() is None and checked < 3:
+        if state.to_move == CHANCE:
+            move = state.sample_chance(rng)
+            events = state.apply(move)
+            if any(e.kind == "die_rolled" and e["purpose"] == "move" and e["value"] == 3 for e in events):
+                threes = True
+            continue
+        seat = state.to_move
+        if roller < 0:
+            roller = seat
+        elif seat != roller:  # the turn of `roller` is over
+            if threes:
+                assert seat == (roller + 2) % 4, "a 3 gives the roller's partner the side's next turn"
+                checked += 1
+            roller, threes = seat, False
+        state.apply(rng.choice(state.legal_moves()))
+    assert checked == 3

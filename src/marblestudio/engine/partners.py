@@ -71,6 +71,17 @@ class Partners(State):
         if nxt >= 0 and self.last >= 0 and nxt != self.last:
             self.turns[self.last] = (self.turns[self.last] + 1) % self.size
             self.last = CHANCE
+        elif nxt >= 0 and nxt == self.last and self._partner_plays_next():  # a rule's partner_turn
+            self.turns[nxt] = (self.turns[nxt] + 1) % self.size
+
+    def _partner_plays_next(self) -> bool:
+        """Whether the side's turn has just ended with a rule's `partner_turn` (its extra turn goes
+        to the side's next partner): told once, by the game's rule pieces."""
+        rules = getattr(self.inner, "rule_state", None)
+        if rules is None or not rules.partner_next or rules.turn_of >= 0:
+            return False
+        rules.partner_next = False
+        return True
 
     def apply(self, move: Move) -> list[Event]:
         side = self.inner.to_move

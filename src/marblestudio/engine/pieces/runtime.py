@@ -38,7 +38,7 @@ class RuleState:
 
     __slots__ = ("program", "turn_moves", "in_turn", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
                  "missed", "counters", "insert_to", "resume", "inserted",
-                 "inside", "decided")
+                 "inside", "decided", "partner_next")
 
     def __init__(self, program: Program, players: int) -> None:
         self.program = program
@@ -59,11 +59,13 @@ class RuleState:
         self.resume = self.inserted = -1  # during a slipped-in turn: the seat play goes back to, and the seat playing it
         self.inside = False  # True while the family plays a move (its own legal_moves calls see no powers)
         self.decided: list[Move] | None = None  # ... and the moves the player chose among, which its check sees
+        self.partner_next = False  # partner_turn: the side's extra turn goes to its next partner (engine/partners.py)
 
     def begin_move(self, mover: int) -> None:
         """`mover` is about to decide: the first decision of its turn starts the turn's count (one
         more move when an extra turn was given to it)."""
         if self.turn_of != mover:
+            self.partner_next = False  # a new turn: the team game has handed it on (or there is none)
             self.turn_moves = self.turn_moves + 1 if self.extra_for == mover else 1
             self.in_turn = self.in_turn + 1 if self.extra_for == mover else 1
             self.turn_of = mover
@@ -99,6 +101,7 @@ class RuleState:
         new.insert_to, new.resume, new.inserted = self.insert_to, self.resume, self.inserted
         new.inside = False
         new.decided = None
+        new.partner_next = self.partner_next
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -198,9 +201,10 @@ def _team(state: State, seat: int) -> tuple[int, ...]:
 
 def _core_action(state: State, name: str, values: dict[str, Any], mover: int, effects: _Effects, rs: RuleState, rule: str) -> None:
     n = state.num_players
-    if name == "extra_turn":
+    if name == "extra_turn" or name == "partner_turn":
         if mover >= 0:
             rs.turn_to = mover
+            rs.partner_next = rs.partner_next or name == "partner_turn"
     elif name == "give_turn":
         if 0 <= values["seat"] < n:
             rs.turn_to = values["seat"]
@@ -440,7 +444,7 @@ class Ruled(State):
         if key is None:
             return None
         rs = self.rule_state
-        out = [key, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips, rs.turn_moves, rs.in_turn]
+        out = [key, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips, rs.turn_moves, rs.in_turn, rs.partner_next]
         for part in rs.program.key_parts:
             out.append(_KEY_PARTS[part](rs))
         return tuple(out)
@@ -777,7 +781,8 @@ def _unpickle(family: State, rule_state: RuleState) -> State:
 
 def rule_position(rs: RuleState) -> str:
     """The fields of what the pieces remember: ``rule-turn=TURN_MOVES,TURN_OF,EXTRA_FOR,TURN_TO,SKIPS,IN_TURN``
-    (seats as numbers, -1 for none; a position of five numbers, written before IN_TURN, reads it as TURN_MOVES), ``rule-moves=`` (decisions made), ``scores=`` (per seat) and
+    (seats as numbers, -1 for none; a position of five numbers, written before IN_TURN, reads it as TURN_MOVES), ``rule-moves=`` (decisions made), ``scores=`` (per seat),
+    ``rule-partner=1`` (a partner_turn given: the side's partner plays its extra turn) and
     ``used=PIECE.SEAT.TIMES,...`` (powers and triggers with a `times:` limit, by piece number)."""
     out = Writer("", len(rs.scores))
     out.add("rule-turn", ",".join(str(v) for v in (rs.turn_moves, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips, rs.in_turn)))
@@ -786,6 +791,8 @@ def rule_position(rs: RuleState) -> str:
         out.seats("missed", rs.missed)
     if rs.insert_to >= 0 or rs.resume >= 0:
         out.add("rule-insert", f"{rs.insert_to},{rs.resume},{rs.inserted}")
+    if rs.partner_next:
+        out.add("rule-partner", 1)
     if rs.counters:
         out.add("counters", items_text(f"{name}.{seat}.{value}" for (name, seat), value in sorted(rs.counters.items())))
     out.add("used", items_text(f"{piece}.{seat}.{times}" for (piece, seat), times in sorted(rs.used.items())))
@@ -814,6 +821,7 @@ def read_rule_position(state: State, fields: Fields) -> None:
         raise fields.error("rule-insert", "not three seats: the seat to slip a turn in, the seat play goes back to, the seat playing it")
     rs.insert_to, rs.resume, rs.inserted = (fields.bounded("rule-insert", fields.convert("rule-insert", x, int, "a whole number"), -1, n - 1)
                                             for x in parts)
+    rs.partner_next = fields.int("rule-partner", 0, lo=0, hi=1) == 1
     rs.counters = {}
     for item in fields.items("counters", default=NONE):
         parts = item.split(".")

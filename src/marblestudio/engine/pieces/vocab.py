@@ -81,6 +81,9 @@ ACTIONS: dict[str, ActionKind] = {
     a.name: a
     for a in (
         ActionKind("extra_turn", "the mover moves again: the turn goes on with one more move (the move limit still counts every move)"),
+        ActionKind("partner_turn", "team play of a game of two sides (Rock Me Archimedes, Mancala): the mover's side moves "
+                                   "again when this turn ends, and the side's next partner plays that turn (then the turns go "
+                                   "round as before); in any other game, as extra_turn"),
         ActionKind("skip_next", "the player who would move next misses that turn"),
         ActionKind("skip_turn", "the seat misses its next turn (when its turn comes, play passes over it; twice: two turns)",
                    {"seat": _SEAT_PARAM}, "seat"),
