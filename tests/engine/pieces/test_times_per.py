@@ -56,3 +56,11 @@ def test_per_needs_times_and_a_seat(tmp_path: Path) -> None:
     problem = caught.value.diagnostics[0]
     text = (tmp_path / "house.yaml").read_text().splitlines()
     assert text[problem.line - 1][problem.column - 1:].startswith("event.why")  # at the expression, in its line
+
+
+def test_per_may_read_the_move_that_made_the_event(tmp_path: Path) -> None:
+    # found by the fuzz property: a per: reading `move` found no move (the game told none)
+    rule = {**BACK, "per": "event.seat if move.kind == 'play' else mover"}
+    state = ruled(tmp_path, rule, HANDS)
+    state.apply(state.parse_move("play 5"))
+    assert state.table.lives == [5, 5, 5, 5]

@@ -151,14 +151,14 @@ def _trigger_scope(hooks: FamilyHooks, on: str, doc: vocab.EventDoc) -> Scope:
     scope = _scope(hooks, _event_name(on, doc), "event")
     if hooks.move_fields is None:
         return scope
-    move = Name(vocab.move_record(hooks.move), lambda c: c.move, "the move that made the event (kind 'chance': a chance step)")
+    move = Name(vocab.move_record(hooks.move), lambda c: c.move, "the move that made the event (kind 'chance': a chance step; 'power': a power's use)")
     return Scope({**scope.names, "move": move}, scope.functions)
 
 
 def names_read(piece: Piece) -> frozenset[str]:
     """The names a piece's expressions read (`mover`, `event`, `fired`, ...: every name and
-    function the conditions, the constraint and the amounts use), parsed as the expressions are."""
-    texts = [piece.condition, piece.forbid, *(text for action in piece.actions for _, text in action.params)]
+    function the conditions, the constraint, `per:` and the amounts use), parsed as the expressions are."""
+    texts = [piece.condition, piece.forbid, piece.per, *(text for action in piece.actions for _, text in action.params)]
     found: set[str] = set()
     for text in texts:
         if isinstance(text, str):

@@ -278,6 +278,10 @@ def seat_group(state: State, mover: int, group: str) -> list[int]:
     return [s for s in others if (s in team) == (group == "partners")]
 
 
+POWER_MOVE: Mapping[str, Any] = {"kind": "power"}
+"""What `move` reads in a trigger on the events of a power's use (`kind` 'power'; its other fields
+read as nothing)."""
+
 CHANCE_MOVE: Mapping[str, Any] = {"kind": "chance"}
 """What `move` reads in a trigger on a chance step's events (its other fields read as nothing: see
 `expr`, where a field a record lacks reads as 0, '' or false)."""
@@ -360,7 +364,7 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
     if effects is not None and effects.end_turn and state.outcome() is None:
         before = len(events)
         if _end_turn(state, rs, mover, turn_ended, events) >= 0 and turn_ended < 0:
-            _run_ending(state, rs, mover, events, before)  # the turn it ended: its turn_over goes through the triggers
+            _run_ending(state, rs, mover, events, before, move)  # the turn it ended: its turn_over goes through the triggers
             return
     if rs.turn_to < 0 and not rs.skips and not (rs.program.misses_turns and (any(rs.missed) or rs.insert_to >= 0 or rs.resume >= 0)):
         return  # nothing waits (most moves)
@@ -400,13 +404,14 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
                     rs.resume, rs.inserted = upcoming, seat
 
 
-def _run_ending(state: State, rs: RuleState, mover: int, events: list[Event], start: int) -> None:
+def _run_ending(state: State, rs: RuleState, mover: int, events: list[Event], start: int,
+                move: Mapping[str, Any] | None = None) -> None:
     """The events a rule's `end_turn` added to `events` (from `start`: the turn's end, maybe the
-    game's) run through the triggers as a move's do: a rule on turn_over sees the turn end, and a
-    turn given, skipped or missed takes effect."""
+    game's) run through the triggers as a move's do (reading the same `move`): a rule on turn_over
+    sees the turn end, and a turn given, skipped or missed takes effect."""
     ended = events[start:]
     del events[start:]
-    run_triggers(state, rs, mover, ended)
+    run_triggers(state, rs, mover, ended, move)
     events.extend(ended)
 
 
@@ -727,7 +732,7 @@ def _use_power(state: Ruled, rs: RuleState, mover: int, move: PowerMove) -> list
     if effects.end_turn and state.outcome() is None:  # a power that ends the turn (declining the rest of it)
         before = len(events)
         if _end_turn(state, rs, mover, -1, events) >= 0:
-            _run_ending(state, rs, mover, events, before)
+            _run_ending(state, rs, mover, events, before, POWER_MOVE)
     return events
 
 
