@@ -43,7 +43,11 @@ def _clockwise(state: Any) -> bool:  # Mancala's sow_clockwise: the next sowing 
     return bool(getattr(state, "clockwise", False))
 
 
-STATE_EFFECT = {"add_to_roll": _roll_changed, "reroll": _rerolled, "sow_clockwise": _clockwise}
+def _any_house(state: Any) -> bool:  # Mancala's sow_any_house: the next sowing may start anywhere
+    return bool(getattr(state, "any_house", False))
+
+
+STATE_EFFECT = {"add_to_roll": _roll_changed, "reroll": _rerolled, "sow_clockwise": _clockwise, "sow_any_house": _any_house}
 PREVENTED_EVENT = {"capture": "seeds_captured", "extra_turn": "extra_turn", "touch": "board_touched"}
 """What a prevention stops, as the event the game's own rule would have made."""
 

@@ -11,6 +11,7 @@ import pytest
 
 from marblestudio import rulesets
 from marblestudio.engine import from_position
+from marblestudio.engine.core import IllegalMoveError
 from marblestudio.engine.position import PositionError
 
 from mancala_helpers import board, captured, kalah, oware, play, position, sown
@@ -90,3 +91,56 @@ def test_the_view_tells_a_clockwise_sowing_to_come() -> None:
     assert not state.public_view().clockwise and "clockwise" not in state.public_view().to_plain()
     state.sow_clockwise()
     assert state.public_view().clockwise and state.public_view().to_plain()["clockwise"] is True
+
+
+# Sowing from any house (a house rule's `sow_any_house`) --------------------------------------------
+def test_the_next_sowing_may_start_from_an_opponents_house() -> None:
+    # South raids North's E (4 seeds): F, then (past North's store) South's a, b, c; the turn passes
+    state = position(kalah(), south=[4, 4, 4, 4, 4, 4], north=[4, 4, 4, 4, 4, 4])
+    assert state.sow_any_house()
+    assert [str(m) for m in state.legal_moves()] == [*"abcdef", *"ABCDEF"]
+    events = play(state, "E")
+    assert sown(events) == [("F", 5), ("a", 5), ("b", 5), ("c", 5)]
+    assert board(state) == ([5, 5, 5, 4, 4, 4], [4, 4, 4, 4, 0, 5], (0, 0)) and state.to_move == 1
+    assert [str(m) for m in state.legal_moves()] == [*"ABCDF"]  # once: North sows its own houses as ever
+
+
+def test_a_raid_ending_in_the_raiders_own_store_earns_the_extra_turn() -> None:
+    # North's F holds 2: the first seed goes (past North's store S) to South's a... no: F is North's
+    # last house, so F's 2 seeds skip S (South sows, S is never South's) and fall in a and b
+    state = position(kalah(), south=[4, 4, 4, 4, 4, 1], north=[4, 4, 4, 4, 4, 2])
+    state.sow_any_house()
+    assert sown(play(state, "F")) == [("a", 5), ("b", 5)]
+    # South's own f with 1 seed into its store: the book's extra turn, raid or not
+    state = position(kalah(), south=[4, 4, 4, 4, 4, 1], north=[4, 4, 4, 4, 4, 2])
+    state.sow_any_house()
+    events = play(state, "f")
+    assert "extra_turn" in [e.kind for e in events] and state.to_move == 0 and not state.any_house
+
+
+def test_without_the_rule_an_opponents_house_is_refused() -> None:
+    state = position(kalah(), south=[4, 4, 4, 4, 4, 4], north=[4, 4, 4, 4, 4, 4])
+    with pytest.raises(IllegalMoveError, match="house E is North's: South sows from a-f"):
+        play(state, "E")
+
+
+def test_a_raid_to_come_is_in_the_position_with_a_clockwise_sowing() -> None:
+    rules = rulesets.load("mancala/kalah")
+    state = from_position(rules, "mancala players=2 turn=0 houses=4,4,4,4,4,4/4,4,4,4,4,4 stores=0/0 moves=0 result=-")
+    state.sow_any_house()  # type: ignore[attr-defined]
+    state.sow_clockwise()  # type: ignore[attr-defined]
+    text = state.position()
+    assert "sowing=clockwise,any-house moves=0" in text
+    again = from_position(rules, text)
+    assert again.any_house and again.clockwise  # type: ignore[attr-defined]
+    # both at once: South sows North's B (4 seeds) clockwise: A, then South's own store s, f, e
+    assert sown(play(again, "B")) == [("A", 5), ("s", 1), ("f", 5), ("e", 5)]  # type: ignore[arg-type]
+
+
+def test_the_cookbook_raid_lets_a_player_sow_an_opponents_house_once() -> None:
+    state = rulesets_game(HOUSE / "mancala-raid.yaml")
+    state.apply(state.parse_move("use raid"))
+    assert "A" in [str(m) for m in state.legal_moves()]
+    play(state, "E")
+    play(state, "A")  # North
+    assert "use raid" not in [str(m) for m in state.legal_moves()] and "A" not in [str(m) for m in state.legal_moves()]

@@ -284,10 +284,15 @@ class Board(BoardView[MancalaView]):
         return [self.names[p] for p, rim in self._rims.items() if rim.visible()]
 
     def describe(self, view: MancalaView) -> list[str]:
-        turned = ", sows clockwise next"  # a house rule's sow_clockwise: the seat to move sows the other way
-        return [f"store {view.stores[s]}, {sum(view.houses[s])} in houses{turned if view.clockwise and view.to_move == s else ''}"
+        return [f"store {view.stores[s]}, {sum(view.houses[s])} in houses{_next_sowing(view) if view.to_move == s else ''}"
                 for s in (0, 1)]
 
     def camera_presets(self) -> CameraPresets:
         """The board with the counts beyond both edges; South sits at the front, North behind."""
         return CameraPresets(self.layout.bounds(), HOME_ELEVATION, -90.0, (-90.0, 90.0), SEAT_ELEVATION)
+
+
+def _next_sowing(view: MancalaView) -> str:
+    """What a house rule made of the next sowing, for the status line ('' as the book has it)."""
+    said = [words for words, on in (("sows clockwise next", view.clockwise), ("may sow any house next", view.any_house)) if on]
+    return "".join(f", {words}" for words in said)

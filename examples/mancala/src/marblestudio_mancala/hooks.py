@@ -17,6 +17,11 @@ def _sow_clockwise(state: Any, ctx: Any, values: Mapping[str, Any], events: list
     state.sow_clockwise()
 
 
+def _sow_any_house(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """The next sowing may start from any house (see `MancalaState.sow_any_house`)."""
+    state.sow_any_house()
+
+
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
     return {"kind": "sow", "place": move.place, "seeds": state.pits[move.pit]}
 
@@ -44,6 +49,11 @@ HOOKS = FamilyHooks(
                                                      "`power: sow_clockwise`, the player's own sowing this turn. Nothing happens "
                                                      "when the seat to move could then not sow at all",
                                     perform=_sow_clockwise),
+        "sow_any_house": ActionKind("sow_any_house", "the next sowing, whoever makes it, may start from any house with seeds, "
+                                                     "the opponent's too: the seeds go round as the mover sows, and the "
+                                                     "mover's captures and extra turn follow; as a power, `power: "
+                                                     "sow_any_house`, 'once a game, sow from an opponent's house'",
+                                    perform=_sow_any_house),
     },
     prevents={
         "capture": EventDoc({"seat": INT, "place": STR, "seeds": INT, "houses": INT},

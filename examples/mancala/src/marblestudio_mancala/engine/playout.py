@@ -34,7 +34,7 @@ def random_playout(state: MancalaState, rng: random.Random, max_steps: int = 1_0
     decide, random_ = state._decide, rng.random
     played = 0
     while state._outcome is None and played < max_steps:
-        if state.clockwise:  # a sowing the other way round (a position's; a house rule's): as `apply` plays it
+        if state.clockwise or state.any_house:  # a house rule's sowing (or a position's): as `apply` plays it
             moves = state.legal_moves()
             state.apply(moves[int(random_() * len(moves))])
             played += 1
@@ -130,7 +130,7 @@ def hooked_playout(state: MancalaState, rng: random.Random, max_steps: int, list
     played = quiet_moves = 0
     going_on = True  # the turn to move may be under way (the rules remember it): told
     while state._outcome is None and played < max_steps:
-        if state.clockwise:  # a rule's `sow_clockwise`: this sowing through `apply`, which tells the rules itself
+        if state.clockwise or state.any_house:  # a rule's sowing: through `apply`, which tells the rules itself
             quiet(quiet_moves)
             quiet_moves = 0
             moves = state.legal_moves()

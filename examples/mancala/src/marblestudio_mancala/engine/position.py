@@ -3,7 +3,8 @@
 ``mancala players=2 turn=0 houses=4,4,4,4,4,4/4,4,4,4,4,4 stores=0/0 moves=0 result=-``: the
 seat to move, the seeds in each seat's houses (``a`` first, ``A`` first) and store, the moves
 played (for the ruleset's move limit), and how the game ended (``-``: it goes on); ``sowing=clockwise``
-(before ``moves``) when a house rule's `sow_clockwise` turned the next sowing round.  While a
+(before ``moves``) when a house rule's `sow_clockwise` turned the next sowing round, ``any-house``
+when its `sow_any_house` let it start from any house.  While a
 game goes on under a repetition rule (Oware), ``seen`` (before ``result``) lists the positions
 met since the stores last changed, which the game may not come back to.  A finished game's
 outcome is written as how it ended (``empty:1``, ``majority:0``, ``limit``, ...) and its reason
@@ -34,6 +35,8 @@ PART_SEP = ":"
 
 CLOCKWISE = "clockwise"
 """``sowing=clockwise``: the next sowing goes the other way round (a house rule's `sow_clockwise`)."""
+ANY_HOUSE = "any-house"
+"""``sowing=any-house``: the next sowing may start from any house (a house rule's `sow_any_house`)."""
 
 SEAT_ENDINGS = ("majority", "empty", "no-seeds", "cannot-feed")
 """The family's endings that name a seat (``result=empty:1``)."""
@@ -49,8 +52,9 @@ def write(state: MancalaState) -> str:
     out = Writer(GAME, state.num_players).add("turn", state.to_move)
     out.seats("houses", [items_text(pits[p] for p in t.side(seat)) for seat in (0, 1)])
     out.seats("stores", [pits[s] for s in t.stores])
-    if state.clockwise:
-        out.add("sowing", CLOCKWISE)
+    ways = [w for w, on in ((CLOCKWISE, state.clockwise), (ANY_HOUSE, state.any_house)) if on]
+    if ways:
+        out.add("sowing", ",".join(ways))
     out.add("moves", state.moves_played)
     outcome = state.outcome()
     if outcome is None and state.history is not None:
@@ -134,10 +138,12 @@ def read(rules: Ruleset, fields: Fields) -> MancalaState:
         raise fields.error("houses", f"{total} seeds in the houses and stores, but the game has {family.total_seeds} "
                                      f"({t.houses} houses a side with {family.seeds} each): no seed is ever added or "
                                      f"taken away", rule=True)
-    sowing = fields.text("sowing", NONE)
-    if sowing not in (NONE, CLOCKWISE):
-        raise fields.error("sowing", f"'{sowing}' is not a way to sow: write sowing=clockwise, or leave the field out")
-    state.clockwise = sowing == CLOCKWISE
+    ways = fields.items("sowing", default=NONE)
+    for way in ways:
+        if way not in (CLOCKWISE, ANY_HOUSE):
+            raise fields.error("sowing", f"'{way}' is not a way to sow: write sowing=clockwise, any-house or both "
+                                         "(clockwise,any-house), or leave the field out")
+    state.clockwise, state.any_house = CLOCKWISE in ways, ANY_HOUSE in ways
     state.moves_played = fields.int("moves", lo=0)
     limit = rules.move_limit
 
@@ -145,7 +151,7 @@ def read(rules: Ruleset, fields: Fields) -> MancalaState:
     if result != NONE:
         if fields.has("seen"):
             raise fields.error("seen", "the game is over (result=...): no positions to remember", rule=True)
-        if state.clockwise:
+        if state.clockwise or state.any_house:
             raise fields.error("sowing", "the game is over (result=...): there is no next sowing", rule=True)
         _read_result(state, fields, result)
         if state.history is not None:

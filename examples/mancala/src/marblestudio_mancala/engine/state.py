@@ -45,7 +45,7 @@ class MancalaState(State):
 
     __slots__ = (
         "_t", "ruleset", "rules", "num_players", "pits", "_to_move", "moves_played", "_outcome",
-        "_limit", "history", "_skip", "_extra", "_feed", "clockwise",
+        "_limit", "history", "_skip", "_extra", "_feed", "clockwise", "any_house",
     )
 
     def __init__(self, ruleset: Ruleset, players: int = 2) -> None:
@@ -70,6 +70,7 @@ class MancalaState(State):
         self._extra = rules.stores is Stores.OWN and rules.last_in_store is StoreLanding.EXTRA_TURN
         self._feed = rules.feeding is Feeding.MUST_FEED
         self.clockwise = False  # the next sowing goes clockwise (a house rule's `sow_clockwise`)
+        self.any_house = False  # the next sowing may start from any house, the opponent's too (`sow_any_house`)
         # Positions seen since the stores last changed (earlier ones can never come back).
         self.history: set[tuple[tuple[int, ...], int]] | None = None
         if rules.repetition is Repetition.ENDS_GAME:
@@ -88,7 +89,11 @@ class MancalaState(State):
             return []
         t, seat = self._t, self._to_move
         mine, first = t.moves_of[seat], t.first[seat]
-        return [mine[p - first] for p in legal_pits(self.pits, t, seat, self.clockwise)]
+        moves: list[Move] = [mine[p - first] for p in legal_pits(self.pits, t, seat, self.clockwise)]
+        if self.any_house:  # a house rule's: the opponent's houses with seeds too, in house order
+            theirs, other = t.moves_of[1 - seat], t.first[1 - seat]
+            moves += [theirs[p - other] for p in range(other, other + t.houses) if self.pits[p]]
+        return moves
 
     def apply(self, move: Move) -> list[Event]:
         if self._outcome is not None:
@@ -98,7 +103,7 @@ class MancalaState(State):
         t, pits, seat, pit = self._t, self.pits, self._to_move, move.pit
         if not 0 <= pit < t.size or t.moves[pit] != move:
             raise IllegalMoveError(move, f"this board has no house {move.place!r} ({t.houses} houses a side)")
-        if move.seat != seat:
+        if move.seat != seat and not self.any_house:
             raise IllegalMoveError(move, f"house {move.place} is {self._name(move.seat)}'s: {self._name(seat)} sows "
                                          f"from {self._range(seat)}")
         if not pits[pit]:
@@ -123,6 +128,7 @@ class MancalaState(State):
         new._extra = self._extra
         new._feed = self._feed
         new.clockwise = self.clockwise
+        new.any_house = self.any_house
         new.history = None if self.history is None else set(self.history)
         return new
 
@@ -189,7 +195,7 @@ class MancalaState(State):
         seeds = pits[pit]
         events = [t.taken(seat, pit, seeds)]
         pits[pit] = 0
-        clockwise, self.clockwise = self.clockwise, False
+        clockwise, self.clockwise, self.any_house = self.clockwise, False, False
         nxt, skip, sown, append = (t.prev_pit if clockwise else t.next_pit)[seat], self._skip, t.sown, events.append
         pos = pit
         while seeds:
@@ -224,6 +230,14 @@ class MancalaState(State):
         return events
 
     # Seams for Marble Studio's rule pieces -------------------------------------------------
+    def sow_any_house(self) -> bool:
+        """A house rule's `sow_any_house`: the next sowing may start from any house with seeds, the
+        opponent's too (the seeds go round as the mover sows).  Not when the game is over."""
+        if self._outcome is not None:
+            return False
+        self.any_house = True
+        return True
+
     def sow_clockwise(self) -> bool:
         """A house rule's `sow_clockwise`: the next sowing goes clockwise, whoever makes it.  Not
         when the game is over, nor when the seat to move could then not sow at all (an opponent

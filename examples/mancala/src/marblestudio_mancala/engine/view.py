@@ -25,6 +25,8 @@ class MancalaView:
     moves_played: int
     clockwise: bool = False
     """A house rule's `sow_clockwise`: the next sowing goes clockwise."""
+    any_house: bool = False
+    """A house rule's `sow_any_house`: the next sowing may start from any house."""
 
     @property
     def seeds_on_side(self) -> tuple[int, int]:
@@ -39,6 +41,7 @@ class MancalaView:
             "to_move": self.to_move,
             "moves_played": self.moves_played,
             **({"clockwise": True} if self.clockwise else {}),
+            **({"any_house": True} if self.any_house else {}),
         }
 
 
@@ -54,4 +57,5 @@ def make_view(state: MancalaState) -> MancalaView:
         to_move=None if state.outcome() is not None else state.to_move,
         moves_played=state.moves_played,
         clockwise=state.clockwise,
+        any_house=state.any_house,
     )
