@@ -32,6 +32,8 @@ def test_partner_may_fill_either_card() -> None:
     state = partnership()
     events = play(state, "R5")  # red: seat 0's card wants yellow; its partner's card wants red
     assert [(e["card"], e["colour"]) for e in events if e.kind == "marble_on_card"] == [("P2", "red")]
+    # the event tells who dropped it (seat 0) and whose card it filled (the partner's, seat 2)
+    assert [(e["seat"], e["owner"]) for e in events if e.kind == "marble_on_card"] == [(0, 2)]
 
 
 def test_partner_may_go_out() -> None:

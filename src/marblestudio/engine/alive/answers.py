@@ -71,9 +71,9 @@ def answer(table: Table, seat: int, kind: CardKind, rule: DrawAnswer, events: li
     if rule.passes:
         if effect is WildEffect.DRAW:
             table.answering = amount + kind.amount
-            events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=table.answering, passed=True))
+            events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=table.answering, passed=True, source=source))
         else:
-            events.append(Event.of(AliveEvent.CARD_ANSWERED, seat=seat, card=kind.id, effect=effect.value, passed=True, back=False))
+            events.append(Event.of(AliveEvent.CARD_ANSWERED, seat=seat, card=kind.id, effect=effect.value, passed=True, back=False, source=source))
         _pass_to_next(table, seat, events)
         return None
     forget(table)
@@ -82,13 +82,13 @@ def answer(table: Table, seat: int, kind: CardKind, rule: DrawAnswer, events: li
     if effect is WildEffect.DRAW:
         if back:  # back to the player of the DRAW, who alone draws the whole of it
             amount += kind.amount
-            events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False, back=True))
+            events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False, back=True, source=source))
             table.pending_draws = [[source, amount]] if table.alive[source] else []
             return None
-        events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False))
+        events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False, source=source))
         table.pending_draws = [[s, amount] for s in table.victims(source) if s != seat]
         return None
-    events.append(Event.of(AliveEvent.CARD_ANSWERED, seat=seat, card=kind.id, effect=effect.value, passed=False, back=back))
+    events.append(Event.of(AliveEvent.CARD_ANSWERED, seat=seat, card=kind.id, effect=effect.value, passed=False, back=back, source=source))
     if effect is WildEffect.SKIP:
         return None
     hit = [source] if back and table.alive[source] else [] if back else [s for s in table.victims(source) if s != seat]

@@ -29,7 +29,7 @@ class AvalancheEvent(EventKind):
     MARBLE_OUT = "marble_out"
     """A marble fell out at the bottom (`colour`, `path`)."""
     MARBLE_ON_CARD = "marble_on_card"
-    """A fallen marble filled a hole of a card (`seat`, `card`, `hole`, `colour`)."""
+    """A fallen marble filled a hole of a card (`seat` who dropped it, `card`, `hole`, `colour`, the card's `owner`)."""
     MARBLES_RETURNED = "marbles_returned"
     """Fallen marbles went back to the trays (`colours`)."""
     MARBLES_TO_HAND = "marbles_to_hand"

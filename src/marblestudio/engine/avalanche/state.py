@@ -341,7 +341,7 @@ class AvalancheState(SetUp, State):
                         self.filled[card][hole] = colour
                         if not self.quiet or AvalancheEvent.MARBLE_ON_CARD in self.told:
                             events.append(Event.of(AvalancheEvent.MARBLE_ON_CARD, seat=self.seat, card=self.rules.cards[card].id,
-                                                   hole=hole + 1, colour=self.rules.colours[colour].name))
+                                                   hole=hole + 1, colour=self.rules.colours[colour].name, owner=seat))
                         return True
         return False
 

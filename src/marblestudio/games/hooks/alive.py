@@ -185,13 +185,15 @@ HOOKS = FamilyHooks(
         "dealt": EventDoc({"first": INT}, "a hand was dealt (first: the seat to play first)"),
         "draw_waiting": EventDoc({"seat": INT, "source": INT, "amount": INT},
                                  "with `alive: answers:`, a DRAW waits: seat may answer or take it; every player but source would draw amount cards"),
-        "draw_answered": EventDoc({"seat": INT, "card": STR, "amount": INT, "passed": BOOL},
-                                  "a DRAW was answered with card: passed on (amount: the cards each now draws) or blocked"),
+        "draw_answered": EventDoc({"seat": INT, "card": STR, "amount": INT, "passed": BOOL, "source": INT},
+                                  "a DRAW was answered with card: passed on (amount: the cards each now draws) or blocked "
+                                  "(source: who played the DRAW, or passed it on)"),
         "draw_taken": EventDoc({"seat": INT, "source": INT, "amount": INT}, "a waiting DRAW was taken: every player but source draws amount cards"),
         "card_waiting": EventDoc({"seat": INT, "source": INT, "effect": STR},
                                  "with `alive: answers:`, a SKIP or a BOMB waits (effect: 'skip' or 'bomb'): seat may answer or take it; source played it or passed it on"),
-        "card_answered": EventDoc({"seat": INT, "card": STR, "effect": STR, "passed": BOOL, "back": BOOL},
-                                  "a waiting SKIP or BOMB (effect) was answered with card: passed on, blocked, or sent back to its player (back: a BOMB)"),
+        "card_answered": EventDoc({"seat": INT, "card": STR, "effect": STR, "passed": BOOL, "back": BOOL, "source": INT},
+                                  "a waiting SKIP or BOMB (effect) was answered with card: passed on, blocked, or sent back to its player "
+                                  "(back: a BOMB; source: who played it, or passed it on)"),
         "card_taken": EventDoc({"seat": INT, "source": INT, "effect": STR},
                                "a waiting SKIP or BOMB was taken: a SKIP skips seat, a BOMB hits every player but source"),
     },
@@ -207,6 +209,8 @@ HOOKS = FamilyHooks(
                         "the card that waits for an answer (`answers:`): 'draw', 'skip', 'bomb', or '' when none waits"),
         "top_card": Name(STR, lambda c: c.state.cat.ids[c.state.table.discard[-1]] if c.state.table.discard else "",
                          "the kind of the card on top of the pile, the one just played ('' before the first)"),
+        "under_card": Name(STR, lambda c: c.state.cat.ids[c.state.table.discard[-2]] if len(c.state.table.discard) > 1 else "",
+                           "the kind of the card under the top card of the pile, the one played before it ('' when there is none)"),
     },
     functions={
         "lives": Function((SEAT,), INT, lambda c, s: c.state.table.lives[c.state.table.team_of[s]],

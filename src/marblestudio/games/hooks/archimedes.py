@@ -76,6 +76,28 @@ def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
     return out
 
 
+def _zone_of(c: Any, cup: str) -> Any:
+    """The zone of the ruleset that holds `cup` ('b7'), or None (not a cup, or in no zone)."""
+    from marblestudio.engine.archimedes.moves import parse_cup
+    from marblestudio.engine.core import NotationError
+
+    try:
+        row, column = parse_cup(cup)
+    except NotationError:
+        return None
+    return next((zone for zone in c.state.rules.zones if zone.contains(row, column)), None)
+
+
+def _zone(c: Any, cup: str) -> str:
+    zone = _zone_of(c, cup)
+    return "" if zone is None else str(zone.id)
+
+
+def _end_of(c: Any, cup: str) -> int:
+    zone = _zone_of(c, cup)
+    return -1 if zone is None or zone.seat is None else int(zone.seat)
+
+
 def _in_one_end(c: Any, seat: int) -> int:
     """The most marbles of `seat` in one end zone, either end."""
     state = c.state
@@ -112,6 +134,10 @@ HOOKS = FamilyHooks(
     },
     functions={
         "home": Function((SEAT,), INT, lambda c, s: c.state.home(s), "the seat's marbles in an end zone that counts for its win"),
+        "zone": Function((STR,), STR, _zone, "the id of the zone that holds the cup ('b7'): an end zone's or the "
+                                             "midzone's, as the ruleset names them (the bundled: 'black-end', 'midzone', 'white-end'), or ''"),
+        "end_of": Function((STR,), INT, _end_of, "the seat whose end zone holds the cup ('b7'), or -1 (not in an end zone): "
+                                                 "end_of(move.to) == mover is a move into one's own end zone"),
         "in_one_end": Function((SEAT,), INT, _in_one_end, "the most marbles the seat has in one end zone, either end "
                                                           "(whether or not it counts for its win)"),
         "supply": Function((SEAT,), INT, lambda c, s: c.state.supply[s], "the seat's marbles not yet on the board"),

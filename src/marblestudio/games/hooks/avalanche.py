@@ -75,7 +75,9 @@ HOOKS = FamilyHooks(
         "marble_dropped": EventDoc({"colour": STR, "hole": INT}, "a marble was dropped into a hole at the top (hole from 1)"),
         "gate_flipped": EventDoc({"gate": STR, "tilt": STR}, "a gate swung over (tilt: the side it now leans to)"),
         "marble_out": EventDoc({"colour": STR}, "a marble fell out at the bottom"),
-        "marble_on_card": EventDoc({"seat": INT, "card": STR, "hole": INT, "colour": STR}, "a fallen marble filled a hole of a card"),
+        "marble_on_card": EventDoc({"seat": INT, "card": STR, "hole": INT, "colour": STR, "owner": INT},
+                                   "a fallen marble filled a hole of a card (seat: who dropped it; owner: whose card it is, the "
+                                   "dropper's or in partnership play the partner's)"),
         "marbles_to_hand": EventDoc({"seat": INT}, "fallen marbles went into a player's hand"),
         "marble_picked": EventDoc({"seat": INT, "colour": STR}, "a player took a marble from a tray to drop"),
         "passed": EventDoc({"seat": INT}, "a player passed"),
