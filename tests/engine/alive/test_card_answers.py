@@ -213,3 +213,10 @@ def test_the_cookbook_bomb_shelter_spares_the_one_who_answered() -> None:
     assert mover not in hit
     assert len(hit) == 2  # of 4 players: all but the BOMB's player and the one who answered
     assert state.table.total == 0
+
+
+def test_a_waiting_bomb_reports_the_total_it_leaves_for_now() -> None:
+    # found by an audit: card_played said total=0 (a BOMB's) while the BOMB waited and the total stayed
+    state = table([["BOMB", "1"], ["PASS", "2"], ["3", "4"]], total=9, ruleset=BOMB_BLOCK)
+    events = play(state, "play BOMB")
+    assert [e["total"] for e in events if e.kind == "card_played"] == [9] and state.table.total == 9

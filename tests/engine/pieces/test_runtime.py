@@ -583,3 +583,37 @@ def test_insert_turn_slips_a_turn_in_and_play_goes_back_to_the_seat_that_would_h
                 assert state.to_move == resume
                 checked += 1
     assert checked > 3
+
+
+def test_insert_turn_for_two_seats_slips_both_turns_in_in_order(tmp_path: Path) -> None:
+    # found by an audit: one slide that drops two other players' marbles gave only one of them the
+    # turn; each now takes one, in the order the rule named them, then play goes back
+    loaded = house(tmp_path, [{"name": "at once", "on": "marble_fell", "if": "event.seat != mover", "then": {"insert_turn": "event.seat"}}])
+    from marblestudio.engine import from_position
+
+    checked = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game(loaded.rules, 4)
+        while state.outcome() is None and checked < 3:
+            if state.to_move < 0:
+                state.apply(state.sample_chance(rng))
+                continue
+            mover, after = state.to_move, state.copy()
+            events = state.apply(rng.choice(state.legal_moves()))
+            named = list(dict.fromkeys(e["seat"] for e in events if e.kind == "marble_fell" and e["seat"] != mover))
+            rs = state.rule_state  # type: ignore[attr-defined]
+            if len(named) < 2 or state.outcome() is not None or rs.inserted < 0:
+                continue
+            waiting = [s for s in named if s != after.seat_after(mover)]  # the seat to move anyway needs no slipped-in turn
+            if len(waiting) < 2 or any(state.is_out(s) for s in waiting):  # type: ignore[attr-defined]
+                continue
+            assert state.to_move == waiting[0] and rs.queued == tuple(waiting[1:])
+            assert from_position(loaded.rules, state.position()).rule_state.queued == rs.queued  # type: ignore[attr-defined]
+            events = state.apply(rng.choice(state.legal_moves()))  # the first slipped-in turn
+            if state.outcome() is None and not any(e.kind == "rule_fired" for e in events) and not state.is_out(waiting[1]):  # type: ignore[attr-defined]
+                assert state.to_move == waiting[1]
+                checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 3

@@ -63,6 +63,8 @@ class Catalogue:
         )
         """Per kind: the running total its effect leaves (None: the total plus its points), which
         `card_played` reports."""
+        if self.answers:  # a card that waits for an answer leaves the total as it is, for now
+            self.sets_total = tuple(None if k.effect in self.answers else after for k, after in zip(family.deck, self.sets_total))
 
 
 class AliveState(State):

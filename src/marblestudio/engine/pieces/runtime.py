@@ -37,7 +37,7 @@ class RuleState:
     """What the pieces remember during a game (copied with the state)."""
 
     __slots__ = ("program", "turn_moves", "in_turn", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
-                 "missed", "counters", "insert_to", "resume", "inserted",
+                 "missed", "counters", "insert_to", "resume", "inserted", "queued",
                  "inside", "decided", "partner_next")
 
     def __init__(self, program: Program, players: int) -> None:
@@ -57,6 +57,7 @@ class RuleState:
         self.counters: dict[tuple[str, int], int] = {}  # (name, seat) -> a house rule's own tally (count, set_count)
         self.insert_to = -1  # a seat to take a turn slipped in when this turn ends (insert_turn)
         self.resume = self.inserted = -1  # during a slipped-in turn: the seat play goes back to, and the seat playing it
+        self.queued: tuple[int, ...] = ()  # more seats to slip a turn in, one after the other (insert_turn for several)
         self.inside = False  # True while the family plays a move (its own legal_moves calls see no powers)
         self.decided: list[Move] | None = None  # ... and the moves the player chose among, which its check sees
         self.partner_next = False  # partner_turn: the side's extra turn goes to its next partner (engine/partners.py)
@@ -98,7 +99,7 @@ class RuleState:
         new.turn_to, new.skips = self.turn_to, self.skips
         new.missed = self.missed[:]
         new.counters = dict(self.counters)
-        new.insert_to, new.resume, new.inserted = self.insert_to, self.resume, self.inserted
+        new.insert_to, new.resume, new.inserted, new.queued = self.insert_to, self.resume, self.inserted, self.queued
         new.inside = False
         new.decided = None
         new.partner_next = self.partner_next
@@ -217,7 +218,11 @@ def _core_action(state: State, name: str, values: dict[str, Any], mover: int, ef
             rs.missed[values["seat"]] += 1
     elif name == "insert_turn":
         if 0 <= values["seat"] < n:
-            rs.insert_to = values["seat"]
+            seat = values["seat"]
+            if rs.insert_to < 0:
+                rs.insert_to = seat
+            elif seat != rs.insert_to and seat not in rs.queued:  # several seats: each in turn, in the order given
+                rs.queued += (seat,)
     elif name == "count" or name == "set_count":
         seat = values["seat"]
         if 0 <= seat < n:
@@ -370,10 +375,8 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
         return  # nothing waits (most moves)
     between_turns = turn_ended < 0 and rs.turn_of < 0 and state.outcome() is None and state.to_move >= 0
     if turn_ended >= 0 or between_turns:  # between turns: a set-up step chose who starts
-        if rs.resume >= 0 and turn_ended == rs.inserted:  # a slipped-in turn is over: back to the seat it came before
-            resume, rs.resume, rs.inserted = rs.resume, -1, -1
-            if state.outcome() is None and state.to_move >= 0:
-                state.give_turn(resume)
+        if rs.resume >= 0 and turn_ended == rs.inserted:  # a slipped-in turn is over: the next one, or back
+            _after_slipped_in(state, rs)
         if state.outcome() is None and state.to_move < 0:  # a chance step comes first (a reshuffle, a deal): they wait for it
             if state.between_rounds():  # ... unless the round is over: its turns end with it
                 rs.turn_to, rs.skips = -1, 0
@@ -398,10 +401,25 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
                     break
                 rs.missed[upcoming] -= 1
             if rs.insert_to >= 0:  # a turn slipped in: the seat plays now, then play goes back
-                seat, rs.insert_to = rs.insert_to, -1
+                seats = [rs.insert_to, *rs.queued]
+                rs.insert_to, rs.queued = -1, ()
                 upcoming = state.to_move
-                if upcoming >= 0 and seat != upcoming and rs.resume < 0 and state.give_turn(seat):
-                    rs.resume, rs.inserted = upcoming, seat
+                seats = [seat for seat in seats if seat != upcoming]  # the seat to move anyway needs none
+                if upcoming >= 0 and seats and rs.resume < 0 and state.give_turn(seats[0]):
+                    rs.resume, rs.inserted, rs.queued = upcoming, seats[0], tuple(seats[1:])
+
+
+def _after_slipped_in(state: State, rs: RuleState) -> None:
+    """A slipped-in turn is over: the next seat waiting for one plays (when it can), else play goes
+    back to the seat that would have moved before them."""
+    while rs.queued and state.outcome() is None and state.to_move >= 0:
+        seat, rs.queued = rs.queued[0], rs.queued[1:]
+        if seat != rs.resume and state.give_turn(seat):
+            rs.inserted = seat
+            return
+    resume, rs.resume, rs.inserted, rs.queued = rs.resume, -1, -1, ()
+    if state.outcome() is None and state.to_move >= 0:
+        state.give_turn(resume)
 
 
 def _run_ending(state: State, rs: RuleState, mover: int, events: list[Event], start: int,
@@ -752,7 +770,7 @@ _KEY_PARTS: dict[str, Callable[[RuleState], Any]] = {
     "moves": lambda rs: rs.moves,
     "scores": lambda rs: tuple(rs.scores),
     "counters": lambda rs: tuple(sorted(rs.counters.items())),
-    "missed": lambda rs: (tuple(rs.missed), rs.insert_to, rs.resume, rs.inserted),
+    "missed": lambda rs: (tuple(rs.missed), rs.insert_to, rs.resume, rs.inserted, rs.queued),
     "fired": lambda rs: tuple(rs.fired),
     "used": lambda rs: tuple(sorted(rs.used.items())),
 }
@@ -787,7 +805,8 @@ def _unpickle(family: State, rule_state: RuleState) -> State:
 def rule_position(rs: RuleState) -> str:
     """The fields of what the pieces remember: ``rule-turn=TURN_MOVES,TURN_OF,EXTRA_FOR,TURN_TO,SKIPS,IN_TURN``
     (seats as numbers, -1 for none; a position of five numbers, written before IN_TURN, reads it as TURN_MOVES), ``rule-moves=`` (decisions made), ``scores=`` (per seat),
-    ``rule-partner=1`` (a partner_turn given: the side's partner plays its extra turn) and
+    ``rule-partner=1`` (a partner_turn given: the side's partner plays its extra turn), ``rule-queue=SEAT,...``
+    (more seats waiting to slip a turn in, after the one of ``rule-insert``) and
     ``used=PIECE.SEAT.TIMES,...`` (powers and triggers with a `times:` limit, by piece number)."""
     out = Writer("", len(rs.scores))
     out.add("rule-turn", ",".join(str(v) for v in (rs.turn_moves, rs.turn_of, rs.extra_for, rs.turn_to, rs.skips, rs.in_turn)))
@@ -796,6 +815,8 @@ def rule_position(rs: RuleState) -> str:
         out.seats("missed", rs.missed)
     if rs.insert_to >= 0 or rs.resume >= 0:
         out.add("rule-insert", f"{rs.insert_to},{rs.resume},{rs.inserted}")
+    if rs.queued:
+        out.add("rule-queue", ",".join(map(str, rs.queued)))
     if rs.partner_next:
         out.add("rule-partner", 1)
     if rs.counters:
@@ -827,6 +848,8 @@ def read_rule_position(state: State, fields: Fields) -> None:
     rs.insert_to, rs.resume, rs.inserted = (fields.bounded("rule-insert", fields.convert("rule-insert", x, int, "a whole number"), -1, n - 1)
                                             for x in parts)
     rs.partner_next = fields.int("rule-partner", 0, lo=0, hi=1) == 1
+    rs.queued = tuple(fields.bounded("rule-queue", fields.convert("rule-queue", x, int, "a whole number"), 0, n - 1)
+                      for x in fields.items("rule-queue", default=NONE))
     rs.counters = {}
     for item in fields.items("counters", default=NONE):
         parts = item.split(".")
