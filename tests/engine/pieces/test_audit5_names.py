@@ -73,3 +73,23 @@ def test_zone_and_end_of_name_a_cups_zone(tmp_path: Path) -> None:
     assert [functions["zone"].call(ctx, cup) for cup in ("a1", "c2", "b8", "a16", "b5", "z9")] == [
         "black-end", "black-end", "midzone", "white-end", "", ""]
     assert [functions["end_of"].call(ctx, cup) for cup in ("b2", "b15", "b8", "q")] == [0, 1, -1, -1]
+
+
+def test_an_action_for_a_group_of_seats_reads_each_seat_as_seat(tmp_path: Path) -> None:
+    # found missing by the sixth audit ("each seat scores its own ..."): with seat: everyone, the
+    # other parameters read `seat`, the seat the action is taken for now.  Seat 0 goes out: the
+    # others each lose a life (5, 4, 4, 4 left), and each seat scores its lives.
+    rule = {"name": "lives count", "on": "hand_over", "then": {"score": {"seat": "everyone", "points": "lives(seat)"}}}
+    rules = house(tmp_path, "alive/standard", [rule])
+    state = runtime.ruled(AliveState.from_hands(rules, [["5"], ["1", "2"], ["3", "4"], ["6", "7"]]),
+                          program.compile_pieces(rules.game, rules.pieces))
+    state.apply(state.parse_move("play 5"))
+    assert state.rule_state.scores == [5, 4, 4, 4]
+
+
+def test_seat_is_known_only_to_an_action_for_a_group(tmp_path: Path) -> None:
+    from marblestudio.rulesets import RulesetError
+
+    rule = {"name": "bad", "on": "hand_over", "then": {"score": {"seat": "mover", "points": "lives(seat)"}}}
+    with pytest.raises(RulesetError, match="unknown name 'seat'"):
+        house(tmp_path, "alive/standard", [rule])

@@ -29,7 +29,14 @@ class CompiledAction:
     each: tuple[str, str] | None = None
     """(parameter, group): a seat written as a group of seats (`SEAT_GROUPS`): the action is taken
     once for each seat of the group, in turn order from the mover."""
+    per_seat: bool = False
+    """Whether another parameter reads `seat` (the seat of the group it is taken for): its values
+    are worked out for each seat; else once, before the first."""
 
+
+EACH_SEAT = Name(INT, lambda c: c.each, "with a group of seats (seat: everyone, others, ...): the seat the action is "
+                                       "taken for now, one at a time (points: marbles_left(seat))")
+"""The name `seat` in the other parameters of an action taken for a group of seats."""
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 
@@ -170,6 +177,17 @@ def names_read(piece: Piece) -> frozenset[str]:
     return frozenset(found)
 
 
+def _reads_name(text: Any, name: str) -> bool:
+    """Whether the expression `text` reads the name `name` (a plain value or a word reads none)."""
+    if not isinstance(text, str):
+        return False
+    try:
+        tree = parse_expression(text)
+    except ExpressionError:
+        return False
+    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(tree))
+
+
 def reads_move(piece: Piece) -> bool:
     """Whether a trigger's condition or amounts read `move` (the game then describes each move to
     its rules, and plays every move through them)."""
@@ -230,6 +248,9 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
                 takes = ", ".join(kind.params) or "no parameters"
                 raise PieceError(PieceProblem(where, f"{action.name} takes {takes}, not '{key}'"))
         each = None
+        grouped = any(param.type == SEAT and isinstance(given.get(key), str) and str(given[key]).strip() in SEAT_GROUPS
+                      for key, param in kind.params.items())
+        here = Scope({**scope.names, "seat": EACH_SEAT}, scope.functions) if grouped else scope  # `seat`: the one it is for now
         for key, param in kind.params.items():
             text = given.get(key, param.default)
             where = f"{at}/{action.name}" + (f"/{key}" if key in given and "value" not in dict(action.params) else "")
@@ -246,8 +267,9 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
                 values.append((key, _constant(-1)))  # each seat of the group in turn (see runtime)
                 continue
             want = INT if param.type == SEAT else param.type
-            values.append((key, _compile(text, scope, want, where)))
-        compiled.append(CompiledAction(kind, tuple(values), each))
+            values.append((key, _compile(text, here, want, where)))
+        per_seat = grouped and any(_reads_name(text, "seat") for key, text in given.items() if kind.params[key].type != vocab.WORD)
+        compiled.append(CompiledAction(kind, tuple(values), each, per_seat))
     return Trigger(piece, condition, tuple(compiled), per)
 
 

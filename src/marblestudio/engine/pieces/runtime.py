@@ -137,7 +137,7 @@ POWER_PREFIX = "use "
 class Context:
     """What an expression reads: the state, the rule state, the event or move being judged."""
 
-    __slots__ = ("state", "rules", "event", "move", "mover", "players")
+    __slots__ = ("state", "rules", "event", "move", "mover", "players", "each")
 
     def __init__(self, state: State, rules: RuleState, mover: int) -> None:
         self.state = state
@@ -146,6 +146,7 @@ class Context:
         self.players = state.num_players
         self.event: Event | None = None
         self.move: Any = None
+        self.each = -1  # an action for a group of seats: the seat it is taken for now (`seat`)
 
     def turn_moves(self) -> int:
         """The number of the move being judged in its turn: for a trigger, the move just made
@@ -252,13 +253,18 @@ def _take_actions(state: State, ctx: Context, trigger: Any, mover: int, effects:
     """A fired trigger's or a used power's actions, in order: a family's own at once (while the game
     goes on, their events to `events`), the core's into `effects` (see `_core_action`)."""
     for action in trigger.actions:
-        values = {key: evaluate(ctx) for key, evaluate in action.values}
         if action.each is None:
+            values = {key: evaluate(ctx) for key, evaluate in action.values}
             _act(state, ctx, action, values, mover, effects, events, trigger.piece.name)
             continue
         key, group = action.each
+        values = {} if action.per_seat else {name: evaluate(ctx) for name, evaluate in action.values}
         for seat in seat_group(state, mover, group):
+            if action.per_seat:  # the other parameters read `seat`: worked out for this one
+                ctx.each = seat
+                values = {name: evaluate(ctx) for name, evaluate in action.values}
             _act(state, ctx, action, {**values, key: seat}, mover, effects, events, trigger.piece.name)
+        ctx.each = -1
 
 
 def _act(state: State, ctx: Context, action: Any, values: dict[str, Any], mover: int, effects: _Effects, events: list[Event],
