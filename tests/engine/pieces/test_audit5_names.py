@@ -57,17 +57,18 @@ def test_an_answered_draw_tells_its_source(tmp_path: Path) -> None:
 
 
 def test_zone_and_end_of_name_a_cups_zone(tmp_path: Path) -> None:
-    # "at most one marble may enter your own end zone a turn"
+    # "only the turn's first marble may enter your own end zone" (the audit's "at most one a turn"
+    # needs a counter of entries besides; this checks the two functions)
     rules = house(tmp_path, "archimedes/standard", [
         {"name": "one in", "forbid": "end_of(move.to) == mover and end_of(move.from) != mover and marbles_moved > 0 "
-                                     "and zone(move.to) != 'midzone'", "because": "one marble into your end zone a turn"},
+                                     "and zone(move.to) != 'midzone'", "because": "only the turn's first marble enters your end zone"},
     ])
     # seat 0's end zone is rows 1-2 (a1-c2): a3 and b3 are one space from it; a roll of 2, split
     state = from_position(rules, "archimedes players=2 turn=0 phase=moving mover=0 cups=a3,b3/b9 supply=10/11 lost=0/0 "
                                  "die=2 remaining=2 moved=- turns=2 touched=- result=-")
     state.apply(state.parse_move("a3-a2"))  # the first marble in
     assert "b3-b2" not in [str(m) for m in state.legal_moves()]
-    with pytest.raises(IllegalMoveError, match="one marble into your end zone a turn"):
+    with pytest.raises(IllegalMoveError, match="only the turn's first marble enters your end zone"):
         state.apply(state.parse_move("b3-b2"))
     functions, ctx = HOOKS.functions, SimpleNamespace(state=state)
     assert [functions["zone"].call(ctx, cup) for cup in ("a1", "c2", "b8", "a16", "b5", "z9")] == [
