@@ -12,7 +12,7 @@ import pytest
 from marblestudio.engine import new_game
 from marblestudio.engine.alive import PlayPair
 from marblestudio.engine.alive.rules import Pairs
-from marblestudio.engine.core import CHANCE, IllegalMoveError
+from marblestudio.engine.core import IllegalMoveError, play_random
 
 from .helpers import hand, kinds, play, rules, table
 
@@ -60,15 +60,10 @@ def test_pairs_that_break_a_rule_are_refused_naming_it() -> None:
 def test_a_game_with_pairs_keeps_every_card_and_plays_pairs() -> None:
     pairs = 0
     for seed in range(6):
-        rng = random.Random(seed)
         state = new_game(PAIRS, 3)
         cards = sum(state.counts().values())
-        while state.outcome() is None:
-            if state.to_move == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            move = rng.choice(state.legal_moves())
+        for move, _ in play_random(state, random.Random(seed)):
             pairs += isinstance(move, PlayPair)
-            state.apply(move)
             assert sum(state.counts().values()) == cards
+        assert state.outcome() is not None
     assert pairs > 0
