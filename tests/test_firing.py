@@ -10,7 +10,7 @@ import pytest
 
 from marblestudio.engine import CHANCE, new_game
 from marblestudio.engine.core import CoreEvent, Event, IllegalMoveError
-from marblestudio.engine.pieces.runtime import Ruled
+from marblestudio.engine.pieces.runtime import Ruled, rules_of
 from marblestudio.engine.rules import Ruleset
 from marblestudio.playtest.firing import Firing, find_firings, first_firing, piece_names
 from marblestudio.playtest.workers import play_seeded
@@ -39,14 +39,15 @@ def replay(rules: Ruleset, firing: Firing) -> list[tuple[int, list[Event], dict[
     is when a constraint leaves moves out): who was to move (a seat or CHANCE), its events and
     `fired()` after it."""
     state = new_game(rules, firing.players)
-    assert isinstance(state, Ruled)
+    ruled = rules_of(state)  # the game itself, or in team play of two sides the game it wraps
+    assert ruled is not None
     steps = []
     for text in firing.moves:
         mover = state.to_move
         if mover != CHANCE:
             state.legal_moves()
         events = state.apply(state.parse_move(text))
-        steps.append((mover, events, state.fired()))
+        steps.append((mover, events, ruled.fired()))
     return steps
 
 

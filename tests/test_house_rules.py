@@ -14,8 +14,7 @@ import pytest
 
 from marblestudio.engine import new_game
 from marblestudio.engine.core import CHANCE, CoreEvent, Event, IllegalMoveError, State
-from marblestudio.engine.partners import Partners
-from marblestudio.engine.pieces.runtime import Ruled
+from marblestudio.engine.pieces.runtime import Ruled, rules_of
 from marblestudio.rulesets import check_path, load_with_source
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,7 +82,7 @@ def effects_seen(state: State, mover: int, events: list[Event], before: list[int
 
 def _rules(state: State) -> Any:
     """The game with the rule pieces: `state`, or in team play of two sides the game it wraps."""
-    return state.inner if isinstance(state, Partners) else state
+    return rules_of(state)
 
 
 @pytest.mark.parametrize("path", WITH_PIECES, ids=[p.stem for p in WITH_PIECES])
