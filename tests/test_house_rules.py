@@ -75,14 +75,10 @@ def effects_seen(state: State, mover: int, events: list[Event], before: list[int
     outcome = state.outcome()
     if outcome is not None and "house rule" in outcome.reason:
         seen.update({"win", "lose", "draw"})
-    if _rules(state).rule_state.scores != before:  # type: ignore[attr-defined]
+    if rules_of(state).rule_state.scores != before:  # type: ignore[attr-defined]
         seen.add("score")
     return seen
 
-
-def _rules(state: State) -> Any:
-    """The game with the rule pieces: `state`, or in team play of two sides the game it wraps."""
-    return rules_of(state)
 
 
 @pytest.mark.parametrize("path", WITH_PIECES, ids=[p.stem for p in WITH_PIECES])
@@ -99,10 +95,10 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
     for seed in range(SEEDS):
         rng = random.Random(f"house:{seed}")
         state = new_game(rules)
-        assert isinstance(_rules(state), Ruled)
+        assert isinstance(rules_of(state), Ruled)
         while state.outcome() is None:
             if state.to_move == CHANCE:
-                before = list(_rules(state).rule_state.scores)
+                before = list(rules_of(state).rule_state.scores)
                 events = state.apply(state.sample_chance(rng))
                 for e in events:
                     if e.kind == CoreEvent.RULE_FIRED:
@@ -113,7 +109,7 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
                         shown[e["rule"]] |= effects_seen(state, -1, events, before) & wanted[e["rule"]]
                 continue
             moves = state.legal_moves()
-            every = family_moves(_rules(state))
+            every = family_moves(rules_of(state))
             left_out = [m for m in every if m not in moves]
             if left_out:  # a constraint: the move it leaves out is refused with the rule's name
                 with pytest.raises(IllegalMoveError, match="forbids it"):
@@ -122,7 +118,7 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
                     if piece.is_constraint:
                         shown[piece.name].add("forbid")
             mover = last_mover = state.to_move
-            before = list(_rules(state).rule_state.scores)
+            before = list(rules_of(state).rule_state.scores)
             events = state.apply(moves[rng.randrange(len(moves))])
             fired = {e["rule"]: e["seat"] for e in events if e.kind == CoreEvent.RULE_FIRED}
             names = set(fired)

@@ -58,13 +58,12 @@ class Catalogue:
             if answer is not None:
                 self.answers[effect] = tuple(k.id in answer.cards for k in family.deck)
         self.sets_total = tuple(
-            k.total if k.effect is WildEffect.SET_TOTAL else 0 if k.effect in (WildEffect.BOMB, WildEffect.HAND_IN_REDEAL) else None
+            None if k.effect in self.answers  # it waits for an answer: the total stays as it is, for now
+            else k.total if k.effect is WildEffect.SET_TOTAL else 0 if k.effect in (WildEffect.BOMB, WildEffect.HAND_IN_REDEAL) else None
             for k in family.deck
         )
         """Per kind: the running total its effect leaves (None: the total plus its points), which
         `card_played` reports."""
-        if self.answers:  # a card that waits for an answer leaves the total as it is, for now
-            self.sets_total = tuple(None if k.effect in self.answers else after for k, after in zip(family.deck, self.sets_total))
 
 
 class AliveState(State):

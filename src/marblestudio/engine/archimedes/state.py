@@ -566,7 +566,8 @@ class ArchimedesState(State):
         if self.result is not None or owner is None or owner < 0:
             return False
         k, n = self.k - self.balance.moment(cup[0]), len(self.board) - 1
-        if self.balance.settled(k, n).tilt.touching is not None:
+        tilt, angle_now, printed = self.balance.settled(k, n)
+        if tilt.touching is not None:
             return False
         del self.board[cup]
         self.k = k
@@ -577,7 +578,6 @@ class ArchimedesState(State):
             self.moved = tuple(c for c in self.moved if c != cup)
         self._legal = None
         events.append(Event.of(ArchimedesEvent.MARBLE_SENT_BACK, seat=owner, cup=cup_name(cup)))
-        _, angle_now, printed = self.balance.settled(k, n)
         events.append(Event.of(ArchimedesEvent.BOARD_TILTED, marble_at="air", angle=angle_now, slope=printed))
         return True
 

@@ -166,26 +166,19 @@ def names_read(piece: Piece) -> frozenset[str]:
     """The names a piece's expressions read (`mover`, `event`, `fired`, ...: every name and
     function the conditions, the constraint, `per:` and the amounts use), parsed as the expressions are."""
     texts = [piece.condition, piece.forbid, piece.per, *(text for action in piece.actions for _, text in action.params)]
-    found: set[str] = set()
-    for text in texts:
-        if isinstance(text, str):
-            try:
-                tree = parse_expression(text)
-            except ExpressionError:
-                continue  # not an expression (an action's word, such as a counter's name)
-            found.update(node.id for node in ast.walk(tree) if isinstance(node, ast.Name))
-    return frozenset(found)
+    return frozenset().union(*(names_in(text) for text in texts))
 
 
-def _reads_name(text: Any, name: str) -> bool:
-    """Whether the expression `text` reads the name `name` (a plain value or a word reads none)."""
+def names_in(text: Any) -> frozenset[str]:
+    """The names the expression `text` reads (none for a plain value, or a word that is not an
+    expression, such as a counter's name)."""
     if not isinstance(text, str):
-        return False
+        return frozenset()
     try:
         tree = parse_expression(text)
     except ExpressionError:
-        return False
-    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(tree))
+        return frozenset()
+    return frozenset(node.id for node in ast.walk(tree) if isinstance(node, ast.Name))
 
 
 def reads_move(piece: Piece) -> bool:
@@ -268,7 +261,7 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
                 continue
             want = INT if param.type == SEAT else param.type
             values.append((key, _compile(text, here, want, where)))
-        per_seat = grouped and any(_reads_name(text, "seat") for key, text in given.items() if kind.params[key].type != vocab.WORD)
+        per_seat = grouped and any("seat" in names_in(text) for key, text in given.items() if kind.params[key].type != vocab.WORD)
         compiled.append(CompiledAction(kind, tuple(values), each, per_seat))
     return Trigger(piece, condition, tuple(compiled), per)
 

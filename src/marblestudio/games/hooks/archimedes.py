@@ -32,16 +32,22 @@ def _reroll(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) 
     state._legal = None  # noqa: SLF001 - the family's own hooks module: the next step is chance
 
 
-def _send_back(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
-    """A player's marble goes back to its owner's supply (see `ArchimedesState.send_back`)."""
+def _cup(text: Any) -> Any:
+    """The cup named `text` ('b7'), or None when it names none."""
     from marblestudio.engine.archimedes.moves import parse_cup
     from marblestudio.engine.core import NotationError
 
     try:
-        cup = parse_cup(str(values["cup"]))
+        return parse_cup(str(text))
     except NotationError:
-        return  # not a cup's name: nothing to send back
-    state.send_back(cup, events)
+        return None
+
+
+def _send_back(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """A player's marble goes back to its owner's supply (see `ArchimedesState.send_back`)."""
+    cup = _cup(values["cup"])
+    if cup is not None:  # not a cup's name: nothing to send back
+        state.send_back(cup, events)
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
@@ -78,14 +84,8 @@ def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
 
 def _zone_of(c: Any, cup: str) -> Any:
     """The zone of the ruleset that holds `cup` ('b7'), or None (not a cup, or in no zone)."""
-    from marblestudio.engine.archimedes.moves import parse_cup
-    from marblestudio.engine.core import NotationError
-
-    try:
-        row, column = parse_cup(cup)
-    except NotationError:
-        return None
-    return next((zone for zone in c.state.rules.zones if zone.contains(row, column)), None)
+    found = _cup(cup)
+    return None if found is None else next((zone for zone in c.state.rules.zones if zone.contains(*found)), None)
 
 
 def _zone(c: Any, cup: str) -> str:
