@@ -132,6 +132,17 @@ TURN_OVER = CoreEvent.TURN_OVER
 GAME_OVER = CoreEvent.GAME_OVER
 """The kind of the event that ends the game (see `CoreEvent.GAME_OVER`)."""
 
+_TURNS_OVER: dict[int, Event] = {}
+
+
+def turn_over(seat: int) -> Event:
+    """The `turn_over` event of `seat`: events are values, so one per seat serves every game
+    (the families end thousands of turns a second in search)."""
+    event = _TURNS_OVER.get(seat)
+    if event is None:
+        event = _TURNS_OVER[seat] = Event.of(TURN_OVER, seat=seat)
+    return event
+
 
 class IllegalMoveError(ValueError):
     """A move that the rules forbid; `rule` names the rule it breaks. The state is unchanged."""

@@ -22,12 +22,15 @@ from typing import TYPE_CHECKING
 
 from marblestudio.engine.alive.events import AliveEvent
 from marblestudio.engine.alive.table import Phase
-from marblestudio.engine.core import TURN_OVER, Event
+from marblestudio.engine.core import Event, turn_over
 
 if TYPE_CHECKING:
     from marblestudio.engine.alive.state import AliveState
 
 Told = Callable[[int, list[Event]], None]
+
+PLAYED_EVENTS = 50_000
+"""At most this many `card_played` events are kept for reuse per ruleset (then it starts again)."""
 
 
 def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000_000, told: Told | None = None,
@@ -42,8 +45,8 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
     pairs = bool(cat.pairs)
     loud = told is not None and AliveEvent.TOTAL in listened
     tell_card = told is not None and not loud and AliveEvent.CARD_PLAYED in listened
-    cards_played: dict[tuple[int, int, int, int], Event] = {}
-    turns_over = [Event.of(TURN_OVER, seat=s) for s in range(t.players)]
+    cards_played = cat.played_events  # shared by every game of the ruleset: events are values
+    turns_over = [turn_over(s) for s in range(t.players)]
     played = 0
     state.quiet = not loud
     try:
@@ -79,6 +82,8 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
                     key = (seat, k, t.total + (0 if wild[k] else values[k]) if after is None or not left else after, left)
                     event = cards_played.get(key)
                     if event is None:
+                        if len(cards_played) >= PLAYED_EVENTS:
+                            cards_played.clear()
                         event = cards_played[key] = Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=ids[k], total=key[2], left=key[3])
                     events.append(event)
                 state._play(seat, k, events)

@@ -10,6 +10,7 @@ hidden.py.
 from __future__ import annotations
 
 import random
+from functools import cache
 from collections.abc import Callable, Mapping, Sequence
 
 from marblestudio.engine.alive import answers, effects, hidden
@@ -26,6 +27,7 @@ from marblestudio.engine.core import (
     Outcome,
     State,
     Termination,
+    turn_over,
 )
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.alive.events import AliveEvent
@@ -64,6 +66,14 @@ class Catalogue:
         )
         """Per kind: the running total its effect leaves (None: the total plus its points), which
         `card_played` reports."""
+        self.played_events: dict[tuple[int, int, int, int], Event] = {}
+        """The fast playout's `card_played` events by (seat, kind, total, cards left), for reuse."""
+
+
+@cache
+def catalogue_of(family: AliveRules) -> Catalogue:
+    """The one `Catalogue` of a ruleset, shared by every game of it in this process."""
+    return Catalogue(family)
 
 
 class AliveState(State):
@@ -75,7 +85,7 @@ class AliveState(State):
         self.family: AliveRules = rules.family
         self.num_players = table.players
         self.table = table
-        self.cat = catalogue or Catalogue(self.family)
+        self.cat = catalogue or catalogue_of(self.family)
         self._outcome: Outcome | None = None
         self.quiet = False  # True while search plays a move (`play`): the commonest events are not built
 
@@ -110,7 +120,7 @@ class AliveState(State):
         up the whole deck.  `lives` is per seat (per team in team play); a seat with 0 lives is out.
         """
         table = _empty_table(rules, len(hands))
-        cat = Catalogue(rules.family)
+        cat = catalogue_of(rules.family)
         for seat, cards in enumerate(hands):
             for card in cards:
                 table.give(seat, cat.index[card])
@@ -224,7 +234,7 @@ class AliveState(State):
             raise IllegalMoveError(move, "not an ALIVE move")
         t.moves_made += 1
         if not self.quiet:
-            events.append(Event.of(TURN_OVER, seat=seat))
+            events.append(turn_over(seat))
         self._check_move_limit()
         self._announce_end(events)
         return events

@@ -67,7 +67,9 @@ def hooked_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
     played = 0
     while state.outcome() is None and played < max_steps:
         if state.to_move == CHANCE:
-            state.play(state.sample_chance(rng))
+            move = state.sample_chance(rng)
+            state.vouch(move)  # drawn from the odds: `apply` need not list the outcomes to check it
+            state.play(move)
             continue
         move = draw_move(state, rng, seats)
         state.vouch(move)  # drawn by the rules: `apply` need not list every move to check it

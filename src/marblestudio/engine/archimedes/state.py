@@ -35,7 +35,7 @@ from marblestudio.engine.archimedes.movegen import indexes, tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
 from marblestudio.engine.archimedes.rules import NEUTRAL, ArchimedesRules, Carrying, StartRule, TouchRule
 from marblestudio.engine.archimedes.view import ArchimedesView, public_view
-from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
+from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination, turn_over
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.archimedes.events import ArchimedesEvent
 
@@ -535,7 +535,7 @@ class ArchimedesState(State):
         self.turns += 1
         self.remaining, self.moved, self.die = 0, (), None
         if events is not None:
-            events.append(Event.of(TURN_OVER, seat=seat))
+            events.append(turn_over(seat))
         if self.home(seat) >= self.rules.marbles_to_win:
             self._finish(self.won(seat, HOME), events)
         elif self.ruleset.move_limit is not None and self.turns >= self.ruleset.move_limit:

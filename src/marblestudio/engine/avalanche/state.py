@@ -22,6 +22,7 @@ from marblestudio.engine.core import (
     Outcome,
     State,
     Termination,
+    turn_over,
 )
 from marblestudio.engine.rules import Ruleset, Teams
 from marblestudio.engine.avalanche import moves as notation
@@ -363,7 +364,7 @@ class AvalancheState(SetUp, State):
             self.choosing_out = True
             return
         if not self.quiet or TURN_OVER in self.told:
-            events.append(Event.of(TURN_OVER, seat=seat))
+            events.append(turn_over(seat))
         self.first_turn = False
         self.drops_this_turn = 0
         self.choosing_out = False
@@ -386,7 +387,7 @@ class AvalancheState(SetUp, State):
     # The end ---------------------------------------------------------------------------
     def _finish(self, events: list[Event], winners: tuple[int, ...], reason: str) -> None:
         if self.phase is not Phase.OVER:
-            events.append(Event.of(TURN_OVER, seat=self.seat))
+            events.append(turn_over(self.seat))
         self.phase = Phase.OVER
         termination = Termination.WIN if winners else Termination.DRAW
         self._outcome = Outcome(termination, tuple(sorted(winners)), reason)

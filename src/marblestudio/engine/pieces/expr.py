@@ -249,6 +249,39 @@ def compile_expression(text: str, scope: Scope, want: str | None = None) -> Comp
     return Compiled(text, _type_name(kind), evaluate)
 
 
+def compile_screen(text: str, scope: Scope, record: str) -> Evaluator | None:
+    """A quick test of `text` (a condition, already checked by `compile_expression`) that reads
+    only the record `record` and is called with that record itself, not a context: the parts of a
+    top-level `and` that read nothing but the record's fields and constants.  Whenever it is
+    false, so is `text` (the rules skip the condition, and making its context, on most events).
+    None when no part reads the record alone."""
+    tree = parse(text)
+    parts = tree.values if isinstance(tree, ast.BoolOp) and isinstance(tree.op, ast.And) else [tree]
+    found = scope.names.get(record)
+    if found is None:
+        return None
+    alone = _Compiler(Scope({record: Name(found.type, _itself, found.doc)}, {}))
+    tests: list[Evaluator] = []
+    for part in parts:
+        try:
+            tests.append(alone._value(part, BOOL, "a part of 'and'"))
+        except ExpressionError:  # it reads another name, or calls a function: the full condition decides
+            continue
+    if not tests:
+        return None
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        first, second = tests
+        return lambda c: first(c) and second(c)
+    every = tuple(tests)
+    return lambda c: all(t(c) for t in every)
+
+
+def _itself(c: Any) -> Any:
+    return c
+
+
 def _type_name(kind: str | Record) -> str:
     return kind.name if isinstance(kind, Record) else kind
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from marblestudio.engine.pieces import vocab
-from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, Evaluator, ExpressionError, Name, Scope, compile_expression
+from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, Evaluator, ExpressionError, Name, Scope, compile_expression, compile_screen
 from marblestudio.engine.pieces.expr import parse as parse_expression
 from marblestudio.engine.pieces.spec import Piece, pieces_of
 from marblestudio.engine.pieces.vocab import TURN_OVER, ActionKind, FamilyHooks
@@ -56,6 +56,9 @@ class Trigger:
     actions: tuple[CompiledAction, ...]
     per: Evaluator | None = None
     """The seat whose uses `times:` counts (`per:`); None: the mover's."""
+    screen: Evaluator | None = None
+    """A quick test of the event alone (called with the event): when false, the condition is
+    false too (`expr.compile_screen`); None: no part of the condition reads the event alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +266,14 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
             values.append((key, _compile(text, here, want, where)))
         per_seat = grouped and any("seat" in names_in(text) for key, text in given.items() if kind.params[key].type != vocab.WORD)
         compiled.append(CompiledAction(kind, tuple(values), each, per_seat))
-    return Trigger(piece, condition, tuple(compiled), per)
+    return Trigger(piece, condition, tuple(compiled), per, _screen(piece, scope))
+
+
+def _screen(piece: Piece, scope: Scope) -> Evaluator | None:
+    """The condition's quick test of the event alone (see `Trigger.screen`), if it has one."""
+    if not isinstance(piece.condition, str) or "event" not in scope.names:
+        return None
+    return compile_screen(piece.condition, scope, "event")
 
 
 def _per(piece: Piece, scope: Scope) -> Evaluator | None:
@@ -291,7 +301,7 @@ def _prevention(piece: Piece, hooks: FamilyHooks) -> Trigger:
         raise PieceError(PieceProblem(f"{piece.pointer}/prevent", message))
     scope = _scope(hooks, _event_name(what, doc), "event")
     condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
-    return Trigger(piece, condition, (), _per(piece, scope))
+    return Trigger(piece, condition, (), _per(piece, scope), _screen(piece, scope))
 
 
 def build(game: str, pieces: tuple[Piece, ...]) -> Program:

@@ -25,7 +25,7 @@ from typing import Any, SupportsIndex, cast
 
 from dataclasses import dataclass
 
-from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event, EventKind, IllegalMoveError, Move, NotationError, Outcome, State, Termination
+from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event, EventKind, IllegalMoveError, Move, NotationError, Outcome, State, Termination, turn_over
 from marblestudio.engine.pieces.expr import MAX_NUMBER
 from marblestudio.engine.pieces.program import Program, compile_pieces
 from marblestudio.engine.position import NONE, Fields, Writer, items_text
@@ -324,6 +324,18 @@ def fired_event(program: Program, piece: Any, seat: int) -> Event:
     return told
 
 
+def _may_fire(triggers: Mapping[str, tuple[Any, ...]], events: list[Event]) -> bool:
+    """Whether a trigger on one of `events` passes its quick test of the event (`Trigger.screen`)."""
+    for event in events:
+        found = triggers.get(event.kind)
+        if found:
+            for trigger in found:
+                screen = trigger.screen
+                if screen is None or screen(event):
+                    return True
+    return False
+
+
 def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], move: Mapping[str, Any] | None = None) -> None:
     """Run the triggers of `rs.program` on a move's `events` (see the module docstring); `move`:
     the move's fields for triggers that read it (`Program.reads_move`)."""
@@ -340,11 +352,14 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
         found = triggers.get(kind)
         if not found:
             continue
-        if ctx is None:
-            ctx = Context(state, rs, mover)
-            ctx.move = move
-        ctx.event = event
         for trigger in found:
+            screen = trigger.screen
+            if screen is not None and not screen(event):  # the event alone rules it out (most events)
+                continue
+            if ctx is None:
+                ctx = Context(state, rs, mover)
+                ctx.move = move
+            ctx.event = event
             if not _fires(rs, trigger, ctx, mover):
                 continue
             piece = trigger.piece
@@ -366,7 +381,7 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
         tail.extend(e for e in added if e.kind == GAME_OVER)  # a family's action (lose_life) ended the game: still last
         if effects is not None and effects.end is not None and state.outcome() is None:
             if turn_ended < 0 and mover >= 0:  # a rule ended the game within a turn: the turn ends first, as always
-                events.append(Event.of(TURN_OVER, seat=mover))
+                events.append(turn_over(mover))
             state.end_by_rule(effects.end, events)
         elif effects is not None and effects.end is not None and effects.final and tail:  # a rule on game_over:
             tail = [e for e in tail if e.kind != GAME_OVER]  # its result replaces the game's own
@@ -449,7 +464,7 @@ def _end_turn(state: State, rs: RuleState, mover: int, turn_ended: int, events: 
         ended: list[Event] = []
         if state.end_turn(ended):
             if not any(e.kind == TURN_OVER for e in ended):
-                ended.insert(0, Event.of(TURN_OVER, seat=mover))
+                ended.insert(0, turn_over(mover))
             events.extend(ended)
             rs.turn_of = rs.extra_for = -1
             return mover
@@ -513,9 +528,13 @@ class Ruled(State):
         if mover >= 0:
             rs.begin_move(mover)
             rs.moves += 1
-        if ended < 0 and rs.turn_to < 0 and not rs.skips and not rs.program.misses_turns:
-            return  # no event, and no turn waiting to be given or skipped: nothing for the rules to do
-        events = [_turn_over(ended)] if ended >= 0 else []
+        if rs.turn_to < 0 and not rs.skips and not rs.program.misses_turns:  # no turn waits to be given or skipped
+            if ended < 0:
+                return  # no event: nothing for the rules to do
+            if TURN_OVER not in rs.program.triggers:  # the turn ended, and no rule listens: as `run_triggers` ends it
+                rs.turn_of = rs.extra_for = -1
+                return
+        events = [turn_over(ended)] if ended >= 0 else []
         run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), events)
 
     def after_fast_move(self, mover: int, events: list[Event]) -> None:
@@ -526,6 +545,13 @@ class Ruled(State):
         rs = self.rule_state
         rs.begin_move(mover)
         rs.moves += 1
+        if rs.turn_to < 0 and not rs.skips and not rs.program.misses_turns:  # nothing waits: maybe nothing to do
+            if not _may_fire(rs.program.triggers, events):  # only the turn's count changes, as `run_triggers` changes it
+                for event in events:
+                    if event.kind == TURN_OVER:
+                        rs.turn_of = rs.extra_for = -1
+                        break
+                return
         run_triggers(self, rs, mover, events)
 
     def listens(self, kind: str) -> bool:
@@ -698,12 +724,6 @@ def rules_of(state: State) -> Ruled | None:
     if isinstance(inner, Ruled):
         return inner
     return state if isinstance(state, Ruled) else None
-
-
-@functools.lru_cache(maxsize=64)
-def _turn_over(seat: int) -> Event:
-    """The `turn_over` event of `seat` (events are values: one per seat serves every game)."""
-    return Event.of(TURN_OVER, seat=seat)
 
 
 def _chance_actor(state: State, rs: RuleState) -> int:
