@@ -7,7 +7,11 @@ git worktree, in a subprocess, and printed next to this tree's (target: the bund
 at most 10%).  Then each family's one-trigger house rule (examples/house-rules) against its base
 through the same path (target: at least half of the base's playouts/s).
 
-Usage: ``python benchmarks/pieces.py [--seconds S] [--before REV] [--json]``.
+The house rules are measured against their bases in turn, round after round, and the median
+ratio printed: this machine's speed drifts by tens of percent within a minute, which one window
+each cannot tell from a change.
+
+Usage: ``python benchmarks/pieces.py [--seconds S] [--before REV] [--rounds N]``.
 """
 
 from __future__ import annotations
@@ -70,6 +74,24 @@ def mcts_per_second(ref: str, family: str, positions: int = 3, iterations: int =
     return float(search_speed(load(ref), f"speed:{family}", positions, iterations))
 
 
+def paired(base: str, house: str, family: str, seconds: float, rounds: int) -> dict[str, float]:
+    """The house rule's figures over its base's, measured in turn (base, house) `rounds` times
+    after a warm-up of each: the median ratio of each figure."""
+    import statistics
+
+    playouts_per_second(base, seconds / 4)
+    playouts_per_second(house, seconds / 4)
+    found: dict[str, list[float]] = {"playouts": [], "moves": [], "mcts": [], "generic": []}
+    for _ in range(rounds):
+        for key, measure_ in (("playouts", lambda ref: playouts_per_second(ref, seconds)),
+                              ("moves", lambda ref: playouts_per_second(ref, seconds, moves=True)),
+                              ("mcts", lambda ref: mcts_per_second(ref, family)),
+                              ("generic", lambda ref: playouts_per_second(ref, seconds / 2, generic=True))):
+            before = measure_(base)
+            found[key].append(measure_(house) / before)
+    return {key: statistics.median(values) for key, values in found.items()}
+
+
 def measure(refs: dict[str, str], seconds: float) -> dict[str, dict[str, float]]:
     return {
         family: {"playouts": playouts_per_second(ref, seconds), "generic": playouts_per_second(ref, seconds, generic=True),
@@ -96,6 +118,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--before", default=BEFORE)
+    parser.add_argument("--rounds", type=int, default=3, help="paired rounds of each house rule against its base")
     parser.add_argument("--measure-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure_only:
@@ -109,21 +132,21 @@ def main() -> int:
         a, b = old[family], new[family]
         print(f"  {family:<11} {a['playouts']:18.0f} {b['playouts']:9.0f} {b['playouts'] / a['playouts']:6.2f}   "
               f"{a['mcts']:17.0f} {b['mcts']:8.0f} {b['mcts'] / a['mcts']:6.2f}")
-    houses = measure({f: str(ROOT / "examples" / "house-rules" / name) for f, name in HOUSE.items()}, args.seconds)
-    print("A house rule with one trigger expression against its base (games/s, and MCTS it/s); target: at least 0.5 "
-          "through random_playout, the path MCTS's rollouts take, and in MCTS itself (legal_moves + play, the generic loop, for reference)")
-    print(f"  {'family':<11} {'house rule':<28} {'moves+play base':>16} {'house':>7} {'ratio':>5}  "
-          f"{'random_playout base':>19} {'house':>7} {'ratio':>5}  {'its moves/s':>11} {'ratio':>5}  {'MCTS base':>9} {'house':>7} {'ratio':>5}")
+    print("A house rule with one trigger expression against its base, paired: base and house measured in turn, "
+          f"{args.rounds} rounds after a warm-up, the median of the rounds' ratios (this machine's speed drifts by "
+          "tens of percent within a minute). Target: at least 0.5 through random_playout, the path MCTS's rollouts "
+          "take, and in MCTS itself; moves/s: the same playouts as player moves per second (a rule that gives extra "
+          "turns makes longer games); legal_moves + play, the generic loop, for reference")
+    print(f"  {'family':<11} {'house rule':<28} {'random_playout':>14} {'moves/s':>8} {'MCTS':>6} {'legal+play':>10}")
     for family, name in HOUSE.items():
-        a, b = new[family], houses[family]
-        print(f"  {family:<11} {name:<28} {a['generic']:16.0f} {b['generic']:7.0f} {b['generic'] / a['generic']:5.2f}  "
-              f"{a['playouts']:19.0f} {b['playouts']:7.0f} {b['playouts'] / a['playouts']:5.2f}  "
-              f"{b['moves']:11.0f} {b['moves'] / a['moves']:5.2f}  "
-              f"{a['mcts']:9.0f} {b['mcts']:7.0f} {b['mcts'] / a['mcts']:5.2f}")
+        ratios = paired(BASES[family], str(ROOT / "examples" / "house-rules" / name), family, args.seconds, args.rounds)
+        print(f"  {family:<11} {name:<28} {ratios['playouts']:14.2f} {ratios['moves']:8.2f} {ratios['mcts']:6.2f} {ratios['generic']:10.2f}",
+              flush=True)
     print("  (random_playout of a house rule: Stay Alive's fast loop stops at each move that drops a marble and applies it; "
           "Avalanche's plays quietly and builds only the events its rules read; Archimedes' draws its moves without listing "
           "them and plays each through the rules; Mancala's plays every move itself and tells the rules the events of those that fire one; "
-          "ALIVE's draws among the playable cards and tells the rules each card's events)")
+          "ALIVE's draws among the playable cards and tells the rules each card's events; a trigger whose condition's "
+          "quick test of the event alone fails is skipped without its context)")
     return 0
 
 

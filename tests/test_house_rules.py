@@ -26,7 +26,7 @@ SEEDS = 40
 
 # What each action's effect looks like right after its rule fired (the events that follow, or the state).
 FOLLOWING_EVENT = {"draw_cards": "cards_drawn", "lose_life": "life_lost", "gain_life": "life_gained", "rob_store": "seeds_captured",
-                   "reverse": "direction_reversed", "set_total": "total", "send_back": "marble_sent_back"}
+                   "reverse": "direction_reversed", "set_total": "total", "send_back": "marble_sent_back", "flip_gate": "gate_flipped"}
 # ... or the state right after it: Archimedes' add_to_roll leaves more spaces to move than the die shows
 def _roll_changed(state: Any) -> bool:
     remaining = getattr(state, "remaining", None)

@@ -57,6 +57,22 @@ def test_prevent_is_offered_only_where_the_game_names_what_a_rule_may_prevent() 
     assert set(_offered(KALAH + "  - prevent: extra_turn\n    if: event.")) == {"seat"}
 
 
+AVALANCHE = "format: 1\nid: house/a\nname: A\nextends: avalanche/standard\nrules:\n"
+
+
+def test_choose_is_offered_only_where_a_power_may_name_something() -> None:
+    assert "choose" in _offered(AVALANCHE + "  - name: nudge\n    power: {flip_gate: choice}\n    ")
+    assert "choose" not in _offered(_stay_alive("  - name: x\n    power: extra_turn\n    "))
+    assert _offered(AVALANCHE + "  - name: nudge\n    power: {flip_gate: choice}\n    choose: ") == ["gate"]
+
+
+def test_a_power_that_chooses_completes_choice_in_its_condition() -> None:
+    text = AVALANCHE + "  - name: nudge\n    power: {flip_gate: choice}\n    choose: gate\n    if: ch"
+    assert "choice" in _offered(text)
+    plain = AVALANCHE + "  - name: nudge\n    power: end_turn\n    if: ch"
+    assert "choice" not in _offered(plain)
+
+
 def test_the_hooks_an_entry_has_are_not_offered_again() -> None:
     text = _stay_alive("  - on: marble_fell\n    then: extra_turn\n    ")
     offered = set(_offered(text))

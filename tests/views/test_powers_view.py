@@ -94,3 +94,34 @@ def test_a_house_rules_reason_reads_in_the_status_bar_without_escapes(qtbot: QtB
     shown = QTextDocument()
     shown.setHtml(window.turn_label.text())
     assert shown.toPlainText() == "Red wins: the house rule 'it's over'."
+
+
+NUDGE = str(Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "avalanche-nudge.yaml")
+
+
+def test_a_power_with_a_choice_opens_a_menu_of_what_may_be_named(qtbot: QtBot, window: MainWindow) -> None:
+    # The cookbook's Avalanche nudge: its button opens a menu of the board's gates; choosing one
+    # plays 'use nudge <gate>', and the gate swings over on the board.
+    assert window.start_game(NUDGE, [HUMAN, HUMAN], seed=5)
+    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=10000)
+    session = window.game.session
+    assert session is not None
+    row = window.move_panel.powers
+    button = row.buttons["nudge"]
+    qtbot.waitUntil(lambda: button.isEnabled(), timeout=10000)
+    button.click()
+    menu = row.menu
+    assert menu is not None and menu.isVisible()
+    texts = [a.text() for a in menu.actions()]
+    gates = list(session.state.board.gate_ids)  # type: ignore[attr-defined]
+    assert texts[0] == "Choose a gate" and [t.split(":")[0] for t in texts[1:]] == gates
+    assert texts[1].startswith("A1: row 1, 1st from the left, leaning ")  # each gate as the player finds it
+    assert not menu.actions()[0].isEnabled()  # the title
+    b2 = gates.index("B2")
+    tilt = session.state.tilt[b2]  # type: ignore[attr-defined]
+    next(a for a in menu.actions() if a.text().startswith("B2:")).trigger()
+    qtbot.waitUntil(lambda: str(session.moves[-1]) == "use nudge B2", timeout=10000)
+    assert session.state.tilt[b2] == 1 - tilt  # type: ignore[attr-defined]
+    menu.close()
+    window.game.skip_animation()
+    qtbot.waitUntil(lambda: not button.isEnabled(), timeout=10000)  # once a game: used up

@@ -69,7 +69,7 @@ def rules_schema(games: Iterable[str]) -> dict[str, Any]:
         "type": "array",
         "maxItems": MAX_RULES,
         "items": {
-            "description": "One rule: a trigger (on, if, then), a constraint (forbid, because), a turn shorthand (turn), a power (name, power, if, times) or a prevention (prevent, if, times).",
+            "description": "One rule: a trigger (on, if, then), a constraint (forbid, because), a turn shorthand (turn), a power (name, power, if, times, choose) or a prevention (prevent, if, times).",
             "type": "object",
             "additionalProperties": False,
             "properties": {
@@ -86,6 +86,10 @@ def rules_schema(games: Iterable[str]) -> dict[str, Any]:
                                          "'times' times a game (default once), when 'if' holds; its actions (as under 'then') are its effect, "
                                          "and the turn goes on.",
                           "type": ["string", "object", "array"]},
+                "choose": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
+                           "description": "A power's choice: what of the game the player names when using the power "
+                                          "(Avalanche: gate), written 'use <name> <choice>'; the power's 'if' and actions read "
+                                          "it as 'choice'."},
                 "times": {"type": "integer", "minimum": 1, "maximum": 1000,
                           "description": "At most this many times a game for each seat (a once-a-game power: 1): the mover's "
                                          "uses, or those of the seat 'per' names."},
@@ -121,6 +125,9 @@ def family_rule(game: str) -> dict[str, Any]:
     then = {"description": "What the rule does: one action or a list, in order. " + action["description"], **actions}
     power = {"description": "What the power does: one action or a list, in order. " + action["description"], **actions}
     items: dict[str, Any] = {"on": {"description": "An event of this game.", "enum": events}, "then": then, "power": power}
+    if hooks.choices:
+        items["choose"] = {"description": "What the power's player names: " + "; ".join(
+            f"{k}: {v.doc}" for k, v in sorted(hooks.choices.items())) + ".", "enum": sorted(hooks.choices)}
     if hooks.prevents:
         items["prevent"] = {"description": "What of this game's own rules to stop: " + "; ".join(
             f"{k}: {v.doc}" for k, v in sorted(hooks.prevents.items())) + ".", "enum": sorted(hooks.prevents)}

@@ -140,6 +140,7 @@ class MainWindow(QMainWindow):
         self.game.message.connect(self.show_message)
         self.move_panel.entry.returnPressed.connect(self._on_move_typed)
         self.move_panel.powers.chosen.connect(self.game.play_text)
+        self.move_panel.powers.choices = self._power_choices
         self.move_log.position_clicked.connect(self.viewing.on_position_clicked)
         self.viewing_bar.back.clicked.connect(self.game.view_live)
         self.viewing_bar.branch.clicked.connect(self.viewing.play_from_viewed)
@@ -586,6 +587,14 @@ class MainWindow(QMainWindow):
             return []
         mine = session.waiting_for_human() and self.game.viewing is None and self.game.interactive
         return [(name, usable and mine, why if mine else "only the human to move may use it") for name, usable, why in state.powers()]
+
+    def _power_choices(self, name: str) -> tuple[str, list[tuple[str, str]]]:
+        """What the power `name` lets the player name, and the options now (for the Moves panel's menu)."""
+        session = self.game.session
+        state = session.state if session is not None else None
+        if not isinstance(state, Ruled):
+            return "", []
+        return state.power_choices(name)
 
     def _on_game_change(self) -> None:
         playing = self.stack.currentIndex() == 1

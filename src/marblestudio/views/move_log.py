@@ -14,16 +14,17 @@ playing a long game does not rebuild it at every step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QKeyEvent, QKeySequence, QPainter, QPalette, QPen, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
+    QMenu,
     QPushButton,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -272,7 +273,9 @@ class MoveEntry(QLineEdit):
 
 class PowersRow(QWidget):
     """A button per power of the house rule ("Use double move"), enabled while the player to move
-    may use it; hidden for a ruleset without powers.  `chosen` sends the power's move text."""
+    may use it; hidden for a ruleset without powers.  `chosen` sends the power's move text.  A
+    power whose player names something (`choose: gate`) opens a menu of what may be named now
+    (`choices`: name -> (what it chooses, the options), set by the window)."""
 
     chosen = Signal(str)
 
@@ -281,7 +284,24 @@ class PowersRow(QWidget):
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self.buttons: dict[str, QPushButton] = {}
+        self.choices: Callable[[str], tuple[str, list[tuple[str, str]]]] = lambda name: ("", [])
+        self.menu: QMenu | None = None
         self.hide()
+
+    def _use(self, name: str) -> None:
+        kind, options = self.choices(name)
+        if not kind:
+            self.chosen.emit(f"use {name}")
+            return
+        menu = self.menu = QMenu(self)
+        menu.setToolTipsVisible(True)
+        title = menu.addAction(f"Choose a {kind}")
+        title.setEnabled(False)
+        for option, words in options:
+            action = menu.addAction(f"{option}: {words}" if words else option)
+            action.triggered.connect(lambda _=False, n=name, o=option: self.chosen.emit(f"use {n} {o}"))
+        button = self.buttons[name]  # the row sits at the foot of the panel: the menu opens above it
+        menu.popup(button.mapToGlobal(QPoint(0, -menu.sizeHint().height())))
 
     def show_powers(self, powers: Sequence[tuple[str, bool, str]]) -> None:
         """(name, usable now, why not / what it does) for every power of the ruleset."""
@@ -293,7 +313,7 @@ class PowersRow(QWidget):
             self.buttons = {}
             for name in names:
                 button = QPushButton(f"Use {name}", self)
-                button.clicked.connect(lambda _=False, n=name: self.chosen.emit(f"use {n}"))
+                button.clicked.connect(lambda _=False, n=name: self._use(n))
                 self._layout.addWidget(button)
                 self.buttons[name] = button
         for name, usable, tip in powers:

@@ -63,14 +63,38 @@ class Board:
         `events` is given, the story is appended to it: every marble's path (numbered 0 for
         the dropped marble, 1, 2, ... for released ones in the order released) and every flip.
         """
-        names, ids = self.colour_names, self.gate_ids
-        fallen: list[int] = []
         queue: deque[tuple[int, int, int]] = deque()
         queue.append((colour, self.holes[hole], 0))
-        released_count = 0
         # Events are built with their keys already sorted (as Event.of would), for speed.
         if events is not None:
-            events.append(Event(_MARBLE_DROPPED, (("colour", names[colour]), ("hole", hole + 1), ("marble", 0))))
+            events.append(Event(_MARBLE_DROPPED, (("colour", self.colour_names[colour]), ("hole", hole + 1), ("marble", 0))))
+        return self._run(tilt, held, queue, 0, events)
+
+    def nudge(self, tilt: list[int], held: list[int], gate: int, events: list[Event] | None = None) -> list[int]:
+        """Swing gate `gate` (0-based) over by hand (a house rule's power): a marble it held is
+        released and goes on from the side it sat on, as when a marble strikes the gate.  Returns
+        the colours that fell out, in order; `events` as in `drop` (the released marbles numbered
+        from 1)."""
+        queue: deque[tuple[int, int, int]] = deque()
+        old = tilt[gate]
+        tilt[gate] = 1 - old
+        if events is not None:
+            events.append(Event(_GATE_FLIPPED, (("gate", self.gate_ids[gate]), ("tilt", SIDES[1 - old]))))
+        if held[gate] == EMPTY:
+            return []
+        queue.append((held[gate], self.next[gate * 2 + old], 1))
+        if events is not None:
+            events.append(Event(_MARBLE_RELEASED, (("colour", self.colour_names[held[gate]]), ("gate", self.gate_ids[gate]),
+                                                    ("marble", 1), ("side", SIDES[old]))))
+        held[gate] = EMPTY
+        return self._run(tilt, held, queue, 1, events)
+
+    def _run(self, tilt: list[int], held: list[int], queue: deque[tuple[int, int, int]], released_count: int,
+             events: list[Event] | None) -> list[int]:
+        """Run the marbles of `queue` (colour, port, number) down one at a time, each released
+        marble joining its back; the colours that fell out, in order."""
+        names, ids = self.colour_names, self.gate_ids
+        fallen: list[int] = []
         while queue:
             marble_colour, port, marble = queue.popleft()
             last = ""

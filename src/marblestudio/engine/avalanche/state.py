@@ -164,8 +164,21 @@ class AvalancheState(SetUp, State):
             return None
         story, was_quiet, told = self.story, self.quiet, self.told
         self.story, self.quiet, self.told = False, True, frozenset(listened) | {TURN_OVER}  # the rules' turns end on it
+        # The draws of `State.random_playout`; a player's move goes to the family's own `legal_moves`
+        # and `apply` (no constraint or power changes them: see `Ruled.random_playout`), and its
+        # events to the rules as `Ruled.apply` would hand them on (`after_fast_move`).
+        listed, play, tell = AvalancheState.legal_moves, AvalancheState.apply, self.after_fast_move  # type: ignore[attr-defined]
+        played = 0
         try:
-            return State.random_playout(self, rng, max_steps)
+            while self._outcome is None and played < max_steps:
+                if self.phase is Phase.DEAL or self.phase is Phase.GATES:  # the set-up (chance): through the rules, which may act on it
+                    self.play(self.sample_chance(rng))
+                    continue
+                mover = self.seat
+                moves = listed(self)
+                tell(mover, play(self, moves[rng.randrange(len(moves))]))
+                played += 1
+            return played
         finally:
             self.story, self.quiet, self.told = story, was_quiet, told
 
@@ -290,6 +303,18 @@ class AvalancheState(SetUp, State):
             self._end_turn(events)
         self._check_limit(events)
         return events
+
+    def nudge_gate(self, gate: str, events: list[Event]) -> None:
+        """A house rule swings `gate` (its id) over by hand (the action `flip_gate`): a marble it
+        held is released and runs on down, and the mover takes every marble that falls out, as
+        after a drop (onto the cards, else into the hand); the turn goes on.  Nothing happens to
+        a gate the board does not have, or outside play."""
+        ids = self.board.gate_ids
+        if gate not in ids or self.phase is not Phase.PLAY or self.choosing_out:
+            return
+        fallen = self.board.nudge(self.tilt, self.held, ids.index(gate), events if self.story and not self.quiet else None)
+        if fallen:
+            self._take_fallen(fallen, events)
 
     def _hand_ran_out(self, events: list[Event]) -> None:
         """The seat dropped its last held marble and nothing fell."""

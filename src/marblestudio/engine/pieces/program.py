@@ -210,9 +210,23 @@ def _constant(value: Any) -> Evaluator:
     return lambda c: value
 
 
+def _power_scope(piece: Piece, hooks: FamilyHooks) -> Scope:
+    """What a power reads: the game, and with `choose:` the player's `choice`."""
+    scope = _scope(hooks, None, "")
+    if piece.choose is None:
+        return scope
+    choice = hooks.choices.get(piece.choose)
+    if choice is None:
+        can = ", ".join(sorted(hooks.choices))
+        raise PieceError(PieceProblem(f"{piece.pointer}/choose", f"'{piece.choose}' is not something a power of this game can "
+                                                                 f"choose ({f'it can choose: {can}' if can else 'its powers take no choice'})"))
+    name = Name(choice.type, lambda c: c.choice, f"the {piece.choose} the player named: {choice.doc}")
+    return Scope({**scope.names, "choice": name}, scope.functions)
+
+
 def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
     if piece.power:
-        scope = _scope(hooks, None, "")
+        scope = _power_scope(piece, hooks)
     else:
         events = events_of(hooks)
         on = piece.on or ""
@@ -312,6 +326,9 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
     powers = []
     prevents: dict[str, list[Trigger]] = {}
     for piece in pieces:
+        if piece.choose is not None and not piece.power:
+            raise PieceError(PieceProblem(f"{piece.pointer}/choose", "'choose' belongs to a power: the player names something "
+                                                                     "when using it ('power:' with its actions)"))
         if piece.prevent is not None:
             prevents.setdefault(piece.prevent, []).append(_prevention(piece, hooks))
         elif piece.power:
@@ -398,7 +415,7 @@ KEYS_OF_KIND = {
     "on": {"name", "says", "on", "if", "then", "times", "per"},
     "forbid": {"name", "says", "forbid", "because"},
     "turn": {"name", "says", "turn"},
-    "power": {"name", "says", "power", "if", "times"},
+    "power": {"name", "says", "power", "if", "times", "choose"},
     "prevent": {"name", "says", "prevent", "if", "times", "per"},
 }
 _ONLY = KEYS_OF_KIND

@@ -26,7 +26,7 @@ from typing import Any, SupportsIndex, cast
 from dataclasses import dataclass
 
 from marblestudio.engine.core import GAME_OVER, TURN_OVER, CoreEvent, Event, EventKind, IllegalMoveError, Move, NotationError, Outcome, State, Termination, turn_over
-from marblestudio.engine.pieces.expr import MAX_NUMBER
+from marblestudio.engine.pieces.expr import INT, MAX_NUMBER
 from marblestudio.engine.pieces.program import Program, compile_pieces
 from marblestudio.engine.position import NONE, Fields, Writer, items_text
 
@@ -126,9 +126,11 @@ class PowerMove(Move):
 
     name: str
     index: int
+    choice: str = ""
+    """What the player named, for a power with `choose:` (a gate's id...); '' for one without."""
 
     def __str__(self) -> str:
-        return f"use {self.name}"
+        return f"use {self.name} {self.choice}" if self.choice else f"use {self.name}"
 
 
 POWER_PREFIX = "use "
@@ -137,7 +139,7 @@ POWER_PREFIX = "use "
 class Context:
     """What an expression reads: the state, the rule state, the event or move being judged."""
 
-    __slots__ = ("state", "rules", "event", "move", "mover", "players", "each")
+    __slots__ = ("state", "rules", "event", "move", "mover", "players", "each", "choice")
 
     def __init__(self, state: State, rules: RuleState, mover: int) -> None:
         self.state = state
@@ -147,6 +149,7 @@ class Context:
         self.event: Event | None = None
         self.move: Any = None
         self.each = -1  # an action for a group of seats: the seat it is taken for now (`seat`)
+        self.choice: Any = ""  # a power's choice (`choose:`), as its type reads it
 
     def turn_moves(self) -> int:
         """The number of the move being judged in its turn: for a trigger, the move just made
@@ -687,10 +690,13 @@ class Ruled(State):
 
     def parse_move(self, text: str) -> Move:
         if text.startswith(POWER_PREFIX):
-            name = text[len(POWER_PREFIX):].strip()
-            for power in self.rule_state.program.powers:
-                if power.piece.name == name:
-                    return PowerMove(name, power.piece.index)
+            name = " ".join(text[len(POWER_PREFIX):].split())
+            for power in sorted(self.rule_state.program.powers, key=lambda p: -len(p.piece.name)):  # the longest name first
+                piece = power.piece
+                if name == piece.name:
+                    return PowerMove(name, piece.index)
+                if piece.choose is not None and name.startswith(piece.name + " "):
+                    return PowerMove(piece.name, piece.index, name[len(piece.name) + 1:])
             known = ", ".join(f"'use {p.piece.name}'" for p in self.rule_state.program.powers) or "none"
             raise NotationError(f"there is no power {name!r} in these rules (powers: {known})")
         base: Any = super()
@@ -716,6 +722,20 @@ class Ruled(State):
             out.append((piece.name, why is None, f"use {piece.name}: {what}" if why is None else why))
         return out
 
+    def power_choices(self, name: str) -> tuple[str, list[tuple[str, str]]]:
+        """For the power `name` with `choose:`, what it chooses ('gate') and the options the seat
+        to move may name now, each with how the game describes it on the board now ('' if it
+        does not); ('', []) for a power without a choice (or no such power)."""
+        rs, seat = self.rule_state, self.to_move
+        for power in rs.program.powers:
+            piece = power.piece
+            if piece.name == name and piece.choose is not None:
+                usable = seat >= 0 and self.outcome() is None and _power_ready(self, rs, power, seat) is None
+                options = power_options(self, rs, power, seat) if usable else []
+                describe = rs.program.hooks.choices[piece.choose].describe
+                return piece.choose, [(o, describe(self, o) if describe is not None else "") for o in options]
+        return "", []
+
 
 def rules_of(state: State) -> Ruled | None:
     """The game whose rule pieces run: `state` itself, or the two-sided game that partners play
@@ -737,11 +757,20 @@ def _chance_actor(state: State, rs: RuleState) -> int:
     return -1
 
 
-def _power_ready(state: State, rs: RuleState, power: Any, seat: int) -> str | None:
-    """Why `seat` may not use `power` now, or None."""
+def _power_ready(state: State, rs: RuleState, power: Any, seat: int, choice: str | None = None) -> str | None:
+    """Why `seat` may not use `power` now (with `choice`, for a power with `choose:`; None: with any
+    of its options), or None."""
     piece = power.piece
     if piece.times is not None and rs.used.get((piece.index, seat), 0) >= piece.times:
         return f"the power '{piece.name}' is used up ({piece.times} a game)"
+    if piece.choose is not None:
+        options = power_options(state, rs, power, seat)
+        if choice is None:
+            return None if options else f"the power '{piece.name}' has no {piece.choose} to choose now"
+        if choice not in options:
+            known = ", ".join(options) or "none now"
+            return f"'{choice}' is not a {piece.choose} the power '{piece.name}' may choose now (it may: {known})"
+        return None
     if power.condition is not None:
         ctx = Context(state, rs, seat)
         if not power.condition(ctx):
@@ -749,9 +778,39 @@ def _power_ready(state: State, rs: RuleState, power: Any, seat: int) -> str | No
     return None
 
 
+def power_options(state: State, rs: RuleState, power: Any, seat: int) -> list[str]:
+    """The options of a power with `choose:` that `seat` may name now: the game's, in its order,
+    for which the power's `if:` holds."""
+    piece = power.piece
+    choice = rs.program.hooks.choices[piece.choose]
+    options = list(choice.options(state))
+    if power.condition is None:
+        return options
+    ctx = Context(state, rs, seat)
+    kept = []
+    for option in options:
+        ctx.choice = _choice_value(choice.type, option)
+        if power.condition(ctx):
+            kept.append(option)
+    return kept
+
+
+def _choice_value(kind: str, option: str) -> Any:
+    """An option's text as `choice` reads it (a number for a choice of numbers)."""
+    return int(option) if kind == INT else option
+
+
 def _powers_now(state: State, rs: RuleState) -> list[Move]:
     seat = state.to_move
-    return [PowerMove(p.piece.name, p.piece.index) for p in rs.program.powers if _power_ready(state, rs, p, seat) is None]
+    out: list[Move] = []
+    for power in rs.program.powers:
+        piece = power.piece
+        if piece.choose is None:
+            if _power_ready(state, rs, power, seat) is None:
+                out.append(PowerMove(piece.name, piece.index))
+        elif piece.times is None or rs.used.get((piece.index, seat), 0) < piece.times:
+            out.extend(PowerMove(piece.name, piece.index, option) for option in power_options(state, rs, power, seat))
+    return out
 
 
 def _use_power(state: Ruled, rs: RuleState, mover: int, move: PowerMove) -> list[Event]:
@@ -761,7 +820,11 @@ def _use_power(state: Ruled, rs: RuleState, mover: int, move: PowerMove) -> list
         raise IllegalMoveError(move, f"there is no power '{move.name}' in these rules")
     if mover < 0:
         raise IllegalMoveError(move, "the game is over" if state.outcome() is not None else "it is chance's turn, not a player's")
-    why = _power_ready(state, rs, power, mover)
+    if power.piece.choose is not None and not move.choice:
+        raise IllegalMoveError(move, f"the power '{move.name}' needs a {power.piece.choose}: 'use {move.name} <{power.piece.choose}>'")
+    if power.piece.choose is None and move.choice:
+        raise IllegalMoveError(move, f"the power '{move.name}' takes no choice: 'use {move.name}'")
+    why = _power_ready(state, rs, power, mover, move.choice if power.piece.choose is not None else None)
     if why is not None:
         raise IllegalMoveError(move, why)
     rs.begin_move(mover)
@@ -770,7 +833,10 @@ def _use_power(state: Ruled, rs: RuleState, mover: int, move: PowerMove) -> list
     rs.moves += 1
     events = [Event.of(RULE_FIRED, rule=piece.name, seat=mover, power=True)]
     effects = _Effects(rs)
-    _take_actions(state, Context(state, rs, mover), power, mover, effects, events)
+    ctx = Context(state, rs, mover)
+    if power.piece.choose is not None:
+        ctx.choice = _choice_value(rs.program.hooks.choices[power.piece.choose].type, move.choice)
+    _take_actions(state, ctx, power, mover, effects, events)
     if effects.end is not None and state.outcome() is None:
         state.end_by_rule(effects.end, events)
     if effects.end_turn and state.outcome() is None:  # a power that ends the turn (declining the rest of it)

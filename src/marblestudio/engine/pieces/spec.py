@@ -6,7 +6,8 @@ A `Piece` is one entry of `rules:` after shorthands are expanded (`vocab.expand`
   `times` times a game for each seat;
 - a constraint: `forbid` a move when an expression over `move` holds, `because` a reason;
 - a power: a move `use <name>` the player may choose (`times` times a game, default once, `if` it
-  may be used now), whose `power` actions are its effect;
+  may be used now), whose `power` actions are its effect; with `choose:`, the player names one of
+  the game's pieces as well (`use <name> <choice>`);
 - a prevention: `prevent` one of the game's own rules (Mancala's capture) `if` a condition over
   what would happen (`event`) holds.
 
@@ -49,6 +50,9 @@ class Piece:
     Mancala's 'capture') when `condition` holds, at most `times` times a game for each seat."""
     per: str | None = None
     """Whose uses `times` counts (an expression naming a seat, e.g. `event.seat`); None: the mover's."""
+    choose: str | None = None
+    """A power's choice: what of the game its player names when using it (one of the family's
+    `choices`, such as Avalanche's 'gate'); `choice` reads it.  None: the power takes no choice."""
 
     @property
     def pointer(self) -> str:
@@ -91,6 +95,7 @@ def pieces_of(rules: Sequence[Mapping[str, Any]]) -> tuple[Piece, ...]:
             power=power,
             prevent=entry.get("prevent"),
             per=entry.get("per"),
+            choose=entry.get("choose"),
         ))
     return tuple(out)
 

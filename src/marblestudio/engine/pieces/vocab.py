@@ -38,6 +38,8 @@ HOOKS: tuple[Hook, ...] = (
                  "(it expands into a trigger on turn_over with extra_turn, shown in the Resolved tab)"),
     Hook("power", "a power the player chooses: a move 'use <name>' (the entry's name), at most `times` times a game "
                   "(default once) and only when `if:` holds; its actions are its effect and the turn goes on"),
+    Hook("choose", "a power's choice: the player names one of the game's pieces when using the power (`choose: gate` in "
+                   "Avalanche: 'use nudge G3'); `choice` reads what was named, in the power's `if:` and its actions"),
     Hook("prevent", "prevention: stop one of the game's own rules when a condition holds (`prevent: capture`, "
                     "`if: moves_played < 2` in Mancala); `event` reads what would happen, and the game goes on as if "
                     "that rule had not applied (the family lists what it lets rules prevent)"),
@@ -121,6 +123,20 @@ class EventDoc:
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """Something of the game a power lets its player name when using it (`choose: gate`): the
+    type `choice` reads, the options now (state -> their texts, in the order a player is offered
+    them), and what it means."""
+
+    type: str
+    options: Callable[[Any], Sequence[str]]
+    doc: str
+    describe: Callable[[Any, str], str] | None = None
+    """An option as a player would recognise it on the board now (state, option) -> words, for the
+    app's menu ('row 2 from the top, leaning left, holding a red marble'); None: the option alone."""
+
+
+@dataclass(frozen=True, slots=True)
 class FamilyHooks:
     """What a family adds to the vocabulary (named by `Family.hooks`)."""
 
@@ -138,6 +154,8 @@ class FamilyHooks:
     as_rules: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
     """The section's readings that the vocabulary can say, as pieces: (section) -> a list of
     `engine.pieces.readings.AsRules` (see that module)."""
+    choices: Mapping[str, Choice] = field(default_factory=dict)
+    """What a power may let its player name (`choose:`), by the word a ruleset writes."""
 
 
 PIECES_GROUP = "marblestudio.pieces"

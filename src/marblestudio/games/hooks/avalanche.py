@@ -7,7 +7,7 @@ from typing import Any
 
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
 from marblestudio.engine.pieces.readings import AsRules
-from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
+from marblestudio.engine.pieces.vocab import ActionKind, Choice, EventDoc, FamilyHooks, Param
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
@@ -39,6 +39,29 @@ def _holes_left(c: Any, seat: int) -> int:
 def _active(c: Any) -> int:
     state = c.state
     return sum(1 for s in range(state.num_players) if not state.gone_out[s] and not state.forfeited[s])
+
+
+def _gate_words(state: Any, gate: str) -> str:
+    """A gate as a player finds it on the board: its row from the top, its place in the row, its
+    lean, and the marble it holds."""
+    from marblestudio.engine.avalanche.cascade import EMPTY, SIDES
+
+    index = state.board.gate_ids.index(gate)
+    spec = state.rules.gates[index]
+    row = [g for g in state.rules.gates if g.row == spec.row]
+    place = sorted(g.x for g in row).index(spec.x) + 1
+    held = state.held[index]
+    holds = "empty" if held == EMPTY else f"holding a {state.rules.colours[held].name} marble"
+    return f"row {spec.row}, {_ordinal(place)} from the left, leaning {SIDES[state.tilt[index]]}, {holds}"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
+def _flip_gate(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """A gate swung over by hand (see `AvalancheState.nudge_gate`)."""
+    state.nudge_gate(str(values["gate"]).strip().upper(), events)
 
 
 def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
@@ -109,6 +132,15 @@ HOOKS = FamilyHooks(
     move={"colour": STR, "hole": INT},
     move_fields=_move_fields,
     as_rules=_as_rules,
+    actions={
+        "flip_gate": ActionKind("flip_gate", "swing a gate over by hand: a marble it held is released and runs on down, and "
+                                             "the mover takes every marble that falls out, as after a drop; the turn goes on "
+                                             "(a power with `choose: gate`: `flip_gate: choice`)",
+                                {"gate": Param(STR, "the gate's id, as 'B2' (choice, in a power that chooses a gate)")}, "gate", _flip_gate),
+    },
+    choices={
+        "gate": Choice(STR, lambda state: state.board.gate_ids, "a gate of the board, by its id (as 'B2')", _gate_words),
+    },
 )
 """Move fields for `forbid:`: kind ('drop', 'pass', 'go_out' or 'stay_in'), colour (its name) and
 hole (from 1) of a drop."""

@@ -67,12 +67,20 @@ def spot_at(text: str, line: int, column: int, schema: Mapping[str, Any]) -> Spo
         prevented = item_value(text, owner or line, "rules", "prevent") if entry in (("if",), ("per",)) else None
         if prevented is not None:  # a prevention's condition reads what would happen
             return _expression(words, words.prevent_record(prevented), value)
-        return _value_spot(words, entry, ctx, value, item_value(text, owner or line, "rules", "on"))
+        spot = _value_spot(words, entry, ctx, value, item_value(text, owner or line, "rules", "on"))
+        chosen = item_value(text, owner or line, "rules", "choose") if entry == ("if",) else None
+        choice = words.hooks.choices.get(chosen or "")
+        if spot is not None and spot.role == EXPRESSION and choice is not None:
+            term = Term("choice", f"choice ({chosen}, the power's choice)", f"the {chosen} the player named: {choice.doc}")
+            spot = Spot(spot.role, {**spot.terms, "choice": term}, spot.word, spot.siblings)
+        return spot
     if not entry:
         nav = SchemaNavigator(schema)
         allowed = program.keys_for(ctx.siblings)  # a trigger's keys in a trigger, a constraint's in a constraint
         if not words.hooks.prevents:
             allowed.discard("prevent")  # this game names nothing a rule may prevent
+        if not words.hooks.choices:
+            allowed.discard("choose")  # nor anything a power may let its player name
         keys = {k: d for k, d in nav.keys(nav.at(("rules", 0))).items() if k in allowed or k == ctx.word}
         return Spot(HOOK, words.entry_keys(keys), ctx.word, ctx.siblings)
     named = _names_under_then(entry)
@@ -89,6 +97,9 @@ def _value_spot(words: Vocabulary, entry: JsonPath, ctx: CursorContext, value: s
         return Spot(EVENT, words.event_terms(), ctx.word)
     if entry == ("prevent",):
         return Spot(EVENT, words.prevent_terms(), ctx.word)
+    if entry == ("choose",):
+        return Spot(EVENT, {name: Term(name, f"{name} (what the player names)", choice.doc)
+                            for name, choice in words.hooks.choices.items()}, ctx.word)
     if entry in (("if",), ("per",)):
         return _expression(words, words.event_record(on), value)
     if entry == ("forbid",):

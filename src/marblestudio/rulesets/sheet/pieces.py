@@ -133,6 +133,11 @@ def power_words(piece: Piece, hooks: FamilyHooks) -> str:
     when = f" when {code(piece.condition)}" if piece.condition is not None else ""
     kinds = actions_of(hooks)
     does = ", then ".join(action_words(a, kinds) for a in piece.actions)
+    if piece.choose is not None:  # the player names something: `choice` in the actions
+        choice = hooks.choices.get(piece.choose)
+        what = f" ({plain(choice.doc)})" if choice is not None else ""
+        return (f"{often} a game, each player may use it, naming a {piece.choose}{what}, with the move "
+                f"`use {piece.name} <{piece.choose}>`{when}: {does}, where `choice` is the {piece.choose} named; the turn goes on.")
     return f"{often} a game, each player may use it, with the move `use {piece.name}`{when}: {does}; the turn goes on."
 
 
