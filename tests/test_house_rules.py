@@ -46,7 +46,13 @@ def _any_house(state: Any) -> bool:  # Mancala's sow_any_house: the next sowing 
     return bool(getattr(state, "any_house", False))
 
 
-STATE_EFFECT = {"add_to_roll": _roll_changed, "reroll": _rerolled, "sow_clockwise": _clockwise, "sow_any_house": _any_house}
+def _minus_marked(state: Any) -> bool:  # ALIVE's minus_next: a seat's next number card is a minus
+    table = getattr(state, "table", None)
+    return getattr(table, "minus", -1) >= 0
+
+
+STATE_EFFECT = {"add_to_roll": _roll_changed, "reroll": _rerolled, "sow_clockwise": _clockwise, "sow_any_house": _any_house,
+                "minus_next": _minus_marked}
 PREVENTED_EVENT = {"capture": "seeds_captured", "extra_turn": "extra_turn", "touch": "board_touched"}
 """What a prevention stops, as the event the game's own rule would have made."""
 

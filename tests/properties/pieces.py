@@ -101,8 +101,17 @@ def random_rules(rng: random.Random, game: str) -> list[dict[str, Any]]:
         elif roll < 0.93:
             name = rng.choice(sorted(actions))
             power: dict[str, Any] = {"name": f"p{i}", "power": name}
+            here = base_names
+            if hooks.choices and rng.random() < 0.4:  # the player names a piece: `choice` in the condition and actions
+                chosen = rng.choice(sorted(hooks.choices))
+                power["choose"] = chosen
+                here = {**base_names, "choice": Name(hooks.choices[chosen].type, lambda c: c.choice)}
+                kind = actions[name]
+                if kind.params and rng.random() < 0.8:
+                    power["power"] = {name: {k: parameter(rng, p.type, here, functions) for k, p in kind.params.items()
+                                             if rng.random() < 0.7 or p.default is None}}
             if rng.random() < 0.5:
-                power["if"] = expression(rng, BOOL, base_names, functions)
+                power["if"] = expression(rng, BOOL, here, functions)
             if rng.random() < 0.5:
                 power["times"] = rng.randint(1, 3)
             out.append(power)

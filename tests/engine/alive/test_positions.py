@@ -295,7 +295,7 @@ def test_a_reshuffle_under_rules_that_never_reshuffle_is_refused() -> None:
         ({"answer": "x:1"}, "answer", "'x' is not a whole number"),
         ({"next": "0"}, "next", r"only a reshuffle \(phase=reshuffle\) has a seat to play next"),
         ({"colour": "red"}, "colour", r"not a field of .*: answer, collected, dealer, deck, direction, discard, draws, hand-number, "
-                                      "hands, lives, moves, next, phase, players, redealer, result, total, turn"),
+                                      "hands, lives, minus, moves, next, phase, players, redealer, result, total, turn"),
     ],
 )
 def test_text_that_is_not_an_alive_position_names_the_field(changes: dict[str, str], field: str, message: str) -> None:

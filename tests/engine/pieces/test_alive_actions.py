@@ -293,6 +293,7 @@ def test_a_seeded_game_of_seven_reverses_reverses_at_every_seven(tmp_path: Path)
     [{"name": "sevens set", "on": "card_played", "if": "event.card == '7'", "then": {"set_total": "limit - 2"}}],
     [{"name": "flips reverse", "on": "life_lost", "then": "reverse"},
      {"name": "skips add", "on": "player_skipped", "then": {"set_total": "total + 3"}}],
+    [{"name": "sevens mark", "on": "card_played", "if": "event.card == '7'", "then": "minus_next"}],  # the mover's next card a minus
 ])
 def test_the_fast_playout_plays_the_actions_as_apply_does(tmp_path: Path, rules: list[dict[str, Any]]) -> None:
     # a house rule's fast playout tells the rules each move's events and takes their actions; the

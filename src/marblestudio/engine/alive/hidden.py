@@ -72,6 +72,9 @@ class AliveView:
     """The effect of the card that waits: 'draw', 'skip' or 'bomb' ('' when none waits)."""
     redealer: int
     """The seat whose HAND IN & RE-DEAL is being re-dealt, or -1."""
+    minus: int
+    """The seat whose next card, if a number card, takes its points off the total (a house rule's
+    `minus_next`), or -1."""
     collected: int
     """The cards handed in for a re-deal, face down."""
     moves_made: int
@@ -123,6 +126,7 @@ def public_view(state: AliveState) -> AliveView:
         answer_from=t.answer_from,
         waiting=t.waiting.value if t.answering else "",
         redealer=t.redealer,
+        minus=t.minus,
         collected=len(t.collected),
         moves_made=t.moves_made,
         outcome=state.outcome(),

@@ -5,7 +5,8 @@ with card kind indexes instead of move objects, quietly (as `AliveState.play`). 
 uniformly among the kinds the seat may play, as picking from `legal_moves()` would (the draws
 from the generator differ); a chance step shuffles the cards it deals as `sample_chance` does.
 A waiting DRAW, SKIP or BOMB (a house rule's `answers:`) is played through `legal_moves`, and so
-is every move of a game whose house rule lets pairs be played (`pairs: numbers`).
+is every move of a game whose house rule lets pairs be played (`pairs: numbers`), and a card
+played with a house rule's minus mark (`minus_next`).
 
 A game with rule pieces plays the same loop and tells the rules what happened (`told`, which is
 `Ruled.after_fast_move`): each player move's events as `apply` makes them, in its order, go to
@@ -60,7 +61,7 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
                     state.play(state.sample_chance(rng))
                     state.quiet = not loud  # `play` of a family leaves it off
                 continue
-            if t.answering or pairs:  # a waiting card, or a house rule's pairs: through the listed moves
+            if t.answering or pairs or t.minus >= 0:  # a waiting card, a house rule's pairs or minus card: through the listed moves
                 moves = state.legal_moves()
                 move = moves[int(random_() * len(moves))]
                 if told is None:

@@ -3,8 +3,9 @@
 ``alive players=3 phase=play turn=1 dealer=2 hand-number=0 total=21 direction=1 lives=5/5/5
 hands=1,2,3*2,4,5,DRAW2,REVERSE,REDEAL/0,1*2,... deck=5,SKIP*2,2,... discard==21 moves=1 result=-``
 (hands and deck shortened here), plus ``next=`` (the seat
-to play once a reshuffle's draws are made), ``draws=``, ``answer=``, ``redealer=`` and
-``collected=`` when the table holds them.  Cards are the deck's kind ids; ``KIND*N`` is N cards of
+to play once a reshuffle's draws are made), ``draws=``, ``answer=``, ``redealer=``,
+``collected=`` and ``minus=`` (the seat whose next number card a house rule's `minus_next` takes
+off the total) when the table holds them.  Cards are the deck's kind ids; ``KIND*N`` is N cards of
 one kind in a row.  Hands are written in kind order, the deck top card first (before a deal, in
 kind order: the deal shuffles it), the discard pile bottom card first.
 
@@ -63,6 +64,8 @@ def write(state: AliveState) -> str:
         out.add("answer", f"{what}{PAIR}{t.answer_from}")
     if t.redealer >= 0:
         out.add("redealer", t.redealer)
+    if t.minus >= 0:
+        out.add("minus", t.minus)
     if t.collected:
         out.add("collected", cards_text(ids, sorted(t.collected)))
     out.add("moves", t.moves_made).add("result", outcome_text(state.outcome()))
@@ -222,6 +225,7 @@ def _read_waiting(state: AliveState, fields: Fields) -> None:
         else:
             t.answering, t.answer_from = _pair(fields, "answer", answer, "CARDS:SEAT (or skip:SEAT, bomb:SEAT)", first_seat=False)
     t.redealer = -1 if fields.text("redealer", NONE) == NONE else fields.turn("redealer", chance=False)
+    t.minus = -1 if fields.text("minus", NONE) == NONE else fields.turn("minus", chance=False)
 
 
 _WAITING = {"skip": WildEffect.SKIP, "bomb": WildEffect.BOMB}
@@ -284,6 +288,9 @@ def _check_phase(state: AliveState, fields: Fields) -> None:
         raise fields.error("draws", "cards wait to be drawn only while the discard pile is reshuffled (phase=reshuffle)", rule=True)
     if t.answering:
         _check_answer(state, fields)
+    if t.minus >= 0 and (phase is Phase.DEAL or not t.alive[t.minus]):
+        why = "a new deal clears it" if phase is Phase.DEAL else "that seat is out of the game"
+        raise fields.error("minus", f"seat {t.minus} cannot hold a minus mark (a house rule's minus_next) here: {why}", rule=True)
 
 
 def _check_reshuffle(state: AliveState, fields: Fields) -> None:

@@ -39,6 +39,10 @@ _EFFECT_CARDS = {effect: CardKind(effect.value.upper(), 0, effect.value, effect=
 these two effects do not read)."""
 
 
+MINUS_ROOM = 1 << 30
+"""The room a minus card has: any number card fits, since its points come off the total."""
+
+
 class Catalogue:
     """Per-ruleset lookups shared by every copy of a state: kind ids, values, moves."""
 
@@ -180,7 +184,7 @@ class AliveState(State):
         if t.answering:
             answering = self.cat.answers[t.waiting]
             return [*(self.cat.plays[k] for k, n in enumerate(t.hands[t.current]) if n and answering[k]), TAKE]
-        room = self.family.limit - t.total
+        room = self.family.limit - t.total if t.minus != t.current else MINUS_ROOM  # a minus card always fits
         wild, values, plays = self.cat.wild, self.cat.values, self.cat.plays
         hand = t.hands[t.current]
         moves: list[Move] = [plays[k] for k, n in enumerate(hand) if n and (wild[k] or values[k] <= room)]
@@ -215,7 +219,7 @@ class AliveState(State):
             k = self.cat.index.get(move.card)
             if k is None or not t.hands[seat][k]:
                 raise IllegalMoveError(move, f"there is no {move.card} in the hand of seat {seat}")
-            if not self.cat.wild[k] and t.total + self.cat.values[k] > self.family.limit:
+            if not self.cat.wild[k] and t.total + self.cat.values[k] > self.family.limit and t.minus != seat:
                 raise IllegalMoveError(
                     move, f"a card that would take the total above {self.family.limit} may not be played"
                 )
@@ -239,13 +243,29 @@ class AliveState(State):
         self._announce_end(events)
         return events
 
+    def mark_minus(self, seat: int) -> bool:
+        """A house rule marks `seat`'s next card: if it is a number card, its points come off the
+        running total (not below 0) instead of going on, so a card too high to play becomes
+        playable (the action `minus_next`).  Only while a hand is played and no card waits for an
+        answer; False (nothing marked) otherwise.  The mark goes with the seat's next card (or a
+        flipped life card)."""
+        t = self.table
+        if t.phase is not Phase.PLAY or t.answering or not 0 <= seat < t.players or not t.alive[seat]:
+            return False
+        t.minus = seat
+        return True
+
     # Player moves ----------------------------------------------------------------------
     def _play(self, seat: int, k: int, events: list[Event]) -> None:
         t = self.table
         kind = self.cat.kinds[k]
         t.take(seat, k)
         t.discard.append(k)
-        if not kind.is_wild:
+        if t.minus == seat:  # a house rule's minus card (`minus_next`): the mark goes with this card
+            t.minus = -1
+            if not kind.is_wild:
+                t.total = max(0, t.total - kind.points)
+        elif not kind.is_wild:
             t.total += kind.points
         if not self.quiet:  # the total after the card: what its effect leaves (a last card has none)
             after = self.cat.sets_total[k]
@@ -284,6 +304,8 @@ class AliveState(State):
         t.take(seat, k)
         t.discard.append(k)
         t.total += self.cat.values[k]
+        if t.minus == seat:  # a pair is played as two number cards: a minus mark is lost with it
+            t.minus = -1
         if not self.quiet:
             events.append(Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=self.cat.ids[k], total=t.total, left=t.hand_sizes[seat]))
 
@@ -360,6 +382,8 @@ class AliveState(State):
         t = self.table
         t.lose_life(seat, "over_limit", events)
         t.total = 0
+        if t.minus == seat:
+            t.minus = -1
         events.append(Event.of(AliveEvent.TOTAL, total=0))
         if self._check_end():
             return
@@ -547,6 +571,7 @@ class AliveState(State):
         self._deal_round(first, order, self.family.hand_size, events)
         t.deck = order[::-1]
         t.total = 0
+        t.minus = -1  # a new hand: a mark left from the last one is gone
         t.direction = 1
         t.current = first
         t.phase = Phase.PLAY
@@ -586,7 +611,7 @@ class AliveState(State):
             return "it is not a player's turn"
         if not t.hands[t.current][k]:
             return f"there is no {card} in the hand"
-        if not self.cat.wild[k] and t.total + self.cat.values[k] > self.family.limit:
+        if not self.cat.wild[k] and t.total + self.cat.values[k] > self.family.limit and t.minus != t.current:
             return f"{t.total} + {self.cat.values[k]} would go above {self.family.limit}"
         return None
 

@@ -57,6 +57,7 @@ class Table:
     answering: int = 0  # a wild card waiting for the current player to answer or take it: for a DRAW the cards each would draw, else 1
     answer_from: int = -1  # ... and the seat whose card (or answer) it is: its every other player draws
     waiting: WildEffect = WildEffect.DRAW  # ... and its effect (a DRAW, a SKIP or a BOMB: `alive: answers:`)
+    minus: int = -1  # a house rule's `minus_next`: the seat whose next card, if a number card, takes its points off the total
 
     def copy(self) -> Table:
         return Table(
@@ -83,6 +84,7 @@ class Table:
             self.answering,
             self.answer_from,
             self.waiting,
+            self.minus,
         )
 
     # Turn order ------------------------------------------------------------------------

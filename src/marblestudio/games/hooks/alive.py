@@ -106,6 +106,12 @@ def _reverse(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any])
         t.current = t.next_seat(mover)
 
 
+def _minus_next(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """The seat's next card, if a number card, takes its points off the total (`AliveState.mark_minus`)."""
+    if isinstance(values["seat"], int):
+        state.mark_minus(values["seat"])
+
+
 def _set_total(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
     """A set-total card's effect (effects.make_total), the total kept between 0 and the limit, with
     the `total` event; between hands (the next deal starts at 0) it does nothing."""
@@ -199,6 +205,8 @@ HOOKS = FamilyHooks(
     },
     names={
         "total": Name(INT, lambda c: c.state.table.total, "the running total"),
+        "minus_for": Name(INT, lambda c: c.state.table.minus, "the seat whose next number card counts as a minus "
+                                                                "(minus_next), or -1"),
         "limit": Name(INT, lambda c: c.state.family.limit, "the number the total may not pass (21)"),
         "direction": Name(INT, lambda c: c.state.table.direction, "1 clockwise, -1 after a REVERSE"),
         "hand_number": Name(INT, lambda c: c.state.table.hand_number, "how many hands have ended before this one"),
@@ -241,6 +249,12 @@ HOOKS = FamilyHooks(
                                    "team's, with `wild_hits: opponents`) discards a number 0 or flips a life card, the total "
                                    "goes back to 0, and the player after the seat plays next (in the middle of a hand only)",
                            {"seat": Param(SEAT, "whose BOMB it is", "mover")}, "seat", _bomb),
+        "minus_next": ActionKind("minus_next", "the seat's next card, if it is a number card, counts as a minus: its "
+                                               "points come off the running total (not below 0) instead of going on, so a "
+                                               "card too high to play may be played; the mark goes with the seat's next card "
+                                               "(a wild card or a flipped life card uses it up too) and with the hand "
+                                               "(in a power: 'once a game, play a number card as a minus')",
+                                 {"seat": Param(SEAT, "whose next card", "mover")}, "seat", _minus_next),
         "hand_in_redeal": ActionKind("hand_in_redeal", "a HAND IN & RE-DEAL's effect, as if the seat had just played one: "
                                                        "every hand goes to the seat, is shuffled and dealt again from its "
                                                        "left, and the total goes back to 0 (in the middle of a hand only)",

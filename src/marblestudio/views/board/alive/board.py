@@ -339,6 +339,9 @@ class Board(BoardView[AliveView]):
         elif mine and view.answering:
             card = view.waiting.upper()
             wordings = (f"A {card} waits: answer it, or click the deck to take it", f"Answer, or take the {card}")
+        elif mine and view.minus == self.viewer:
+            wordings = ("Your next number card counts as a minus: its points come off the total", "Your number card is a minus",
+                        "Minus card")
         elif mine:
             if all(self.why_not(c) for c in self.hand or ()):
                 wordings = ("No card can be played: click a life card to flip it", "Click a life card to flip it", "Flip a life")
@@ -466,7 +469,8 @@ class Board(BoardView[AliveView]):
                 out.append("out")
             else:
                 lives = view.lives_of(seat)
-                out.append(f"{size} card{'' if size == 1 else 's'}, {lives} li{'fe' if lives == 1 else 'ves'}")
+                minus = ", next card a minus" if view.minus == seat else ""
+                out.append(f"{size} card{'' if size == 1 else 's'}, {lives} li{'fe' if lives == 1 else 'ves'}{minus}")
         return out
 
     def camera_presets(self) -> CameraPresets:

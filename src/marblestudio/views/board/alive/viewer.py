@@ -79,7 +79,7 @@ def why_not(kind: CardKind, view: AliveView | None, viewer: int, name: Callable[
         if kind.id in answers:
             return None
         return f"a {view.waiting.upper()} waits: answer it with {' or '.join(sorted(answers))}, or click the deck to take it"
-    if kind.effect is None and view.total + kind.points > view.limit:
+    if kind.effect is None and view.total + kind.points > view.limit and view.minus != viewer:  # a minus card always fits
         return f"{view.total} + {kind.points} would take the total above {view.limit}"
     return None
 
