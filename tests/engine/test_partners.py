@@ -163,3 +163,28 @@ def test_the_cookbook_three_for_your_partner_hands_the_extra_turn_over() -> None
             roller, threes = seat, False
         state.apply(rng.choice(state.legal_moves()))
     assert checked == 3
+
+
+def test_a_rule_reads_which_partner_plays_the_side_s_turn(tmp_path: Path) -> None:
+    # Kalah by partners with a rule on `player`, the seat who plays (mover is the side): each turn
+    # that seat 3 (North's second player) ends scores North a point.  The same moves as the first
+    # test: seats 0, 0, 1, 2, 3 play; only the last turn is seat 3's, so North has 1 point.
+    import yaml
+
+    from marblestudio.rulesets import load_with_source
+
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/p", "name": "P", "extends": str(MANCALA), "rules": [
+        {"name": "second north", "on": "turn_over", "if": "player == 3", "then": {"score": {"seat": "mover", "points": 1}}}]}))
+    state = new_game(load_with_source(path).rules, 4)
+    assert _play(state, "c", "a", "A", "f", "B") == [0, 0, 1, 2, 3]
+    inner = state.inner
+    assert inner.rule_state.scores == [0, 1]  # type: ignore[attr-defined]
+    # and a whole random game: the points equal the turns seat 3 ended, counted from outside
+    state, rng, ended = new_game(load_with_source(path).rules, 4), random.Random(4), 0
+    while state.outcome() is None:
+        seat = state.to_move
+        move = state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_moves())
+        events = state.apply(move)
+        ended += seat == 3 and any(e.kind == "turn_over" for e in events)
+    assert ended > 0 and state.inner.rule_state.scores[1] == ended  # type: ignore[attr-defined]

@@ -123,6 +123,12 @@ def random_rules(rng: random.Random, game: str) -> list[dict[str, Any]]:
                 entry["if"] = expression(rng, BOOL, names, functions)
             if rng.random() < 0.2:
                 entry["times"] = rng.randint(1, 3)
+            if rng.random() < 0.4:  # it acts too, with the core's actions (turns, points, counters, the result)
+                core = rng.choice(sorted(vocab.ACTIONS))
+                kind = vocab.ACTIONS[core]
+                names = {**base_names, "event": program._event_name(what, hooks.prevents[what])}  # noqa: SLF001
+                entry["then"] = {core: {k: parameter(rng, p.type, names, functions) for k, p in kind.params.items()
+                                        if rng.random() < 0.7 or p.default is None}} if kind.params else core
             out.append(entry)
         else:
             turn: dict[str, Any] = {"moves": rng.randint(1, 3)}

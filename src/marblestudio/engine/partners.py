@@ -83,14 +83,22 @@ class Partners(State):
         rules.partner_next = False
         return True
 
+    def _tell(self, side: int) -> None:
+        """Tell the game's rule pieces who plays `side`'s step (their name `player`)."""
+        rules = getattr(self.inner, "rule_state", None)
+        if rules is not None:
+            rules.player = self.seat_of(side)
+
     def apply(self, move: Move) -> list[Event]:
         side = self.inner.to_move
+        self._tell(side)
         events = self.inner.apply(move)
         self._after(side)
         return events
 
     def play(self, move: Move) -> None:
         side = self.inner.to_move
+        self._tell(side)
         self.inner.play(move)
         self._after(side)
 
@@ -112,6 +120,7 @@ class Partners(State):
 
     # The family's own ---------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
+        self._tell(self.inner.to_move)  # a constraint or a power's condition may read `player`
         return self.inner.legal_moves()
 
     def parse_move(self, text: str) -> Move:
@@ -147,7 +156,8 @@ class Partners(State):
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """The family's fast loop when it plays to the end (who won is all that is read then);
         a playout cut short goes step by step, keeping the turns."""
-        if max_steps >= 1_000_000:
+        rules = getattr(self.inner, "rule_state", None)
+        if max_steps >= 1_000_000 and (rules is None or "player" not in rules.program.reads):  # no rule reads who plays
             return self.inner.random_playout(rng, max_steps)
         return State.random_playout(self, rng, max_steps)
 

@@ -38,11 +38,70 @@ def test_a_prevention_s_condition_is_checked_at_its_column() -> None:
     assert (found[0].line, found[0].column) == (1, 16)  # at 'event.seeds' (columns from 1)
 
 
-def test_a_prevention_takes_no_actions() -> None:
-    assert problems("mancala", {"prevent": "capture", "then": "extra_turn"}) == [
-        ("/rules/0/then", "'then' does not belong in a prevention")]
+def test_a_prevention_acts_with_the_core_s_actions_only() -> None:
+    assert problems("mancala", {"prevent": "capture", "then": "extra_turn"}) == []
+    assert problems("mancala", {"prevent": "capture", "then": [{"score": "event.seeds"}, "end_turn"]}) == []
+    assert problems("mancala", {"prevent": "capture", "then": "sow_clockwise"}) == [
+        ("/rules/0/then", "a prevention acts with the game's turns, points, counters and result only (count, draw, end_turn, "
+                          "extra_turn, give_turn, insert_turn, lose, partner_turn, score, set_count, skip_next, skip_turn, win), "
+                          "not 'sow_clockwise': it acts in the middle of the game's own rule, where a change to the board would upset it")]
     assert problems("mancala", {"prevent": "capture", "on": "turn_over", "then": "draw"})[0][1].startswith(
         "a rule is a trigger ('on:' and 'then:'), a constraint ('forbid:'), a turn shorthand ('turn:'), a power ('power:') or a prevention")
+
+
+def _first_touch(seed_range: range = range(20)):  # type: ignore[no-untyped-def]
+    """A Rock Me Archimedes game just before a move that makes an end touch, and that move."""
+    import random
+
+    from marblestudio.engine import new_game
+    from marblestudio.engine.core import CHANCE
+    from marblestudio.rulesets import load
+
+    rules = load("archimedes/standard")
+    for seed in seed_range:
+        state, rng = new_game(rules, 2), random.Random(seed)
+        while state.outcome() is None:
+            if state.to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            move = state.legal_moves()[rng.randrange(len(state.legal_moves()))]
+            if "board_touched" in [e.kind for e in state.copy().apply(move)]:
+                return state, move
+            state.apply(move)
+    raise AssertionError("no touch in 20 random games")
+
+
+def test_a_forgiven_touch_can_cost_a_point_and_the_rest_of_the_turn() -> None:
+    # 'a touch is forgiven once, but it costs a point and ends your turn': the move stands, the
+    # mover's score is -1, and the other player is next (a die roll first, chance's step)
+    from marblestudio.engine.pieces import runtime
+    from marblestudio.engine.pieces.spec import pieces_of
+
+    state, move = _first_touch()
+    rule = {"name": "paid touch", "prevent": "touch", "times": 1, "then": [{"score": -1}, "end_turn"]}
+    ruled = runtime.ruled(state.copy(), program.compile_pieces("archimedes", pieces_of([rule])))
+    seat = ruled.to_move
+    told = ruled.apply(move)
+    assert ruled.outcome() is None and "board_touched" not in [e.kind for e in told]
+    assert ruled.rule_state.scores[seat] == -1
+    kinds = [e.kind for e in told]
+    assert "turn_over" in kinds and ruled.mover == 1 - seat  # the turn ended with the move: the other seat's turn
+
+
+def test_a_prevention_that_ends_the_game_ends_it_with_the_move() -> None:
+    # 'a touch does not lose for the mover: it wins for them' (a prevention whose action is win):
+    # the move's events end with the turn's end and the result, the mover the winner
+    from marblestudio.engine.pieces import runtime
+    from marblestudio.engine.pieces.spec import pieces_of
+
+    state, move = _first_touch()
+    rule = {"name": "lucky touch", "prevent": "touch", "then": "win"}
+    ruled = runtime.ruled(state.copy(), program.compile_pieces("archimedes", pieces_of([rule])))
+    seat = ruled.to_move
+    told = ruled.apply(move)
+    outcome = ruled.outcome()
+    assert outcome is not None and outcome.winners == (seat,) and "lucky touch" in outcome.reason
+    assert [e.kind for e in told][-2:] == ["turn_over", "game_over"]
 
 
 def test_a_forgiven_touch_lets_the_move_and_the_game_go_on() -> None:

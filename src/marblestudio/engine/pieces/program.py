@@ -237,8 +237,20 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
         scope = _trigger_scope(hooks, on, doc)
     condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
     per = _per(piece, scope)
-    kinds = actions_of(hooks, game)
-    compiled = []
+    compiled = _actions(piece, actions_of(hooks, game), scope)
+    return Trigger(piece, condition, tuple(compiled), per, _screen(piece, scope))
+
+
+def _screen(piece: Piece, scope: Scope) -> Evaluator | None:
+    """The condition's quick test of the event alone (see `Trigger.screen`), if it has one."""
+    if not isinstance(piece.condition, str) or "event" not in scope.names:
+        return None
+    return compile_screen(piece.condition, scope, "event")
+
+
+def _actions(piece: Piece, kinds: Mapping[str, ActionKind], scope: Scope) -> list[CompiledAction]:
+    """A trigger's, a power's or a prevention's actions (`then:`, `power:`), compiled in `scope`."""
+    compiled: list[CompiledAction] = []
     many = len(piece.actions) > 1
     for i, action in enumerate(piece.actions):
         at = f"{piece.pointer}/{'power' if piece.power else 'then'}" + (f"/{i}" if many else "")
@@ -280,14 +292,7 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
             values.append((key, _compile(text, here, want, where)))
         per_seat = grouped and any("seat" in names_in(text) for key, text in given.items() if kind.params[key].type != vocab.WORD)
         compiled.append(CompiledAction(kind, tuple(values), each, per_seat))
-    return Trigger(piece, condition, tuple(compiled), per, _screen(piece, scope))
-
-
-def _screen(piece: Piece, scope: Scope) -> Evaluator | None:
-    """The condition's quick test of the event alone (see `Trigger.screen`), if it has one."""
-    if not isinstance(piece.condition, str) or "event" not in scope.names:
-        return None
-    return compile_screen(piece.condition, scope, "event")
+    return compiled
 
 
 def _per(piece: Piece, scope: Scope) -> Evaluator | None:
@@ -315,7 +320,14 @@ def _prevention(piece: Piece, hooks: FamilyHooks) -> Trigger:
         raise PieceError(PieceProblem(f"{piece.pointer}/prevent", message))
     scope = _scope(hooks, _event_name(what, doc), "event")
     condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
-    return Trigger(piece, condition, (), _per(piece, scope), _screen(piece, scope))
+    kinds = {**vocab.ACTIONS}  # the core's: a game's own action would change the board in the middle of the rule it stops
+    for i, action in enumerate(piece.actions):
+        if action.name not in kinds:
+            at = f"{piece.pointer}/then" + (f"/{i}" if len(piece.actions) > 1 else "")
+            raise PieceError(PieceProblem(at, f"a prevention acts with the game's turns, points, counters and result only "
+                                              f"({', '.join(sorted(kinds))}), not '{action.name}': it acts in the middle of "
+                                              "the game's own rule, where a change to the board would upset it"))
+    return Trigger(piece, condition, tuple(_actions(piece, kinds, scope)), _per(piece, scope), _screen(piece, scope))
 
 
 def build(game: str, pieces: tuple[Piece, ...]) -> Program:
@@ -416,7 +428,7 @@ KEYS_OF_KIND = {
     "forbid": {"name", "says", "forbid", "because"},
     "turn": {"name", "says", "turn"},
     "power": {"name", "says", "power", "if", "times", "choose"},
-    "prevent": {"name", "says", "prevent", "if", "times", "per"},
+    "prevent": {"name", "says", "prevent", "if", "times", "per", "then"},
 }
 _ONLY = KEYS_OF_KIND
 

@@ -38,7 +38,7 @@ class RuleState:
 
     __slots__ = ("program", "turn_moves", "in_turn", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
                  "missed", "counters", "insert_to", "resume", "inserted", "queued",
-                 "inside", "decided", "partner_next")
+                 "inside", "decided", "partner_next", "deferred", "player", "chance_run")
 
     def __init__(self, program: Program, players: int) -> None:
         self.program = program
@@ -61,10 +61,14 @@ class RuleState:
         self.inside = False  # True while the family plays a move (its own legal_moves calls see no powers)
         self.decided: list[Move] | None = None  # ... and the moves the player chose among, which its check sees
         self.partner_next = False  # partner_turn: the side's extra turn goes to its next partner (engine/partners.py)
+        self.deferred: _Effects | None = None  # a prevention's end of game or turn, for the triggers at the end of its move
+        self.player = -1  # team play of a two-sided game: the seat that plays the side's turn now (told by engine/partners.py)
+        self.chance_run = 0  # chance steps since the last player's move (a rule that deals on every deal never stops: CHANCE_RUN)
 
     def begin_move(self, mover: int) -> None:
         """`mover` is about to decide: the first decision of its turn starts the turn's count (one
         more move when an extra turn was given to it)."""
+        self.chance_run = 0
         if self.turn_of != mover:
             self.partner_next = False  # a new turn: the team game has handed it on (or there is none)
             self.turn_moves = self.turn_moves + 1 if self.extra_for == mover else 1
@@ -83,6 +87,7 @@ class RuleState:
         """`moves` whole turns of one move each were played by a family's fast loop, none of them
         firing a rule (so the count of the last turn's moves is 1, as `apply` would leave it)."""
         if moves:
+            self.chance_run = 0
             self.moves += moves
             self.turn_of = self.extra_for = -1
             self.turn_moves = self.in_turn = 1
@@ -103,6 +108,9 @@ class RuleState:
         new.inside = False
         new.decided = None
         new.partner_next = self.partner_next
+        new.deferred = None
+        new.player = self.player
+        new.chance_run = self.chance_run
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -117,6 +125,7 @@ def _rule_state(game: str, pieces: Any, kept: tuple[Any, ...]) -> RuleState:
     for name, value in zip(RuleState.__slots__[1:], kept, strict=True):
         setattr(new, name, value)
     new.inside = False
+    new.deferred = None
     return new
 
 
@@ -167,6 +176,12 @@ class Context:
         if self.event is not None or rs.turn_of == self.mover:
             return rs.in_turn + (0 if self.event is not None else 1)
         return rs.in_turn + 1 if rs.extra_for == self.mover else 1
+
+    def player(self) -> int:
+        """The seat who plays the mover's turn: in team play of a two-sided game the member of the
+        side whose turn it is (the partners tell the rules before each step), else the mover."""
+        told = self.rules.player
+        return told if told >= 0 and self.mover >= 0 else self.mover
 
     def team_of(self, seat: int) -> int:
         teams = self.state.ruleset.teams
@@ -327,6 +342,19 @@ def fired_event(program: Program, piece: Any, seat: int) -> Event:
     return told
 
 
+CHANCE_RUN = 1000
+"""Chance steps in a row, without a player's move, after which a game with rule pieces ends as
+stopped by the move limit: a rule that deals again on every deal (`on: dealt, then:
+hand_in_redeal`) would otherwise never let a player move.  A game by its own rules makes a few in
+a row at most (a deal, the gates; a start roll and its re-rolls)."""
+
+
+def _stalled(state: State, events: list[Event]) -> None:
+    """End a game whose rules keep making chance steps (`CHANCE_RUN`) as capped, saying so."""
+    state.end_by_rule(Outcome(Termination.CAPPED, (), f"no player could move: the rules made {CHANCE_RUN} chance steps "
+                                                       "in a row (a rule that deals, rolls or shuffles again each time)"), events)
+
+
 def _may_fire(triggers: Mapping[str, tuple[Any, ...]], events: list[Event]) -> bool:
     """Whether a trigger on one of `events` passes its quick test of the event (`Trigger.screen`)."""
     for event in events:
@@ -345,7 +373,8 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
     program = rs.program
     triggers = program.triggers
     ctx: Context | None = None
-    effects: _Effects | None = None  # made when a trigger fires
+    effects: _Effects | None = rs.deferred  # made when a trigger fires (or by a prevention earlier in the move)
+    rs.deferred = None
     added: list[Event] = []
     turn_ended = -1
     for event in events:  # the actions add theirs to `added`, not here
@@ -376,7 +405,7 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
     if turn_ended >= 0:
         rs.turn_of = -1
         rs.extra_for = -1
-    if added:
+    if added or (effects is not None and effects.end is not None):
         tail: list[Event] = []
         if events and events[-1].kind == GAME_OVER:
             tail.append(events.pop())
@@ -531,6 +560,10 @@ class Ruled(State):
         if mover >= 0:
             rs.begin_move(mover)
             rs.moves += 1
+        elif move.is_chance:
+            rs.chance_run += 1
+            if rs.chance_run >= CHANCE_RUN and self.outcome() is None:
+                _stalled(self, [])
         if rs.turn_to < 0 and not rs.skips and not rs.program.misses_turns:  # no turn waits to be given or skipped
             if ended < 0:
                 return  # no event: nothing for the rules to do
@@ -548,7 +581,7 @@ class Ruled(State):
         rs = self.rule_state
         rs.begin_move(mover)
         rs.moves += 1
-        if rs.turn_to < 0 and not rs.skips and not rs.program.misses_turns:  # nothing waits: maybe nothing to do
+        if rs.turn_to < 0 and not rs.skips and not rs.program.misses_turns and rs.deferred is None:  # nothing waits: maybe nothing to do
             if not _may_fire(rs.program.triggers, events):  # only the turn's count changes, as `run_triggers` changes it
                 for event in events:
                     if event.kind == TURN_OVER:
@@ -573,6 +606,11 @@ class Ruled(State):
             if _fires(rs, prevention, ctx, seat):
                 if events is not None:
                     events.append(fired_event(rs.program, prevention.piece, seat))
+                if prevention.actions:  # its `then:`: turns, points and counters at once, an end with the move's triggers
+                    effects = rs.deferred if rs.deferred is not None else _Effects(rs)
+                    _take_actions(self, ctx, prevention, seat, effects, [])
+                    if effects.end is not None or effects.end_turn:
+                        rs.deferred = effects
                 return True
         return False
 
@@ -629,6 +667,8 @@ class Ruled(State):
                 raise IllegalMoveError(move, f"the rule '{piece.name}' forbids it" + (f": {piece.because}" if piece.because else ""))
         if mover >= 0:
             rs.begin_move(mover)
+        elif move.is_chance:
+            rs.chance_run += 1
         fields = None
         if rs.program.reads_move:  # described before the move changes the game
             describe = rs.program.hooks.move_fields
@@ -646,6 +686,8 @@ class Ruled(State):
                     rs.fired[index] += 1
                 rs.forbade = ()
         run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), events, fields)
+        if rs.chance_run >= CHANCE_RUN and self.outcome() is None:
+            _stalled(self, events)
         return events
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
@@ -911,6 +953,8 @@ def rule_position(rs: RuleState) -> str:
         out.add("rule-queue", ",".join(map(str, rs.queued)))
     if rs.partner_next:
         out.add("rule-partner", 1)
+    if rs.chance_run:
+        out.add("rule-chance", rs.chance_run)
     if rs.counters:
         out.add("counters", items_text(f"{name}.{seat}.{value}" for (name, seat), value in sorted(rs.counters.items())))
     out.add("used", items_text(f"{piece}.{seat}.{times}" for (piece, seat), times in sorted(rs.used.items())))
@@ -940,6 +984,7 @@ def read_rule_position(state: State, fields: Fields) -> None:
     rs.insert_to, rs.resume, rs.inserted = (fields.bounded("rule-insert", fields.convert("rule-insert", x, int, "a whole number"), -1, n - 1)
                                             for x in parts)
     rs.partner_next = fields.int("rule-partner", 0, lo=0, hi=1) == 1
+    rs.chance_run = fields.int("rule-chance", 0, lo=0, hi=CHANCE_RUN)
     rs.queued = tuple(fields.bounded("rule-queue", fields.convert("rule-queue", x, int, "a whole number"), 0, n - 1)
                       for x in fields.items("rule-queue", default=NONE))
     rs.counters = {}

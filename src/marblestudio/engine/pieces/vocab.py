@@ -206,6 +206,10 @@ def core_names() -> dict[str, Name]:
         "mover": Name(INT, lambda c: c.mover, "the seat whose move is judged: who made it (a trigger), or who is to make it "
                                               "(a constraint, a power); 0 is the first seat"),
         "players": Name(INT, lambda c: c.players, "how many seats the game has"),
+        "player": Name(INT, lambda c: c.player(), "the seat who plays the mover's turn: in team play of a game of two "
+                                                   "sides (Rock Me Archimedes, Mancala with teams), the partner whose turn it "
+                                                   "is (seats 0 to 3 with four players: `player == 2`), while mover is the "
+                                                   "side; in any other game, the mover"),
         "turn_moves": Name(INT, lambda c: c.turn_moves(), "the number of the judged move in the mover's turn: 1 unless "
                                                            "extra_turn lengthened the turn (in a constraint: the move about to be made)"),
         "moves_played": Name(INT, lambda c: c.rules.moves, "moves made in the game by every player (chance excluded)"),

@@ -147,7 +147,9 @@ def prevention_words(piece: Piece, hooks: FamilyHooks) -> str:
     what = plain(doc.doc) if doc is not None else code(piece.prevent)
     when = f" when {code(piece.condition)}" if piece.condition is not None else ""
     limit = f" ({times_words(piece.times, piece.per)})" if piece.times is not None else ""
-    return f"The game's own rule does not apply to {what}{when}{limit}: the game goes on as if it had not."
+    kinds = actions_of(hooks)
+    does = f", and then: {', then '.join(action_words(a, kinds) for a in piece.actions)}" if piece.actions else ""
+    return f"The game's own rule does not apply to {what}{when}{limit}: the game goes on as if it had not{does}."
 
 
 def piece_words(piece: Piece, hooks: FamilyHooks) -> str:
