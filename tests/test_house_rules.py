@@ -51,8 +51,12 @@ def _minus_marked(state: Any) -> bool:  # ALIVE's minus_next: a seat's next numb
     return getattr(table, "minus", -1) >= 0
 
 
+def _waived(state: Any) -> bool:  # waive: a constraint lifted for the rest of the turn
+    return bool(getattr(getattr(state, "rule_state", None), "waived", ()))
+
+
 STATE_EFFECT = {"add_to_roll": _roll_changed, "reroll": _rerolled, "sow_clockwise": _clockwise, "sow_any_house": _any_house,
-                "minus_next": _minus_marked}
+                "minus_next": _minus_marked, "waive": _waived}
 PREVENTED_EVENT = {"capture": "seeds_captured", "extra_turn": "extra_turn", "touch": "board_touched"}
 """What a prevention stops, as the event the game's own rule would have made."""
 
@@ -64,7 +68,7 @@ def family_moves(state: State) -> list[Any]:
     return moves
 
 
-def effects_seen(state: State, mover: int, events: list[Event], before: list[int]) -> set[str]:
+def effects_seen(state: State, mover: int, events: list[Event], before: list[int], marks: dict[Any, str] | None = None) -> set[str]:
     """The actions whose effect shows after this move (see FOLLOWING_EVENT for the family's actions)."""
     seen: set[str] = set()
     kinds = [str(e.kind) for e in events]
@@ -83,6 +87,8 @@ def effects_seen(state: State, mover: int, events: list[Event], before: list[int
         seen.update({"win", "lose", "draw"})
     if rules_of(state).rule_state.scores != before:  # type: ignore[attr-defined]
         seen.add("score")
+    if marks is not None and rules_of(state).rule_state.marks != marks:  # type: ignore[attr-defined]
+        seen.add("mark")  # a mark set or cleared
     return seen
 
 
@@ -105,6 +111,7 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
         while state.outcome() is None:
             if state.to_move == CHANCE:
                 before = list(rules_of(state).rule_state.scores)
+                marks = dict(rules_of(state).rule_state.marks)
                 events = state.apply(state.sample_chance(rng))
                 for e in events:
                     if e.kind == CoreEvent.RULE_FIRED:
@@ -112,7 +119,7 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
                             extra[e["rule"]] = e["seat"]
                         if "partner_turn" in wanted[e["rule"]]:
                             partner[e["rule"]] = last_mover
-                        shown[e["rule"]] |= effects_seen(state, -1, events, before) & wanted[e["rule"]]
+                        shown[e["rule"]] |= effects_seen(state, -1, events, before, marks) & wanted[e["rule"]]
                 continue
             moves = state.legal_moves()
             every = family_moves(rules_of(state))
@@ -125,6 +132,7 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
                         shown[piece.name].add("forbid")
             mover = last_mover = state.to_move
             before = list(rules_of(state).rule_state.scores)
+            marks = dict(rules_of(state).rule_state.marks)
             events = state.apply(moves[rng.randrange(len(moves))])
             fired = {e["rule"]: e["seat"] for e in events if e.kind == CoreEvent.RULE_FIRED}
             names = set(fired)
@@ -142,7 +150,7 @@ def test_the_house_rule_fires_and_does_what_it_says(path: Path) -> None:
                         shown[name].add("partner_turn")
                     del partner[name]
             if names:
-                seen = effects_seen(state, mover, events, before)
+                seen = effects_seen(state, mover, events, before, marks)
                 for name in names:
                     shown[name] |= seen & wanted[name]
                     if name in prevents and prevents[name] not in [e.kind for e in events]:

@@ -43,7 +43,7 @@ STAY_ALIVE = program.family_hooks("stay-alive")
 # Hooks ---------------------------------------------------------------------------------------
 def test_a_new_entry_offers_every_hook_of_a_rule() -> None:
     offered = _offered(_stay_alive("  - "))
-    assert set(offered) == {"on", "if", "then", "forbid", "because", "turn", "power", "times", "per", "name", "says"}
+    assert set(offered) == {"on", "if", "then", "forbid", "because", "turn", "power", "times", "per", "name", "says", "choose"}
 
 
 KALAH = "format: 1\nid: house/k\nname: K\nextends: mancala/kalah\nrules:\n"
@@ -60,10 +60,11 @@ def test_prevent_is_offered_only_where_the_game_names_what_a_rule_may_prevent() 
 AVALANCHE = "format: 1\nid: house/a\nname: A\nextends: avalanche/standard\nrules:\n"
 
 
-def test_choose_is_offered_only_where_a_power_may_name_something() -> None:
+def test_choose_offers_what_this_game_s_powers_may_name() -> None:
     assert "choose" in _offered(AVALANCHE + "  - name: nudge\n    power: {flip_gate: choice}\n    ")
-    assert "choose" not in _offered(_stay_alive("  - name: x\n    power: extra_turn\n    "))
     assert _offered(AVALANCHE + "  - name: nudge\n    power: {flip_gate: choice}\n    choose: ") == ["gate"]
+    assert _offered(_stay_alive("  - name: x\n    power: extra_turn\n    choose: ")) == ["slide"]
+    assert "choose" not in _offered(_stay_alive("  - name: x\n    on: slide_moved\n    "))  # a trigger takes no choice
 
 
 def test_a_power_that_chooses_completes_choice_in_its_condition() -> None:
@@ -287,7 +288,7 @@ def test_an_entry_of_one_kind_is_offered_only_the_keys_of_its_kind() -> None:
     constraint = set(_offered(_stay_alive("  - forbid: move.kind == 'pass'\n    ")))
     assert constraint == {"because", "name", "says"}
     power = set(_offered(_stay_alive("  - name: double\n    power: extra_turn\n    ")))
-    assert power == {"if", "times", "says"}
+    assert power == {"if", "times", "says", "choose"}
     per = set(_offered(_stay_alive("  - on: marble_fell\n    times: 1\n    per: event.")))
     assert "seat" in per  # per: reads the event, as the condition does
 

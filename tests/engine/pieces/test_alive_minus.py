@@ -131,3 +131,15 @@ def test_the_cookbook_rule_plays_whole_games_that_replay_from_their_moves() -> N
             again.apply(again.parse_move(text))
         assert again.position() == state.position()
     assert marked >= 5
+
+
+def test_next_seat_in_a_power_is_the_player_after_its_user(tmp_path: Path) -> None:
+    # The seventh audit's 'once a game, make the next player draw two cards': a power comes before
+    # its user's own card, so the game stands with the user to move; next_seat() there is the
+    # seat after the user (seat 1 with three players, play going clockwise), not the user.
+    curse = {"name": "curse", "power": {"draw_cards": {"seat": "next_seat()", "count": 2}}}
+    state = ruled_table(tmp_path, [curse], [["3"], ["4"], ["5"]], deck=["1", "2", "6", "7"], total=3)
+    events = play(state, "use curse")
+    drawn = [e for e in events if e.kind == "cards_drawn"]
+    assert [(e["seat"], e["count"]) for e in drawn] == [(1, 2)]
+    assert state.table.hand_sizes == [1, 3, 1] and state.to_move == 0

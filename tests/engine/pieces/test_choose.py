@@ -17,6 +17,7 @@ import yaml
 
 from marblestudio.engine import new_game
 from marblestudio.engine.core import CHANCE, IllegalMoveError, NotationError
+from marblestudio.engine.pieces import program
 from marblestudio.engine.pieces.runtime import PowerMove
 from marblestudio.rulesets import RulesetError, load_with_source
 
@@ -136,9 +137,12 @@ def test_a_wrong_choice_is_a_clear_error_at_its_key(tmp_path: Path, rule: dict[s
         house(tmp_path, [rule])
 
 
-def test_a_family_without_choices_says_so(tmp_path: Path) -> None:
-    with pytest.raises(RulesetError, match="its powers take no choice"):
-        house(tmp_path, [{"name": "x", "power": "extra_turn", "choose": "slide"}], base="stay-alive/standard")
+def test_a_choice_another_game_has_is_refused_with_this_game_s(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match=re.escape("house.yaml:6:11: error: rules[1].choose must be one of 'slide', not text 'gate'")):
+        house(tmp_path, [{"name": "x", "power": "extra_turn", "choose": "gate"}], base="stay-alive/standard")
+    # the same check in the rules language itself (a plug-in's ruleset, or the editor before the schema)
+    assert [p.message for p in program.check("stay-alive", [{"name": "x", "power": "extra_turn", "choose": "gate"}])] == [
+        "'gate' is not something a power of this game can choose (it can choose: slide)"]
 
 
 def test_games_with_the_power_replay_from_their_moves_in_notation() -> None:
@@ -161,3 +165,31 @@ def test_games_with_the_power_replay_from_their_moves_in_notation() -> None:
         assert again.position() == state.position() and again.outcome() == state.outcome()
         assert sum(again.counts().values()) == sum(start.counts().values())  # no marble made or lost
     assert used >= 6
+
+
+def test_archimedes_knock_out_names_an_opponent_s_cup(tmp_path: Path) -> None:
+    # The seventh audit's 'once a game, name a cup holding an opponent's marble and send it back':
+    # `choose: cup`, `owner(choice) == 1 - mover`, `send_back: choice`.  Played until the power is
+    # offered: every cup offered holds an opponent's marble, and using it returns that marble.
+    rule = {"name": "knock out", "power": {"send_back": "choice"}, "choose": "cup", "if": "owner(choice) == 1 - mover"}
+    rules = house(tmp_path, [rule], base="archimedes/standard")
+    state, rng = new_game(rules, 2), random.Random(2)
+    while True:
+        if state.to_move == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        offered = [m for m in state.legal_moves() if isinstance(m, PowerMove)]
+        if offered:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    seat = state.to_move
+    from marblestudio.engine.archimedes.moves import parse_cup
+
+    assert all(state.board[parse_cup(m.choice)] == 1 - seat for m in offered)
+    kind, options = state.power_choices("knock out")
+    assert kind == "cup" and "marble" in options[0][1]
+    supply = state.supply[1 - seat]
+    before = sum(state.counts().values())
+    events = state.apply(offered[0])
+    assert parse_cup(offered[0].choice) not in state.board and state.supply[1 - seat] == supply + 1
+    assert "marble_sent_back" in [e.kind for e in events] and sum(state.counts().values()) == before

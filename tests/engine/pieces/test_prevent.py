@@ -43,7 +43,7 @@ def test_a_prevention_acts_with_the_core_s_actions_only() -> None:
     assert problems("mancala", {"prevent": "capture", "then": [{"score": "event.seeds"}, "end_turn"]}) == []
     assert problems("mancala", {"prevent": "capture", "then": "sow_clockwise"}) == [
         ("/rules/0/then", "a prevention acts with the game's turns, points, counters and result only (count, draw, end_turn, "
-                          "extra_turn, give_turn, insert_turn, lose, partner_turn, score, set_count, skip_next, skip_turn, win), "
+                          "extra_turn, give_turn, insert_turn, lose, mark, partner_turn, score, set_count, skip_next, skip_turn, waive, win), "
                           "not 'sow_clockwise': it acts in the middle of the game's own rule, where a change to the board would upset it")]
     assert problems("mancala", {"prevent": "capture", "on": "turn_over", "then": "draw"})[0][1].startswith(
         "a rule is a trigger ('on:' and 'then:'), a constraint ('forbid:'), a turn shorthand ('turn:'), a power ('power:') or a prevention")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from marblestudio.engine.pieces.expr import INT, SEAT, STR, Function, Name
-from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks
+from marblestudio.engine.pieces.vocab import ActionKind, Choice, EventDoc, FamilyHooks, Param
 
 _PIT = {"seat": INT, "pit": INT, "place": STR, "seeds": INT}
 
@@ -20,6 +20,30 @@ def _sow_clockwise(state: Any, ctx: Any, values: Mapping[str, Any], events: list
 def _sow_any_house(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
     """The next sowing may start from any house (see `MancalaState.sow_any_house`)."""
     state.sow_any_house()
+
+
+def _harvest(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
+    """Every seed of a house goes into the mover's store (see `MancalaState.harvest`)."""
+    if ctx.mover >= 0:
+        state.harvest(str(values["house"]).strip(), ctx.mover, events)
+
+
+def _seeds(c: Any, house: str) -> int:
+    found = c.state.house_pit(house)
+    return 0 if found is None else int(c.state.pits[found[1]])
+
+
+def _house_owner(c: Any, house: str) -> int:
+    found = c.state.house_pit(house)
+    return -1 if found is None else int(found[0])
+
+
+def _house_words(state: Any, house: str) -> str:
+    found = state.house_pit(house)
+    if found is None:
+        return ""
+    seeds = state.pits[found[1]]
+    return f"{state.ruleset.presentation.seat_name(found[0])}'s house, {seeds} seed{'' if seeds == 1 else 's'}"
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
@@ -40,6 +64,9 @@ HOOKS = FamilyHooks(
     functions={
         "store": Function((SEAT,), INT, lambda c, s: c.state.store(s), "the seeds in the seat's store"),
         "side": Function((SEAT,), INT, lambda c, s: c.state.side(s), "the seeds in the seat's houses"),
+        "seeds": Function((STR,), INT, _seeds, "the seeds in the house named ('c', 'C'; 0 for no such house)"),
+        "owner": Function((STR,), INT, _house_owner, "the seat whose house it is ('a' to 'f': 0, 'A' to 'F': 1; -1 for no such "
+                                                     "house): owner(choice) == mover is one of the mover's own"),
     },
     move={"place": STR, "seeds": INT},
     move_fields=_move_fields,
@@ -54,6 +81,16 @@ HOOKS = FamilyHooks(
                                                      "mover's captures and extra turn follow; as a power, `power: "
                                                      "sow_any_house`, 'once a game, sow from an opponent's house'",
                                     perform=_sow_any_house),
+        "harvest": ActionKind("harvest", "every seed of the house goes into the mover's store, told as a capture (seeds_captured); "
+                                         "as a power with `choose: house`, `harvest: choice`: 'once a game, empty one of your "
+                                         "houses into your store'. Nothing happens to an empty house, or to the last house with "
+                                         "seeds of the player to move",
+                              {"house": Param(STR, "the house's name, as 'c' or 'C' (choice, in a power that chooses a house)")},
+                              "house", _harvest),
+    },
+    choices={
+        "house": Choice(STR, lambda state: state.harvestable(), "a house with seeds, by its name ('c', 'C'); never the last "
+                                                                "house with seeds of the player to move", _house_words),
     },
     prevents={
         "capture": EventDoc({"seat": INT, "place": STR, "seeds": INT, "houses": INT},

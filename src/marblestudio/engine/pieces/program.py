@@ -18,7 +18,7 @@ from typing import Any
 from marblestudio.engine.pieces import vocab
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, Evaluator, ExpressionError, Name, Scope, compile_expression, compile_screen
 from marblestudio.engine.pieces.expr import parse as parse_expression
-from marblestudio.engine.pieces.spec import Piece, pieces_of
+from marblestudio.engine.pieces.spec import Piece, default_name, pieces_of
 from marblestudio.engine.pieces.vocab import TURN_OVER, ActionKind, FamilyHooks
 
 
@@ -224,7 +224,7 @@ def _power_scope(piece: Piece, hooks: FamilyHooks) -> Scope:
     return Scope({**scope.names, "choice": name}, scope.functions)
 
 
-def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
+def _trigger(piece: Piece, hooks: FamilyHooks, game: str, constraints: Mapping[str, int] | None = None) -> Trigger:
     if piece.power:
         scope = _power_scope(piece, hooks)
     else:
@@ -237,7 +237,7 @@ def _trigger(piece: Piece, hooks: FamilyHooks, game: str) -> Trigger:
         scope = _trigger_scope(hooks, on, doc)
     condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
     per = _per(piece, scope)
-    compiled = _actions(piece, actions_of(hooks, game), scope)
+    compiled = _actions(piece, actions_of(hooks, game), scope, constraints or {})
     return Trigger(piece, condition, tuple(compiled), per, _screen(piece, scope))
 
 
@@ -248,8 +248,9 @@ def _screen(piece: Piece, scope: Scope) -> Evaluator | None:
     return compile_screen(piece.condition, scope, "event")
 
 
-def _actions(piece: Piece, kinds: Mapping[str, ActionKind], scope: Scope) -> list[CompiledAction]:
-    """A trigger's, a power's or a prevention's actions (`then:`, `power:`), compiled in `scope`."""
+def _actions(piece: Piece, kinds: Mapping[str, ActionKind], scope: Scope, constraints: Mapping[str, int] | None = None) -> list[CompiledAction]:
+    """A trigger's, a power's or a prevention's actions (`then:`, `power:`), compiled in `scope`;
+    `constraints`: the ruleset's constraints by name (what `waive` may name)."""
     compiled: list[CompiledAction] = []
     many = len(piece.actions) > 1
     for i, action in enumerate(piece.actions):
@@ -278,6 +279,14 @@ def _actions(piece: Piece, kinds: Mapping[str, ActionKind], scope: Scope) -> lis
             where = f"{at}/{action.name}" + (f"/{key}" if key in given and "value" not in dict(action.params) else "")
             if text is None:
                 raise PieceError(PieceProblem(f"{at}", f"{action.name} needs '{key}' ({param.doc})"))
+            if param.type == vocab.RULE:  # a constraint of the ruleset, by its name: its number
+                found = (constraints or {}).get(str(text).strip())
+                if found is None:
+                    known = ", ".join(f"'{n}'" for n in sorted(constraints or {})) or "none"
+                    raise PieceError(PieceProblem(where, f"{action.name} names a constraint (a forbid: rule) of this ruleset "
+                                                         f"by its name: {str(text)!r} is none of them (its constraints: {known})"))
+                values.append((key, _constant(found)))
+                continue
             if param.type == vocab.WORD:  # a plain name, not an expression
                 if not isinstance(text, str) or not _WORD.fullmatch(text.strip()):
                     raise PieceError(PieceProblem(where, f"{action.name}'s {key} is a name of letters, digits and _ "
@@ -310,7 +319,7 @@ def _constraint(piece: Piece, hooks: FamilyHooks) -> Constraint:
     return Constraint(piece, _compile(piece.forbid, scope, BOOL, f"{piece.pointer}/forbid"))
 
 
-def _prevention(piece: Piece, hooks: FamilyHooks) -> Trigger:
+def _prevention(piece: Piece, hooks: FamilyHooks, constraints: Mapping[str, int] | None = None) -> Trigger:
     what = piece.prevent or ""
     doc = hooks.prevents.get(what)
     if doc is None:
@@ -327,12 +336,14 @@ def _prevention(piece: Piece, hooks: FamilyHooks) -> Trigger:
             raise PieceError(PieceProblem(at, f"a prevention acts with the game's turns, points, counters and result only "
                                               f"({', '.join(sorted(kinds))}), not '{action.name}': it acts in the middle of "
                                               "the game's own rule, where a change to the board would upset it"))
-    return Trigger(piece, condition, tuple(_actions(piece, kinds, scope)), _per(piece, scope), _screen(piece, scope))
+    return Trigger(piece, condition, tuple(_actions(piece, kinds, scope, constraints)), _per(piece, scope), _screen(piece, scope))
 
 
-def build(game: str, pieces: tuple[Piece, ...]) -> Program:
+def build(game: str, pieces: tuple[Piece, ...], named: Mapping[str, int] | None = None) -> Program:
     """Compile `pieces` for the family `game` (raises PieceError at the first problem)."""
     hooks = family_hooks(game)
+    if named is None:
+        named = {p.name: p.index for p in pieces if p.is_constraint}  # what `waive` may name
     triggers: dict[str, list[Trigger]] = {}
     constraints = []
     powers = []
@@ -342,22 +353,22 @@ def build(game: str, pieces: tuple[Piece, ...]) -> Program:
             raise PieceError(PieceProblem(f"{piece.pointer}/choose", "'choose' belongs to a power: the player names something "
                                                                      "when using it ('power:' with its actions)"))
         if piece.prevent is not None:
-            prevents.setdefault(piece.prevent, []).append(_prevention(piece, hooks))
+            prevents.setdefault(piece.prevent, []).append(_prevention(piece, hooks, named))
         elif piece.power:
-            powers.append(_trigger(piece, hooks, game))
+            powers.append(_trigger(piece, hooks, game, named))
         elif piece.is_constraint:
             if hooks.move_fields is None:
                 raise PieceError(PieceProblem(f"{piece.pointer}/forbid", "this game does not describe its moves to constraints yet"))
             constraints.append(_constraint(piece, hooks))
         else:
-            trigger = _trigger(piece, hooks, game)
+            trigger = _trigger(piece, hooks, game, named)
             triggers.setdefault(piece.on or "", []).append(trigger)
-    scoring = any(a.kind.name == "score" for t in [*powers, *(t for ts in triggers.values() for t in ts)] for a in t.actions)
+    acting = [*powers, *(t for ts in triggers.values() for t in ts), *(t for ts in prevents.values() for t in ts)]  # what takes actions
+    scoring = any(a.kind.name == "score" for t in acting for a in t.actions)
     moves = any(reads_move(t.piece) for ts in triggers.values() for t in ts)
-    misses = any(a.kind.name in ("skip_turn", "insert_turn") for t in [*powers, *(t for ts in triggers.values() for t in ts)]
-                 for a in t.actions)
+    misses = any(a.kind.name in ("skip_turn", "insert_turn") for t in acting for a in t.actions)
     reads = frozenset().union(*(names_read(p) for p in pieces))
-    triggers_all = [*powers, *(t for ts in triggers.values() for t in ts)]
+    triggers_all = acting
     return Program(game, pieces, {k: tuple(v) for k, v in triggers.items()}, tuple(constraints), hooks,
                    tuple(p.name for p in pieces), tuple(powers), scoring, reads_move=moves, misses_turns=misses,
                    prevents={k: tuple(v) for k, v in prevents.items()},
@@ -375,9 +386,11 @@ def key_parts(pieces: Sequence[Piece], triggers: Sequence[Trigger], reads: froze
         "moves": "moves_played" in reads,
         "scores": scoring or "score" in reads,
         "counters": bool(actions & {"count", "set_count"}) or "count" in reads,
+        "marks": "mark" in actions or "mark" in reads,
         "missed": misses,
         "fired": "fired" in reads,
         "used": any(p.times is not None or p.power for p in pieces),
+        "waived": "waive" in actions,
     }
     return tuple(name for name, keep in wanted.items() if keep)
 
@@ -392,6 +405,8 @@ def check(game: str, entries: Sequence[Mapping[str, Any]]) -> list[PieceProblem]
     """Every problem of a schema-valid `rules:` list, each piece on its own (expanded first)."""
     problems = []
     names: dict[str, int] = {}
+    constraints = {str(entry.get("name") or default_name(index, entry)): index  # what `waive` may name
+                   for index, entry in enumerate(entries) if isinstance(entry, Mapping) and "forbid" in entry}
     for index, entry in enumerate(entries):
         shape = _shape_problem(index, entry)
         if shape is not None:
@@ -410,7 +425,7 @@ def check(game: str, entries: Sequence[Mapping[str, Any]]) -> list[PieceProblem]
         if "turn" in entry:  # its condition was checked above, where it is written
             piece = dataclasses.replace(piece, condition=None)
         try:
-            build(game, (piece,))
+            build(game, (piece,), constraints)
         except PieceError as exc:
             problems.append(exc.problem)
         name = entry.get("name")

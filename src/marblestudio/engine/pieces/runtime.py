@@ -22,6 +22,7 @@ import functools
 import random
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, SupportsIndex, cast
+from urllib.parse import quote, unquote
 
 from dataclasses import dataclass
 
@@ -38,7 +39,7 @@ class RuleState:
 
     __slots__ = ("program", "turn_moves", "in_turn", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
                  "missed", "counters", "insert_to", "resume", "inserted", "queued",
-                 "inside", "decided", "partner_next", "deferred", "player", "chance_run")
+                 "inside", "decided", "partner_next", "deferred", "player", "chance_run", "waived", "waived_for", "marks")
 
     def __init__(self, program: Program, players: int) -> None:
         self.program = program
@@ -64,12 +65,16 @@ class RuleState:
         self.deferred: _Effects | None = None  # a prevention's end of game or turn, for the triggers at the end of its move
         self.player = -1  # team play of a two-sided game: the seat that plays the side's turn now (told by engine/partners.py)
         self.chance_run = 0  # chance steps since the last player's move (a rule that deals on every deal never stops: CHANCE_RUN)
+        self.waived: tuple[int, ...] = ()  # constraints a `waive` lifted for the rest of a turn, by piece number ...
+        self.waived_for = -1  # ... and the seat whose turn it is
+        self.marks: dict[tuple[str, int], str] = {}  # (name, seat) -> a house rule's text (mark), what a player named
 
     def begin_move(self, mover: int) -> None:
         """`mover` is about to decide: the first decision of its turn starts the turn's count (one
         more move when an extra turn was given to it)."""
         self.chance_run = 0
         if self.turn_of != mover:
+            self.waived, self.waived_for = (), -1  # a new turn: a limit lifted for the last one applies again
             self.partner_next = False  # a new turn: the team game has handed it on (or there is none)
             self.turn_moves = self.turn_moves + 1 if self.extra_for == mover else 1
             self.in_turn = self.in_turn + 1 if self.extra_for == mover else 1
@@ -111,6 +116,8 @@ class RuleState:
         new.deferred = None
         new.player = self.player
         new.chance_run = self.chance_run
+        new.waived, new.waived_for = self.waived, self.waived_for
+        new.marks = dict(self.marks) if self.marks else {}
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -148,7 +155,7 @@ POWER_PREFIX = "use "
 class Context:
     """What an expression reads: the state, the rule state, the event or move being judged."""
 
-    __slots__ = ("state", "rules", "event", "move", "mover", "players", "each", "choice")
+    __slots__ = ("state", "rules", "event", "move", "mover", "players", "each", "choice", "power")
 
     def __init__(self, state: State, rules: RuleState, mover: int) -> None:
         self.state = state
@@ -159,6 +166,7 @@ class Context:
         self.move: Any = None
         self.each = -1  # an action for a group of seats: the seat it is taken for now (`seat`)
         self.choice: Any = ""  # a power's choice (`choose:`), as its type reads it
+        self.power = False  # a power's condition or actions: its user is still to move
 
     def turn_moves(self) -> int:
         """The number of the move being judged in its turn: for a trigger, the move just made
@@ -188,7 +196,13 @@ class Context:
         return seat if teams is None else teams.team_of(seat)
 
     def next_to_move(self) -> int:
-        return -1 if self.state.outcome() is not None else self.state.to_move
+        """The seat that moves next as the game stands; in a power (whose user is still to move,
+        its own move to come), the seat that moves after the user's turn."""
+        if self.state.outcome() is not None:
+            return -1
+        if self.power and self.mover >= 0:
+            return self.state.seat_after(self.mover)
+        return self.state.to_move
 
     def won(self, seat: int) -> bool:
         outcome = self.state.outcome()
@@ -252,6 +266,18 @@ def _core_action(state: State, name: str, values: dict[str, Any], mover: int, ef
                 rs.counters[key] = value
             else:
                 rs.counters.pop(key, None)
+    elif name == "mark":
+        seat = values["seat"]
+        if 0 <= seat < n:
+            text = str(values["text"])[:MAX_MARK]
+            if text:
+                rs.marks[(values["name"], seat)] = text
+            else:
+                rs.marks.pop((values["name"], seat), None)
+    elif name == "waive":
+        if mover >= 0:
+            rs.waived = tuple(sorted({*rs.waived, values["rule"]})) if rs.waived_for == mover else (values["rule"],)
+            rs.waived_for = mover
     elif name == "score":
         if 0 <= values["seat"] < n:
             rs.scores[values["seat"]] += values["points"]
@@ -341,6 +367,9 @@ def fired_event(program: Program, piece: Any, seat: int) -> Event:
         told = program.fired_events[piece.index, seat] = Event.of(RULE_FIRED, rule=piece.name, seat=seat)
     return told
 
+
+MAX_MARK = 40
+"""The longest text a mark keeps (a name of a slide, a card, a colour)."""
 
 CHANCE_RUN = 1000
 """Chance steps in a row, without a player's move, after which a game with rule pieces ends as
@@ -815,6 +844,7 @@ def _power_ready(state: State, rs: RuleState, power: Any, seat: int, choice: str
         return None
     if power.condition is not None:
         ctx = Context(state, rs, seat)
+        ctx.power = True
         if not power.condition(ctx):
             return f"the power '{piece.name}' may not be used now (its condition does not hold)"
     return None
@@ -829,6 +859,7 @@ def power_options(state: State, rs: RuleState, power: Any, seat: int) -> list[st
     if power.condition is None:
         return options
     ctx = Context(state, rs, seat)
+    ctx.power = True
     kept = []
     for option in options:
         ctx.choice = _choice_value(choice.type, option)
@@ -876,6 +907,7 @@ def _use_power(state: Ruled, rs: RuleState, mover: int, move: PowerMove) -> list
     events = [Event.of(RULE_FIRED, rule=piece.name, seat=mover, power=True)]
     effects = _Effects(rs)
     ctx = Context(state, rs, mover)
+    ctx.power = True
     if power.piece.choose is not None:
         ctx.choice = _choice_value(rs.program.hooks.choices[power.piece.choose].type, move.choice)
     _take_actions(state, ctx, power, mover, effects, events)
@@ -892,10 +924,12 @@ def _forbidding(state: Ruled, rs: RuleState, move: Move) -> Any:
     """The first constraint that forbids `move`, or None."""
     describe = rs.program.hooks.move_fields
     assert describe is not None  # checked when the program was built
-    ctx = Context(state, rs, state.to_move)
+    seat = state.to_move
+    ctx = Context(state, rs, seat)
     ctx.move = describe(state, move)
+    waived = rs.waived if rs.waived_for == seat and rs.turn_of == seat else ()  # lifted for this turn (`waive`)
     for constraint in rs.program.constraints:
-        if constraint.test(ctx):
+        if constraint.piece.index not in waived and constraint.test(ctx):
             return constraint.piece
     return None
 
@@ -907,6 +941,8 @@ _KEY_PARTS: dict[str, Callable[[RuleState], Any]] = {
     "missed": lambda rs: (tuple(rs.missed), rs.insert_to, rs.resume, rs.inserted, rs.queued),
     "fired": lambda rs: tuple(rs.fired),
     "used": lambda rs: tuple(sorted(rs.used.items())),
+    "waived": lambda rs: (rs.waived, rs.waived_for),
+    "marks": lambda rs: tuple(sorted(rs.marks.items())),
 }
 """How `Ruled.position_key` reads each part a program's key holds (`Program.key_parts`)."""
 
@@ -955,6 +991,10 @@ def rule_position(rs: RuleState) -> str:
         out.add("rule-partner", 1)
     if rs.chance_run:
         out.add("rule-chance", rs.chance_run)
+    if rs.waived:
+        out.add("rule-waived", f"{rs.waived_for}:" + ",".join(map(str, rs.waived)))
+    if rs.marks:
+        out.add("marks", items_text(f"{name}.{seat}.{quote(text, safe='')}" for (name, seat), text in sorted(rs.marks.items())))
     if rs.counters:
         out.add("counters", items_text(f"{name}.{seat}.{value}" for (name, seat), value in sorted(rs.counters.items())))
     out.add("used", items_text(f"{piece}.{seat}.{times}" for (piece, seat), times in sorted(rs.used.items())))
@@ -985,6 +1025,23 @@ def read_rule_position(state: State, fields: Fields) -> None:
                                             for x in parts)
     rs.partner_next = fields.int("rule-partner", 0, lo=0, hi=1) == 1
     rs.chance_run = fields.int("rule-chance", 0, lo=0, hi=CHANCE_RUN)
+    rs.marks = {}
+    for item in fields.items("marks", default=NONE):
+        name, dot, rest = item.partition(".")
+        who, dot2, text = rest.partition(".")
+        seat = fields.convert("marks", who, int, "a whole number") if dot and dot2 else -1
+        if not name or not 0 <= seat < n or not text:
+            raise fields.error("marks", f"'{item}' is not NAME.SEAT.TEXT (the text written as in a web address)")
+        rs.marks[name, seat] = unquote(text)[:MAX_MARK]
+    waived = fields.text("rule-waived", NONE)
+    rs.waived, rs.waived_for = (), -1
+    if waived != NONE:
+        who, _, listed = waived.partition(":")
+        rs.waived_for = fields.bounded("rule-waived", fields.convert("rule-waived", who, int, "a whole number"), 0, n - 1)
+        rs.waived = tuple(sorted({fields.bounded("rule-waived", fields.convert("rule-waived", p, int, "a whole number"), 0,
+                                                 len(rs.program.pieces) - 1) for p in listed.split(",") if p}))
+        if not rs.waived or any(not rs.program.pieces[i].is_constraint for i in rs.waived):
+            raise fields.error("rule-waived", f"'{waived}' is not SEAT:RULE,... naming constraints (forbid: rules) of these rules")
     rs.queued = tuple(fields.bounded("rule-queue", fields.convert("rule-queue", x, int, "a whole number"), 0, n - 1)
                       for x in fields.items("rule-queue", default=NONE))
     rs.counters = {}

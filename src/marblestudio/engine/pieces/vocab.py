@@ -79,6 +79,9 @@ _SEAT_PARAM = Param(SEAT, "the seat it applies to", "mover")
 WORD = "word"
 """A parameter written as a plain name, not an expression (a counter's name: `count: drops`)."""
 
+RULE = "rule"
+"""A parameter naming a constraint (a `forbid:` rule) of the ruleset, as written after its `name:`."""
+
 ACTIONS: dict[str, ActionKind] = {
     a.name: a
     for a in (
@@ -105,6 +108,13 @@ ACTIONS: dict[str, ActionKind] = {
                             "own tally, every counter 0 at the start; scores nothing",
                    {"counter": Param(WORD, "the counter's name (letters, digits and _)"), "seat": _SEAT_PARAM,
                     "add": Param(INT, "how much to add (negative: take away)", "1")}, "counter"),
+        ActionKind("mark", "set a seat's mark of the given name to a text (read it with mark('name', seat)): what a player "
+                           "named, a slide, a card or a colour, kept until changed; an empty text clears it",
+                   {"name": Param(WORD, "the mark's name (letters, digits and _)"), "seat": _SEAT_PARAM,
+                    "text": Param(STR, "the text to keep (choice, in a power that chooses; '' clears it)", "''")}, "name"),
+        ActionKind("waive", "lift a constraint of this ruleset for the rest of the mover's turn, so that it forbids nothing "
+                            "until the turn ends; a power that lifts a limit once is `power: {waive: no early lifts}`",
+                   {"rule": Param(RULE, "the constraint's name (a forbid rule's name)")}, "rule"),
         ActionKind("set_count", "set a seat's counter of the given name (0 by default: `set_count: drops` on turn_over "
                                 "starts a count per turn)",
                    {"counter": Param(WORD, "the counter's name (letters, digits and _)"), "seat": _SEAT_PARAM,
@@ -225,11 +235,15 @@ def core_functions() -> dict[str, Function]:
         "score": Function((SEAT,), INT, lambda c, seat: c.rules.scores[seat], "the seat's score from `score` actions"),
         "team": Function((SEAT,), INT, lambda c, seat: c.team_of(seat),
                          "the seat's team (with teams: seat mod team count; without: the seat itself)", -1),
-        "next_seat": Function((), INT, lambda c: c.next_to_move(), "the seat that moves next as the game stands (-1: chance or over)"),
+        "next_seat": Function((), INT, lambda c: c.next_to_move(), "the seat that moves next as the game stands (-1: chance or "
+                                                                  "over); in a power, whose user is still to move, the seat that "
+                                                                  "moves after the user's turn"),
         "fired": Function((STR,), INT, lambda c, name: c.fired_by_name(name), "how many times the named rule has fired this game"),
         "won": Function((SEAT,), BOOL, lambda c, seat: c.won(seat), "whether the game is over and the seat is one of its winners", False),
         "count": Function((STR, SEAT), INT, lambda c, name, seat: c.rules.counters.get((name, seat), 0),
                           "the seat's counter of that name (the count and set_count actions), 0 until one changes it"),
+        "mark": Function((STR, SEAT), STR, lambda c, name, seat: c.rules.marks.get((name, seat), ""),
+                         "the seat's mark of that name (the mark action): a text, '' until one is set"),
         "max": Function((INT, INT), INT, lambda c, a, b: a if a >= b else b, "the larger of two numbers"),
         "min": Function((INT, INT), INT, lambda c, a, b: a if a <= b else b, "the smaller of two numbers"),
     }
@@ -243,7 +257,7 @@ def move_record(fields: Mapping[str, str]) -> Record:
     return Record("move", {"kind": STR, **fields}, "the move being judged")
 
 
-TYPES_IN_WORDS = {INT: "number", BOOL: "true or false", STR: "text", SEAT: "seat", WORD: "name"}
+TYPES_IN_WORDS = {INT: "number", BOOL: "true or false", STR: "text", SEAT: "seat", WORD: "name", RULE: "a constraint's name"}
 
 
 def expand(entry: Mapping[str, Any]) -> list[dict[str, Any]]:

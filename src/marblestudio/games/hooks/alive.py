@@ -17,7 +17,7 @@ from typing import Any
 
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
 from marblestudio.engine.pieces.readings import AsRules
-from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks, Param
+from marblestudio.engine.pieces.vocab import ActionKind, Choice, EventDoc, FamilyHooks, Param
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
@@ -259,6 +259,11 @@ HOOKS = FamilyHooks(
                                                        "every hand goes to the seat, is shuffled and dealt again from its "
                                                        "left, and the total goes back to 0 (in the middle of a hand only)",
                                      {"seat": Param(SEAT, "who collects the hands", "mover")}, "seat", _hand_in_redeal),
+    },
+    choices={
+        "card": Choice(STR, lambda state: state.cat.ids, "a kind of card of the deck, by its name (as '7', 'SKIP' or '=21'); a "
+                                                        "power keeps it with mark (`mark: {name: banned, seat: next_seat(), text: choice}`)",
+                       lambda state, card: f"{state.cat.kinds[state.cat.index[card]].count} in the deck" if card in state.cat.index else ""),
     },
 )
 """Move fields for `forbid:`: kind ('play', 'pair' for two cards of one kind with `pairs: numbers`, 'flip', or 'take' for a

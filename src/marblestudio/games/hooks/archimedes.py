@@ -7,7 +7,7 @@ from typing import Any
 
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
 from marblestudio.engine.pieces.readings import AsRules
-from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks, Param
+from marblestudio.engine.pieces.vocab import ActionKind, Choice, EventDoc, FamilyHooks, Param
 
 MAX_ROLL = 6
 """The most spaces a roll changed by `add_to_roll` may give."""
@@ -41,6 +41,34 @@ def _cup(text: Any) -> Any:
         return parse_cup(str(text))
     except NotationError:
         return None
+
+
+def _owner(c: Any, cup: str) -> int:
+    """The seat whose marble is in the cup ('b7'): -1 for an empty cup (or no such cup), -2 for a
+    neutral marble (the house rule `neutral`)."""
+    from marblestudio.engine.archimedes.rules import NEUTRAL
+
+    found = _cup(cup)
+    seat = c.state.board.get(found) if found is not None else None
+    return -1 if seat is None else -2 if seat == NEUTRAL else int(seat)
+
+
+def _occupied_cups(state: Any) -> list[str]:
+    """The cups holding a marble, in cup order, by name (a power's `choose: cup`)."""
+    from marblestudio.engine.archimedes.moves import cup_name
+
+    return [cup_name(cup) for cup in sorted(state.board)]
+
+
+def _cup_words(state: Any, cup: str) -> str:
+    """A cup as a player finds it: whose marble it holds, and its zone."""
+    from marblestudio.engine.archimedes.rules import NEUTRAL
+
+    found = _cup(cup)
+    seat = state.board.get(found) if found is not None else None
+    whose = "empty" if seat is None else "a neutral marble" if seat == NEUTRAL else f"{state.ruleset.presentation.seat_name(seat)}'s marble"
+    zone = next((z for z in state.rules.zones if z.contains(*found)), None) if found is not None else None
+    return whose + (f", in the {zone.id}" if zone is not None else "")
 
 
 def _send_back(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
@@ -141,11 +169,17 @@ HOOKS = FamilyHooks(
         "in_one_end": Function((SEAT,), INT, _in_one_end, "the most marbles the seat has in one end zone, either end "
                                                           "(whether or not it counts for its win)"),
         "supply": Function((SEAT,), INT, lambda c, s: c.state.supply[s], "the seat's marbles not yet on the board"),
+        "owner": Function((STR,), INT, _owner, "the seat whose marble is in the cup ('b7'): -1 when it is empty, -2 for a "
+                                               "neutral marble; `owner(choice) == 1 - mover` is an opponent's marble"),
         "on_board": Function((SEAT,), INT, lambda c, s: sum(1 for o in c.state.board.values() if o == s), "the seat's marbles on the board"),
     },
     move={"from": STR, "to": STR, "spaces": INT},
     move_fields=_move_fields,
     as_rules=_as_rules,
+    choices={
+        "cup": Choice(STR, _occupied_cups, "a cup holding a marble, by its name (as 'b7'); the power's if: picks whose "
+                                           "(owner(choice) == 1 - mover: an opponent's)", _cup_words),
+    },
     prevents={
         "touch": EventDoc({"seat": INT, "end": STR}, "an end of the board touching the table (seat: who moved; end: which end): "
                                                      "prevented, the move goes on as if it had not touched, and the game with it"),

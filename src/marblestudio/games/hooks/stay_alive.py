@@ -7,7 +7,7 @@ from typing import Any
 
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
 from marblestudio.engine.pieces.readings import AsRules
-from marblestudio.engine.pieces.vocab import EventDoc, FamilyHooks
+from marblestudio.engine.pieces.vocab import Choice, EventDoc, FamilyHooks
 
 _CELL = {"seat": INT, "row": INT, "col": INT, "cell": STR}
 
@@ -88,6 +88,17 @@ def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
     return out
 
 
+def _slide_words(state: Any, slide: str) -> str:
+    """A slide as a player finds it: its colour and where it stands."""
+    from marblestudio.engine.stay_alive.board import RED
+
+    index = state.tables.slide_index.get(slide)
+    if index is None:
+        return ""
+    colour = "red" if state.tables.layer_of[index] == RED else "white"
+    return f"the {colour} slide {slide}, at position {state.positions[index]}"
+
+
 HOOKS = FamilyHooks(
     events={
         "slides_set": EventDoc({}, "the slides were set at random, before the first marble is placed (the set-up: give_turn here chooses who starts)"),
@@ -122,6 +133,11 @@ HOOKS = FamilyHooks(
           "drops_partner": INT},
     move_fields=_move_fields,
     as_rules=_as_rules,
+    choices={
+        "slide": Choice(STR, lambda state: state.tables.slide_ids, "a slide, by its name (as 'R3' or 'W1'); a power keeps it "
+                                                                 "with mark (`mark: {name: locked, seat: next_seat(), text: choice}`)",
+                        _slide_words),
+    },
 )
 """Move fields for `forbid:` and triggers: kind ('place', 'slide' or 'pass'), slide (its id), step
 (+1 out, -1 in), layer ('red' or 'white'), drops, drops_own and drops_partner (the marbles it would

@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
-from marblestudio.engine.core import TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination
+from marblestudio.engine.core import TURN_OVER, Event, IllegalMoveError, Move, NotationError, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
 
 from marblestudio_mancala.engine.board import BoardTables, tables_for
 from marblestudio_mancala.engine.events import MancalaEvent
-from marblestudio_mancala.engine.moves import SowMove, parse_house
+from marblestudio_mancala.engine.moves import SowMove, house_name, parse_house
 from marblestudio_mancala.engine.rules import (
     EndRule,
     Feeding,
@@ -263,6 +263,40 @@ class MancalaState(State):
     def side(self, seat: int) -> int:
         """The seeds in `seat`'s houses."""
         return side_seeds(self.pits, self._t, seat)
+
+    def house_pit(self, house: str) -> tuple[int, int] | None:
+        """(owner, pit) of the house named `house` ('c', 'C'), or None when the board has none."""
+        try:
+            seat, index = parse_house(house, self._t.houses)
+        except NotationError:
+            return None
+        return seat, self._t.side(seat)[index]
+
+    def harvestable(self) -> list[str]:
+        """The houses whose seeds a house rule's `harvest` may take now, in house order (``a`` to
+        ``f``, then ``A`` to ``F``): those with seeds, except the last house with seeds of the seat to
+        move, who must still be able to sow."""
+        t, mover = self._t, self.to_move
+        out = []
+        for seat in (0, 1):
+            for index, pit in enumerate(t.side(seat)):
+                if self.pits[pit] and not (seat == mover and self.pits[pit] == side_seeds(self.pits, t, seat)):
+                    out.append(house_name(seat, index))
+        return out
+
+    def harvest(self, house: str, seat: int, events: list[Event]) -> int:
+        """A house rule moves every seed of `house` into `seat`'s store (the action `harvest`),
+        told as a capture; the seeds moved.  Nothing happens to a house not in `harvestable()`."""
+        found = self.house_pit(house)
+        if found is None or house not in self.harvestable() or not 0 <= seat < 2:
+            return 0
+        _, pit = found
+        seeds, self.pits[pit] = self.pits[pit], 0
+        self.pits[self._t.stores[seat]] += seeds
+        events.append(self._t.captured(seat, pit, seeds))
+        if self.history is not None:
+            self.history.clear()  # the board changed outside a sowing: no earlier position can come back
+        return seeds
 
     def rob_store(self, thief: int, seeds: int) -> int:
         """Move up to `seeds` seeds from the other seat's store into `thief`'s (the plug-in's Python
