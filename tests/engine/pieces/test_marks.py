@@ -75,3 +75,16 @@ def test_mark_reads_empty_until_set_and_checks_its_types() -> None:
     assert program.check("alive", [{"name": "x", "on": "card_played", "if": "mark('named', mover) == event.card", "then": "extra_turn"}]) == []
     problems = program.check("alive", [{"name": "x", "on": "card_played", "if": "mark('named', mover) == 3", "then": "extra_turn"}])
     assert problems and "cannot compare a text with a number" in problems[0].message
+
+
+def test_a_text_function_of_a_seat_that_does_not_exist_reads_as_empty_text(tmp_path: Path) -> None:
+    # Found by the fuzz property (seed 30205, Oware): mark(name, 48) read as 0, a number, and a
+    # function of texts given it crashed.  A seat out of range now reads as nothing of the result's
+    # type: '' for a text, so `seeds(mark(...))` is the seeds of no house, 0.
+    path = tmp_path / "odd.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/odd", "name": "Odd", "extends": "mancala/kalah", "rules": [
+        {"name": "odd", "on": "seeds_taken", "if": "mark('x', total_seeds) == '' and seeds(mark('x', 99)) == 0",
+         "then": {"score": 1}}]}))
+    state = new_game(load_with_source(path).rules, 2)
+    state.apply(state.legal_moves()[0])
+    assert state.rule_state.scores[0] == 1  # type: ignore[attr-defined]

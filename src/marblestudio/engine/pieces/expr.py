@@ -93,8 +93,9 @@ class Function:
     returns: str
     call: Callable[..., Any]
     doc: str = ""
-    default: Any = 0
-    """The result for a seat that does not exist (a `SEAT` argument out of range)."""
+    default: Any = None
+    """The result for a seat that does not exist (a `SEAT` argument out of range); None: nothing
+    of the result's type (0, '' or false), so that an expression's value keeps its type."""
 
     def signature(self, name: str) -> str:
         words = {SEAT: "seat", INT: "n", BOOL: "flag", STR: "text"}
@@ -455,7 +456,8 @@ class _Compiler:
             self._value(a, INT if t == SEAT else t, f"the value of {found.signature(name)}")
             for a, t in zip(node.args, found.args, strict=True)
         )
-        call, default = found.call, found.default
+        call = found.call
+        default = found.default if found.default is not None else {STR: "", BOOL: False}.get(found.returns, 0)
         seats = tuple(i for i, t in enumerate(found.args) if t == SEAT)
         if len(args) == 0:
             return found.returns, call
