@@ -193,3 +193,34 @@ def test_archimedes_knock_out_names_an_opponent_s_cup(tmp_path: Path) -> None:
     events = state.apply(offered[0])
     assert parse_cup(offered[0].choice) not in state.board and state.supply[1 - seat] == supply + 1
     assert "marble_sent_back" in [e.kind for e in events] and sum(state.counts().values()) == before
+
+
+def test_archimedes_in_zone_counts_a_seat_s_marbles_in_a_named_zone(tmp_path: Path) -> None:
+    # The seventh audit's 'four of your marbles in the midzone at the end of your turn wins' needed
+    # a counter kept by five rules; in_zone(seat, zone) reads it from the board.  Checked against a
+    # count made from the board itself, zone by zone, over a random game.
+    rule = {"name": "midzone four", "on": "turn_over", "if": "in_zone(event.seat, 'midzone') >= 4", "then": {"win": "event.seat"}}
+    rules = house(tmp_path, [rule], base="archimedes/standard")
+    from marblestudio.engine.pieces.program import family_hooks
+    from marblestudio.engine.pieces.runtime import Context
+
+    in_zone = family_hooks("archimedes").functions["in_zone"].call
+    checked = wins = 0
+    for seed in range(30):
+        state, rng = new_game(rules, 2), random.Random(seed)
+        while state.outcome() is None:
+            state.apply(state.sample_chance(rng) if state.to_move == CHANCE else rng.choice(state.legal_moves()))
+            ctx = Context(state, state.rule_state, 0)
+            for zone in state.rules.zones:
+                for seat in (0, 1):
+                    expected = sum(1 for cup, owner in state.board.items() if owner == seat and zone.contains(*cup))
+                    assert in_zone(ctx, seat, zone.id) == expected
+                    checked += 1
+        assert in_zone(Context(state, state.rule_state, 0), 0, "no-such-zone") == 0
+        outcome = state.outcome()
+        if outcome is not None and "midzone four" in outcome.reason:  # the rule's win: four in the midzone
+            wins += 1
+            winner = outcome.winners[0]
+            assert sum(1 for cup, owner in state.board.items() if owner == winner and state.rules.zones[1].contains(*cup)) >= 4
+    assert wins > 0
+    assert checked >= 400

@@ -134,6 +134,15 @@ def _in_one_end(c: Any, seat: int) -> int:
     return max((((mine & mask_of(zone.cups())).bit_count()) for zone in state.rules.end_zones()), default=0)
 
 
+def _in_zone(c: Any, seat: int, zone_id: str) -> int:
+    """The marbles of `seat` in the zone named `zone_id` ('midzone', 'black-end', ...); 0 for no such zone."""
+    state = c.state
+    zone = next((z for z in state.rules.zones if z.id == zone_id), None)
+    if zone is None:
+        return 0
+    return (state.seat_bits()[seat] & state.tables.mask(zone.cups())).bit_count()
+
+
 HOOKS = FamilyHooks(
     events={
         "die_rolled": EventDoc({"seat": INT, "value": INT, "purpose": STR},
@@ -166,6 +175,8 @@ HOOKS = FamilyHooks(
                                              "midzone's, as the ruleset names them (the bundled: 'black-end', 'midzone', 'white-end'), or ''"),
         "end_of": Function((STR,), INT, _end_of, "the seat whose end zone holds the cup ('b7'), or -1 (not in an end zone): "
                                                  "end_of(move.to) == mover is a move into one's own end zone"),
+        "in_zone": Function((SEAT, STR), INT, _in_zone, "the seat's marbles in the zone of that id (the bundled: 'black-end', "
+                                                       "'midzone', 'white-end'; 0 for no such zone): in_zone(mover, 'midzone') >= 4"),
         "in_one_end": Function((SEAT,), INT, _in_one_end, "the most marbles the seat has in one end zone, either end "
                                                           "(whether or not it counts for its win)"),
         "supply": Function((SEAT,), INT, lambda c, s: c.state.supply[s], "the seat's marbles not yet on the board"),
