@@ -140,7 +140,7 @@ def _in_zone(c: Any, seat: int, zone_id: str) -> int:
     zone = next((z for z in state.rules.zones if z.id == zone_id), None)
     if zone is None:
         return 0
-    return (state.seat_bits()[seat] & state.tables.mask(zone.cups())).bit_count()
+    return int((state.seat_bits()[seat] & state.tables.mask(zone.cups())).bit_count())
 
 
 HOOKS = FamilyHooks(
