@@ -125,3 +125,23 @@ def test_a_power_with_a_choice_opens_a_menu_of_what_may_be_named(qtbot: QtBot, w
     menu.close()
     window.game.skip_animation()
     qtbot.waitUntil(lambda: not button.isEnabled(), timeout=10000)  # once a game: used up
+
+
+def test_a_team_game_of_two_sides_shows_its_powers(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    # Kalah by partners with a power: the game is the partners' wrapper round the rules' game, and
+    # the Moves panel still shows the power's button (it showed none: the window looked for the
+    # rules on the wrapper only); its menu lists the mover's own houses.
+    import yaml
+
+    path = tmp_path / "harvest-partners.yaml"
+    path.write_text(yaml.safe_dump({
+        "format": 1, "id": "house/hp", "name": "Harvest partners",
+        "extends": str(Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "mancala-partners.yaml"),
+        "rules": [{"name": "harvest", "power": {"harvest": "choice"}, "choose": "house", "if": "owner(choice) == mover"}]}))
+    assert window.start_game(str(path), [HUMAN] * 4, seed=3)
+    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=10000)
+    row = window.move_panel.powers
+    assert list(row.buttons) == ["harvest"]
+    qtbot.waitUntil(lambda: row.buttons["harvest"].isEnabled(), timeout=10000)
+    kind, options = window._power_choices("harvest")  # noqa: SLF001 - what the button's menu lists
+    assert kind == "house" and [o for o, _ in options] == list("abcdef")

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from marblestudio.engine.core import CHANCE, Outcome
 from marblestudio.engine.partners import Partners
-from marblestudio.engine.pieces.runtime import Ruled, rules_of
+from marblestudio.engine.pieces.runtime import rules_of
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
 from marblestudio.views.eval_bar import WindowEvalBar
@@ -581,9 +581,10 @@ class MainWindow(QMainWindow):
 
     # Keeping the window in step with the game -----------------------------------------------------------
     def _powers(self, session: Session) -> list[tuple[str, bool, str]]:
-        """The house rule's powers for the Moves panel: usable by a human to move, live, in play."""
-        state = session.state
-        if not isinstance(state, Ruled):
+        """The house rule's powers for the Moves panel: usable by a human to move, live, in play
+        (in team play of a two-sided game, the powers of the side whose partner is to move)."""
+        state = rules_of(session.state)
+        if state is None:
             return []
         mine = session.waiting_for_human() and self.game.viewing is None and self.game.interactive
         return [(name, usable and mine, why if mine else "only the human to move may use it") for name, usable, why in state.powers()]
@@ -591,8 +592,8 @@ class MainWindow(QMainWindow):
     def _power_choices(self, name: str) -> tuple[str, list[tuple[str, str]]]:
         """What the power `name` lets the player name, and the options now (for the Moves panel's menu)."""
         session = self.game.session
-        state = session.state if session is not None else None
-        if not isinstance(state, Ruled):
+        state = rules_of(session.state) if session is not None else None
+        if state is None:
             return "", []
         return state.power_choices(name)
 
