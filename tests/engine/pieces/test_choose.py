@@ -21,6 +21,8 @@ from marblestudio.engine.pieces import program
 from marblestudio.engine.pieces.runtime import PowerMove
 from marblestudio.rulesets import RulesetError, load_with_source
 
+from power_play import until_power
+
 ROOT = Path(__file__).resolve().parents[3]
 LEFT, RIGHT, EMPTY = 0, 1, -1
 NUDGE = {"name": "nudge", "power": {"flip_gate": "choice"}, "choose": "gate"}
@@ -173,15 +175,8 @@ def test_archimedes_knock_out_names_an_opponent_s_cup(tmp_path: Path) -> None:
     # offered: every cup offered holds an opponent's marble, and using it returns that marble.
     rule = {"name": "knock out", "power": {"send_back": "choice"}, "choose": "cup", "if": "owner(choice) == 1 - mover"}
     rules = house(tmp_path, [rule], base="archimedes/standard")
-    state, rng = new_game(rules, 2), random.Random(2)
-    while True:
-        if state.to_move == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        offered = [m for m in state.legal_moves() if isinstance(m, PowerMove)]
-        if offered:
-            break
-        state.apply(rng.choice(state.legal_moves()))
+    state = until_power(rules, 2)
+    offered = [m for m in state.legal_moves() if isinstance(m, PowerMove)]
     seat = state.to_move
     from marblestudio.engine.archimedes.moves import parse_cup
 

@@ -17,20 +17,14 @@ from marblestudio.engine.pieces import program
 from marblestudio.engine.pieces.runtime import PowerMove
 from marblestudio.rulesets import load_with_source
 
+from power_play import until_power
+
 LOCK = Path(__file__).resolve().parents[3] / "examples" / "house-rules" / "stay-alive-lock-a-slide.yaml"
 
 
 def sliding(rules: Any, seed: int = 1) -> Any:
     """A game in its sliding phase, the power offered to the seat to move."""
-    state, rng = new_game(rules, 2), random.Random(seed)
-    while True:
-        if state.to_move == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        moves = state.legal_moves()
-        if any(isinstance(m, PowerMove) for m in moves):
-            return state
-        state.apply(rng.choice(moves))
+    return until_power(rules, seed)
 
 
 def slide_moves(state: Any, slide: str) -> list[str]:

@@ -10,28 +10,23 @@ from typing import Any
 
 import pytest
 
-from marblestudio.engine import from_position, new_game
+from marblestudio.engine import from_position
 from marblestudio.engine.archimedes.moves import LiftMarble
 from marblestudio.engine.core import CHANCE, IllegalMoveError
 from marblestudio.engine.pieces import program
 from marblestudio.rulesets import load_with_source
+
+from power_play import until_power
 
 PASS = Path(__file__).resolve().parents[3] / "examples" / "house-rules" / "archimedes-lift-pass.yaml"
 
 
 def rolled(rules: Any, seed: int = 1) -> Any:
     """A game early on (turn < 10), the seat to move having rolled, with a lift it may not make."""
-    state, rng = new_game(rules, 2), random.Random(seed)
-    while True:
-        if state.to_move == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        moves = state.legal_moves()
-        if "use lift pass" in [str(m) for m in moves]:
-            family = type(state).__mro__[2].legal_moves(state)  # the game's own moves, before the constraint
-            if any(isinstance(m, LiftMarble) for m in family):
-                return state
-        state.apply(rng.choice([m for m in moves if str(m) != "use lift pass"]))
+    def can_lift(state: Any) -> bool:  # the game's own moves, before the constraint, hold a lift
+        return any(isinstance(m, LiftMarble) for m in type(state).__mro__[2].legal_moves(state))
+
+    return until_power(rules, seed, can_lift)
 
 
 def test_a_waived_limit_lets_the_player_lift_for_the_rest_of_the_turn() -> None:
