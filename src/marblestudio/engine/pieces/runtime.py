@@ -82,6 +82,15 @@ class RuleState:
         else:
             self.in_turn += 1
 
+    def idle(self) -> bool:
+        """Whether nothing waits for the end of a turn: no turn to give or skip, no turn to miss or
+        slip in, no end a prevention decided (a move that fires nothing then only ends the turn)."""
+        return self.turn_to < 0 and not self.skips and not self.program.misses_turns and self.deferred is None
+
+    def turn_over(self) -> None:
+        """The turn under way is over: the next decision starts a new one (`begin_move`)."""
+        self.turn_of = self.extra_for = -1
+
     def record_firing(self, piece: Any, seat: int) -> None:
         """`piece` fired for `seat`: counted for coverage, and for its `times:` limit."""
         self.fired[piece.index] += 1
@@ -378,12 +387,6 @@ hand_in_redeal`) would otherwise never let a player move.  A game by its own rul
 a row at most (a deal, the gates; a start roll and its re-rolls)."""
 
 
-def _stalled(state: State, events: list[Event]) -> None:
-    """End a game whose rules keep making chance steps (`CHANCE_RUN`) as capped, saying so."""
-    state.end_by_rule(Outcome(Termination.CAPPED, (), f"no player could move: the rules made {CHANCE_RUN} chance steps "
-                                                       "in a row (a rule that deals, rolls or shuffles again each time)"), events)
-
-
 def _may_fire(triggers: Mapping[str, tuple[Any, ...]], events: list[Event]) -> bool:
     """Whether a trigger on one of `events` passes its quick test of the event (`Trigger.screen`)."""
     for event in events:
@@ -432,8 +435,7 @@ def run_triggers(state: State, rs: RuleState, mover: int, events: list[Event], m
             if kind == GAME_OVER and ended is None and effects.end is not None:
                 effects.final = True
     if turn_ended >= 0:
-        rs.turn_of = -1
-        rs.extra_for = -1
+        rs.turn_over()
     if added or (effects is not None and effects.end is not None):
         tail: list[Event] = []
         if events and events[-1].kind == GAME_OVER:
@@ -527,7 +529,7 @@ def _end_turn(state: State, rs: RuleState, mover: int, turn_ended: int, events: 
             if not any(e.kind == TURN_OVER for e in ended):
                 ended.insert(0, turn_over(mover))
             events.extend(ended)
-            rs.turn_of = rs.extra_for = -1
+            rs.turn_over()
             return mover
     return turn_ended
 
@@ -590,14 +592,12 @@ class Ruled(State):
             rs.begin_move(mover)
             rs.moves += 1
         elif move.is_chance:
-            rs.chance_run += 1
-            if rs.chance_run >= CHANCE_RUN and self.outcome() is None:
-                _stalled(self, [])
-        if rs.turn_to < 0 and not rs.skips and not rs.program.misses_turns:  # no turn waits to be given or skipped
+            self._chance_step([])
+        if rs.idle():
             if ended < 0:
                 return  # no event: nothing for the rules to do
             if TURN_OVER not in rs.program.triggers:  # the turn ended, and no rule listens: as `run_triggers` ends it
-                rs.turn_of = rs.extra_for = -1
+                rs.turn_over()
                 return
         events = [turn_over(ended)] if ended >= 0 else []
         run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), events)
@@ -610,13 +610,10 @@ class Ruled(State):
         rs = self.rule_state
         rs.begin_move(mover)
         rs.moves += 1
-        if rs.turn_to < 0 and not rs.skips and not rs.program.misses_turns and rs.deferred is None:  # nothing waits: maybe nothing to do
-            if not _may_fire(rs.program.triggers, events):  # only the turn's count changes, as `run_triggers` changes it
-                for event in events:
-                    if event.kind == TURN_OVER:
-                        rs.turn_of = rs.extra_for = -1
-                        break
-                return
+        if rs.idle() and not _may_fire(rs.program.triggers, events):  # only the turn's count changes, as `run_triggers` changes it
+            if any(event.kind == TURN_OVER for event in events):
+                rs.turn_over()
+            return
         run_triggers(self, rs, mover, events)
 
     def listens(self, kind: str) -> bool:
@@ -696,8 +693,6 @@ class Ruled(State):
                 raise IllegalMoveError(move, f"the rule '{piece.name}' forbids it" + (f": {piece.because}" if piece.because else ""))
         if mover >= 0:
             rs.begin_move(mover)
-        elif move.is_chance:
-            rs.chance_run += 1
         fields = None
         if rs.program.reads_move:  # described before the move changes the game
             describe = rs.program.hooks.move_fields
@@ -715,9 +710,18 @@ class Ruled(State):
                     rs.fired[index] += 1
                 rs.forbade = ()
         run_triggers(self, rs, mover if mover >= 0 else _chance_actor(self, rs), events, fields)
-        if rs.chance_run >= CHANCE_RUN and self.outcome() is None:
-            _stalled(self, events)
+        if mover < 0 and move.is_chance:
+            self._chance_step(events)
         return events
+
+    def _chance_step(self, events: list[Event]) -> None:
+        """A chance step was played: counted, and a game whose rules keep making them without a
+        player's move ends (`CHANCE_RUN`), told in `events`."""
+        rs = self.rule_state
+        rs.chance_run += 1
+        if rs.chance_run >= CHANCE_RUN and self.outcome() is None:
+            self.end_by_rule(Outcome(Termination.CAPPED, (), f"no player could move: the rules made {CHANCE_RUN} chance steps "
+                                                              "in a row (a rule that deals, rolls or shuffles again each time)"), events)
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
         """Pickled as the family's own state and the rule state (the `Ruled` class is made at run time,
