@@ -360,7 +360,7 @@ def _fires(rs: RuleState, trigger: Any, ctx: Context, seat: int) -> bool:
         seat = trigger.per(ctx)
         if not 0 <= seat < len(rs.scores):
             return False
-    if piece.times is not None and rs.used.get((piece.index, seat), 0) >= piece.times:
+    if _used_up(rs, piece, seat):
         return False
     if trigger.condition is not None and not trigger.condition(ctx):
         return False
@@ -611,8 +611,10 @@ class Ruled(State):
         rs.begin_move(mover)
         rs.moves += 1
         if rs.idle() and not _may_fire(rs.program.triggers, events):  # only the turn's count changes, as `run_triggers` changes it
-            if any(event.kind == TURN_OVER for event in events):
-                rs.turn_over()
+            for event in events:  # a loop, not any(): this runs on every move of a fast playout
+                if event.kind == TURN_OVER:
+                    rs.turn_over()
+                    break
             return
         run_triggers(self, rs, mover, events)
 
@@ -832,11 +834,16 @@ def _chance_actor(state: State, rs: RuleState) -> int:
     return -1
 
 
+def _used_up(rs: RuleState, piece: Any, seat: int) -> bool:
+    """Whether `seat` has used `piece` as many times as its `times:` allows."""
+    return piece.times is not None and rs.used.get((piece.index, seat), 0) >= piece.times
+
+
 def _power_ready(state: State, rs: RuleState, power: Any, seat: int, choice: str | None = None) -> str | None:
     """Why `seat` may not use `power` now (with `choice`, for a power with `choose:`; None: with any
     of its options), or None."""
     piece = power.piece
-    if piece.times is not None and rs.used.get((piece.index, seat), 0) >= piece.times:
+    if _used_up(rs, piece, seat):
         return f"the power '{piece.name}' is used up ({piece.times} a game)"
     if piece.choose is not None:
         options = power_options(state, rs, power, seat)
@@ -885,7 +892,7 @@ def _powers_now(state: State, rs: RuleState) -> list[Move]:
         if piece.choose is None:
             if _power_ready(state, rs, power, seat) is None:
                 out.append(PowerMove(piece.name, piece.index))
-        elif piece.times is None or rs.used.get((piece.index, seat), 0) < piece.times:
+        elif not _used_up(rs, piece, seat):
             out.extend(PowerMove(piece.name, piece.index, option) for option in power_options(state, rs, power, seat))
     return out
 
