@@ -166,13 +166,31 @@ def move_scores(state: State, seat: int, moves: Sequence[Move], value: Evaluator
     """`trial_score` of each of `moves` (the legal moves of `state`), remembered by position."""
     key = state.position_key()
     if key is None:
-        return [trial_score(state, seat, move, value) for move in moves]
+        return _scores(state, seat, moves, value)
     table = _table(value, state, "moves")
     listed = tuple(moves)
     found = table.get((key, seat))
     if found is None or found[0] != listed:
-        found = table[(key, seat)] = (listed, tuple(trial_score(state, seat, move, value) for move in moves))
+        found = table[(key, seat)] = (listed, tuple(_scores(state, seat, moves, value)))
     return found[1]
+
+
+def _scores(state: State, seat: int, moves: Sequence[Move], value: Evaluator) -> list[float]:
+    """`trial_score` of each move; moves that the state says leave the same position
+    (`State.result_key`) are tried once (a roll step's rolled paths and lifts to one cup)."""
+    result_key = state.result_key
+    tried: dict[Hashable, float] = {}
+    out = []
+    for move in moves:
+        same = result_key(move)
+        if same is None:
+            out.append(trial_score(state, seat, move, value))
+            continue
+        score = tried.get(same)
+        if score is None:
+            score = tried[same] = trial_score(state, seat, move, value)
+        out.append(score)
+    return out
 
 
 # Helpers for writing a family's player ----------------------------------------------------------

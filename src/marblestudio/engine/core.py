@@ -304,6 +304,12 @@ class State(ABC):
         default) when the family gives none, and then nothing is remembered."""
         return None
 
+    def result_key(self, move: Move) -> Hashable | None:
+        """A value equal for two legal moves of this state only when playing either leaves the
+        same position (search then tries one of them for both: `agents.player.move_scores`);
+        None (the default) when the family cannot tell without playing the move."""
+        return None
+
     # Seams for rule pieces (engine.pieces) -------------------------------------------------
     def give_turn(self, seat: int) -> bool:
         """Make `seat` the next to move, after a turn ended (an extra turn, a skip); False when the

@@ -370,38 +370,8 @@ class ArchimedesState(State):
         """`_move_marble` without events (search, playouts): the same positions checked in the
         same order, each as `_settle` checks it, to the same result; only the bookkeeping of
         events and the calls are left out."""
-        balance = self.balance
-        moments, touching, settled = balance.moments, balance.touching, balance.settled
-        n = len(self.board)  # the marble stays in `board` until it is set down
-        k = k_before = self.k
-        here: Cup | None = move.start
-        end: End | None = None
-        steps = ((move.dest, True),) if type(move) is LiftMarble else zip(move.path, move.jumps)  # type: ignore[union-attr]
-        for cup, lifted in steps:
-            assert here is not None
-            if lifted:
-                k -= moments[here[0]]
-                here = None
-                end = touching(k, n - 1)  # in the air, no landing yet
-                if end is not None:
-                    break
-                before = (k, n - 1)
-                k += moments[cup[0]]
-                here = cup
-                tilt = settled(k, n).tilt
-                end = tilt.touching
-                if tilt.slope is not None:
-                    swing = balance.landing(before, k, n)
-                    if swing is not None:
-                        end = end or swing.touching
-            else:
-                k += moments[cup[0]] - moments[here[0]]
-                here = cup
-                end = touching(k, n)
-            if end is not None:
-                break
-        if here != move.dest:  # the game ended on the way: the marble is set down where it was going
-            k += moments[move.dest[0]] - (moments[here[0]] if here is not None else 0)
+        end, k = self._way(move)
+        k_before = self.k
         self.k = k
         del self.board[move.start]
         self.board[move.dest] = self.mover
@@ -415,6 +385,72 @@ class ArchimedesState(State):
         self.moved += (move.dest,)
         if self.remaining == 0:
             self._end_turn(None)
+
+    def _way(self, move: RollMarble | LiftMarble) -> tuple[End | None, int]:
+        """Where `move` takes the board, changing nothing: the end that touches the table on the
+        way (None if none), and the board's `k` with the marble set down on its destination
+        (where it was going, when an end touched first).
+
+        A position whose |k| is within the lean limit of its marbles (`Balance.lean_limit`: every
+        such k was found to rest without touching) is passed without looking it up."""
+        balance = self.balance
+        moments, limit = balance.moments, balance.lean_limit
+        n = len(self.board)  # the marble stays in `board` until it is set down
+        most = limit(n)  # None: no position of n marbles touches; -1: not even the level board stands
+        k = self.k
+        here: Cup | None = move.start
+        end: End | None = None
+        steps = ((move.dest, True),) if type(move) is LiftMarble else zip(move.path, move.jumps)  # type: ignore[union-attr]
+        for cup, lifted in steps:
+            assert here is not None
+            if lifted:
+                k -= moments[here[0]]
+                here = None
+                in_air = limit(n - 1)
+                if in_air is not None and not -in_air <= k <= in_air:
+                    end = balance.touching(k, n - 1)  # in the air, no landing yet
+                    if end is not None:
+                        break
+                before = (k, n - 1)
+                k += moments[cup[0]]
+                here = cup
+                if most is None or -most <= k <= most:
+                    stable = True  # within the limit: resting, and not touching
+                else:
+                    tilt = balance.settled(k, n).tilt
+                    end, stable = tilt.touching, tilt.slope is not None
+                if stable:
+                    swing = balance.landing(before, k, n)
+                    if swing is not None:
+                        end = end or swing.touching
+            else:
+                k += moments[cup[0]] - moments[here[0]]
+                here = cup
+                if most is not None and not -most <= k <= most:
+                    end = balance.touching(k, n)
+            if end is not None:
+                break
+        if here != move.dest:  # the game ended on the way: the marble is set down where it was going
+            k += moments[move.dest[0]] - (moments[here[0]] if here is not None else 0)
+        return end, k
+
+    def result_key(self, move: Move) -> Hashable | None:
+        """Equal for two marble moves of this position that leave the same position: a move whose
+        way touches nothing ends as every other one that takes the same marble to the same cup
+        in as many spaces (rolled or lifted, by any path); None for any other move."""
+        if self.phase is not Phase.MOVING:
+            return None
+        if type(move) is RollMarble and True not in move.jumps:  # rolled all the way: k is extreme on the extreme rows
+            most = self.balance.lean_limit(len(self.board))
+            if most is not None:
+                moments, rows = self.balance.moments, [cup[0] for cup in move.path]
+                base = self.k - moments[move.start[0]]
+                if not (-most <= base + moments[min(rows)] and base + moments[max(rows)] <= most):
+                    return None
+            return (move.start, move.path[-1], len(move.path))
+        if (type(move) is RollMarble or type(move) is LiftMarble) and self._way(move)[0] is None:  # type: ignore[arg-type]
+            return (move.start, move.dest, move.spaces)  # type: ignore[union-attr]
+        return None
 
     def _settle(
         self, events: list[Event] | None, at: Cup | None, landing_from: tuple[int, int] | None = None, marble_off: bool = False

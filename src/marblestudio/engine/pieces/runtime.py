@@ -556,6 +556,11 @@ class Ruled(State):
             out.append(_KEY_PARTS[part](rs))
         return tuple(out)
 
+    def result_key(self, move: Move) -> Hashable | None:
+        """None: the rules' triggers may tell apart moves that leave the same board (a rolled
+        path from a lifted marble), so every move is tried."""
+        return None
+
     def position(self) -> str:
         """The family's position and what the pieces remember (`read_rule_position` reads it)."""
         base: Any = super()
