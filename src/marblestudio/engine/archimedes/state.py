@@ -448,8 +448,8 @@ class ArchimedesState(State):
                 if not (-most <= base + moments[min(rows)] and base + moments[max(rows)] <= most):
                     return None
             return (move.start, move.path[-1], len(move.path))
-        if (type(move) is RollMarble or type(move) is LiftMarble) and self._way(move)[0] is None:  # type: ignore[arg-type]
-            return (move.start, move.dest, move.spaces)  # type: ignore[union-attr]
+        if (type(move) is RollMarble or type(move) is LiftMarble) and self._way(move)[0] is None:
+            return (move.start, move.dest, move.spaces)
         return None
 
     def _settle(
