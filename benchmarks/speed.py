@@ -13,8 +13,12 @@ fresh processes, with the bytecode cache a user has from the second run on; the 
 with no cache are printed too): `marblestudio validate rulesets/` <= 0.30 s and `marblestudio --help` <= 0.15 s.
 
 With ``--before REV`` (default: the commit this issue started from) the same figures are measured
-for that revision in a git worktree, in a subprocess running this very script, and printed next
-to this tree's.  Usage: ``python benchmarks/speed.py [--seconds S] [--before REV] [--only FAMILY] [--json]``.
+for that revision in a git worktree and printed next to this tree's.  Each tree is measured in a
+fresh interpreter running this very script; with ``--rounds N`` the two trees are measured in turn N
+times (after first, then before first, ...), each figure is the median of its rounds and each
+"faster" the median of the rounds' after/before ratios: this machine's speed drifts by tens of
+percent within minutes, and a single reading of each side can be off by as much.  Usage:
+``python benchmarks/speed.py [--seconds S] [--rounds N] [--before REV] [--only FAMILY] [--json]``.
 """
 
 from __future__ import annotations
@@ -108,29 +112,55 @@ def measure(families: list[str], seconds: float) -> dict[str, Any]:
     return out
 
 
-def before(rev: str, families: list[str], seconds: float) -> dict[str, Any]:
-    """The same figures for revision `rev`, from a git worktree in a subprocess."""
+def _measured(tree: Path, families: list[str], seconds: float) -> dict[str, Any]:
+    """`measure` of the source tree `tree`, in a fresh interpreter (this script, `--measure-only`)."""
+    paths = [str(tree / "src"), str(tree / "examples" / "mancala" / "src"), str(HERE)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+    command = [sys.executable, str(HERE / "speed.py"), "--measure-only", "--seconds", str(seconds), "--root", str(tree)]
+    for family in families:
+        command += ["--only", family]
+    out = subprocess.run(command, env=env, cwd=str(tree), capture_output=True, text=True, check=True).stdout
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+def paired(rev: str | None, families: list[str], seconds: float, rounds: int) -> tuple[dict[str, Any] | None, dict[str, Any], dict[str, Any]]:
+    """(before, after, ratios): each figure the median over `rounds` rounds, the two trees measured
+    in turn in each round (the first round after first, the next before first, and so on), and each
+    after/before ratio the median of the rounds' ratios, so that the machine's drift from one
+    minute to the next falls on both sides.  Without `rev`, after alone (and no ratios)."""
+    befores: list[dict[str, Any]] = []
+    afters: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "before"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), rev], check=True)
+        if rev is not None:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), rev], check=True)
         try:
-            paths = [str(tree / "src"), str(tree / "examples" / "mancala" / "src"), str(HERE)]
-            env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
-            command = [sys.executable, str(HERE / "speed.py"), "--measure-only", "--seconds", str(seconds), "--root", str(tree)]
-            for family in families:
-                command += ["--only", family]
-            out = subprocess.run(command, env=env, cwd=str(tree), capture_output=True, text=True, check=True).stdout
-            return json.loads(out)  # type: ignore[no-any-return]
+            for round_ in range(rounds):
+                order = [ROOT] if rev is None else ([ROOT, tree] if round_ % 2 == 0 else [tree, ROOT])
+                for which in order:
+                    (afters if which == ROOT else befores).append(_measured(which, families, seconds))
         finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
+            if rev is not None:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
+
+    def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
+        return {group: {name: statistics.median(run[group][name] for run in runs) for name in runs[0][group]} for group in runs[0]}
+
+    ratios: dict[str, Any] = {}
+    if befores:
+        for group in afters[0]:
+            ratios[group] = {name: statistics.median(a[group][name] / b[group][name] for a, b in zip(afters, befores, strict=True))
+                             for name in afters[0][group]}
+    return (median_of(befores) if befores else None), median_of(afters), ratios
 
 
-def _row(name: str, old: float | None, new: float, unit: str, higher_is_better: bool = True) -> str:
+def _row(name: str, old: float | None, new: float, unit: str, ratio: float | None, higher_is_better: bool = True) -> str:
+    """A figure before and after, and how many times faster (`ratio`: after/before, per round)."""
     digits = 1 if higher_is_better else 3
-    if old is None:
+    if old is None or ratio is None:
         return f"  {name:<44} {'-':>10} {new:>10,.{digits}f} {unit}"
-    ratio = new / old if higher_is_better else old / new
-    return f"  {name:<44} {old:>10,.{digits}f} {new:>10,.{digits}f} {unit:<8} x{ratio:.2f} faster"
+    faster = ratio if higher_is_better else 1 / ratio
+    return f"  {name:<44} {old:>10,.{digits}f} {new:>10,.{digits}f} {unit:<8} x{faster:.2f} faster"
 
 
 def main() -> int:
@@ -139,6 +169,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per playout measurement (default 3)")
     parser.add_argument("--before", default=BEFORE, help=f"the revision to compare with (default {BEFORE}); 'none' skips it")
     parser.add_argument("--only", action="append", choices=sorted(BASES), help="measure only this family (may repeat)")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of both trees in turn; each figure is their median (default 1)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--measure-only", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--root", help=argparse.SUPPRESS)
@@ -146,30 +177,35 @@ def main() -> int:
     if args.root:
         ROOT = Path(args.root)
     families = args.only or list(BASES)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     if args.measure_only:
         print(json.dumps(measure(families, args.seconds)))
         return 0
-    old = None if args.before == "none" else before(args.before, families, args.seconds)
-    new = measure(families, args.seconds)
+    old, new, ratios = paired(None if args.before == "none" else args.before, families, args.seconds, args.rounds)
     if args.json:
-        print(json.dumps({"before": old, "after": new, "before_rev": args.before}, indent=2))
+        print(json.dumps({"before": old, "after": new, "ratios": ratios, "before_rev": args.before, "rounds": args.rounds}, indent=2))
         return 0
-    print(f"Before ({args.before}) and after (this tree), one process, CPU time; figures per second unless marked")
+    print(f"Before ({args.before}) and after (this tree), each in its own process, CPU time; figures per second unless marked;")
+    print(f"the median of {args.rounds} round(s), the trees measured in turn; 'faster' is the median of the rounds' ratios")
     print(f"  {'':<44} {'before':>10} {'after':>10}")
+
+    def row(group: str, name: str, label: str, unit: str, higher_is_better: bool = True) -> str:
+        o = old[group][name] if old else None
+        r = ratios[group][name] if ratios else None
+        return _row(label, o, new[group][name], unit, r, higher_is_better)
+
     for family in families:
-        o = old.get(family) if old else None
-        n = new[family]
         print(f"{family}:")
-        print(_row("random games (legal_moves+apply)", o and o["generic"], n["generic"], "games/s"))
-        print(_row("random games (random_playout)", o and o["fast"], n["fast"], "games/s"))
-        print(_row("MCTS iterations", o and o["mcts"], n["mcts"], "it/s"))
-    o = old["cli"] if old else None
+        print(row(family, "generic", "random games (legal_moves+apply)", "games/s"))
+        print(row(family, "fast", "random games (random_playout)", "games/s"))
+        print(row(family, "mcts", "MCTS iterations", "it/s"))
     print("command line (wall time, median of 7 fresh processes; bytecode cached as from a user's second run on, "
           "and cold: every module compiled, no cache):")
-    print(_row("marblestudio validate rulesets/", o and o["validate"], new["cli"]["validate"], "s", higher_is_better=False))
-    print(_row("marblestudio --help", o and o["help"], new["cli"]["help"], "s", higher_is_better=False))
-    print(_row("validate, cold", o and o.get("validate_cold"), new["cli"]["validate_cold"], "s", higher_is_better=False))
-    print(_row("--help, cold", o and o.get("help_cold"), new["cli"]["help_cold"], "s", higher_is_better=False))
+    print(row("cli", "validate", "marblestudio validate rulesets/", "s", higher_is_better=False))
+    print(row("cli", "help", "marblestudio --help", "s", higher_is_better=False))
+    print(row("cli", "validate_cold", "validate, cold", "s", higher_is_better=False))
+    print(row("cli", "help_cold", "--help, cold", "s", higher_is_better=False))
     return 0
 
 
