@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from marblestudio.engine.alive.table import Phase
 from marblestudio.engine.core import Outcome
+from marblestudio.engine.draws import shuffle
 
 if TYPE_CHECKING:
     from marblestudio.engine.alive.state import AliveState
@@ -157,7 +158,7 @@ def determinize(state: AliveState, seat: int, rng: random.Random) -> AliveState:
         for k, n in enumerate(t.hands[s]):
             unseen.extend([k] * n)
     unseen.sort()
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     kinds = len(state.cat.ids)
     for s in others:
         size = t.hand_sizes[s]

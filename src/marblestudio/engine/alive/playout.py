@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from marblestudio.engine.alive.events import AliveEvent
 from marblestudio.engine.alive.table import Phase
 from marblestudio.engine.core import Event, turn_over
+from marblestudio.engine.draws import shuffle
 
 if TYPE_CHECKING:
     from marblestudio.engine.alive.state import AliveState
@@ -41,7 +42,7 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
     closing `turn_over` and `game_over`) are handed to it with the mover."""
     t, cat = state.table, state.cat
     limit = state.family.limit
-    wild, values, ids, sets_total = cat.wild, cat.values, cat.ids, cat.sets_total
+    wild, values, ids, sets_total, fitting = cat.wild, cat.values, cat.ids, cat.sets_total, cat.fitting
     random_ = rng.random
     pairs = bool(cat.pairs)
     loud = told is not None and AliveEvent.TOTAL in listened
@@ -55,7 +56,7 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
             if t.phase is not Phase.PLAY:  # a deal, a re-deal or a reshuffle
                 if told is None:
                     pile = state._chance_pile()
-                    rng.shuffle(pile)
+                    shuffle(rng, pile)
                     state._shuffled(pile)
                 else:
                     state.play(state.sample_chance(rng))
@@ -74,7 +75,8 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
                 continue
             seat = t.current
             room = limit - t.total
-            playable = [k for k, n in enumerate(t.hands[seat]) if n and (wild[k] or values[k] <= room)]
+            hand = t.hands[seat]
+            playable = [k for k in fitting(room) if hand[k]]
             events: list[Event] = []  # quietly, the few events a move still makes
             if playable:
                 k = playable[int(random_() * len(playable))]

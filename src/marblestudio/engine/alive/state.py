@@ -31,6 +31,7 @@ from marblestudio.engine.core import (
 )
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.alive.events import AliveEvent
+from marblestudio.engine.draws import shuffle
 
 
 _EFFECT_CARDS = {effect: CardKind(effect.value.upper(), 0, effect.value, effect=effect)
@@ -72,6 +73,16 @@ class Catalogue:
         `card_played` reports."""
         self.played_events: dict[tuple[int, int, int, int], Event] = {}
         """The fast playout's `card_played` events by (seat, kind, total, cards left), for reuse."""
+        self._fitting: dict[int, tuple[int, ...]] = {}
+
+    def fitting(self, room: int) -> tuple[int, ...]:
+        """The kinds a player may play with `room` left below the limit, in kind order: every wild
+        card, and the number cards of at most `room` points (remembered per room)."""
+        found = self._fitting.get(room)
+        if found is None:
+            wild, values = self.wild, self.values
+            found = self._fitting[room] = tuple(k for k in range(len(wild)) if wild[k] or values[k] <= room)
+        return found
 
 
 @cache
@@ -185,9 +196,10 @@ class AliveState(State):
             answering = self.cat.answers[t.waiting]
             return [*(self.cat.plays[k] for k, n in enumerate(t.hands[t.current]) if n and answering[k]), TAKE]
         room = self.family.limit - t.total if t.minus != t.current else MINUS_ROOM  # a minus card always fits
-        wild, values, plays = self.cat.wild, self.cat.values, self.cat.plays
+        cat = self.cat
+        wild, values, plays = cat.wild, cat.values, cat.plays
         hand = t.hands[t.current]
-        moves: list[Move] = [plays[k] for k, n in enumerate(hand) if n and (wild[k] or values[k] <= room)]
+        moves: list[Move] = [plays[k] for k in cat.fitting(room) if hand[k]]
         pairs = self.cat.pairs
         if pairs:  # after the single cards: a pair of number cards of one value that fits
             moves += [pairs[k] for k, n in enumerate(hand) if n >= 2 and not wild[k] and 2 * values[k] <= room]
@@ -500,7 +512,7 @@ class AliveState(State):
 
     def sample_chance(self, rng: random.Random) -> Move:
         pile = self._chance_pile()
-        rng.shuffle(pile)
+        shuffle(rng, pile)
         order = tuple(self.cat.ids[k] for k in pile)
         phase = self.table.phase
         if phase is Phase.DEAL:
