@@ -37,7 +37,7 @@ def turn_round(table: Table, events: list[Event]) -> bool:
     """REVERSE's effect on the table (a REVERSE card's, and a house rule's `reverse`): with more
     than 2 players left the direction of play reverses (`direction_reversed`); with 2 nothing
     changes (the player of a REVERSE then passes).  Whether the direction reversed."""
-    if len(table.living()) <= 2:
+    if table.alive.count(True) <= 2:
         return False
     table.direction = -table.direction
     events.append(Event.of(AliveEvent.DIRECTION_REVERSED, direction=table.direction))

@@ -338,7 +338,7 @@ class AliveState(State):
         t.current = nxt
         if t.phase is Phase.REDEAL:
             return
-        outs = [s for s in t.others_in_turn_order(seat) if t.hand_sizes[s] == 0]
+        outs = [s for s in t.others_in_turn_order(seat) if t.hand_sizes[s] == 0] if 0 in t.hand_sizes else None
         if outs:  # [decision] a BOMB victim who discarded their only card has gone out
             self._hand_over(outs, events)
             return
@@ -441,11 +441,9 @@ class AliveState(State):
                 low = min(t.hand_points(s) for s in tied)
                 winners = tuple(s for s in tied if t.hand_points(s) == low)
                 reason = "a player has flipped all life cards: most lives left wins"
-        else:
-            living = t.living()
-            if len(living) <= 1:
-                winners = tuple(living)
-                reason = "the last player with a face-up life card"
+        elif t.alive.count(True) <= 1:  # (counted without listing the living: this runs after every wild card)
+            winners = tuple(t.living())
+            reason = "the last player with a face-up life card"
         if winners is None:
             return False
         termination = Termination.WIN if winners else Termination.DRAW
