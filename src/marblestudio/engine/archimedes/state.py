@@ -353,18 +353,7 @@ class ArchimedesState(State):
                 break
         if here != move.dest:  # the game ended on the way: the marble is set down where it was going
             self.k += moment(move.dest[0]) - (moment(here[0]) if here is not None else 0)
-        del self.board[move.start]
-        self.board[move.dest] = seat
-        if self._bits is not None:
-            bit_of = self.tables.bit_of
-            self._bits[seat] ^= bit_of[move.start] | bit_of[move.dest]
-        if touched and not self._touch_prevented(touched, events):
-            self._touched(touched, move.start, move.dest, k_before, events)
-            return
-        self.remaining -= move.spaces
-        self.moved += (move.dest,)
-        if self.remaining == 0:
-            self._end_turn(events)
+        self._set_down(move, touched, k_before, events)
 
     def _move_quietly(self, move: RollMarble | LiftMarble) -> None:
         """`_move_marble` without events (search, playouts): the same positions checked in the
@@ -373,18 +362,24 @@ class ArchimedesState(State):
         end, k = self._way(move)
         k_before = self.k
         self.k = k
+        self._set_down(move, end, k_before, None)
+
+    def _set_down(self, move: RollMarble | LiftMarble, touched: End | None, k_before: int, events: list[Event] | None) -> None:
+        """The moved marble set down on its destination (`k` already says so), then what the move
+        comes to: an end that `touched` the table on the way (unless a house rule lets it pass),
+        else the spaces used, and the turn over once the roll is used up."""
         del self.board[move.start]
         self.board[move.dest] = self.mover
         if self._bits is not None:
             bit_of = self.tables.bit_of
             self._bits[self.mover] ^= bit_of[move.start] | bit_of[move.dest]
-        if end is not None and not self._touch_prevented(end, None):
-            self._touched(end, move.start, move.dest, k_before, None)
+        if touched is not None and not self._touch_prevented(touched, events):
+            self._touched(touched, move.start, move.dest, k_before, events)
             return
         self.remaining -= move.spaces
         self.moved += (move.dest,)
         if self.remaining == 0:
-            self._end_turn(None)
+            self._end_turn(events)
 
     def _way(self, move: RollMarble | LiftMarble) -> tuple[End | None, int]:
         """Where `move` takes the board, changing nothing: the end that touches the table on the
