@@ -387,12 +387,18 @@ class ArchimedesState(State):
         (where it was going, when an end touched first).
 
         A position whose |k| is within the lean limit of its marbles (`Balance.lean_limit`: every
-        such k was found to rest without touching) is passed without looking it up."""
+        such k was found to rest without touching) is passed without looking it up; a marble rolled
+        all the way (no jump) whose extreme rows stay within it touches nothing."""
         balance = self.balance
         moments, limit = balance.moments, balance.lean_limit
         n = len(self.board)  # the marble stays in `board` until it is set down
         most = limit(n)  # None: no position of n marbles touches; -1: not even the level board stands
         k = self.k
+        if type(move) is RollMarble and True not in move.jumps:  # rolled all the way: k is extreme on the extreme rows
+            rows = [cup[0] for cup in move.path]
+            base = k - moments[move.start[0]]
+            if most is None or (-most <= base + moments[min(rows)] and base + moments[max(rows)] <= most):
+                return None, base + moments[move.path[-1][0]]
         here: Cup | None = move.start
         end: End | None = None
         steps = ((move.dest, True),) if type(move) is LiftMarble else zip(move.path, move.jumps)  # type: ignore[union-attr]
@@ -433,17 +439,7 @@ class ArchimedesState(State):
         """Equal for two marble moves of this position that leave the same position: a move whose
         way touches nothing ends as every other one that takes the same marble to the same cup
         in as many spaces (rolled or lifted, by any path); None for any other move."""
-        if self.phase is not Phase.MOVING:
-            return None
-        if type(move) is RollMarble and True not in move.jumps:  # rolled all the way: k is extreme on the extreme rows
-            most = self.balance.lean_limit(len(self.board))
-            if most is not None:
-                moments, rows = self.balance.moments, [cup[0] for cup in move.path]
-                base = self.k - moments[move.start[0]]
-                if not (-most <= base + moments[min(rows)] and base + moments[max(rows)] <= most):
-                    return None
-            return (move.start, move.path[-1], len(move.path))
-        if (type(move) is RollMarble or type(move) is LiftMarble) and self._way(move)[0] is None:
+        if (type(move) is RollMarble or type(move) is LiftMarble) and self.phase is Phase.MOVING and self._way(move)[0] is None:
             return (move.start, move.dest, move.spaces)
         return None
 
