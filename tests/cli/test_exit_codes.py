@@ -67,7 +67,7 @@ def test_ctrl_c_while_the_command_starts_exits_130_without_a_traceback(monkeypat
     # a stop signal passed on to a command still importing its modules (render's child under Xvfb)
     import marblestudio.cli as cli
 
-    def interrupted() -> None:
+    def interrupted(only: str | None = None) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli, "build_parser", interrupted)

@@ -127,3 +127,37 @@ def test_unreadable_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[s
     monkeypatch.setattr(Path, "open", refuse)
     assert main(["validate", str(tmp_path)]) == 2
     assert capsys.readouterr().out.splitlines()[0] == f"{locked}:1:1: error: cannot read the file: Permission denied"
+
+
+def test_validate_imports_no_other_command_and_no_game_state() -> None:
+    """`marblestudio validate` builds the parser of its own command only, and checks rulesets
+    without importing any game's state (docs/cli.md: a quick check for editors and CI)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from marblestudio.cli import main\n"
+        "from marblestudio.rulesets import catalog\n"
+        "assert main(['validate', *map(str, sorted(catalog.find(i) for i in catalog.bundled_ids()))]) == 0\n"
+        "names = sorted(m for m in sys.modules if m.startswith('marblestudio.cli.') or m.endswith('.state'))\n"
+        "print(' '.join(names), file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stderr.split() == ["marblestudio.cli.errors", "marblestudio.cli.validate"]
+
+
+def test_the_help_of_one_command_and_the_list_of_all_still_work(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["validate", "--help"])
+    assert done.value.code == 0
+    assert "usage: marblestudio validate" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    listed = capsys.readouterr().out
+    assert all(name in listed for name in ("validate", "simulate", "replay", "render", "serve"))
+    with pytest.raises(SystemExit) as done:
+        main(["valdate", "x.yaml"])
+    assert done.value.code == 2
+    assert "invalid choice: 'valdate'" in capsys.readouterr().err

@@ -34,7 +34,9 @@ def _available() -> dict[str, str]:
     return {name: mod for name, mod in COMMANDS.items() if importlib.util.find_spec(mod) is not None}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with `only` (a command's name), the parser of that command alone,
+    so that running one command imports no other command's module."""
     parser = argparse.ArgumentParser(
         prog="marblestudio",
         description="Play, watch and invent rules for marble and card games. With no command, opens the app.",
@@ -43,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser.add_argument("--version", action="version", version=f"marblestudio {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module_name in _available().items():
+    chosen = {only: COMMANDS[only]} if only in COMMANDS and importlib.util.find_spec(COMMANDS[only]) else _available()
+    for name, module_name in chosen.items():
         module = importlib.import_module(module_name)
         cmd = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(cmd)
@@ -61,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    parser = build_parser(args_list[0] if args_list else None)
     args, extra = parser.parse_known_args(args_list)
     if extra:  # a bad flag after a command: that command's usage, not the top level's
         command_parser = getattr(args, "_parser", parser)

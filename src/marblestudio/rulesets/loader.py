@@ -22,7 +22,6 @@ from typing import Any
 
 from marblestudio.engine import family as families
 from marblestudio.engine.match import DEFAULT_POINTS, SCORE, MatchRules, MatchStart
-from marblestudio.engine.pieces import program as pieces_program
 from marblestudio.engine.pieces.spec import pieces_of
 from marblestudio.engine.rules import DEFAULT_MOVE_LIMIT, Players, Presentation, Ruleset, Teams
 from marblestudio.rulesets import catalog, checks, structure
@@ -244,6 +243,8 @@ def _check(
     if base_data is not None and "rules" in data:  # a house rule's pieces come after its base's
         merged["rules"] = [*base_data.get("rules", []), *data["rules"]]
     if "rules" in merged:
+        from marblestudio.engine.pieces import program as pieces_program  # only a file with rule pieces needs it
+
         merged["rules"] = pieces_program.expanded(merged["rules"])
     source.problems(checks.score_points_problems(merged))  # the pieces of the house rule and its bases
     if source.failed:
@@ -285,6 +286,8 @@ def _check_pieces(source: _Source, game: str, entries: Any) -> None:
     """The problems of this file's own rule pieces, at their line and column (inside an expression too)."""
     if not entries:
         return
+    from marblestudio.engine.pieces import program as pieces_program  # only a file with rule pieces needs it
+
     try:
         found = pieces_program.check(game, entries)
     except Exception as exc:  # noqa: BLE001 - a plug-in's hooks that fail to load are a diagnostic, not a crash
@@ -308,6 +311,8 @@ def _check_sound_pieces(source: _Source, data: Mapping[str, Any], game: str | No
     if any(d.is_error and d.pointer in ("", "/rules") for d in source.diagnostics):
         return  # the list itself is wrong (too long, not a list): its entries are not judged one by one
     flawed = {d.pointer.split("/")[2] for d in source.diagnostics if d.pointer.startswith("/rules/")}
+    from marblestudio.engine.pieces import program as pieces_program  # only a file with rule pieces needs it
+
     for index, entry in enumerate(entries):
         if str(index) in flawed or not isinstance(entry, Mapping):
             continue

@@ -18,21 +18,41 @@ Readings of our own, where neither the rulebook nor GAMES.md says (tests name ea
   sort"), and the direction stays as it was; a new hand always starts clockwise.
 - Team play ends the moment a team flips its last life card (a BOMB hitting both teams cannot
   end in a tie).  The move limit counts player decisions, not chance steps.
+
+The names below load lazily (`engine.lazy`): checking a ruleset imports only `rules`.
 """
 
 from __future__ import annotations
 
-from marblestudio.engine.alive.hidden import AliveObservation, AliveView, PendingDraw
-from marblestudio.engine.alive.moves import Deal, Flip, PlayCard, PlayPair, Redeal, Reshuffle, Take
-from marblestudio.engine.alive.rules import AliveRules, CardKind, EmptyDeck, GameEnd, WildEffect
-from marblestudio.engine.alive.state import AliveState
-from marblestudio.engine.alive.table import Phase
-from marblestudio.engine.position import Fields
-from marblestudio.engine.rules import Ruleset
+from typing import TYPE_CHECKING
+
+from marblestudio.engine.lazy import exports
+
+if TYPE_CHECKING:
+    from marblestudio.engine.alive.hidden import AliveObservation, AliveView, PendingDraw
+    from marblestudio.engine.alive.moves import Deal, Flip, PlayCard, PlayPair, Redeal, Reshuffle, Take
+    from marblestudio.engine.alive.rules import AliveRules, CardKind, EmptyDeck, GameEnd, WildEffect
+    from marblestudio.engine.alive.state import AliveState
+    from marblestudio.engine.alive.table import Phase
+    from marblestudio.engine.position import Fields
+    from marblestudio.engine.rules import Ruleset
+
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        **dict.fromkeys(["AliveObservation", "AliveView", "PendingDraw"], "marblestudio.engine.alive.hidden"),
+        **dict.fromkeys(["Deal", "Flip", "PlayCard", "PlayPair", "Redeal", "Reshuffle", "Take"], "marblestudio.engine.alive.moves"),
+        **dict.fromkeys(["AliveRules", "CardKind", "EmptyDeck", "GameEnd", "WildEffect"], "marblestudio.engine.alive.rules"),
+        "AliveState": "marblestudio.engine.alive.state",
+        "Phase": "marblestudio.engine.alive.table",
+    },
+)
 
 
 def new_game(rules: Ruleset, count: int) -> AliveState:
     """A new game of ALIVE for `count` players; the first step is the chance deal."""
+    from marblestudio.engine.alive.state import AliveState
+
     return AliveState.new(rules, count)
 
 

@@ -1,35 +1,58 @@
-"""Rock Me Archimedes (GAMES.md section 4): marbles on a board that rocks on a curved base."""
+"""Rock Me Archimedes (GAMES.md section 4): marbles on a board that rocks on a curved base.
+
+The names below load lazily (`engine.lazy`): checking a ruleset imports only `rules`."""
 
 from __future__ import annotations
 
-from marblestudio.engine.archimedes.moves import (
-    Cup,
-    DieRoll,
-    LiftMarble,
-    Pass,
-    Place,
-    Roll,
-    RollMarble,
-    StartRolls,
-    cup_name,
-    parse_cup,
+from typing import TYPE_CHECKING
+
+from marblestudio.engine.lazy import exports
+
+if TYPE_CHECKING:
+    from marblestudio.engine.archimedes.moves import (
+        Cup,
+        DieRoll,
+        LiftMarble,
+        Pass,
+        Place,
+        Roll,
+        RollMarble,
+        StartRolls,
+        cup_name,
+        parse_cup,
+    )
+    from marblestudio.engine.archimedes.physics import Balance, End, Tilt
+    from marblestudio.engine.archimedes.state import ArchimedesState, Phase
+    from marblestudio.engine.archimedes.view import ArchimedesView
+    from marblestudio.engine.position import Fields
+    from marblestudio.engine.rules import Ruleset
+
+_MOVES = "marblestudio.engine.archimedes.moves"
+_PHYSICS = "marblestudio.engine.archimedes.physics"
+_STATE = "marblestudio.engine.archimedes.state"
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        **dict.fromkeys(["Cup", "DieRoll", "LiftMarble", "Pass", "Place", "Roll", "RollMarble", "StartRolls", "cup_name", "parse_cup"], _MOVES),
+        **dict.fromkeys(["Balance", "End", "Tilt"], _PHYSICS),
+        **dict.fromkeys(["ArchimedesState", "Phase"], _STATE),
+        "ArchimedesView": "marblestudio.engine.archimedes.view",
+    },
 )
-from marblestudio.engine.archimedes.physics import Balance, End, Tilt
-from marblestudio.engine.archimedes.position import read
-from marblestudio.engine.archimedes.state import ArchimedesState, Phase
-from marblestudio.engine.archimedes.view import ArchimedesView
-from marblestudio.engine.position import Fields
-from marblestudio.engine.rules import Ruleset
 
 
 def new_game(rules: Ruleset, count: int) -> ArchimedesState:
     """A new game of `rules` for `count` players (always 2)."""
+    from marblestudio.engine.archimedes.state import ArchimedesState
+
     return ArchimedesState(rules, count)
 
 
 def from_position(rules: Ruleset, fields: Fields) -> ArchimedesState:
     """The game of `rules` at a position's `fields` (`ArchimedesState.position()`, docs/notation.md);
     `engine.from_position` is the entry point."""
+    from marblestudio.engine.archimedes.position import read
+
     return read(rules, fields)
 
 

@@ -1,19 +1,40 @@
-"""Avalanche (GAMES.md section 3): marbles dropped through a board of swinging gates."""
+"""Avalanche (GAMES.md section 3): marbles dropped through a board of swinging gates.
+
+The names below load lazily (`engine.lazy`): checking a ruleset imports only `rules`."""
 
 from __future__ import annotations
 
-from marblestudio.engine.position import Fields
-from marblestudio.engine.rules import Ruleset
-from marblestudio.engine.avalanche.cascade import Board
-from marblestudio.engine.avalanche.moves import Deal, Drop, GoOut, Pass, SetGates
-from marblestudio.engine.avalanche.rules import AvalancheRules
-from marblestudio.engine.avalanche.setup import Phase
-from marblestudio.engine.avalanche.state import AvalancheState
-from marblestudio.engine.avalanche.view import AvalancheView, CardView, GateView, HoleView
+from typing import TYPE_CHECKING
+
+from marblestudio.engine.lazy import exports
+
+if TYPE_CHECKING:
+    from marblestudio.engine.avalanche.cascade import Board
+    from marblestudio.engine.avalanche.moves import Deal, Drop, GoOut, Pass, SetGates
+    from marblestudio.engine.avalanche.rules import AvalancheRules
+    from marblestudio.engine.avalanche.setup import Phase
+    from marblestudio.engine.avalanche.state import AvalancheState
+    from marblestudio.engine.avalanche.view import AvalancheView, CardView, GateView, HoleView
+    from marblestudio.engine.position import Fields
+    from marblestudio.engine.rules import Ruleset
+
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        "Board": "marblestudio.engine.avalanche.cascade",
+        **dict.fromkeys(["Deal", "Drop", "GoOut", "Pass", "SetGates"], "marblestudio.engine.avalanche.moves"),
+        "AvalancheRules": "marblestudio.engine.avalanche.rules",
+        "Phase": "marblestudio.engine.avalanche.setup",
+        "AvalancheState": "marblestudio.engine.avalanche.state",
+        **dict.fromkeys(["AvalancheView", "CardView", "GateView", "HoleView"], "marblestudio.engine.avalanche.view"),
+    },
+)
 
 
 def new_game(rules: Ruleset, count: int) -> AvalancheState:
     """A new game of `rules` (whose family is `AvalancheRules`) for `count` players."""
+    from marblestudio.engine.avalanche.state import AvalancheState
+
     return AvalancheState(rules, count)
 
 

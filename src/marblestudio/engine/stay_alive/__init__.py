@@ -1,16 +1,34 @@
-"""Stay Alive (GAMES.md section 1): marbles on a grid of sliding bars in two layers."""
+"""Stay Alive (GAMES.md section 1): marbles on a grid of sliding bars in two layers.
+
+The names below load lazily (`engine.lazy`): checking a ruleset imports only `rules`."""
 
 from __future__ import annotations
 
-from marblestudio.engine.position import Fields
-from marblestudio.engine.rules import Ruleset
-from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove
-from marblestudio.engine.stay_alive.state import StayAliveState
-from marblestudio.engine.stay_alive.view import StayAliveView
+from typing import TYPE_CHECKING
+
+from marblestudio.engine.lazy import exports
+
+if TYPE_CHECKING:
+    from marblestudio.engine.position import Fields
+    from marblestudio.engine.rules import Ruleset
+    from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove
+    from marblestudio.engine.stay_alive.state import StayAliveState
+    from marblestudio.engine.stay_alive.view import StayAliveView
+
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        **dict.fromkeys(["PASS", "PassMove", "PlaceMove", "SetupMove", "SlideMove"], "marblestudio.engine.stay_alive.moves"),
+        "StayAliveState": "marblestudio.engine.stay_alive.state",
+        "StayAliveView": "marblestudio.engine.stay_alive.view",
+    },
+)
 
 
 def new_game(rules: Ruleset, count: int) -> StayAliveState:
     """A new game of `rules` for `count` players (2-4 in the book; the ruleset decides)."""
+    from marblestudio.engine.stay_alive.state import StayAliveState
+
     return StayAliveState(rules, count)
 
 

@@ -1,46 +1,68 @@
 """Mancala (Kalah, Oware and house rules mixing them): the engine, on Marble Studio's core contract.
 
-Imports only `marblestudio.engine.core`, `.rules` and `.position`: no Qt, no YAML, no files.
-The plug-in API's `Family.engine` will name this module; `new_game(rules, count)` is its entry,
-`from_position(rules, fields)` reads a position (`MancalaState.position()` writes it).
+Imports only `marblestudio.engine.core`, `.rules`, `.position` and `.lazy`: no Qt, no YAML, no
+files.  The plug-in API's `Family.engine` names this module; `new_game(rules, count)` is its
+entry, `from_position(rules, fields)` reads a position (`MancalaState.position()` writes it).
+The names below load lazily (`marblestudio.engine.lazy`): checking a ruleset imports only `rules`.
 """
 
 from __future__ import annotations
 
-from marblestudio.engine.position import Fields
-from marblestudio.engine.rules import Ruleset
+from typing import TYPE_CHECKING
 
-from marblestudio_mancala.engine import position
-from marblestudio_mancala.engine.events import MancalaEvent
-from marblestudio_mancala.engine.moves import SowMove
-from marblestudio_mancala.engine.rules import (
-    KALAH,
-    OWARE,
-    Capture,
-    EndRule,
-    Feeding,
-    GrandSlam,
-    MancalaRules,
-    Majority,
-    Origin,
-    Repetition,
-    StoreLanding,
-    Stores,
-)
-from marblestudio_mancala.engine.state import EXTRA_TURN, MancalaState
-from marblestudio_mancala.engine.view import MancalaView
+from marblestudio.engine.lazy import exports
+
+if TYPE_CHECKING:
+    from marblestudio.engine.position import Fields
+    from marblestudio.engine.rules import Ruleset
+
+    from marblestudio_mancala.engine.events import MancalaEvent
+    from marblestudio_mancala.engine.moves import SowMove
+    from marblestudio_mancala.engine.rules import (
+        KALAH,
+        OWARE,
+        Capture,
+        EndRule,
+        Feeding,
+        GrandSlam,
+        MancalaRules,
+        Majority,
+        Origin,
+        Repetition,
+        StoreLanding,
+        Stores,
+    )
+    from marblestudio_mancala.engine.state import EXTRA_TURN, MancalaState
+    from marblestudio_mancala.engine.view import MancalaView
 
 GAME = "mancala"
 """The family's name, as a ruleset's `game` key writes it."""
 
+_RULES = ["KALAH", "OWARE", "Capture", "EndRule", "Feeding", "GrandSlam", "MancalaRules", "Majority", "Origin", "Repetition",
+          "StoreLanding", "Stores"]
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        "MancalaEvent": "marblestudio_mancala.engine.events",
+        "SowMove": "marblestudio_mancala.engine.moves",
+        **dict.fromkeys(_RULES, "marblestudio_mancala.engine.rules"),
+        **dict.fromkeys(["EXTRA_TURN", "MancalaState"], "marblestudio_mancala.engine.state"),
+        "MancalaView": "marblestudio_mancala.engine.view",
+    },
+)
+
 
 def new_game(rules: Ruleset, count: int) -> MancalaState:
     """A new game of `rules` for `count` players (Mancala is for exactly two)."""
+    from marblestudio_mancala.engine.state import MancalaState
+
     return MancalaState(rules, count)
 
 
 def from_position(rules: Ruleset, fields: Fields) -> MancalaState:
     """The game of `rules` at a position (`engine.from_position` parses the text and calls this)."""
+    from marblestudio_mancala.engine import position
+
     return position.read(rules, fields)
 
 
