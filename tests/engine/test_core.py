@@ -176,3 +176,13 @@ def test_plain_gives_a_view_as_json_like_data_field_by_field() -> None:
     assert data == {"colour": "red", "cells": [[1, "a1"], [2, "b2"]], "seats": [0, 2], "extra": {"k": 1}}
     assert json.loads(json.dumps(data)) == data
     assert plain(CoinView(3)) == {"stones": 3} and plain(None) is None
+
+
+def test_tell_adds_the_event_of_its_arguments_or_builds_none_without_a_list() -> None:
+    from marblestudio.engine.core import CoreEvent, Event, tell
+
+    story: list[Event] = []
+    tell(story, CoreEvent.TURN_OVER, seat=2)
+    tell(story, CoreEvent.RULE_FIRED, frozenset({1}), seat=1, rule="x")
+    assert story == [Event.of(CoreEvent.TURN_OVER, seat=2), Event.of(CoreEvent.RULE_FIRED, frozenset({1}), rule="x", seat=1)]
+    tell(None, CoreEvent.TURN_OVER, seat=2)  # nothing to add to, nothing built

@@ -120,6 +120,13 @@ class Event:
         return f"{self.kind} {args}".rstrip()
 
 
+def tell(events: list[Event] | None, kind: EventKind, visible_to: frozenset[int] | None = None, **data: Any) -> None:
+    """Add `Event.of(kind, visible_to, **data)` to `events`, the story of a move; a step played
+    silently (`events` None: a search's random playout, which reads no event) builds none."""
+    if events is not None:
+        events.append(Event(kind, tuple(sorted(data.items())), visible_to))
+
+
 def _fmt(value: Any) -> str:
     if isinstance(value, tuple):
         return "(" + ",".join(_fmt(v) for v in value) + ")"

@@ -62,3 +62,37 @@ def test_fast_playouts_play_like_legal_moves_and_apply(ref: str) -> None:
         a, b = [x[k] for x in fast], [x[k] for x in slow]
         error = ((stdev(a) ** 2 + stdev(b) ** 2) / 300) ** 0.5
         assert abs(mean(a) - mean(b)) < 4 * error, (k, mean(a), mean(b), error)
+
+
+@pytest.mark.parametrize("ref", [r for r in RULESETS if not r.endswith(".yaml")])  # a house rule's pieces play through `Ruled`
+def test_a_silent_fast_playout_builds_no_event_and_plays_the_same_game(ref: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `core.tell` with no list: the wild cards' effects, the flips, the hands won and the deals of
+    # a playout that nobody is told about build no event (in the bundled rules); the game is the
+    # one the playout plays when it is told every move's events
+    from marblestudio.engine import core
+
+    built = []
+
+    class Counted(core.Event):
+        __slots__ = ()
+
+        def __init__(self, *args: object) -> None:
+            built.append(args[0])
+            super().__init__(*args)  # type: ignore[arg-type]
+
+    rules = load(ref)
+    for seed in range(5):
+        quiet = new_game(rules, _players(ref))
+        loud = quiet.copy()
+        monkeypatch.setattr(core, "Event", Counted)
+        moves = quiet.random_playout(random.Random(seed))
+        monkeypatch.undo()
+        assert quiet.outcome() is not None and built == []
+        told: list[str] = []
+        assert isinstance(loud, AliveState)
+        from marblestudio.engine.alive.playout import random_playout
+
+        assert random_playout(loud, random.Random(seed), told=lambda seat, events: told.extend(e.kind for e in events),
+                              listened=frozenset({"card_played", "total", "player_skipped", "hand_over"})) == moves
+        assert told.count("turn_over") == moves  # the same game, told move by move
+        assert loud.outcome() == quiet.outcome() and loud.counts() == quiet.counts()

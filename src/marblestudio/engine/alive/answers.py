@@ -25,13 +25,13 @@ from __future__ import annotations
 from marblestudio.engine.alive.events import AliveEvent
 from marblestudio.engine.alive.rules import CardKind, DrawAnswer, WildEffect
 from marblestudio.engine.alive.table import Table
-from marblestudio.engine.core import Event
+from marblestudio.engine.core import Event, tell
 
 Landing = tuple[list[int], int] | None
 """A BOMB that lands: the seats it hits, and the seat after whom play goes on; or None."""
 
 
-def wait(table: Table, seat: int, kind: CardKind, events: list[Event]) -> None:
+def wait(table: Table, seat: int, kind: CardKind, events: list[Event] | None) -> None:
     """`seat` played the wild card `kind` (a DRAW, SKIP or BOMB): it waits for the next player."""
     assert kind.effect is not None
     table.waiting = kind.effect
@@ -39,41 +39,41 @@ def wait(table: Table, seat: int, kind: CardKind, events: list[Event]) -> None:
     _pass_to_next(table, seat, events)
 
 
-def _pass_to_next(table: Table, seat: int, events: list[Event]) -> None:
+def _pass_to_next(table: Table, seat: int, events: list[Event] | None) -> None:
     table.answer_from = seat
     table.current = table.next_seat(seat)
     if table.waiting is WildEffect.DRAW:
-        events.append(Event.of(AliveEvent.DRAW_WAITING, seat=table.current, source=seat, amount=table.answering))
+        tell(events, AliveEvent.DRAW_WAITING, seat=table.current, source=seat, amount=table.answering)
     else:
-        events.append(Event.of(AliveEvent.CARD_WAITING, seat=table.current, source=seat, effect=table.waiting.value))
+        tell(events, AliveEvent.CARD_WAITING, seat=table.current, source=seat, effect=table.waiting.value)
 
 
-def take(table: Table, seat: int, events: list[Event]) -> Landing:
+def take(table: Table, seat: int, events: list[Event] | None) -> Landing:
     """`seat` takes the waiting card: every player but its source draws; a SKIP skips `seat`; a
     BOMB hits every player but its source (the state lands it).  `seat` then plays, unless skipped."""
     amount, source, effect = table.answering, table.answer_from, table.waiting
     forget(table)
     if effect is WildEffect.DRAW:
-        events.append(Event.of(AliveEvent.DRAW_TAKEN, seat=seat, source=source, amount=amount))
+        tell(events, AliveEvent.DRAW_TAKEN, seat=seat, source=source, amount=amount)
         table.pending_draws = [[s, amount] for s in table.victims(source)]
         return None
-    events.append(Event.of(AliveEvent.CARD_TAKEN, seat=seat, source=source, effect=effect.value))
+    tell(events, AliveEvent.CARD_TAKEN, seat=seat, source=source, effect=effect.value)
     if effect is WildEffect.SKIP:
-        events.append(Event.of(AliveEvent.PLAYER_SKIPPED, seat=seat))
+        tell(events, AliveEvent.PLAYER_SKIPPED, seat=seat)
         table.current = table.next_seat(seat)
         return None
     return table.victims(source), source
 
 
-def answer(table: Table, seat: int, kind: CardKind, rule: DrawAnswer, events: list[Event]) -> Landing:
+def answer(table: Table, seat: int, kind: CardKind, rule: DrawAnswer, events: list[Event] | None) -> Landing:
     """`seat` answered the waiting card with `kind` (already on the pile)."""
     amount, source, effect = table.answering, table.answer_from, table.waiting
     if rule.passes:
         if effect is WildEffect.DRAW:
             table.answering = amount + kind.amount
-            events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=table.answering, passed=True, source=source))
+            tell(events, AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=table.answering, passed=True, source=source)
         else:
-            events.append(Event.of(AliveEvent.CARD_ANSWERED, seat=seat, card=kind.id, effect=effect.value, passed=True, back=False, source=source))
+            tell(events, AliveEvent.CARD_ANSWERED, seat=seat, card=kind.id, effect=effect.value, passed=True, back=False, source=source)
         _pass_to_next(table, seat, events)
         return None
     forget(table)
@@ -82,13 +82,13 @@ def answer(table: Table, seat: int, kind: CardKind, rule: DrawAnswer, events: li
     if effect is WildEffect.DRAW:
         if back:  # back to the player of the DRAW, who alone draws the whole of it
             amount += kind.amount
-            events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False, back=True, source=source))
+            tell(events, AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False, back=True, source=source)
             table.pending_draws = [[source, amount]] if table.alive[source] else []
             return None
-        events.append(Event.of(AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False, source=source))
+        tell(events, AliveEvent.DRAW_ANSWERED, seat=seat, card=kind.id, amount=amount, passed=False, source=source)
         table.pending_draws = [[s, amount] for s in table.victims(source) if s != seat]
         return None
-    events.append(Event.of(AliveEvent.CARD_ANSWERED, seat=seat, card=kind.id, effect=effect.value, passed=False, back=back, source=source))
+    tell(events, AliveEvent.CARD_ANSWERED, seat=seat, card=kind.id, effect=effect.value, passed=False, back=back, source=source)
     if effect is WildEffect.SKIP:
         return None
     hit = [source] if back and table.alive[source] else [] if back else [s for s in table.victims(source) if s != seat]

@@ -12,46 +12,46 @@ from collections.abc import Callable
 
 from marblestudio.engine.alive.rules import CardKind, EmptyDeck, WildEffect
 from marblestudio.engine.alive.table import Phase, Table
-from marblestudio.engine.core import Event
+from marblestudio.engine.core import Event, tell
 from marblestudio.engine.alive.events import AliveEvent
 
 
-def draw(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+def draw(table: Table, seat: int, kind: CardKind, events: list[Event] | None) -> int:
     """DRAW 1 / DRAW 2: every other player draws `amount` cards, in turn order from the next."""
     table.pending_draws = [[s, kind.amount] for s in table.victims(seat)]
     return table.next_seat(seat)
 
 
-def pass_me_by(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+def pass_me_by(table: Table, seat: int, kind: CardKind, events: list[Event] | None) -> int:
     """PASS ME BY: play passes to the next player."""
     return table.next_seat(seat)
 
 
-def reverse(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+def reverse(table: Table, seat: int, kind: CardKind, events: list[Event] | None) -> int:
     """REVERSE: the direction of play reverses; with only 2 players left it is a PASS ME BY."""
     turn_round(table, events)
     return table.next_seat(seat)
 
 
-def turn_round(table: Table, events: list[Event]) -> bool:
+def turn_round(table: Table, events: list[Event] | None) -> bool:
     """REVERSE's effect on the table (a REVERSE card's, and a house rule's `reverse`): with more
     than 2 players left the direction of play reverses (`direction_reversed`); with 2 nothing
     changes (the player of a REVERSE then passes).  Whether the direction reversed."""
     if table.alive.count(True) <= 2:
         return False
     table.direction = -table.direction
-    events.append(Event.of(AliveEvent.DIRECTION_REVERSED, direction=table.direction))
+    tell(events, AliveEvent.DIRECTION_REVERSED, direction=table.direction)
     return True
 
 
-def skip(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+def skip(table: Table, seat: int, kind: CardKind, events: list[Event] | None) -> int:
     """SKIP: the next player is skipped; with only 2 players left the player of the card plays again."""
     skipped = table.next_seat(seat)
-    events.append(Event.of(AliveEvent.PLAYER_SKIPPED, seat=skipped))
+    tell(events, AliveEvent.PLAYER_SKIPPED, seat=skipped)
     return table.next_seat(skipped)
 
 
-def set_total(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+def set_total(table: Table, seat: int, kind: CardKind, events: list[Event] | None) -> int:
     """=21, =10, =0: the running total becomes the card's total, whatever it was."""
     make_total(table, kind.total)
     return table.next_seat(seat)
@@ -65,13 +65,13 @@ def make_total(table: Table, total: int) -> int:
     return table.total
 
 
-def bomb(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+def bomb(table: Table, seat: int, kind: CardKind, events: list[Event] | None) -> int:
     """BOMB: every other player at once discards a number card worth 0, or flips a life card."""
     blast(table, table.victims(seat), events)
     return table.next_seat(seat)
 
 
-def blast(table: Table, victims: list[int], events: list[Event]) -> None:
+def blast(table: Table, victims: list[int], events: list[Event] | None) -> None:
     """A BOMB landing on `victims` (a BOMB card's every other player; or, when a house rule lets
     it be answered, the players it hits then: answers.py).
 
@@ -86,11 +86,11 @@ def blast(table: Table, victims: list[int], events: list[Event]) -> None:
         else:
             table.take(victim, held)
             table.discard.append(held)
-            events.append(Event.of(AliveEvent.BOMB_DISCARD, seat=victim, card=table.rules.deck[held].id))
+            tell(events, AliveEvent.BOMB_DISCARD, seat=victim, card=table.rules.deck[held].id)
     table.total = 0
 
 
-def hand_in_redeal(table: Table, seat: int, kind: CardKind, events: list[Event]) -> int:
+def hand_in_redeal(table: Table, seat: int, kind: CardKind, events: list[Event] | None) -> int:
     """HAND IN & RE-DEAL: every player hands their cards to the player of the card.
 
     The collected cards are held face down (nobody sees them: `Table.collected`).  Their shuffle
@@ -105,11 +105,11 @@ def hand_in_redeal(table: Table, seat: int, kind: CardKind, events: list[Event])
     table.total = 0
     table.phase = Phase.REDEAL
     table.redealer = seat
-    events.append(Event.of(AliveEvent.HANDS_HANDED_IN, seat=seat, cards=len(table.collected)))
+    tell(events, AliveEvent.HANDS_HANDED_IN, seat=seat, cards=len(table.collected))
     return table.left_of(seat)
 
 
-EFFECTS: dict[WildEffect, Callable[[Table, int, CardKind, list[Event]], int]] = {
+EFFECTS: dict[WildEffect, Callable[[Table, int, CardKind, list[Event] | None], int]] = {
     WildEffect.DRAW: draw,
     WildEffect.PASS_ME_BY: pass_me_by,
     WildEffect.REVERSE: reverse,
@@ -120,7 +120,7 @@ EFFECTS: dict[WildEffect, Callable[[Table, int, CardKind, list[Event]], int]] = 
 }
 
 
-def resolve_draws(table: Table, events: list[Event]) -> bool:
+def resolve_draws(table: Table, events: list[Event] | None) -> bool:
     """Deal out the pending DRAW cards; False when the deck ran out and must be reshuffled first."""
     deck = table.rules.deck
     while table.pending_draws:
@@ -134,12 +134,12 @@ def resolve_draws(table: Table, events: list[Event]) -> bool:
             wanted -= 1
         entry[1] = wanted
         if got:
-            events.append(Event.of(AliveEvent.CARDS_DRAWN, seat=seat, count=len(got)))
-            events.append(Event.of(AliveEvent.CARDS_SEEN, frozenset((seat,)), seat=seat, cards=tuple(got)))
+            tell(events, AliveEvent.CARDS_DRAWN, seat=seat, count=len(got))
+            tell(events, AliveEvent.CARDS_SEEN, frozenset((seat,)), seat=seat, cards=tuple(got))
         if wanted:
             if table.rules.empty_deck is EmptyDeck.RESHUFFLE_DISCARDS and len(table.discard) > 1:
                 return False
-            events.append(Event.of(AliveEvent.DECK_EMPTY, seat=seat, missed=wanted))
+            tell(events, AliveEvent.DECK_EMPTY, seat=seat, missed=wanted)
             table.pending_draws.clear()
             return True
         table.pending_draws.pop(0)

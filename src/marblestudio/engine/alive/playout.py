@@ -48,7 +48,7 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
     loud = told is not None and AliveEvent.TOTAL in listened
     tell_card = told is not None and not loud and AliveEvent.CARD_PLAYED in listened
     cards_played = cat.played_events  # shared by every game of the ruleset: events are values
-    turns_over = [turn_over(s) for s in range(t.players)]
+    turns_over = [turn_over(s) for s in range(t.players)] if told is not None else []
     played = 0
     state.quiet = not loud
     try:
@@ -57,7 +57,7 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
                 if told is None:
                     pile = state._chance_pile()
                     shuffle(rng, pile)
-                    state._shuffled(pile)
+                    state._shuffled(pile, record=False)
                 else:
                     state.play(state.sample_chance(rng))
                     state.quiet = not loud  # `play` of a family leaves it off
@@ -77,7 +77,8 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
             room = limit - t.total
             hand = t.hands[seat]
             playable = [k for k in fitting(room) if hand[k]]
-            events: list[Event] = []  # quietly, the few events a move still makes
+            story: list[Event] = []  # told: the few events a quiet move still makes
+            events = story if told is not None else None  # untold, the move builds none
             if playable:
                 k = playable[int(random_() * len(playable))]
                 if tell_card:  # `_play`'s first event, made here
@@ -88,7 +89,7 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
                         if len(cards_played) >= PLAYED_EVENTS:
                             cards_played.clear()
                         event = cards_played[key] = Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=ids[k], total=key[2], left=key[3])
-                    events.append(event)
+                    story.append(event)
                 state._play(seat, k, events)
             else:  # the one legal move; drawn all the same, so that every player move takes one draw
                 random_()
@@ -97,9 +98,9 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
             state._check_move_limit()
             played += 1
             if told is not None:
-                events.append(turns_over[seat])
-                state._announce_end(events)
-                told(seat, events)
+                story.append(turns_over[seat])
+                state._announce_end(story)
+                told(seat, story)
     finally:
         state.quiet = False
     return played

@@ -27,6 +27,7 @@ from marblestudio.engine.core import (
     Outcome,
     State,
     Termination,
+    tell,
     turn_over,
 )
 from marblestudio.engine.rules import Ruleset
@@ -268,7 +269,7 @@ class AliveState(State):
         return True
 
     # Player moves ----------------------------------------------------------------------
-    def _play(self, seat: int, k: int, events: list[Event]) -> None:
+    def _play(self, seat: int, k: int, events: list[Event] | None) -> None:
         t = self.table
         kind = self.cat.kinds[k]
         t.take(seat, k)
@@ -282,7 +283,7 @@ class AliveState(State):
         if not self.quiet:  # the total after the card: what its effect leaves (a last card has none)
             after = self.cat.sets_total[k]
             total = t.total if after is None or not t.hand_sizes[seat] else after
-            events.append(Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=kind.id, total=total, left=t.hand_sizes[seat]))
+            tell(events, AliveEvent.CARD_PLAYED, seat=seat, card=kind.id, total=total, left=t.hand_sizes[seat])
         if t.hand_sizes[seat] == 0:
             # [book] playing the last card ends the hand; [decision] a wild last card has no effect.
             self._hand_over([seat], events)
@@ -309,7 +310,7 @@ class AliveState(State):
             raise IllegalMoveError(move, f"a pair that would take the total above {self.family.limit} may not be played")
         return k
 
-    def _play_first_of_pair(self, seat: int, k: int, events: list[Event]) -> None:
+    def _play_first_of_pair(self, seat: int, k: int, events: list[Event] | None) -> None:
         """The first card of a pair onto the pile (a number card: its value counts); `_play` then
         plays the second as any card, which may end the hand."""
         t = self.table
@@ -319,20 +320,20 @@ class AliveState(State):
         if t.minus == seat:  # a pair is played as two number cards: a minus mark is lost with it
             t.minus = -1
         if not self.quiet:
-            events.append(Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=self.cat.ids[k], total=t.total, left=t.hand_sizes[seat]))
+            tell(events, AliveEvent.CARD_PLAYED, seat=seat, card=self.cat.ids[k], total=t.total, left=t.hand_sizes[seat])
 
-    def _take_effect(self, seat: int, kind: CardKind, events: list[Event]) -> None:
+    def _take_effect(self, seat: int, kind: CardKind, events: list[Event] | None) -> None:
         """A wild card's effect for `seat`, who played it, and what follows it."""
         assert kind.effect is not None
         self._after_effect(seat, effects.EFFECTS[kind.effect](self.table, seat, kind, events), events)
 
-    def _after_effect(self, seat: int, nxt: int, events: list[Event]) -> None:
+    def _after_effect(self, seat: int, nxt: int, events: list[Event] | None) -> None:
         """What follows a wild card's effect for `seat`: the game may end, the next player is
         `nxt`, a BOMB victim (another player of `seat`) left without cards ends the hand, and
         the cards a DRAW gives are drawn."""
         t = self.table
         if not self.quiet:
-            events.append(Event.of(AliveEvent.TOTAL, total=t.total))
+            tell(events, AliveEvent.TOTAL, total=t.total)
         if self._check_end():
             return
         t.current = nxt
@@ -355,7 +356,7 @@ class AliveState(State):
         self._take_effect(seat, _EFFECT_CARDS[effect], events)
         return True
 
-    def _answer_or_take(self, seat: int, move: Move, events: list[Event]) -> None:
+    def _answer_or_take(self, seat: int, move: Move, events: list[Event] | None) -> None:
         """The move of a player whom a DRAW, SKIP or BOMB waits on (answers.py)."""
         t = self.table
         rule = self.family.answer_to(t.waiting)
@@ -373,7 +374,7 @@ class AliveState(State):
             kind = self.cat.kinds[k]
             t.take(seat, k)
             t.discard.append(k)
-            events.append(Event.of(AliveEvent.CARD_PLAYED, seat=seat, card=kind.id, total=t.total, left=t.hand_sizes[seat]))
+            tell(events, AliveEvent.CARD_PLAYED, seat=seat, card=kind.id, total=t.total, left=t.hand_sizes[seat])
             if t.hand_sizes[seat] == 0:  # the last card ends the hand, and the waiting draw with it
                 answers.forget(t)
                 self._hand_over([seat], events)
@@ -389,23 +390,23 @@ class AliveState(State):
         if t.pending_draws and not effects.resolve_draws(t, events):
             t.phase = Phase.RESHUFFLE
 
-    def _flip(self, seat: int, events: list[Event]) -> None:
+    def _flip(self, seat: int, events: list[Event] | None) -> None:
         """[book] A player who can only go above the limit flips a life card; the total resets."""
         t = self.table
         t.lose_life(seat, "over_limit", events)
         t.total = 0
         if t.minus == seat:
             t.minus = -1
-        events.append(Event.of(AliveEvent.TOTAL, total=0))
+        tell(events, AliveEvent.TOTAL, total=0)
         if self._check_end():
             return
         t.current = t.next_seat(seat)
 
     # Hands -----------------------------------------------------------------------------
-    def _hand_over(self, outs: list[int], events: list[Event]) -> None:
+    def _hand_over(self, outs: list[int], events: list[Event] | None) -> None:
         """Players in `outs` have gone out: every other player (the opposing team) loses a life."""
         t = self.table
-        events.append(Event.of(AliveEvent.HAND_OVER, winners=tuple(outs)))
+        tell(events, AliveEvent.HAND_OVER, winners=tuple(outs))
         if t.teams:
             out_teams = {t.team_of[s] for s in outs}
             for team in range(len(t.lives)):
@@ -425,7 +426,7 @@ class AliveState(State):
         answers.forget(t)
         t.phase = Phase.DEAL
         t.hand_number += 1
-        events.append(Event.of(AliveEvent.CARDS_COLLECTED, dealer=t.dealer))
+        tell(events, AliveEvent.CARDS_COLLECTED, dealer=t.dealer)
 
     def _check_end(self) -> bool:
         t = self.table
@@ -490,10 +491,10 @@ class AliveState(State):
             self._outcome = Outcome.capped(limit)
             self.table.phase = Phase.OVER
 
-    def _announce_end(self, events: list[Event]) -> None:
+    def _announce_end(self, events: list[Event] | None) -> None:
         """`game_over`, the last event of the game, once the outcome is known."""
         outcome = self._outcome
-        if outcome is not None:
+        if outcome is not None and events is not None:
             events.append(outcome.event())
 
     # Chance ----------------------------------------------------------------------------
@@ -532,10 +533,11 @@ class AliveState(State):
             raise IllegalMoveError(move, f"a {move.verb} must be an order of exactly the cards being shuffled")
         return self._shuffled(order)
 
-    def _shuffled(self, order: list[int]) -> list[Event]:
-        """The pending chance step with the cards (kind indexes) in `order`, top card first."""
+    def _shuffled(self, order: list[int], record: bool = True) -> list[Event]:
+        """The pending chance step with the cards (kind indexes) in `order`, top card first;
+        without `record` (the fast playout), the same step builds no events."""
         t = self.table
-        events: list[Event] = []
+        events: list[Event] | None = [] if record else None
         if t.phase is Phase.DEAL:
             self._deal(order, events)
         elif t.phase is Phase.REDEAL:
@@ -543,14 +545,14 @@ class AliveState(State):
         else:
             t.deck = order[::-1]
             t.discard = t.discard[-1:]
-            events.append(Event.of(AliveEvent.DECK_RESHUFFLED, cards=len(t.deck)))
+            tell(events, AliveEvent.DECK_RESHUFFLED, cards=len(t.deck))
             t.phase = Phase.PLAY
             if not effects.resolve_draws(t, events):
                 t.phase = Phase.RESHUFFLE
         self._announce_end(events)
-        return events
+        return events if events is not None else []
 
-    def _deal_round(self, first: int, cards: list[int], per_seat: int | None, events: list[Event]) -> None:
+    def _deal_round(self, first: int, cards: list[int], per_seat: int | None, events: list[Event] | None) -> None:
         """Deal `cards` one at a time round the living seats from `first` (per_seat each, or all)."""
         t = self.table
         seats = [first]
@@ -566,13 +568,13 @@ class AliveState(State):
                 seat = seats[i % len(seats)]
                 t.give(seat, cards[i])
                 received[seat].append(self.cat.ids[cards[i]])
-        events.append(Event.of(AliveEvent.DEALT, first=first, sizes=tuple(t.hand_sizes)))
+        tell(events, AliveEvent.DEALT, first=first, sizes=tuple(t.hand_sizes))
         if not self.quiet:
             for seat in seats:
-                events.append(Event.of(AliveEvent.CARDS_SEEN, frozenset((seat,)), seat=seat, cards=tuple(received[seat])))
+                tell(events, AliveEvent.CARDS_SEEN, frozenset((seat,)), seat=seat, cards=tuple(received[seat]))
         del cards[:limit]
 
-    def _deal(self, order: list[int], events: list[Event]) -> None:
+    def _deal(self, order: list[int], events: list[Event] | None) -> None:
         """[book] 10 cards each, one at a time from the dealer's left; the rest is the deck."""
         t = self.table
         t.deck = []
@@ -586,7 +588,7 @@ class AliveState(State):
         t.current = first
         t.phase = Phase.PLAY
 
-    def _redeal(self, order: list[int], events: list[Event]) -> None:
+    def _redeal(self, order: list[int], events: list[Event] | None) -> None:
         """HAND IN & RE-DEAL: all collected cards dealt from the player's left; uneven hands stay so."""
         t = self.table
         giver = t.redealer

@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass, field
 
 from marblestudio.engine.alive.rules import AliveRules, WildEffect, WildHits
-from marblestudio.engine.core import Event
+from marblestudio.engine.core import Event, tell
 from marblestudio.engine.alive.events import AliveEvent
 
 
@@ -124,7 +124,7 @@ class Table:
         return out
 
     # Lives -----------------------------------------------------------------------------
-    def lose_life(self, seat: int, why: str, events: list[Event]) -> None:
+    def lose_life(self, seat: int, why: str, events: list[Event] | None) -> None:
         """`seat` flips a life card (its team's in team play); lives never go below 0.
 
         [decision] In team play the game ends the moment a team flips its last life card, so
@@ -134,21 +134,21 @@ class Table:
         if self.lives[owner] == 0 or (self.teams and 0 in self.lives):
             return
         self.lives[owner] -= 1
-        events.append(Event.of(AliveEvent.LIFE_LOST, seat=seat, owner=owner, lives=self.lives[owner], why=why))
+        tell(events, AliveEvent.LIFE_LOST, seat=seat, owner=owner, lives=self.lives[owner], why=why)
         if self.lives[owner] == 0 and not self.teams:
             self.eliminate(seat, events)
 
-    def gain_life(self, seat: int, most: int, events: list[Event]) -> bool:
+    def gain_life(self, seat: int, most: int, events: list[Event] | None) -> bool:
         """`seat` (its team in team play) turns a flipped life card face up again (a house rule),
         up to `most`; a player already out stays out.  Whether a life came back."""
         owner = self.team_of[seat]
         if not self.alive[seat] or self.lives[owner] == 0 or self.lives[owner] >= most:
             return False
         self.lives[owner] += 1
-        events.append(Event.of(AliveEvent.LIFE_GAINED, seat=seat, owner=owner, lives=self.lives[owner]))
+        tell(events, AliveEvent.LIFE_GAINED, seat=seat, owner=owner, lives=self.lives[owner])
         return True
 
-    def eliminate(self, seat: int, events: list[Event]) -> None:
+    def eliminate(self, seat: int, events: list[Event] | None) -> None:
         """[book] A player whose life cards are all flipped is out and discards their hand."""
         self.alive[seat] = False
         discarded: list[str] = []
@@ -158,7 +158,7 @@ class Table:
                 self.discard.extend([k] * n)
                 self.hands[seat][k] = 0
         self.hand_sizes[seat] = 0
-        events.append(Event.of(AliveEvent.ELIMINATED, seat=seat, discarded=tuple(discarded)))
+        tell(events, AliveEvent.ELIMINATED, seat=seat, discarded=tuple(discarded))
 
     # Cards -----------------------------------------------------------------------------
     def take(self, seat: int, k: int) -> None:
