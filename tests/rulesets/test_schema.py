@@ -112,6 +112,24 @@ def test_combiner_includes_the_fragments_it_is_given_and_hoists_definitions() ->
     assert "gate_flipped" in rule["then"]["properties"]["rules"]["items"]["properties"]["on"]["enum"]  # its own events for `on:`
 
 
+def test_the_combined_schema_is_a_tree_of_its_own_and_leaves_its_parts_as_they_were() -> None:
+    parts = schema_build.fragments()
+    before = json.dumps(parts, sort_keys=True)
+    built = schema_build.build(parts)
+    assert json.dumps(parts, sort_keys=True) == before  # definitions still in their fragments
+    given = {id(node) for node in _containers(parts)}
+    assert not any(id(node) in given for node in _containers(built))  # editing the schema cannot edit a fragment
+    mine = list(_containers(built))
+    assert len({id(node) for node in mine}) == len(mine)  # nor one part of it another
+
+
+def _containers(node: Any) -> Iterator[Any]:
+    if isinstance(node, (dict, list)):
+        yield node
+        for child in node.values() if isinstance(node, dict) else node:
+            yield from _containers(child)
+
+
 def test_combiner_refuses_a_definition_without_its_section_prefix() -> None:
     with pytest.raises(ValueError, match="must start with 'alive__'"):
         schema_build.build_complete({"alive": {"definitions": {"card": {}}}}, {"type": "object", "properties": {}})
