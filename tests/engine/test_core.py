@@ -178,11 +178,17 @@ def test_plain_gives_a_view_as_json_like_data_field_by_field() -> None:
     assert plain(CoinView(3)) == {"stones": 3} and plain(None) is None
 
 
-def test_tell_adds_the_event_of_its_arguments_or_builds_none_without_a_list() -> None:
+def test_tell_adds_the_event_of_its_arguments_or_builds_none_without_a_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    from marblestudio.engine import core
     from marblestudio.engine.core import CoreEvent, Event, tell
 
     story: list[Event] = []
     tell(story, CoreEvent.TURN_OVER, seat=2)
     tell(story, CoreEvent.RULE_FIRED, frozenset({1}), seat=1, rule="x")
     assert story == [Event.of(CoreEvent.TURN_OVER, seat=2), Event.of(CoreEvent.RULE_FIRED, frozenset({1}), rule="x", seat=1)]
+    built: list[object] = []
+    monkeypatch.setattr(core, "Event", lambda *args: built.append(args))  # what `tell` would build with
     tell(None, CoreEvent.TURN_OVER, seat=2)  # nothing to add to, nothing built
+    assert built == []
+    tell(story, CoreEvent.TURN_OVER, seat=3)
+    assert built == [(CoreEvent.TURN_OVER, (("seat", 3),), None)]

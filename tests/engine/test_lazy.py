@@ -43,7 +43,7 @@ def test_exports_binds_a_name_on_first_use_and_keeps_it() -> None:
     module = types.ModuleType("lazy_probe")
     sys.modules["lazy_probe"] = module
     try:
-        getter, lister = exports("lazy_probe", {"sqrt": "math"})
+        getter, lister = exports("lazy_probe", {"math": ["sqrt"]})
         assert "sqrt" not in vars(module)
         assert "sqrt" in lister()
         import math

@@ -122,7 +122,8 @@ class Event:
 
 def tell(events: list[Event] | None, kind: EventKind, visible_to: frozenset[int] | None = None, **data: Any) -> None:
     """Add `Event.of(kind, visible_to, **data)` to `events`, the story of a move; a step played
-    silently (`events` None: a search's random playout, which reads no event) builds none."""
+    silently (`events` None: a search's random playout, which reads no event) builds none.
+    (Built as `of` builds it, without the second call: ALIVE's `apply` tells every event so.)"""
     if events is not None:
         events.append(Event(kind, tuple(sorted(data.items())), visible_to))
 

@@ -4,7 +4,7 @@ A family package's `__init__` lists its engine's names (`AliveState`, `Deal`, ..
 that plays; checking a ruleset needs only the family's `rules` module, and importing that runs
 the package's `__init__` first.  With `exports`, the package binds its names lazily:
 
-    __getattr__, __dir__ = exports(__name__, {"AliveState": "marblestudio.engine.alive.state", ...})
+    __getattr__, __dir__ = exports(__name__, {"marblestudio.engine.alive.state": ["AliveState"], ...})
 
 so `from marblestudio.engine.alive import AliveState` still works (and imports `state` then),
 while `marblestudio validate` imports no state, move or view module at all.  The package's own
@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 
-def exports(package: str, names: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """The `__getattr__` and `__dir__` of `package`, which binds each of `names` (name -> the
-    module defining it) from its module on first use, and keeps it."""
+def exports(package: str, modules: Mapping[str, Iterable[str]]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """The `__getattr__` and `__dir__` of `package`, which binds each name of `modules` (a module
+    -> the names it defines, as an import statement lists them) on first use, and keeps it."""
+    names = {name: module for module, listed in modules.items() for name in listed}
 
     def __getattr__(name: str) -> Any:
         module = names.get(name)

@@ -25,6 +25,7 @@ from marblestudio.engine.match import DEFAULT_POINTS, SCORE, MatchRules, MatchSt
 from marblestudio.engine.pieces.spec import pieces_of
 from marblestudio.engine.rules import DEFAULT_MOVE_LIMIT, Players, Presentation, Ruleset, Teams
 from marblestudio.rulesets import catalog, checks, structure
+from marblestudio.rulesets.trees import plain
 from marblestudio.rulesets.diagnostics import ERROR, Diagnostic, Problem, RulesetError, RulesetNotFound, pointer_parts, unique
 from marblestudio.rulesets.yamlio import MAX_DEPTH, MAX_NODES, START, Document, Position, read_file, read_text
 
@@ -117,15 +118,6 @@ def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any
         else:
             out[key] = value
     return out
-
-
-def _plain(value: Any) -> Any:
-    """A deep copy made of dicts, lists and scalars only (JSON-like)."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _family_module(game: str) -> ModuleType | str:
@@ -249,7 +241,7 @@ def _check(
     source.problems(checks.score_points_problems(merged))  # the pieces of the house rule and its bases
     if source.failed:
         return None, _sorted(source.diagnostics)
-    resolved = _plain(merged)
+    resolved = plain(merged)
     rules = _build(resolved, module)
     warnings = tuple(d for d in _sorted(source.diagnostics) if not d.is_error)
     if bases_out is not None:
@@ -515,7 +507,7 @@ def load_text(text: str, path: Path | str = "<text>") -> Loaded:
     loaded, diagnostics = _check(doc, file_path, ())
     if loaded is None:
         raise RulesetError(diagnostics)
-    return dataclasses.replace(loaded, resolved=_plain(loaded.resolved))
+    return dataclasses.replace(loaded, resolved=plain(loaded.resolved))
 
 
 def load_with_source(ref: str | os.PathLike[str]) -> Loaded:
@@ -534,7 +526,7 @@ def load_with_source(ref: str | os.PathLike[str]) -> Loaded:
         raise RulesetNotFound([Diagnostic(str(target), 1, 1, ERROR, f"cannot read the file: {exc}")]) from None
     if loaded is None:
         raise RulesetError(diagnostics)
-    return dataclasses.replace(loaded, resolved=_plain(loaded.resolved))  # the caller's own copy
+    return dataclasses.replace(loaded, resolved=plain(loaded.resolved))  # the caller's own copy
 
 
 def load(ref: str | os.PathLike[str]) -> Ruleset:
@@ -572,9 +564,9 @@ def from_resolved(data: Mapping[str, Any]) -> Ruleset:
     problem = _plain_data_problem(data)
     if problem is not None:
         raise RulesetError([Diagnostic(RESOLVED, 1, 1, ERROR, f"the resolved ruleset is not a ruleset: {problem}")])
-    plain = _plain(data)
-    doc = Document(RESOLVED, plain)
-    if isinstance(plain, dict) and "extends" in plain:
+    copied = plain(data)
+    doc = Document(RESOLVED, copied)
+    if isinstance(copied, dict) and "extends" in copied:
         raise RulesetError([Diagnostic(RESOLVED, 1, 1, ERROR, "a resolved ruleset has no 'extends:'", "/extends")])
     loaded, diagnostics = _check(doc, None, ())
     if loaded is None:

@@ -30,6 +30,7 @@ from typing import Any
 from marblestudio.engine import family as registry
 from marblestudio.engine.family import Family
 from marblestudio.rulesets import pieces_schema
+from marblestudio.rulesets.trees import plain
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 OUTPUT = SCHEMA_DIR / "ruleset.schema.json"
@@ -61,7 +62,7 @@ def bundled_families() -> list[Family]:
 def build_complete(parts: Mapping[str, Mapping[str, Any]] | None = None, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The schema of a complete ruleset (every `required` in place) from the common part `base`
     and the fragments `parts` (game -> fragment; default: the installed families')."""
-    schema: dict[str, Any] = _tree(dict(common() if base is None else base))
+    schema: dict[str, Any] = plain(dict(common() if base is None else base))
     parts = fragments() if parts is None else parts
     schema.setdefault("properties", {})
     if "game" in schema["properties"]:
@@ -69,7 +70,7 @@ def build_complete(parts: Mapping[str, Mapping[str, Any]] | None = None, base: M
     definitions: dict[str, Any] = {}
     sections: dict[str, str] = {}
     for game, original in parts.items():
-        fragment = _tree(dict(original))
+        fragment = plain(dict(original))
         section = section_of(game)
         for name, definition in fragment.pop("definitions", {}).items():
             if not name.startswith(f"{section}__"):
@@ -93,15 +94,6 @@ def build_complete(parts: Mapping[str, Mapping[str, Any]] | None = None, base: M
     if definitions:
         schema["definitions"] = dict(sorted(definitions.items()))
     return schema
-
-
-def _tree(node: Any) -> Any:
-    """A copy of a JSON tree (mappings, lists and scalars): what `copy.deepcopy` gives it, faster."""
-    if isinstance(node, dict):
-        return {key: _tree(value) for key, value in node.items()}
-    if isinstance(node, list):
-        return [_tree(item) for item in node]
-    return node
 
 
 COMPLETE = "complete"
@@ -165,7 +157,7 @@ def _completeness(node: Any, definitions: dict[str, Any], out: dict[str, Any]) -
             result[key] = part
     for key in ("anyOf", "oneOf"):
         if any(_completeness(branch, definitions, out) for branch in node.get(key, [])):
-            result[key] = _tree(node[key])  # which branch applies decides what is required
+            result[key] = plain(node[key])  # which branch applies decides what is required
     rules = []
     for rule in node.get("allOf", []):
         part = _completeness(rule.get("then"), definitions, out) if "if" in rule else _completeness(rule, definitions, out)

@@ -40,11 +40,11 @@ if TYPE_CHECKING:
 __getattr__, __dir__ = exports(
     __name__,
     {
-        **dict.fromkeys(["AliveObservation", "AliveView", "PendingDraw"], "marblestudio.engine.alive.hidden"),
-        **dict.fromkeys(["Deal", "Flip", "PlayCard", "PlayPair", "Redeal", "Reshuffle", "Take"], "marblestudio.engine.alive.moves"),
-        **dict.fromkeys(["AliveRules", "CardKind", "EmptyDeck", "GameEnd", "WildEffect"], "marblestudio.engine.alive.rules"),
-        "AliveState": "marblestudio.engine.alive.state",
-        "Phase": "marblestudio.engine.alive.table",
+        "marblestudio.engine.alive.hidden": ["AliveObservation", "AliveView", "PendingDraw"],
+        "marblestudio.engine.alive.moves": ["Deal", "Flip", "PlayCard", "PlayPair", "Redeal", "Reshuffle", "Take"],
+        "marblestudio.engine.alive.rules": ["AliveRules", "CardKind", "EmptyDeck", "GameEnd", "WildEffect"],
+        "marblestudio.engine.alive.state": ["AliveState"],
+        "marblestudio.engine.alive.table": ["Phase"],
     },
 )
 

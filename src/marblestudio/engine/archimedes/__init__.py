@@ -27,16 +27,15 @@ if TYPE_CHECKING:
     from marblestudio.engine.position import Fields
     from marblestudio.engine.rules import Ruleset
 
-_MOVES = "marblestudio.engine.archimedes.moves"
-_PHYSICS = "marblestudio.engine.archimedes.physics"
-_STATE = "marblestudio.engine.archimedes.state"
 __getattr__, __dir__ = exports(
     __name__,
     {
-        **dict.fromkeys(["Cup", "DieRoll", "LiftMarble", "Pass", "Place", "Roll", "RollMarble", "StartRolls", "cup_name", "parse_cup"], _MOVES),
-        **dict.fromkeys(["Balance", "End", "Tilt"], _PHYSICS),
-        **dict.fromkeys(["ArchimedesState", "Phase"], _STATE),
-        "ArchimedesView": "marblestudio.engine.archimedes.view",
+        "marblestudio.engine.archimedes.moves": [
+            "Cup", "DieRoll", "LiftMarble", "Pass", "Place", "Roll", "RollMarble", "StartRolls", "cup_name", "parse_cup",
+        ],
+        "marblestudio.engine.archimedes.physics": ["Balance", "End", "Tilt"],
+        "marblestudio.engine.archimedes.state": ["ArchimedesState", "Phase"],
+        "marblestudio.engine.archimedes.view": ["ArchimedesView"],
     },
 )
 

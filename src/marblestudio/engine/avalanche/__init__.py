@@ -21,12 +21,12 @@ if TYPE_CHECKING:
 __getattr__, __dir__ = exports(
     __name__,
     {
-        "Board": "marblestudio.engine.avalanche.cascade",
-        **dict.fromkeys(["Deal", "Drop", "GoOut", "Pass", "SetGates"], "marblestudio.engine.avalanche.moves"),
-        "AvalancheRules": "marblestudio.engine.avalanche.rules",
-        "Phase": "marblestudio.engine.avalanche.setup",
-        "AvalancheState": "marblestudio.engine.avalanche.state",
-        **dict.fromkeys(["AvalancheView", "CardView", "GateView", "HoleView"], "marblestudio.engine.avalanche.view"),
+        "marblestudio.engine.avalanche.cascade": ["Board"],
+        "marblestudio.engine.avalanche.moves": ["Deal", "Drop", "GoOut", "Pass", "SetGates"],
+        "marblestudio.engine.avalanche.rules": ["AvalancheRules"],
+        "marblestudio.engine.avalanche.setup": ["Phase"],
+        "marblestudio.engine.avalanche.state": ["AvalancheState"],
+        "marblestudio.engine.avalanche.view": ["AvalancheView", "CardView", "GateView", "HoleView"],
     },
 )
 

@@ -18,9 +18,9 @@ if TYPE_CHECKING:
 __getattr__, __dir__ = exports(
     __name__,
     {
-        **dict.fromkeys(["PASS", "PassMove", "PlaceMove", "SetupMove", "SlideMove"], "marblestudio.engine.stay_alive.moves"),
-        "StayAliveState": "marblestudio.engine.stay_alive.state",
-        "StayAliveView": "marblestudio.engine.stay_alive.view",
+        "marblestudio.engine.stay_alive.moves": ["PASS", "PassMove", "PlaceMove", "SetupMove", "SlideMove"],
+        "marblestudio.engine.stay_alive.state": ["StayAliveState"],
+        "marblestudio.engine.stay_alive.view": ["StayAliveView"],
     },
 )
 

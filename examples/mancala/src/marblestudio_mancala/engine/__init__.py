@@ -38,16 +38,17 @@ if TYPE_CHECKING:
 GAME = "mancala"
 """The family's name, as a ruleset's `game` key writes it."""
 
-_RULES = ["KALAH", "OWARE", "Capture", "EndRule", "Feeding", "GrandSlam", "MancalaRules", "Majority", "Origin", "Repetition",
-          "StoreLanding", "Stores"]
 __getattr__, __dir__ = exports(
     __name__,
     {
-        "MancalaEvent": "marblestudio_mancala.engine.events",
-        "SowMove": "marblestudio_mancala.engine.moves",
-        **dict.fromkeys(_RULES, "marblestudio_mancala.engine.rules"),
-        **dict.fromkeys(["EXTRA_TURN", "MancalaState"], "marblestudio_mancala.engine.state"),
-        "MancalaView": "marblestudio_mancala.engine.view",
+        "marblestudio_mancala.engine.events": ["MancalaEvent"],
+        "marblestudio_mancala.engine.moves": ["SowMove"],
+        "marblestudio_mancala.engine.rules": [
+            "KALAH", "OWARE", "Capture", "EndRule", "Feeding", "GrandSlam", "MancalaRules", "Majority", "Origin", "Repetition",
+            "StoreLanding", "Stores",
+        ],
+        "marblestudio_mancala.engine.state": ["EXTRA_TURN", "MancalaState"],
+        "marblestudio_mancala.engine.view": ["MancalaView"],
     },
 )
 
