@@ -26,8 +26,12 @@ system-deps:
 run: $(VENV)/.app-installed
 	@bash scripts/run-app.sh $(PY)
 
+# The suite runs in one worker process per core (pytest-xdist; each worker starts its own Xvfb):
+# 4:46 instead of 8:46 on 2 cores.  `make test PYTEST_WORKERS=0` runs it in this process alone.
+PYTEST_WORKERS ?= auto
+
 test: $(VENV)/.test-installed system-deps
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-installed system-deps
 	@for b in benchmarks/[!_]*.py; do case $$b in */engine_*) continue;; */levels.py) args=--quick;; */server.py) args="--family all --seconds 10";; *) args=;; esac; echo "== $$b $$args"; $(PY) $$b $$args || exit 1; done  # engine.py runs engine_*.py; the full ladder of levels.py takes hours (run it alone)
