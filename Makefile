@@ -26,8 +26,8 @@ system-deps:
 run: $(VENV)/.app-installed
 	@bash scripts/run-app.sh $(PY)
 
-# The suite runs in one worker process per core (pytest-xdist; each worker starts its own Xvfb):
-# 4:46 instead of 8:46 on 2 cores.  `make test PYTEST_WORKERS=0` runs it in this process alone.
+# The suite runs in one worker process per core (pytest-xdist; each worker starts its own Xvfb);
+# `make test PYTEST_WORKERS=0` runs it in this process alone.
 PYTEST_WORKERS ?= auto
 
 test: $(VENV)/.test-installed system-deps
