@@ -105,6 +105,19 @@ def test_archimedes_house_rule_with_a_new_die_and_midzone() -> None:
     assert "- Each player has 14 marbles (standard: 12)." in text
 
 
+def test_archimedes_stalemate_in_sentences(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    text = _sheet("archimedes/standard")
+    assert ("- A stalemate ends the game, drawn (the book: play again), when the position at the start of a turn (the same "
+            "marbles on the same cups, the same supplies, the same player to move) comes round a third time since a "
+            "marble was last added to the board.") in text
+    house = tmp_path / "endless.yaml"
+    house.write_text("format: 1\nextends: archimedes/standard\nid: house/endless\nname: Endless\narchimedes:\n  stalemate: 0\n",
+                     encoding="utf-8")
+    text = _sheet(str(house), "archimedes/standard")
+    assert ("- No stalemate is called: a game whose positions keep coming round goes on to the move limit (standard: a "
+            "stalemate ends the game") in text
+
+
 def test_archimedes_without_the_platform() -> None:
     text = _sheet("archimedes/variation-4", "archimedes/standard")
     assert "- There is no platform: an end touches the table at a smaller angle (standard: the rocker stands on a platform" in text

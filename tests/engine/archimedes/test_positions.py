@@ -332,7 +332,7 @@ NO_ROLL = {"phase": "choose", "die": "-", "remaining": "0", "moved": "-"}
         (OVER, {"result": "win:0:the+board's+low+end+touched+the+table%3A+its+mover+loses"}, "result",
          "when the low end touches the table its mover \\(seat 0\\) loses: result=win:1:"),
         (HOME, {"result": "win:1:the+house+rule"}, "result",
-         "test/archimedes ends a game only by marbles home, a touch of the table or the move limit, worded as the "
+         "test/archimedes ends a game only by marbles home, a touch of the table, a stalemate or the move limit, worded as the "
          "engine words them, not 'the house rule'"),
         (OVER, {"result": "win:0:4+marbles+home"}, "result", "when the low end touches the table its mover"),
         (OVER, {"touched": "-"}, "touched", "the board rests with an end on the table"),  # four home, but at b3 it touched

@@ -86,13 +86,13 @@ CASES = [
     ("white-end: {kind: end, player: 2, rows: [15, 16]}", "white-end: {kind: end, player: 2, rows: [16, 16]}", 24,
      "error", "end zone white-end has 3 cups, too few for the 4 marbles that win"),
     ("marbles_to_win: 4", "marbles_to_win: 13", 26, "error", "13 marbles home to win, but each player has only 12"),
-    ("board: {mass: 300, com_height: 20,", "board: {mass: 300, com_height: 80,", 34, "error",
+    ("board: {mass: 300, com_height: 20,", "board: {mass: 300, com_height: 80,", 35, "error",
      "the bare board's centre of mass (80 mm) must be lower than the rocker's radius (80 mm), or the bare board falls over"),
-    ("marble: {mass: 5, com_height: 40}", "marble: {mass: 5, com_height: 400}", 35, "warning",
+    ("marble: {mass: 5, com_height: 40}", "marble: {mass: 5, com_height: 400}", 36, "warning",
      "with all 24 marbles on it the board's centre of mass would reach the rocker's radius: the board falls over whatever the marbles' places"),
-    ("rocker: {radius: 80}", "rocker: {radius: 1000}", 36, "warning",
+    ("rocker: {radius: 80}", "rocker: {radius: 1000}", 37, "warning",
      "the board's ends can never reach the table with these numbers: no position tips unless the board falls over"),
-    ("platform: {present: true, height: 20}", "platform: {present: true}", 37, "error",
+    ("platform: {present: true, height: 20}", "platform: {present: true}", 38, "error",
      "a platform that is present needs its 'height' in mm"),
 ]
 

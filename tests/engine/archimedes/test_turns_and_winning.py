@@ -10,6 +10,7 @@ import pytest
 from marblestudio.engine.archimedes import End, StartRolls, new_game
 from marblestudio.engine.archimedes.rules import StartRule
 from marblestudio.engine.core import CHANCE, IllegalMoveError, Termination
+from marblestudio.engine import from_position
 
 from .helpers import STEADY, kinds, legal, play, position, rules
 
@@ -109,6 +110,89 @@ def test_the_move_limit_ends_the_game_as_capped() -> None:
     assert kinds(events)[-2:] == ["turn_over", "game_over"]
     outcome = state.outcome()
     assert outcome is not None and outcome.termination is Termination.CAPPED
+
+
+CYCLE = ["b5-b6", "b12-b11", "b6-b5", "b11-b12"]
+"""Four turns of a roll of 1 each that bring both marbles back where they stood."""
+
+
+def _turn(state, move: str) -> list:  # type: ignore[no-untyped-def]
+    return play(state, "roll", "die 1", move)
+
+
+def test_a_stalemate_the_same_position_coming_round_a_third_time_is_a_draw() -> None:
+    # Black b5, White b12, Black to move.  The positions at the start of each turn:
+    #   turn 1 ends: b6/b12, White to move (P1, first time)     turn 5 ends: P1 again (second)
+    #   turn 2 ends: b6/b11, Black (P2)   turn 3: b5/b11, White (P3)   turn 4: b5/b12, Black (P4)
+    #   turns 6-8: P2, P3, P4 a second time; turn 9 ends on P1 for the third time: a stalemate.
+    state = position(rules(STEADY), {"1": ["b5"], "2": ["b12"]})
+    for move in CYCLE * 2:
+        _turn(state, move)
+        assert state.outcome() is None
+    events = _turn(state, "b5-b6")  # the ninth turn
+    assert kinds(events)[-2:] == ["turn_over", "game_over"]
+    outcome = state.outcome()
+    assert outcome is not None and outcome.termination is Termination.DRAW and outcome.winners == ()
+    assert outcome.reason == "stalemate (the same position came round a third time; the book: play again)"
+    assert state.legal_moves() == []
+    back = from_position(state.ruleset, state.position())  # the positions before are not written: taken as written
+    assert back.outcome() == outcome and back.position() == state.position()
+
+
+def test_a_stalemate_needs_the_same_position_the_same_number_of_times_as_the_rules_say() -> None:
+    twice = position(rules(STEADY, stalemate=2), {"1": ["b5"], "2": ["b12"]})
+    for move in CYCLE:
+        _turn(twice, move)
+    _turn(twice, "b5-b6")  # turn 5: P1 a second time
+    outcome = twice.outcome()
+    assert outcome is not None and outcome.reason == "stalemate (the same position came round a second time; the book: play again)"
+    never = position(rules(STEADY, stalemate=0), {"1": ["b5"], "2": ["b12"]})
+    for move in CYCLE * 5:  # P1 to P4 five times each: the game goes on
+        _turn(never, move)
+    assert never.outcome() is None and never.turns == 20
+
+
+def test_a_stalemate_counts_positions_read_from_text_from_there_on() -> None:
+    state = position(rules(STEADY), {"1": ["b5"], "2": ["b12"]})
+    for move in CYCLE * 2:  # P1..P4 twice: one more P1 would be the third
+        _turn(state, move)
+    back = from_position(state.ruleset, state.position())  # P4, counted once: what came before is not written
+    _turn(back, "b5-b6")
+    assert back.outcome() is None  # P1: the first time for `back`
+    for move in CYCLE[1:] + CYCLE:  # P2, P3, P4, P1, P2, P3, P4 (P4 the third time)
+        assert back.outcome() is None
+        _turn(back, move)
+    outcome = back.outcome()
+    assert outcome is not None and outcome.termination is Termination.DRAW
+    assert back.turns == 8 + 8
+
+
+def test_a_stalemate_counts_the_positions_since_a_marble_was_last_added() -> None:
+    # Two games reach b5/b12, Black to move, after four turns: A by CYCLE (meeting P1-P4), B by
+    # the mirror cycle (b4/b12, b4/b13, b5/b13, then P4: b5/b12).  They go on differently: after
+    # CYCLE again and one more turn A meets P1 a third time (turn 9), B a second time.
+    a = position(rules(STEADY), {"1": ["b5"], "2": ["b12"]})
+    b = position(rules(STEADY), {"1": ["b5"], "2": ["b12"]})
+    for move in CYCLE:
+        _turn(a, move)
+    for move in ["b5-b4", "b12-b13", "b4-b5", "b13-b12"]:
+        _turn(b, move)
+    assert a.position() == b.position() and a.position_key() != b.position_key()
+    for state in (a, b):
+        for move in CYCLE + ["b5-b6"]:
+            _turn(state, move)
+    assert a.outcome() is not None and a.turns == 9
+    assert b.outcome() is None and b.turns == 9
+    # After Black adds a marble, the positions before no longer count: the same key.
+    a = position(rules(STEADY), {"1": ["b5"], "2": ["b12"]})
+    b = position(rules(STEADY), {"1": ["b5"], "2": ["b12"]})
+    for move in CYCLE:
+        _turn(a, move)
+    for move in ["b5-b4", "b12-b13", "b4-b5", "b13-b12"]:
+        _turn(b, move)
+    play(a, "place a8")
+    play(b, "place a8")
+    assert a.position_key() == b.position_key()
 
 
 def test_a_die_with_one_value_cannot_break_the_tie_so_player_1_begins() -> None:

@@ -142,6 +142,7 @@ def read(ruleset: Ruleset, fields: Fields) -> ArchimedesState:
     state.board, state.supply, state.lost = board, supply, lost
     state.k = sum(state.balance.moment(row) for row, _ in board)
     state.phase, state.mover, state.die, state.remaining, state.moved, state.turns = phase, mover, die, remaining, moved, turns
+    state.restart_stalemate_count()  # the text tells no history: count the positions from this one
     limit = ruleset.move_limit
     if limit is not None and turns > limit:
         raise _rule(fields, "turns", f"the move limit is {limit} turns: the game ends there")
@@ -185,7 +186,8 @@ def _goes_on(state: ArchimedesState, fields: Fields) -> None:
 def _ended(state: ArchimedesState, fields: Fields) -> None:
     """Refuse a finished game whose `result` is not the ending the engine gives its position:
     the touch of the `touched` end, the mover's marbles home, a player out of marbles (house rule
-    `touch: marble-lost`) or the move limit; or, under rule pieces, any ending they give."""
+    `touch: marble-lost`), a stalemate (the positions that came round before are not written, so
+    it is taken as written) or the move limit; or, under rule pieces, any ending they give."""
     outcome, end, rules, mover = state.result, state.touched, state.rules, state.mover
     assert outcome is not None
     limit = state.ruleset.move_limit
@@ -225,9 +227,12 @@ def _ended(state: ArchimedesState, fields: Fields) -> None:
             raise _rule(fields, "result", f"the mover (seat {mover}) has {left} marbles left and lost "
                         f"{state.lost[mover]}: a player loses so only with fewer left than a win needs ({rules.marbles_to_win})")
         return
+    if rules.stalemate and outcome == state.stalemate():  # the positions that came round are not written: taken as written
+        return
     if not state.ruleset.pieces:  # a rule piece may end the game its own way; the book's game only these ways
         lost = ", a player out of marbles (touch: marble-lost)" if rules.touch is TouchRule.MARBLE_LOST else ""
-        raise _rule(fields, "result", f"{state.ruleset.id} ends a game only by marbles home, a touch of the table{lost} "
+        stalemate = ", a stalemate" if rules.stalemate else ""
+        raise _rule(fields, "result", f"{state.ruleset.id} ends a game only by marbles home, a touch of the table{lost}{stalemate} "
                     f"or the move limit, worded as the engine words them, not '{outcome.reason}'")
 
 

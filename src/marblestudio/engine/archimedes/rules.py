@@ -122,6 +122,11 @@ class ArchimedesRules:
     stand there from the start and never move; no marble lands or is added on them, and no marble
     jumps over them (they block like the mover's own); they weigh on the board like any marble
     (the physics counts them); they count for no one's end zone, and a touch never takes them."""
+    stalemate: int = 3
+    """The stalemate (the book's "play again"): the game ends drawn when the position at the start
+    of a turn (every marble's cup, both supplies, the player to move) comes round for this many
+    times since a marble was last added to the board; 0: never (only the ruleset's move limit ends
+    such a game)."""
 
     def end_zones(self) -> tuple[Zone, ...]:
         return tuple(z for z in self.zones if z.kind is ZoneKind.END)

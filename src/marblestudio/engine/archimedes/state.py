@@ -51,6 +51,10 @@ class Phase(enum.Enum):
 HOME, LOST = "home", "lost"
 """Why a game was won besides a touch (`ArchimedesState.won`): marbles home, or the other lost too many."""
 
+Met = tuple[int, int, int, int, int]
+"""A position at the start of a turn, for the stalemate: each seat's marbles (bitmasks), the
+two supplies and the player to move."""
+
 
 class ArchimedesState(State):
     """Rock Me Archimedes for two players; seat 0 is player 1."""
@@ -89,6 +93,16 @@ class ArchimedesState(State):
         self._homes = tuple(tuple(zone.cups() for zone in rules.win_zones(seat)) for seat in range(count))
         self._home_masks = tuple(tuple(map(self.tables.mask, zones)) for zones in self._homes)
         self._ends = self._end_owners()
+        # The stalemate: how often each position met at the start of a turn has come round since
+        # a marble was last added (`_place` starts the table again).  A copy shares the table
+        # until either of them meets the next position (search copies a state for every trial).
+        # `met_hash` sums the table up for `position_key`, whatever the order the positions came
+        # in: two states that met different positions since then may end differently.
+        self._met: dict[Met, int] = {}
+        self._met_mine = True
+        self.met_hash = 0
+        if self.phase is Phase.CHOOSE and rules.stalemate:  # the first turn starts now, with only the neutral marbles on the board
+            self._meet((0, 0, self.supply[0], self.supply[1], self.mover))
 
     def _end_owners(self) -> dict[End, int]:
         """The seat whose end zone lies at each end of the board (variation 1)."""
@@ -118,6 +132,7 @@ class ArchimedesState(State):
         other.lost = list(self.lost)
         if self._bits is not None:
             other._bits = list(self._bits)
+        self._met_mine = other._met_mine = False
         return other
 
     def parse_move(self, text: str) -> Move:
@@ -134,7 +149,7 @@ class ArchimedesState(State):
         turn count (the move limit) and the result: everything the game goes on from."""
         first, second = self.seat_bits()
         return (first, second, self.supply[0], self.supply[1], self.phase, self.mover, self.remaining, self.moved,
-                self.die, self.turns, self.result)
+                self.die, self.turns, self.result, self.met_hash)
 
     def chance_outcomes(self) -> list[tuple[Move, float]] | None:
         found = self._odds()
@@ -294,6 +309,8 @@ class ArchimedesState(State):
                 events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=1, value=move.second, purpose="start"))
             self.mover = 0 if move.first > move.second else 1
             self.phase = Phase.CHOOSE
+            if self.rules.stalemate:  # every marble is in its supply
+                self._meet((0, 0, self.supply[0], self.supply[1], self.mover))
         elif type(move) is Pass:
             if events is not None:
                 events.append(Event.of(ArchimedesEvent.PASSED, seat=self.mover))
@@ -305,6 +322,8 @@ class ArchimedesState(State):
         before = (self.k, len(self.board))
         self.supply[seat] -= 1
         self.board[move.cup] = seat
+        if self._met:  # the stalemate counts the positions since a marble was last added
+            self._met, self._met_mine, self.met_hash = {}, True, 0
         if self._bits is not None:
             self._bits[seat] |= self.tables.bit_of[move.cup]
         self.k += self.balance.moment(move.cup[0])
@@ -569,6 +588,35 @@ class ArchimedesState(State):
             self._finish(Outcome.capped(self.ruleset.move_limit, "turns"), events)
         else:
             self.mover, self.phase = 1 - seat, Phase.CHOOSE
+            times = self.rules.stalemate
+            if times:
+                first, second = self.seat_bits()
+                if self._meet((first, second, self.supply[0], self.supply[1], 1 - seat)) >= times:
+                    self._finish(self.stalemate(), events)
+
+    def _meet(self, position: Met) -> int:
+        """Count `position`, met at the start of a turn; how often it has now come round."""
+        met = self._met
+        if not self._met_mine:
+            met = self._met = dict(met)
+            self._met_mine = True
+        times = met[position] = met.get(position, 0) + 1
+        self.met_hash ^= hash((position, times))
+        return times
+
+    def restart_stalemate_count(self) -> None:
+        """Count the positions met from now on only, starting with this one at the start of a turn
+        (a position read from text: what came before it is not known)."""
+        self._met, self._met_mine, self.met_hash = {}, True, 0
+        if self.phase is Phase.CHOOSE and self.rules.stalemate:
+            first, second = self.seat_bits()
+            self._meet((first, second, self.supply[0], self.supply[1], self.mover))
+
+    def stalemate(self) -> Outcome:
+        """The draw of a stalemate: the same position has come round `rules.stalemate` times."""
+        times = self.rules.stalemate
+        count = {2: "a second time", 3: "a third time"}.get(times, f"{times} times")
+        return Outcome(Termination.DRAW, (), f"stalemate (the same position came round {count}; the book: play again)")
 
     def home(self, seat: int) -> int:
         """The most marbles of `seat` in one end zone that counts for its win (variation 2)."""

@@ -28,6 +28,17 @@ _TOUCH = {
     "end-owner-loses": "If an end of the board touches the table, the player whose end zone went down loses: "
     "tipping the opponent's end down wins.",
 }
+def _stalemate(times: Any) -> str:
+    """The stalemate rule in words (`archimedes.stalemate`, 3 when not written)."""
+    times = 3 if times is None else int(times)
+    if times == 0:
+        return "No stalemate is called: a game whose positions keep coming round goes on to the move limit."
+    count = {2: "a second time", 3: "a third time"}.get(times, f"for the {times}th time")
+    return ("A stalemate ends the game, drawn (the book: play again), when the position at the start of a turn (the same "
+            f"marbles on the same cups, the same supplies, the same player to move) comes round {count} since a marble was "
+            "last added to the board.")
+
+
 _PLATFORM = {
     True: "The rocker stands on a platform, so an end must turn further to touch the table.",
     False: "There is no platform: an end touches the table at a smaller angle.",
@@ -92,6 +103,7 @@ def sections(c: Compare) -> Sections:
         c.reading((r, "win_zone"), win),
         c.reading((r, "touch"), _TOUCH),
         "A touch of the table during a turn counts before a win at its end.",
+        c.reading((r, "stalemate"), _stalemate),
     ]
     if c.was(r, "marbles_to_win"):
         winning[0] = winning[0][:-1] + c.was(r, "marbles_to_win", words=lambda n: f"{n} marbles") + "."
