@@ -109,12 +109,13 @@ def test_archimedes_stalemate_in_sentences(tmp_path) -> None:  # type: ignore[no
     text = _sheet("archimedes/standard")
     assert ("- A stalemate ends the game, drawn (the book: play again), when the position at the start of a turn (the same "
             "marbles on the same cups, the same supplies, the same player to move) comes round a third time since a "
-            "marble was last added to the board.") in text
+            "marble was last added to the board or when 60 turns in a row leave the end zones as they were, with no "
+            "marble added or taken off.") in text
     house = tmp_path / "endless.yaml"
-    house.write_text("format: 1\nextends: archimedes/standard\nid: house/endless\nname: Endless\narchimedes:\n  stalemate: 0\n",
-                     encoding="utf-8")
+    house.write_text("format: 1\nextends: archimedes/standard\nid: house/endless\nname: Endless\narchimedes:\n"
+                     "  stalemate: {repeats: 0, quiet_turns: 0}\n", encoding="utf-8")
     text = _sheet(str(house), "archimedes/standard")
-    assert ("- No stalemate is called: a game whose positions keep coming round goes on to the move limit (standard: a "
+    assert ("- No stalemate is called: a game nobody can win goes on to the move limit (standard: a "
             "stalemate ends the game") in text
 
 

@@ -94,6 +94,9 @@ CASES = [
      "the board's ends can never reach the table with these numbers: no position tips unless the board falls over"),
     ("platform: {present: true, height: 20}", "platform: {present: true}", 38, "error",
      "a platform that is present needs its 'height' in mm"),
+    ("repeats: 3,", "repeats: 1,", 32, "error", "repeats: 1 would end every game after its first turn (each "
+     "position comes round once when it is first met): write 2 or more, or 0 for no such stalemate"),
+    ("quiet_turns: 60}", "quiet_turns: -1}", 32, "error", "archimedes.stalemate.quiet_turns (-1) must be at least 0"),
 ]
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from marblestudio.engine.archimedes import End, StartRolls, new_game
-from marblestudio.engine.archimedes.rules import StartRule
+from marblestudio.engine.archimedes.rules import Stalemate, StartRule
 from marblestudio.engine.core import CHANCE, IllegalMoveError, Termination
 from marblestudio.engine import from_position
 
@@ -140,13 +140,13 @@ def test_a_stalemate_the_same_position_coming_round_a_third_time_is_a_draw() -> 
 
 
 def test_a_stalemate_needs_the_same_position_the_same_number_of_times_as_the_rules_say() -> None:
-    twice = position(rules(STEADY, stalemate=2), {"1": ["b5"], "2": ["b12"]})
+    twice = position(rules(STEADY, stalemate=Stalemate(repeats=2)), {"1": ["b5"], "2": ["b12"]})
     for move in CYCLE:
         _turn(twice, move)
     _turn(twice, "b5-b6")  # turn 5: P1 a second time
     outcome = twice.outcome()
     assert outcome is not None and outcome.reason == "stalemate (the same position came round a second time; the book: play again)"
-    never = position(rules(STEADY, stalemate=0), {"1": ["b5"], "2": ["b12"]})
+    never = position(rules(STEADY, stalemate=Stalemate(repeats=0)), {"1": ["b5"], "2": ["b12"]})
     for move in CYCLE * 5:  # P1 to P4 five times each: the game goes on
         _turn(never, move)
     assert never.outcome() is None and never.turns == 20
@@ -193,6 +193,37 @@ def test_a_stalemate_counts_the_positions_since_a_marble_was_last_added() -> Non
     play(a, "place a8")
     play(b, "place a8")
     assert a.position_key() == b.position_key()
+
+
+def test_a_stalemate_when_turns_in_a_row_leave_the_end_zones_and_the_supplies_as_they_were() -> None:
+    # Black has a1 and b1 in its end zone, White c16 in its own; each then moves a midzone marble
+    # (b8, b9) a space and back.  Every turn ends with the end zones and the supplies as they
+    # were, so with quiet_turns: 6 the sixth turn ends the game (repeats off, or the cycle of four
+    # turns would end it first).  Black's a1-a2 on turn 5 moves inside its end zone: a change.
+    ruleset = rules(STEADY, stalemate=Stalemate(repeats=0, quiet_turns=6))
+    state = position(ruleset, {"1": ["a1", "b1", "b8"], "2": ["c16", "b9"]})
+    state.restart_stalemate_count()  # count from this position (`position` puts the marbles on a new game's board)
+    for move in ["b8-a8", "b9-c9", "a8-b8", "c9-b9"]:  # turns 1-4: quiet 1-4
+        _turn(state, move)
+    assert state.quiet == 4 and state.outcome() is None
+    _turn(state, "a1-a2")  # turn 5: the end zone changed, the count starts again
+    assert state.quiet == 0
+    for move in ["b9-c9", "b8-a8", "c9-b9", "a8-b8", "b9-c9"]:  # turns 6-10: quiet 1-5
+        _turn(state, move)
+        assert state.outcome() is None
+    play(state, "place c8")  # turn 11: a marble added, the supplies changed
+    assert state.quiet == 0
+    for move in ["c9-b9", "b8-a8", "b9-c9", "a8-b8", "c9-b9"]:  # turns 12-16: quiet 1-5
+        _turn(state, move)
+    assert state.outcome() is None
+    events = _turn(state, "b8-a8")  # turn 17: the sixth quiet turn
+    assert kinds(events)[-2:] == ["turn_over", "game_over"]
+    outcome = state.outcome()
+    assert outcome is not None and outcome.termination is Termination.DRAW and outcome.winners == ()
+    assert outcome.reason == ("stalemate (6 turns in a row left the end zones and the supplies as they were; "
+                              "the book: play again)")
+    back = from_position(state.ruleset, state.position())  # the quiet turns are not written: taken as written
+    assert back.outcome() == outcome
 
 
 def test_a_die_with_one_value_cannot_break_the_tie_so_player_1_begins() -> None:

@@ -227,7 +227,7 @@ def _ended(state: ArchimedesState, fields: Fields) -> None:
             raise _rule(fields, "result", f"the mover (seat {mover}) has {left} marbles left and lost "
                         f"{state.lost[mover]}: a player loses so only with fewer left than a win needs ({rules.marbles_to_win})")
         return
-    if rules.stalemate and outcome == state.stalemate():  # the positions that came round are not written: taken as written
+    if rules.stalemate and outcome in (state.stalemate(), state.stalemate(quiet=True)):  # what came before is not written: taken as written
         return
     if not state.ruleset.pieces:  # a rule piece may end the game its own way; the book's game only these ways
         lost = ", a player out of marbles (touch: marble-lost)" if rules.touch is TouchRule.MARBLE_LOST else ""

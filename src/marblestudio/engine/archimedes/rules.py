@@ -105,6 +105,21 @@ class Physics:
 
 
 @dataclass(frozen=True, slots=True)
+class Stalemate:
+    """When a game is a stalemate (the book: "play again"), drawn; 0 turns a condition off."""
+
+    repeats: int = 3
+    """The position at the start of a turn (every marble's cup, both supplies, the player to move)
+    comes round this many times since a marble was last added to the board."""
+    quiet_turns: int = 60
+    """This many turns in a row end with the same supplies and the end zones as they were (the
+    same marbles on the same cups): nobody comes nearer to a win (a blockade)."""
+
+    def __bool__(self) -> bool:
+        return bool(self.repeats or self.quiet_turns)
+
+
+@dataclass(frozen=True, slots=True)
 class ArchimedesRules:
     rows: int
     columns: int
@@ -122,11 +137,9 @@ class ArchimedesRules:
     stand there from the start and never move; no marble lands or is added on them, and no marble
     jumps over them (they block like the mover's own); they weigh on the board like any marble
     (the physics counts them); they count for no one's end zone, and a touch never takes them."""
-    stalemate: int = 3
-    """The stalemate (the book's "play again"): the game ends drawn when the position at the start
-    of a turn (every marble's cup, both supplies, the player to move) comes round for this many
-    times since a marble was last added to the board; 0: never (only the ruleset's move limit ends
-    such a game)."""
+    stalemate: Stalemate = Stalemate()
+    """When the game ends drawn as a stalemate (the book's "play again"); with both conditions off,
+    only the ruleset's move limit ends a game that nobody can win."""
 
     def end_zones(self) -> tuple[Zone, ...]:
         return tuple(z for z in self.zones if z.kind is ZoneKind.END)

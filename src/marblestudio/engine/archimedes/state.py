@@ -93,16 +93,21 @@ class ArchimedesState(State):
         self._homes = tuple(tuple(zone.cups() for zone in rules.win_zones(seat)) for seat in range(count))
         self._home_masks = tuple(tuple(map(self.tables.mask, zones)) for zones in self._homes)
         self._ends = self._end_owners()
-        # The stalemate: how often each position met at the start of a turn has come round since
-        # a marble was last added (`_place` starts the table again).  A copy shares the table
-        # until either of them meets the next position (search copies a state for every trial).
-        # `met_hash` sums the table up for `position_key`, whatever the order the positions came
-        # in: two states that met different positions since then may end differently.
+        # The stalemate (`rules.stalemate`).  `_met`: how often each position met at the start of
+        # a turn has come round since a marble was last added (`_place` starts the table again).
+        # A copy shares the table until either of them meets the next position (search copies a
+        # state for every trial).  `met_hash` sums the table up for `position_key`, whatever the
+        # order the positions came in: two states that met different positions may end differently.
         self._met: dict[Met, int] = {}
         self._met_mine = True
         self.met_hash = 0
-        if self.phase is Phase.CHOOSE and rules.stalemate:  # the first turn starts now, with only the neutral marbles on the board
+        if self.phase is Phase.CHOOSE and rules.stalemate.repeats:  # the first turn starts now, with only the neutral marbles on the board
             self._meet((0, 0, self.supply[0], self.supply[1], self.mover))
+        # `quiet`: turns in a row that ended with `_ends_as`, the end zones' marbles (each seat's,
+        # as bitmasks) and the supplies as they were.
+        self._end_cups = self.tables.mask(cup for zone in rules.end_zones() for cup in zone.cups())
+        self._ends_as: tuple[int, int, int, int] = (0, 0, self.supply[0], self.supply[1])
+        self.quiet = 0
 
     def _end_owners(self) -> dict[End, int]:
         """The seat whose end zone lies at each end of the board (variation 1)."""
@@ -149,7 +154,7 @@ class ArchimedesState(State):
         turn count (the move limit) and the result: everything the game goes on from."""
         first, second = self.seat_bits()
         return (first, second, self.supply[0], self.supply[1], self.phase, self.mover, self.remaining, self.moved,
-                self.die, self.turns, self.result, self.met_hash)
+                self.die, self.turns, self.result, self.met_hash, self.quiet)
 
     def chance_outcomes(self) -> list[tuple[Move, float]] | None:
         found = self._odds()
@@ -309,7 +314,7 @@ class ArchimedesState(State):
                 events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=1, value=move.second, purpose="start"))
             self.mover = 0 if move.first > move.second else 1
             self.phase = Phase.CHOOSE
-            if self.rules.stalemate:  # every marble is in its supply
+            if self.rules.stalemate.repeats:  # every marble is in its supply
                 self._meet((0, 0, self.supply[0], self.supply[1], self.mover))
         elif type(move) is Pass:
             if events is not None:
@@ -588,11 +593,21 @@ class ArchimedesState(State):
             self._finish(Outcome.capped(self.ruleset.move_limit, "turns"), events)
         else:
             self.mover, self.phase = 1 - seat, Phase.CHOOSE
-            times = self.rules.stalemate
-            if times:
+            stalemate = self.rules.stalemate
+            if stalemate:
                 first, second = self.seat_bits()
-                if self._meet((first, second, self.supply[0], self.supply[1], 1 - seat)) >= times:
+                supply = self.supply
+                if stalemate.repeats and self._meet((first, second, supply[0], supply[1], 1 - seat)) >= stalemate.repeats:
                     self._finish(self.stalemate(), events)
+                    return
+                ends = self._end_cups
+                now = (first & ends, second & ends, supply[0], supply[1])
+                if now != self._ends_as:
+                    self._ends_as, self.quiet = now, 0
+                else:
+                    self.quiet += 1
+                    if self.quiet == stalemate.quiet_turns:
+                        self._finish(self.stalemate(quiet=True), events)
 
     def _meet(self, position: Met) -> int:
         """Count `position`, met at the start of a turn; how often it has now come round."""
@@ -605,18 +620,25 @@ class ArchimedesState(State):
         return times
 
     def restart_stalemate_count(self) -> None:
-        """Count the positions met from now on only, starting with this one at the start of a turn
-        (a position read from text: what came before it is not known)."""
+        """Count for the stalemate from now on only: the positions met from this one (at the start
+        of a turn), and the quiet turns from 0 (a position read from text: what came before it is
+        not known)."""
         self._met, self._met_mine, self.met_hash = {}, True, 0
-        if self.phase is Phase.CHOOSE and self.rules.stalemate:
-            first, second = self.seat_bits()
-            self._meet((first, second, self.supply[0], self.supply[1], self.mover))
+        first, second = self.seat_bits()
+        supply, ends = self.supply, self._end_cups
+        if self.phase is Phase.CHOOSE and self.rules.stalemate.repeats:
+            self._meet((first, second, supply[0], supply[1], self.mover))
+        self._ends_as, self.quiet = (first & ends, second & ends, supply[0], supply[1]), 0
 
-    def stalemate(self) -> Outcome:
-        """The draw of a stalemate: the same position has come round `rules.stalemate` times."""
-        times = self.rules.stalemate
-        count = {2: "a second time", 3: "a third time"}.get(times, f"{times} times")
-        return Outcome(Termination.DRAW, (), f"stalemate (the same position came round {count}; the book: play again)")
+    def stalemate(self, quiet: bool = False) -> Outcome:
+        """The draw of a stalemate: the same position came round `repeats` times, or (`quiet`)
+        `quiet_turns` turns left the end zones and the supplies as they were."""
+        rule = self.rules.stalemate
+        if quiet:
+            why = f"{rule.quiet_turns} turns in a row left the end zones and the supplies as they were"
+        else:
+            why = "the same position came round " + {2: "a second time", 3: "a third time"}.get(rule.repeats, f"{rule.repeats} times")
+        return Outcome(Termination.DRAW, (), f"stalemate ({why}; the book: play again)")
 
     def home(self, seat: int) -> int:
         """The most marbles of `seat` in one end zone that counts for its win (variation 2)."""

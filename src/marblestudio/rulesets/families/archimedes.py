@@ -24,6 +24,7 @@ from marblestudio.engine.archimedes.rules import (
     ArchimedesRules,
     Carrying,
     Physics,
+    Stalemate,
     StartRule,
     TouchRule,
     WinZone,
@@ -105,7 +106,7 @@ def build(data: Mapping[str, Any]) -> ArchimedesRules:
         touch=TouchRule(section.get("touch", TouchRule.MOVER_LOSES.value)),
         start=StartRule(section.get("start", StartRule.HIGHER_ROLL.value)),
         neutral=tuple(parse_cup(name) for name in section.get("neutral", ())),
-        stalemate=section.get("stalemate", 3),
+        stalemate=Stalemate(**section.get("stalemate", {})),
     )
 
 
@@ -118,9 +119,9 @@ def check(data: Mapping[str, Any]) -> list[Problem]:
     problems += _check_marbles(section, zones_ok=not zone_problems)
     problems += _check_neutral(section, zones_ok=not zone_problems)
     problems += _check_physics(section)
-    if section.get("stalemate") == 1:
-        problems.append(Problem(f"{SECTION}/stalemate", "stalemate: 1 would end every game after its first turn (each position "
-                                "comes round once when it is first met): write 2 or more, or 0 for no stalemate"))
+    if section.get("stalemate", {}).get("repeats") == 1:
+        problems.append(Problem(f"{SECTION}/stalemate/repeats", "repeats: 1 would end every game after its first turn (each "
+                                "position comes round once when it is first met): write 2 or more, or 0 for no such stalemate"))
     if not any(p.severity != WARNING for p in problems):
         problems += _check_balance(data)
     return problems

@@ -28,15 +28,20 @@ _TOUCH = {
     "end-owner-loses": "If an end of the board touches the table, the player whose end zone went down loses: "
     "tipping the opponent's end down wins.",
 }
-def _stalemate(times: Any) -> str:
-    """The stalemate rule in words (`archimedes.stalemate`, 3 when not written)."""
-    times = 3 if times is None else int(times)
-    if times == 0:
-        return "No stalemate is called: a game whose positions keep coming round goes on to the move limit."
-    count = {2: "a second time", 3: "a third time"}.get(times, f"for the {times}th time")
-    return ("A stalemate ends the game, drawn (the book: play again), when the position at the start of a turn (the same "
-            f"marbles on the same cups, the same supplies, the same player to move) comes round {count} since a marble was "
-            "last added to the board.")
+def _stalemate(rule: Any) -> str:
+    """The stalemate rule in words (`archimedes.stalemate`; the defaults where not written)."""
+    rule = rule if isinstance(rule, Mapping) else {}
+    repeats, quiet = int(rule.get("repeats", 3)), int(rule.get("quiet_turns", 60))
+    ways = []
+    if repeats:
+        count = {2: "a second time", 3: "a third time"}.get(repeats, f"for the {repeats}th time")
+        ways.append("the position at the start of a turn (the same marbles on the same cups, the same supplies, the same "
+                    f"player to move) comes round {count} since a marble was last added to the board")
+    if quiet:
+        ways.append(f"{quiet} turns in a row leave the end zones as they were, with no marble added or taken off")
+    if not ways:
+        return "No stalemate is called: a game nobody can win goes on to the move limit."
+    return f"A stalemate ends the game, drawn (the book: play again), when {' or when '.join(ways)}."
 
 
 _PLATFORM = {
