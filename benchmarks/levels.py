@@ -10,9 +10,13 @@ wins count half) with its 95% Wilson interval; the target is a rate of at least 
 in every family.  It also prints the slowest and the mean time of a hard move seen in the run
 (the cap is 10 s).
 
+A game of Rock Me Archimedes that ends in a stalemate (`archimedes.stalemate`) has no result: the
+book says to play again, so the pair plays another game in its place (game `--games`, then the
+next), up to twice `--games` games in all, and counts the stalemates apart.  Two searching
+levels there block each other's end zones, which the stalemate's quiet turns end.
+
 ``--quick`` plays 4 games per pair (a smoke test of a few minutes); in Rock Me Archimedes it plays
-only easy against random, because two searching levels there block each other's end zones and
-play on to the 4,000-turn move limit (one game of medium against easy: 11,702 moves, 380 s).  Usage:
+only easy against random, because the games of two searching levels run long.  Usage:
 ``python benchmarks/levels.py [--quick] [--games N] [--workers N] [--seed S] [--family F ...] [--pair hard/medium ...] [--markdown]``.
 """
 
@@ -24,7 +28,7 @@ import time
 from dataclasses import dataclass
 
 from marblestudio.agents.levels import LEVELS
-from marblestudio.playtest.stats import Rate
+from marblestudio.playtest.stats import GameSummary, Rate
 from marblestudio.playtest.workers import GameTask, run_indexed
 from marblestudio.rulesets import load, load_with_source
 
@@ -51,6 +55,27 @@ def spec_of(level: str, ref: str) -> str:
     return f"mcts:{budget(LEVELS[level], new_game(load(ref), 2))}"
 
 
+PLAY_AGAIN = 2
+"""A pair plays at most this many times `--games` games to reach `--games` that have a result."""
+
+
+def stalemate(game: GameSummary) -> bool:
+    """A stalemate of Rock Me Archimedes (`ArchimedesState.stalemate`): no result, for the book
+    says to play again, so the pair plays another game in its place."""
+    return game.termination == "draw" and game.reason.startswith("stalemate")
+
+
+@dataclass(frozen=True)
+class From:
+    """Game `offset + i` of `task` as game i (picklable, for `run_indexed`): the games played again."""
+
+    task: GameTask
+    offset: int
+
+    def __call__(self, index: int) -> GameSummary:
+        return self.task(self.offset + index)
+
+
 @dataclass(frozen=True)
 class Row:
     family: str
@@ -61,6 +86,7 @@ class Row:
     games: int
     seconds: float
     capped: int  # games stopped by the move limit (nobody won)
+    stalemates: int = 0  # games that ended in a stalemate, played again (not counted in `games`)
 
     @property
     def met(self) -> bool:
@@ -72,16 +98,28 @@ def play_pair(family: str, upper: str, lower: str, games: int, workers: str, see
     specs = (spec_of(upper, ref), spec_of(lower, ref))
     task = GameTask(load_with_source(ref).resolved, specs, f"{seed}:{family}:{upper}-{lower}", 2)
     start = time.perf_counter()
-    run = run_indexed(task, games, workers, None, None)
+    results: list[GameSummary] = []
+    played = stalemates = 0
+    while played < PLAY_AGAIN * games:  # a stalemate is played again (the book), in as many new games
+        need = games - len(results)
+        if need <= 0:
+            break
+        run = run_indexed(From(task, played), need, workers, None, None)
+        played += need
+        for game in run.results:
+            if stalemate(game):
+                stalemates += 1
+            else:
+                results.append(game)
     seconds = time.perf_counter() - start
     wins = 0.0
-    capped = sum(1 for game in run.results if game.termination == "capped")
-    for game in run.results:  # seats rotate game by game: find the upper level's seat
+    capped = sum(1 for game in results if game.termination == "capped")
+    for game in results:  # seats rotate game by game: find the upper level's seat
         winners = game.winners
         upper_won = [s for s in winners if game.seating[s] == specs[0]]
         if upper_won:
             wins += len(upper_won) / len(winners)
-    return Row(family, upper, lower, specs, Rate.of(wins, len(run.results)), len(run.results), seconds, capped)
+    return Row(family, upper, lower, specs, Rate.of(wins, len(results)), len(results), seconds, capped, stalemates)
 
 
 def hard_move_times(family: str, seed: str, moves: int = 12) -> tuple[float, float]:
@@ -141,16 +179,17 @@ def main() -> int:
             mark = "met" if row.met else "NOT met"
             print(f"  {family:<11} {upper:>6} ({row.specs[0]:>10}) vs {lower:<6} ({row.specs[1]:>10}): "
                   f"{100 * row.rate.rate:5.1f}% [{100 * row.rate.low:.1f}, {100 * row.rate.high:.1f}] of {row.games} "
-                  f"({row.seconds:.0f} s{f', {row.capped} capped' if row.capped else ''}) {mark}", flush=True)
+                  f"({row.seconds:.0f} s{f', {row.capped} capped' if row.capped else ''}"
+                  f"{f', {row.stalemates} stalemates played again' if row.stalemates else ''}) {mark}", flush=True)
         slowest, mean = hard_move_times(family, args.seed, 4 if args.quick else 12)
         print(f"  {family:<11} hard moves: mean {mean:.2f} s, slowest {slowest:.2f} s (cap {LEVELS['hard'].time_limit:g} s)", flush=True)
     if args.markdown:
         print()
-        print("| game | pair | budgets (iterations) | higher level wins | 95% interval | games | capped |")
-        print("|---|---|---|---|---|---|---|")
+        print("| game | pair | budgets (iterations) | higher level wins | 95% interval | games | capped | stalemates played again |")
+        print("|---|---|---|---|---|---|---|---|")
         for row in rows:
             print(f"| {row.family} | {row.upper} vs {row.lower} | {row.specs[0]} vs {row.specs[1]} | {100 * row.rate.rate:.0f}% "
-                  f"| {100 * row.rate.low:.0f}-{100 * row.rate.high:.0f}% | {row.games} | {row.capped} |")
+                  f"| {100 * row.rate.low:.0f}-{100 * row.rate.high:.0f}% | {row.games} | {row.capped} | {row.stalemates} |")
     if args.quick:
         print("(--quick: 4 games a pair is a smoke test; whether a level beats the one below needs the full 30)")
     failed = [r for r in rows if not r.met]

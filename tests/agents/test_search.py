@@ -55,8 +55,8 @@ def test_heuristic_takes_an_immediate_win() -> None:
 def test_a_win_is_worth_one_shared_among_the_winners() -> None:
     assert rewards(Outcome(Termination.WIN, (2,)), 3) == [0.0, 0.0, 1.0]
     assert rewards(Outcome(Termination.WIN, (0, 2)), 4) == [0.5, 0.0, 0.5, 0.0]
-    assert rewards(Outcome(Termination.DRAW), 2) == [0.0, 0.0]
-    assert rewards(Outcome(Termination.CAPPED), 3) == [0.0, 0.0, 0.0]
+    assert rewards(Outcome(Termination.DRAW), 2) == [0.5, 0.5]  # a draw is half a win to each of two
+    assert rewards(Outcome(Termination.CAPPED), 4) == [0.25, 0.25, 0.25, 0.25]
 
 
 def test_the_search_runs_its_iteration_budget_and_counts_visits() -> None:

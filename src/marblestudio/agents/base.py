@@ -59,12 +59,16 @@ def check_turn(state: State, seat: int) -> None:
 
 
 def rewards(outcome: Outcome, players: int) -> list[float]:
-    """Per seat: 1 for a win, shared equally among the winners; 0 otherwise (draws too)."""
+    """Per seat: 1 for a win, shared equally among the winners, 0 for a loss; a game without a
+    winner (a draw, a stalemate, the move limit) shares its 1 among all the seats, so that a player
+    who is behind takes a draw over a loss, and one who is ahead plays on for the win (in a game of
+    two a draw is worth 1/2, as much as an even position to search, `shares`)."""
+    if not outcome.winners:
+        return [1.0 / players] * players
     values = [0.0] * players
-    if outcome.winners:
-        share = 1.0 / len(outcome.winners)
-        for seat in outcome.winners:
-            values[seat] = share
+    share = 1.0 / len(outcome.winners)
+    for seat in outcome.winners:
+        values[seat] = share
     return values
 
 

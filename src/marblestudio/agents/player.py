@@ -201,11 +201,14 @@ def best(scored: Sequence[tuple[float, Move]], rng: random.Random) -> Move:
 
 
 def trial_score(state: State, seat: int, move: Move, value: Evaluator) -> float:
-    """`value` for `seat` after `move` on a copy; a win 2, a loss -1."""
+    """`value` for `seat` after `move` on a copy; a win 2, a loss -1, a game without a winner its
+    share, as search counts it (`base.rewards`: 1/2 in a game of two)."""
     trial = state.copy()
     trial.play(move)
     outcome = trial.outcome()
     if outcome is not None:
+        if not outcome.winners:
+            return 1.0 / state.num_players
         return 2.0 if seat in outcome.winners else -1.0
     return evaluate(value, trial)[seat]
 
