@@ -12,7 +12,9 @@ CONTROLS = (
     "roll. Then click one of your marbles (rings mark those that can move) and a destination "
     "cup; hovering a destination previews the path and the steepest angle the board would "
     "reach, and the pads beside the die choose rolling or lifting. The player whose move makes "
-    "an end of the board touch the table loses.</p>"
+    "an end of the board touch the table loses. A game nobody can win ends drawn as a stalemate "
+    "(the rules sheet says when: in the standard game, the same position a third time, or 60 "
+    "turns with the end zones unchanged).</p>"
 )
 
 
