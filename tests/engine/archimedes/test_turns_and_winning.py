@@ -167,16 +167,25 @@ def test_a_stalemate_counts_positions_read_from_text_from_there_on() -> None:
     assert back.turns == 8 + 8
 
 
-def test_a_stalemate_counts_the_positions_since_a_marble_was_last_added() -> None:
-    # Two games reach b5/b12, Black to move, after four turns: A by CYCLE (meeting P1-P4), B by
-    # the mirror cycle (b4/b12, b4/b13, b5/b13, then P4: b5/b12).  They go on differently: after
-    # CYCLE again and one more turn A meets P1 a third time (turn 9), B a second time.
+MIRROR = ["b5-b4", "b12-b13", "b4-b5", "b13-b12"]
+"""Four turns back to b5/b12 by other positions than CYCLE's (b4/b12, b4/b13, b5/b13)."""
+
+
+def _two_ways():  # type: ignore[no-untyped-def]
+    """Two games at b5/b12, Black to move, after four turns: A by CYCLE (meeting P1-P4), B by MIRROR."""
     a = position(rules(STEADY), {"1": ["b5"], "2": ["b12"]})
     b = position(rules(STEADY), {"1": ["b5"], "2": ["b12"]})
     for move in CYCLE:
         _turn(a, move)
-    for move in ["b5-b4", "b12-b13", "b4-b5", "b13-b12"]:
+    for move in MIRROR:
         _turn(b, move)
+    return a, b
+
+
+def test_a_stalemate_counts_the_positions_since_a_marble_was_last_added() -> None:
+    # The two games go on differently: after CYCLE again and one more turn A meets P1 a third
+    # time (turn 9), B a second time.
+    a, b = _two_ways()
     assert a.position() == b.position() and a.position_key() != b.position_key()
     for state in (a, b):
         for move in CYCLE + ["b5-b6"]:
@@ -184,12 +193,7 @@ def test_a_stalemate_counts_the_positions_since_a_marble_was_last_added() -> Non
     assert a.outcome() is not None and a.turns == 9
     assert b.outcome() is None and b.turns == 9
     # After Black adds a marble, the positions before no longer count: the same key.
-    a = position(rules(STEADY), {"1": ["b5"], "2": ["b12"]})
-    b = position(rules(STEADY), {"1": ["b5"], "2": ["b12"]})
-    for move in CYCLE:
-        _turn(a, move)
-    for move in ["b5-b4", "b12-b13", "b4-b5", "b13-b12"]:
-        _turn(b, move)
+    a, b = _two_ways()
     play(a, "place a8")
     play(b, "place a8")
     assert a.position_key() == b.position_key()
