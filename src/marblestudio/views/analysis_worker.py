@@ -116,6 +116,7 @@ class SearchWorker(QObject):
         """Drop the pending request: searches not started are cancelled, answers are ignored."""
         for future in self._futures:
             future.cancel()
+        self._pool.forget_cancelled()
         self._futures = []
         self._timer.stop()
 

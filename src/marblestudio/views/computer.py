@@ -54,14 +54,48 @@ class SpawnPool:
         """Start a worker process now (it takes a moment to import Python)."""
         self.get().submit(_noop)
 
+    def forget_cancelled(self) -> None:
+        """Call after cancelling tasks of the pool: see `_forget_cancelled`."""
+        if self._pool is not None:
+            _forget_cancelled(self._pool)
+
     def shutdown(self) -> None:
         """End the worker processes (a broken pool too; the next `get` makes new ones)."""
         pool, self._pool = self._pool, None
         if pool is not None:
+            _forget_cancelled(pool)
             processes: dict[Any, Any] = getattr(pool, "_processes", None) or {}
+            pool.shutdown(wait=False, cancel_futures=True)
             for process in list(processes.values()):
                 process.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
+
+
+class _Cancelled(Future[Any]):
+    """Stands in the pool's table for the future of a task that was cancelled: cancelled too, and
+    failing it later does nothing (see `_forget_cancelled`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cancel()
+
+    def set_exception(self, exception: BaseException | None) -> None:
+        """The pool failing every pending task once a worker has ended: this one was cancelled."""
+
+
+def _forget_cancelled(pool: ProcessPoolExecutor) -> None:
+    """Make the pool's tasks already cancelled safe to fail.  A cancelled task stays in the pool's
+    table of pending ones (`_pending_work_items`) until its manager thread next wakes; if a
+    worker process ends before that (ended by `shutdown`, or dead), Python 3.11's pool fails
+    every pending task (`terminate_broken`), and setting an error on a cancelled future makes that
+    thread raise InvalidStateError.  Each such entry's future is swapped for a `_Cancelled` one
+    (the entry itself stays: the pool still holds its id in a queue).  Without the table there is
+    nothing to do."""
+    pending = getattr(pool, "_pending_work_items", None)
+    if isinstance(pending, dict):
+        for item in list(pending.values()):
+            future = getattr(item, "future", None)
+            if isinstance(future, Future) and future.cancelled() and not isinstance(future, _Cancelled):
+                item.future = _Cancelled()
 
 
 class ComputerWorker(QObject):
@@ -110,8 +144,8 @@ class ComputerWorker(QObject):
 
     def cancel(self) -> None:
         """Forget the pending request (its answer, if it comes, is dropped)."""
-        if self._future is not None:
-            self._future.cancel()
+        if self._future is not None and self._future.cancel():
+            self._pool.forget_cancelled()
         self._future = None
         self._timer.stop()
 
