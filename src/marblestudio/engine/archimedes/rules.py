@@ -119,6 +119,11 @@ class Stalemate:
         return bool(self.repeats or self.quiet_turns)
 
 
+def times_words(times: int) -> str:
+    """How often a position comes round, in words: 'a third time', '5 times'."""
+    return {2: "a second time", 3: "a third time"}.get(times, f"{times} times")
+
+
 @dataclass(frozen=True, slots=True)
 class ArchimedesRules:
     rows: int

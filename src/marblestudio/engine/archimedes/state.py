@@ -33,7 +33,7 @@ from marblestudio.engine.archimedes.moves import (
 from marblestudio.engine.archimedes import playout
 from marblestudio.engine.archimedes.movegen import indexes, tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
-from marblestudio.engine.archimedes.rules import NEUTRAL, ArchimedesRules, Carrying, StartRule, TouchRule
+from marblestudio.engine.archimedes.rules import NEUTRAL, ArchimedesRules, Carrying, StartRule, TouchRule, times_words
 from marblestudio.engine.archimedes.view import ArchimedesView, public_view
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination, turn_over
 from marblestudio.engine.rules import Ruleset
@@ -637,7 +637,7 @@ class ArchimedesState(State):
         if quiet:
             why = f"{rule.quiet_turns} turns in a row left the end zones and the supplies as they were"
         else:
-            why = "the same position came round " + {2: "a second time", 3: "a third time"}.get(rule.repeats, f"{rule.repeats} times")
+            why = f"the same position came round {times_words(rule.repeats)}"
         return Outcome(Termination.DRAW, (), f"stalemate ({why}; the book: play again)")
 
     def home(self, seat: int) -> int:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from marblestudio.rulesets import assist
+from marblestudio.engine.archimedes.rules import Stalemate, times_words
 from marblestudio.rulesets.sheet.base import Compare, Sections, plural, sentence, setting
 
 
@@ -28,15 +29,18 @@ _TOUCH = {
     "end-owner-loses": "If an end of the board touches the table, the player whose end zone went down loses: "
     "tipping the opponent's end down wins.",
 }
+
+
 def _stalemate(rule: Any) -> str:
-    """The stalemate rule in words (`archimedes.stalemate`; the defaults where not written)."""
+    """The stalemate rule in words (`archimedes.stalemate`; the engine's defaults where not written)."""
     rule = rule if isinstance(rule, Mapping) else {}
-    repeats, quiet = int(rule.get("repeats", 3)), int(rule.get("quiet_turns", 60))
+    default = Stalemate()
+    repeats = int(rule.get("repeats", default.repeats))
+    quiet = int(rule.get("quiet_turns", default.quiet_turns))
     ways = []
     if repeats:
-        count = {2: "a second time", 3: "a third time"}.get(repeats, f"for the {repeats}th time")
         ways.append("the position at the start of a turn (the same marbles on the same cups, the same supplies, the same "
-                    f"player to move) comes round {count} since a marble was last added to the board")
+                    f"player to move) comes round {times_words(repeats)} since a marble was last added to the board")
     if quiet:
         ways.append(f"{quiet} turns in a row leave the end zones as they were, with no marble added or taken off")
     if not ways:
