@@ -316,3 +316,22 @@ def test_a_narrow_window_gives_the_board_most_of_its_width(qtbot: QtBot) -> None
     qtbot.waitUntil(lambda: wide.log_dock.isVisible())
     assert wide.log_dock.width() > int(1400 * 0.15)  # left as it was: there is room for both
     wide.game.session.saved = True
+
+
+def test_a_long_result_wraps_in_a_narrow_window_and_does_not_widen_it(qtbot: QtBot) -> None:
+    # A 600-pixel window grew to 1,602 when Kalah's result (91 characters in 18 pt bold) was shown.
+    from marblestudio.engine.core import Outcome, Termination
+
+    from .helpers import open_main_window
+
+    win = open_main_window(qtbot, 600, 800)
+    win.start_game("mancala/kalah", [HUMAN, HUMAN], seed=3)
+    qtbot.waitUntil(lambda: win.log_dock.isVisible())
+    reason = "North has no seeds in their houses: each player stored the seeds on their side; South 25, North 23"
+    win._on_game_over(Outcome(Termination.WIN, (0,), reason))
+    qtbot.waitUntil(lambda: win.banner.isVisible())
+    qtbot.wait(50)
+    assert win.width() == 600 and win.minimumSizeHint().width() < 600
+    assert win.banner.height() > 2 * win.banner.fontMetrics().height()  # wrapped onto more lines
+    assert win.message_label.toolTip().endswith("South 25, North 23.")  # the whole text, cut short on screen
+    win.game.session.saved = True

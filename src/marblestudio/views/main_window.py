@@ -96,6 +96,7 @@ class MainWindow(QMainWindow):
         self.banner.setObjectName("banner")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setStyleSheet("QLabel#banner { font-size: 18pt; font-weight: bold; padding: 6px; }")
+        self.banner.setWordWrap(True)  # a long result ("Draw: stalemate (...)") wraps rather than widening the window
         self.banner.hide()
         self.viewing_bar = ViewingBar()
         game_page = QWidget()
@@ -119,6 +120,10 @@ class MainWindow(QMainWindow):
         self.turn_label.setTextFormat(Qt.TextFormat.RichText)  # always: an escaped reason ("the house rule 'x'") has no tags to tell
         self.seats_bar = SeatsBar()
         self.message_label = QLabel()
+        # The status bar's texts may be long (a game's result): they are cut short in a narrow
+        # window, never widen it (a label's smallest size is otherwise its whole text).
+        for label in (self.turn_label, self.message_label):
+            label.setMinimumWidth(1)
         self.statusBar().addWidget(self.message_label, 1)
         self.statusBar().addPermanentWidget(self.turn_label)
         self.statusBar().addPermanentWidget(self.seats_bar)
@@ -578,6 +583,7 @@ class MainWindow(QMainWindow):
 
     def show_message(self, text: str) -> None:
         self.message_label.setText(text)
+        self.message_label.setToolTip(text)  # the whole text, when the window cuts it short
 
     # Keeping the window in step with the game -----------------------------------------------------------
     def _powers(self, session: Session) -> list[tuple[str, bool, str]]:
