@@ -265,9 +265,12 @@ def _renderer() -> str:
     context.makeCurrent(surface)
     from OpenGL import GL
 
+    from OpenGL import acceleratesupport
+
     name = GL.glGetString(GL.GL_RENDERER)
     context.doneCurrent()
-    return name.decode() if isinstance(name, bytes) else str(name)
+    accelerated = "with" if acceleratesupport.ACCELERATE_AVAILABLE else "WITHOUT"
+    return f"{name.decode() if isinstance(name, bytes) else name}, {accelerated} PyOpenGL-accelerate"
 
 
 def main() -> int:

@@ -138,3 +138,12 @@ def test_the_cups_of_rock_me_archimedes_are_one_draw(qtbot: QtBot) -> None:
     cup_colour = (0.33, 0.22, 0.12, 1.0)
     cups = [i for i in game.scene.items if getattr(i, "opts", {}).get("color") == cup_colour]
     assert len(cups) == 1 and len(cups[0].opts["meshdata"].vertexes()) > geo.rows * geo.columns * 10
+
+
+def test_gl_calls_go_through_pyopengl_accelerate() -> None:
+    """PyOpenGL hands each call's arguments to C when its compiled helpers are installed (a
+    dependency: the ALIVE scene drew about a quarter more frames a second); without them it
+    silently falls back to Python, so an install that lost them would show only as a slow board."""
+    from OpenGL import acceleratesupport
+
+    assert acceleratesupport.ACCELERATE_AVAILABLE
