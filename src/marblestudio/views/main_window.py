@@ -1,6 +1,7 @@
 """The main window: the library, the 3D board in the middle, the move list, replay and status.
 
-Menus and shortcuts: New (Ctrl+N), Open (Ctrl+O: a record to watch, or an unfinished game to
+Menus and shortcuts: New (Ctrl+N), Play Again (Ctrl+R: the same rules and seats, a new deal or
+set-up), Open (Ctrl+O: a record to watch, or an unfinished game to
 play on), Save (Ctrl+S, atomic through QSaveFile), Undo (Ctrl+Z) and Redo (Ctrl+Shift+Z) of
 moves, Hint (Ctrl+H: the computer suggests a move for you, worked out in its worker process and
 shown in the status bar and on the board), Analyse Game (Ctrl+Shift+A: every position searched
@@ -68,6 +69,13 @@ NARROW = 900
 MOVES_SHARE = 0.3
 """At most this share of a narrow window goes to the Moves panel beside the board (at 560
 pixels it took 234, and the board had 320)."""
+
+
+def _new_seed() -> int:
+    """The seed of a game the player did not seed (a new game, a game played again)."""
+    import random
+
+    return random.randrange(1_000_000)
 
 
 class MainWindow(QMainWindow):
@@ -281,6 +289,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         game = bar.addMenu("&Game")
         self.new_action = self._action("&New Game…", lambda: self.new_game_dialog(None), QKeySequence.StandardKey.New, game)
+        self.again_action = self._action("Play &Again", self.play_again, QKeySequence("Ctrl+R"), game)
         self.open_action = self._action("&Open…", lambda: self.files.open_dialog(), QKeySequence.StandardKey.Open, game)
         self.recent_menu = game.addMenu("Open &Recent")
         self.save_action = self._action("&Save", lambda: self.save(), QKeySequence.StandardKey.Save, game)
@@ -412,9 +421,7 @@ class MainWindow(QMainWindow):
                 QMessageBox.warning(self, "Not a position", str(exc))
                 return False
         if seed is None:
-            import random
-
-            seed = random.randrange(1_000_000)
+            seed = _new_seed()
         try:
             session = Session(rules, seats or default_seats(count), seed, loaded.resolved, ref, start)
         except ValueError as exc:  # a position the rules refuse (PositionError), or seats that do not fit
@@ -424,6 +431,22 @@ class MainWindow(QMainWindow):
         if start is None:
             self.matches.begin(session)  # a ruleset with `match:` starts a match (a position starts one game)
         self.set_session(session)
+        return True
+
+    def play_again(self) -> bool:
+        """Another game of the game on the table: its rules as played (a ruleset file changed since
+        does not change them), its seats, its start (the set-up, or the position it began from),
+        a new seed for the deal, the dice and the computer players.  Asks first about an unsaved
+        game.  Not in a network game, nor in a match under way (Next Game goes on with it); once a
+        match is over, a new match.  True if started."""
+        session = self.game.session
+        if session is None or self.network.is_network_game() or self.matches.under_way() or not self.maybe_save():
+            return False
+        again = Session(session.rules, list(session.seats), _new_seed(), session.resolved, session.ruleset_ref, session.start)
+        self.path = None
+        if again.start is None:
+            self.matches.begin(again)
+        self.set_session(again)
         return True
 
     def set_session(self, session: Session, interactive: bool = True) -> None:
@@ -663,7 +686,9 @@ class MainWindow(QMainWindow):
         text = outcome_text(session, outcome)
         self.banner.setText(text)
         self.banner.show()
-        self.show_message(" ".join(filter(None, (text, self.matches.result_text()))))
+        match = self.matches.result_text()
+        again = "" if self.matches.under_way() or self.network.is_network_game() else "Game > Play Again (Ctrl+R) starts another."
+        self.show_message(" ".join(filter(None, (text, match, again))))
         self._update_actions()
 
     def _update_actions(self) -> None:
@@ -677,6 +702,7 @@ class MainWindow(QMainWindow):
         self.resign_action.setEnabled(bool(playing and session is not None and not session.is_over() and (seated or not networked)))
         self.hint_action.setEnabled(bool(playing and session is not None and session.waiting_for_human() and not networked))
         self.save_action.setEnabled(session is not None and not networked)
+        self.again_action.setEnabled(session is not None and not networked and not self.matches.under_way())
         self.save_as_action.setEnabled(session is not None and not networked)
         self.network.update()
         self.matches.update()

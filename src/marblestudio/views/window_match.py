@@ -105,6 +105,11 @@ class WindowMatch:
             return self.match
         return self.match.add(outcome, (step.events for step in self.session.history), rule_scores(self.session.state))
 
+    def under_way(self) -> bool:
+        """Whether a match is being played and is not over: its next game is Next Game's."""
+        score = self.score()
+        return self.watched is None and score is not None and not score.is_over
+
     def can_play_next(self) -> bool:
         score = self.score()
         if self.watched is not None:

@@ -25,7 +25,7 @@ COMMON_CONTROLS = (
     "<p><b>Keyboard:</b> the arrow keys select what can be clicked, Enter plays it (or the hint "
     "shown), Escape skips the animation or leaves an earlier position, Home resets the camera, "
     "Shift+arrows turn the board. Ctrl+Z and Ctrl+Shift+Z undo and redo a move, Ctrl+H asks "
-    "for a hint.</p>"
+    "for a hint, Ctrl+R plays the game again (the same rules and players, a new deal).</p>"
     "<p><b>Mouse:</b> drag to turn the board, Ctrl+drag or middle-drag to pan, the wheel to "
     "zoom. Click a move in the move list to see the position after it.</p>"
     "<p>A move can also be typed in notation in the box under the move list.</p>"
