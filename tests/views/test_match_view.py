@@ -16,10 +16,10 @@ from pytestqt.qtbot import QtBot
 
 from marblestudio.engine.match import round_seed
 from marblestudio.match_records import load_match_record, replay_match
-from marblestudio.session import HUMAN, Session
+from marblestudio.session import HUMAN
 from marblestudio.views.main_window import MainWindow
 
-from .window_fixtures import Answers, answer_resign, answers, window  # noqa: F401
+from .window_fixtures import Answers, answers, human_to_move, resign_now, window  # noqa: F401
 
 pytestmark = pytest.mark.gl
 
@@ -42,28 +42,15 @@ def ruleset(tmp_path: Path) -> str:
     return str(path)
 
 
-def _human_to_move(qtbot: QtBot, window: MainWindow) -> Session:
-    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=10000)
-    session = window.game.session
-    assert session is not None
-    return session
-
-
-def _resign(qtbot: QtBot, window: MainWindow) -> None:
-    answer_resign(window, accept=True)
-    window.resign_action.trigger()
-    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10000)
-
-
 def test_a_match_shows_its_score_and_plays_its_next_game(qtbot: QtBot, window: MainWindow, ruleset: str, tmp_path: Path) -> None:
     assert window.start_game(ruleset, [HUMAN, HUMAN], seed=7)
-    first = _human_to_move(qtbot, window)
+    first = human_to_move(qtbot, window)
     bar = window.seats_bar
     assert bar.text().startswith("Match, game 1 of 2:   Red ")
     assert [label.text() for label in bar.scores] == ["0 pts", "0 pts"]
     assert not window.matches.next_action.isEnabled()  # type: ignore[union-attr]
 
-    _resign(qtbot, window)  # Red, player 1, resigns game 1
+    resign_now(qtbot, window)  # Red, player 1, resigns game 1
     assert [label.text() for label in bar.scores] == ["1 pt", "3 pts"]
     assert "Match: Red 1, Blue 3. Game > Next Game (Ctrl+Shift+N) plays game 2." in window.message_label.text()
     assert window.matches.next_action.isEnabled()  # type: ignore[union-attr]
@@ -76,12 +63,12 @@ def test_a_match_shows_its_score_and_plays_its_next_game(qtbot: QtBot, window: M
     qtbot.waitUntil(lambda: first.is_over(), timeout=5000)
 
     window.matches.next_action.trigger()  # type: ignore[union-attr]
-    second = _human_to_move(qtbot, window)
+    second = human_to_move(qtbot, window)
     assert second is not first and second.seed == round_seed(7, 1) and not window.banner.isVisible()
     assert bar.text().startswith("Match, game 2 of 2:")
     assert [label.text() for label in bar.scores] == ["3 pts", "1 pt"]  # player 2 sits in the red seat now
 
-    _resign(qtbot, window)  # the red seat, player 2, resigns game 2
+    resign_now(qtbot, window)  # the red seat, player 2, resigns game 2
     assert bar.text().startswith("Match over after 2 games:")
     assert [label.text() for label in bar.scores] == ["4 pts", "4 pts"]
     assert "Match: Red 4, Blue 4. Red and Blue share the match." in window.message_label.text()
@@ -102,7 +89,7 @@ def test_a_match_shows_its_score_and_plays_its_next_game(qtbot: QtBot, window: M
 
 def test_a_game_that_is_no_match_shows_no_score(qtbot: QtBot, window: MainWindow) -> None:
     assert window.start_game("stay-alive/quick", [HUMAN, HUMAN], seed=7)
-    _human_to_move(qtbot, window)
+    human_to_move(qtbot, window)
     assert not window.seats_bar.text().startswith("Match")
     assert all(not label.isVisibleTo(window.seats_bar) for label in window.seats_bar.scores)
     assert not window.matches.next_action.isEnabled() and not window.matches.save_action.isEnabled()  # type: ignore[union-attr]
@@ -112,10 +99,10 @@ def test_a_game_that_is_no_match_shows_no_score(qtbot: QtBot, window: MainWindow
 
 def test_another_game_on_the_table_hides_the_match(qtbot: QtBot, window: MainWindow, ruleset: str) -> None:
     assert window.start_game(ruleset, [HUMAN, HUMAN], seed=7)
-    _human_to_move(qtbot, window)
+    human_to_move(qtbot, window)
     assert window.seats_bar.text().startswith("Match")
     assert window.start_game("stay-alive/quick", [HUMAN, HUMAN], seed=7)
-    _human_to_move(qtbot, window)
+    human_to_move(qtbot, window)
     assert not window.seats_bar.text().startswith("Match") and window.matches.record() is None
 
 

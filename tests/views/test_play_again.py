@@ -16,7 +16,7 @@ from marblestudio.views import main_window as main_window_module
 from marblestudio.views.main_window import MainWindow
 
 from .test_match_view import MATCH
-from .window_fixtures import Answers, answer_resign, answers, window  # noqa: F401
+from .window_fixtures import Answers, answers, human_to_move, resign_now, window  # noqa: F401
 
 pytestmark = pytest.mark.gl
 
@@ -28,32 +28,19 @@ def seed(monkeypatch: pytest.MonkeyPatch) -> int:
     return 424242
 
 
-def _on_table(qtbot: QtBot, window: MainWindow) -> Session:
-    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=10000)
-    session = window.game.session
-    assert session is not None
-    return session
-
-
-def _resign(qtbot: QtBot, window: MainWindow) -> None:
-    answer_resign(window, accept=True)
-    window.resign_action.trigger()
-    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10000)
-
-
 def test_play_again_deals_a_new_game_of_the_same_rules_and_players(qtbot: QtBot, window: MainWindow, answers: Answers, seed: int) -> None:
     assert not window.again_action.isEnabled()  # the library: no game to play again
     assert window.start_game("alive/standard", [HUMAN, "easy", HUMAN], seed=2)
-    first = _on_table(qtbot, window)
+    first = human_to_move(qtbot, window)
     assert window.again_action.isEnabled() and window.again_action.shortcut().toString() == "Ctrl+R"
     hands = first.state.position()
-    _resign(qtbot, window)
+    resign_now(qtbot, window)
     assert "Game > Play Again (Ctrl+R) starts another." in window.message_label.text()
 
     window.activateWindow()  # shortcuts work in the active window only
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
     qtbot.keyClick(window.game.scene, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    again = _on_table(qtbot, window)
+    again = human_to_move(qtbot, window)
     assert again is not first and not again.is_over()
     assert again.rules is first.rules and again.seats == [HUMAN, "easy", HUMAN] and again.seed == seed
     assert again.state.position() != hands  # dealt anew
@@ -64,7 +51,7 @@ def test_play_again_deals_a_new_game_of_the_same_rules_and_players(qtbot: QtBot,
 
 def test_play_again_keeps_an_unsaved_game_when_the_player_cancels(qtbot: QtBot, window: MainWindow, answers: Answers) -> None:
     assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=2)
-    first = _on_table(qtbot, window)
+    first = human_to_move(qtbot, window)
     first.play(first.state.legal_moves()[0])
     answers.answer = QMessageBox.StandardButton.Cancel
     assert not window.play_again()
@@ -79,11 +66,11 @@ def test_a_game_begun_from_a_position_is_played_again_from_it(qtbot: QtBot, wind
         played.play(played.state.legal_moves()[0])
     start = played.state.position()
     assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=9, start=start)
-    first = _on_table(qtbot, window)
+    first = human_to_move(qtbot, window)
     first.play(first.state.legal_moves()[-1])
     first.saved = True
     assert window.play_again()
-    again = _on_table(qtbot, window)
+    again = human_to_move(qtbot, window)
     assert again.start == start and again.ply == 0 and again.state.position() == start
 
 
@@ -91,17 +78,17 @@ def test_play_again_waits_for_the_end_of_a_match_then_starts_a_new_one(qtbot: Qt
     path = tmp_path / "quick-match.yaml"
     path.write_text(MATCH, encoding="utf-8")
     assert window.start_game(str(path), [HUMAN, HUMAN], seed=7)
-    _on_table(qtbot, window)
-    _resign(qtbot, window)  # game 1 of 2: the match goes on with Next Game
+    human_to_move(qtbot, window)
+    resign_now(qtbot, window)  # game 1 of 2: the match goes on with Next Game
     assert not window.again_action.isEnabled() and "Play Again" not in window.message_label.text()
     assert not window.play_again()
     window.matches.next_action.trigger()  # type: ignore[union-attr]
-    _on_table(qtbot, window)
-    _resign(qtbot, window)
+    human_to_move(qtbot, window)
+    resign_now(qtbot, window)
     assert window.seats_bar.text().startswith("Match over after 2 games:")
     assert window.again_action.isEnabled() and "Game > Play Again (Ctrl+R) starts another." in window.message_label.text()
     window.game.session.saved = True  # type: ignore[union-attr]
     assert window.play_again()
-    _on_table(qtbot, window)
+    human_to_move(qtbot, window)
     assert window.seats_bar.text().startswith("Match, game 1 of 2:")
     assert [label.text() for label in window.seats_bar.scores] == ["0 pts", "0 pts"]

@@ -111,3 +111,18 @@ def answer_resign(window: MainWindow, accept: bool) -> None:
 
     timer.timeout.connect(answer)
     timer.start()
+
+
+def human_to_move(qtbot: QtBot, window: MainWindow) -> Session:
+    """The game on the table, once a person is to move in it."""
+    qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.waiting_for_human(), timeout=10000)
+    session = window.game.session
+    assert session is not None
+    return session
+
+
+def resign_now(qtbot: QtBot, window: MainWindow) -> None:
+    """Resign for the person to move (answering the question) and wait for the result."""
+    answer_resign(window, accept=True)
+    window.resign_action.trigger()
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10000)
