@@ -188,8 +188,9 @@ def main() -> int:
             row = play_pair(family, upper, lower, games, args.workers, args.seed)
             rows.append(row)
             mark = "met" if row.met else "NOT met"
-            print(f"  {family:<11} {upper:>6} ({row.specs[0]:>10}) vs {lower:<6} ({row.specs[1]:>10}): "
-                  f"{100 * row.rate.rate:5.1f}% [{100 * row.rate.low:.1f}, {100 * row.rate.high:.1f}] of {row.games} "
+            share = (f"{100 * row.rate.rate:5.1f}% [{100 * row.rate.low:.1f}, {100 * row.rate.high:.1f}] of {row.games}" if row.games
+                     else "no game decided")
+            print(f"  {family:<11} {upper:>6} ({row.specs[0]:>10}) vs {lower:<6} ({row.specs[1]:>10}): {share} "
                   f"({row.seconds:.0f} s{f', {row.capped} capped' if row.capped else ''}"
                   f"{f', {row.stalemates} stalemates played again' if row.stalemates else ''}) {mark}", flush=True)
         slowest, mean = hard_move_times(family, args.seed, 4 if args.quick else 12)
@@ -199,8 +200,9 @@ def main() -> int:
         print("| game | pair | budgets (iterations) | higher level wins | 95% interval | games | capped | stalemates played again |")
         print("|---|---|---|---|---|---|---|---|")
         for row in rows:
-            print(f"| {row.family} | {row.upper} vs {row.lower} | {row.specs[0]} vs {row.specs[1]} | {100 * row.rate.rate:.0f}% "
-                  f"| {100 * row.rate.low:.0f}-{100 * row.rate.high:.0f}% | {row.games} | {row.capped} | {row.stalemates} |")
+            wins = f"{100 * row.rate.rate:.0f}% | {100 * row.rate.low:.0f}-{100 * row.rate.high:.0f}%" if row.games else "none decided | -"
+            print(f"| {row.family} | {row.upper} vs {row.lower} | {row.specs[0]} vs {row.specs[1]} | {wins} "
+                  f"| {row.games} | {row.capped} | {row.stalemates} |")
     if args.quick:
         print("(--quick: 4 games a pair is a smoke test; whether a level beats the one below needs the full 30)")
     failed = [r for r in rows if not r.met]
