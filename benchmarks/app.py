@@ -263,9 +263,7 @@ def _renderer() -> str:
     surface = QOffscreenSurface()
     surface.create()
     context.makeCurrent(surface)
-    from OpenGL import GL
-
-    from OpenGL import acceleratesupport
+    from OpenGL import GL, acceleratesupport
 
     name = GL.glGetString(GL.GL_RENDERER)
     context.doneCurrent()

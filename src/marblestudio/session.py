@@ -311,10 +311,15 @@ class Session:
             self._resign(seat)
         self._emit(Change("reset"))
 
+    def again(self, seats: Sequence[str] | None = None, seed: int | None = None) -> Session:
+        """A new game of the same rules from the same start (the set-up, or the start position),
+        with these seats and seed (by default this game's); a plain `Session`, whatever this is."""
+        return Session(self.rules, list(seats or self.seats), self.seed if seed is None else seed, self.resolved, self.ruleset_ref,
+                       self.start)
+
     def branch(self, seats: Sequence[str] | None = None, seed: int | None = None) -> Session:
         """A new game that starts from the current position (its history copied)."""
-        new = Session(self.rules, list(seats or self.seats), self.seed if seed is None else seed, self.resolved, self.ruleset_ref,
-                      self.start)
+        new = self.again(seats, seed)
         for step in self.history:
             new._apply(step.move)
         new.saved = False
@@ -341,7 +346,7 @@ class Session:
     def branch_at(self, position: int, seats: Sequence[str] | None = None) -> Session:
         """A new, unsaved game that starts from `position` of the timeline (its steps copied;
         a resignation is not: the new game goes on)."""
-        new = Session(self.rules, list(seats or self.seats), self.seed, self.resolved, self.ruleset_ref, self.start)
+        new = self.again(seats)
         for step in self.all_steps()[: max(0, position)]:
             new._apply(step.move)
         new.saved = False

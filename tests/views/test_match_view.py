@@ -19,21 +19,9 @@ from marblestudio.match_records import load_match_record, replay_match
 from marblestudio.session import HUMAN
 from marblestudio.views.main_window import MainWindow
 
-from .window_fixtures import Answers, answers, human_to_move, resign_now, window  # noqa: F401
+from .window_fixtures import MATCH, Answers, answers, human_to_move, resign_now, window  # noqa: F401
 
 pytestmark = pytest.mark.gl
-
-MATCH = """\
-format: 1
-extends: stay-alive/quick
-id: house/quick-match
-name: Stay Alive, quick match
-match:
-  rounds: 2
-  points: [3, 1]
-  start: rotate
-"""
-
 
 @pytest.fixture
 def ruleset(tmp_path: Path) -> str:

@@ -15,8 +15,7 @@ from marblestudio.session import HUMAN, Session
 from marblestudio.views import main_window as main_window_module
 from marblestudio.views.main_window import MainWindow
 
-from .test_match_view import MATCH
-from .window_fixtures import Answers, answers, human_to_move, resign_now, window  # noqa: F401
+from .window_fixtures import MATCH, Answers, answers, human_to_move, resign_now, window  # noqa: F401
 
 pytestmark = pytest.mark.gl
 

@@ -20,6 +20,19 @@ from marblestudio.views.main_window import MainWindow
 from .helpers import open_main_window, random_game
 
 
+MATCH = """\
+format: 1
+extends: stay-alive/quick
+id: house/quick-match
+name: Stay Alive, quick match
+match:
+  rounds: 2
+  points: [3, 1]
+  start: rotate
+"""
+"""A ruleset with a match of two games (saved to a file by the tests that play it)."""
+
+
 class Answers:
     """Stands in for QMessageBox: records the questions and gives a set answer."""
 

@@ -427,11 +427,21 @@ class MainWindow(QMainWindow):
         except ValueError as exc:  # a position the rules refuse (PositionError), or seats that do not fit
             QMessageBox.warning(self, "Cannot start the game", str(exc))
             return False
-        self.path = None
-        if start is None:
-            self.matches.begin(session)  # a ruleset with `match:` starts a match (a position starts one game)
-        self.set_session(session)
+        self._begin(session)
         return True
+
+    def _begin(self, session: Session) -> None:
+        """Play `session`, a new game: not yet saved anywhere; a ruleset with `match:` starts a
+        match (a game begun from a position is one game)."""
+        self.path = None
+        if session.start is None:
+            self.matches.begin(session)
+        self.set_session(session)
+
+    def can_play_again(self) -> bool:
+        """Whether Play Again may start another game (not over the network, nor inside a match
+        under way: Next Game goes on with it)."""
+        return self.game.session is not None and not self.network.is_network_game() and not self.matches.under_way()
 
     def play_again(self) -> bool:
         """Another game of the game on the table: its rules as played (a ruleset file changed since
@@ -440,13 +450,9 @@ class MainWindow(QMainWindow):
         game.  Not in a network game, nor in a match under way (Next Game goes on with it); once a
         match is over, a new match.  True if started."""
         session = self.game.session
-        if session is None or self.network.is_network_game() or self.matches.under_way() or not self.maybe_save():
+        if session is None or not self.can_play_again() or not self.maybe_save():
             return False
-        again = Session(session.rules, list(session.seats), _new_seed(), session.resolved, session.ruleset_ref, session.start)
-        self.path = None
-        if again.start is None:
-            self.matches.begin(again)
-        self.set_session(again)
+        self._begin(session.again(seed=_new_seed()))
         return True
 
     def set_session(self, session: Session, interactive: bool = True) -> None:
@@ -687,7 +693,7 @@ class MainWindow(QMainWindow):
         self.banner.setText(text)
         self.banner.show()
         match = self.matches.result_text()
-        again = "" if self.matches.under_way() or self.network.is_network_game() else "Game > Play Again (Ctrl+R) starts another."
+        again = "Game > Play Again (Ctrl+R) starts another." if self.can_play_again() else ""
         self.show_message(" ".join(filter(None, (text, match, again))))
         self._update_actions()
 
@@ -702,7 +708,7 @@ class MainWindow(QMainWindow):
         self.resign_action.setEnabled(bool(playing and session is not None and not session.is_over() and (seated or not networked)))
         self.hint_action.setEnabled(bool(playing and session is not None and session.waiting_for_human() and not networked))
         self.save_action.setEnabled(session is not None and not networked)
-        self.again_action.setEnabled(session is not None and not networked and not self.matches.under_way())
+        self.again_action.setEnabled(self.can_play_again())
         self.save_as_action.setEnabled(session is not None and not networked)
         self.network.update()
         self.matches.update()

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marblestudio.rulesets import assist
 from marblestudio.engine.archimedes.rules import Stalemate, times_words
+from marblestudio.rulesets import assist
 from marblestudio.rulesets.sheet.base import Compare, Sections, plural, sentence, setting
 
 
