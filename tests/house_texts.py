@@ -42,3 +42,17 @@ def write_fall_again(folder: Path) -> Path:
     path = folder / "fall-again.yaml"
     path.write_text(FALL_AGAIN_AND_NEVER, encoding="utf-8")
     return path
+
+
+def quick_match(rounds: int, points: tuple[int, ...]) -> str:
+    """A match of quick Stay Alive games, its seats rotating game by game (`match:`)."""
+    return f"""\
+format: 1
+extends: stay-alive/quick
+id: house/quick-match
+name: Stay Alive, quick match
+match:
+  rounds: {rounds}
+  points: [{", ".join(map(str, points))}]
+  start: rotate
+"""

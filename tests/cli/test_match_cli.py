@@ -12,16 +12,9 @@ import pytest
 from marblestudio.cli import main
 from marblestudio.match_records import load_match_record, replay_match
 
-MATCH = """\
-format: 1
-extends: stay-alive/quick
-id: house/quick-match
-name: Stay Alive, quick match
-match:
-  rounds: 3
-  points: [3, 1, 0]
-  start: rotate
-"""
+from house_texts import quick_match
+
+MATCH = quick_match(3, (3, 1, 0))
 
 
 @pytest.fixture

@@ -11,18 +11,11 @@ from marblestudio.engine.match import MatchRules, MatchStart
 from marblestudio.rulesets import from_resolved, load, load_with_source
 from marblestudio.rulesets.catalog import list_rulesets
 
+from house_texts import quick_match
+
 from .helpers import check_written, mutate, only_error, own_user_dir  # noqa: F401
 
-MATCH = """\
-format: 1
-extends: stay-alive/quick
-id: house/quick-match
-name: Stay Alive, quick match
-match:
-  rounds: 3
-  points: [3, 1, 0]
-  start: rotate
-"""
+MATCH = quick_match(3, (3, 1, 0))
 
 
 def test_match_becomes_the_rulesets_match_rules(tmp_path: Path) -> None:

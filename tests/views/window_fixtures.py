@@ -17,19 +17,12 @@ from marblestudio.records import save_record
 from marblestudio.session import HUMAN, Session, to_record
 from marblestudio.views.main_window import MainWindow
 
+from house_texts import quick_match
+
 from .helpers import open_main_window, random_game
 
 
-MATCH = """\
-format: 1
-extends: stay-alive/quick
-id: house/quick-match
-name: Stay Alive, quick match
-match:
-  rounds: 2
-  points: [3, 1]
-  start: rotate
-"""
+MATCH = quick_match(2, (3, 1))
 """A ruleset with a match of two games (saved to a file by the tests that play it)."""
 
 
