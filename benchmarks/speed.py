@@ -4,6 +4,8 @@ Engine and search, for every family's standard ruleset (two players):
 
 - random games per second through `legal_moves()` + `apply()` (what drivers, records and the
   conformance test do), and through the state's own `random_playout` (a family's fast loop);
+- playtest games per second: the seeded games of random players that `marblestudio simulate`
+  and the editor's playtest play (`playtest.play_seeded`, one process);
 - MCTS iterations per second with the current evaluator, from the positions `benchmarks/agents.py`
   searches (4 + 6k player moves into seeded random games; 4 positions, 300 iterations each).
 
@@ -71,6 +73,21 @@ def fast_games(ref: str, seconds: float) -> float:
     return games / (time.process_time() - start)
 
 
+def playtest_games(ref: str, seconds: float) -> float:
+    """Games per second of a playtest's default run (random players, one process): the seeded
+    games `marblestudio simulate` and the editor's playtest play, with their events."""
+    from marblestudio.playtest import play_seeded
+    from marblestudio.rulesets import load
+
+    rules = load(ref)
+    games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
+        play_seeded(rules, 2, "speed", games)
+        games += 1
+    return games / (time.process_time() - start)
+
+
 def mcts(ref: str, positions: int = 4, iterations: int = 300) -> float:
     """MCTS iterations per second (CPU time) from the positions benchmarks/agents.py searches."""
     from _random_games import search_speed
@@ -106,7 +123,8 @@ def measure(families: list[str], seconds: float) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for family in families:
         ref = BASES[family]
-        out[family] = {"generic": generic_games(ref, seconds), "fast": fast_games(ref, seconds), "mcts": mcts(ref)}
+        out[family] = {"generic": generic_games(ref, seconds), "fast": fast_games(ref, seconds),
+                       "playtest": playtest_games(ref, seconds), "mcts": mcts(ref)}
     out["cli"] = {"validate": command_seconds(["validate", "rulesets/"]), "help": command_seconds(["--help"]),
                   "validate_cold": command_seconds(["validate", "rulesets/"], cold=True), "help_cold": command_seconds(["--help"], cold=True)}
     return out
@@ -199,6 +217,7 @@ def main() -> int:
         print(f"{family}:")
         print(row(family, "generic", "random games (legal_moves+apply)", "games/s"))
         print(row(family, "fast", "random games (random_playout)", "games/s"))
+        print(row(family, "playtest", "playtest games (random players)", "games/s"))
         print(row(family, "mcts", "MCTS iterations", "it/s"))
     print("command line (wall time, median of 7 fresh processes; bytecode cached as from a user's second run on, "
           "and cold: every module compiled, no cache):")

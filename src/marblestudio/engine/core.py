@@ -264,6 +264,14 @@ class State(ABC):
         and tests read its attributes; `plain(view)` gives it as JSON-like data)."""
 
     # Search helpers -----------------------------------------------------------------------
+    def random_move(self, rng: random.Random) -> Move:
+        """A move of the seat to move drawn uniformly among `legal_moves()` with `rng` (the
+        random player's move; ``moves[rng.randrange(len(moves))]``).  A family whose listing
+        costs much may override it with a draw that needs no listing, with the same odds for each
+        move (its draws from `rng` then differ from this one's)."""
+        moves = self.legal_moves()
+        return moves[rng.randrange(len(moves))]
+
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """Play this state on to its end with uniformly random moves and chance from `rng`
         (``moves[rng.randrange(len(moves))]``, as `play_random` does), each played with `play`;

@@ -206,6 +206,72 @@ class Tables:
                 return True
         return self.completable(mine & ~(1 << start) | 1 << dest, theirs, rest, left)
 
+    # One move ---------------------------------------------------------------------------
+    def offers(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool, move: Any) -> bool:
+        """Whether `marble_moves(mine, theirs, unmoved, remaining, rolling)` lists a move equal
+        to `move`, decided for that one move (its path walked, or one path to its destination
+        found) without listing the others: how `apply` checks a marble move."""
+        bit_of = self.bit_of
+        if type(move) is RollMarble:
+            if not rolling:
+                return False
+            spaces, cups = len(move.path), move.path
+        elif type(move) is LiftMarble:
+            spaces, cups = move.spaces, (move.dest,)
+        else:
+            return False
+        start_bit = bit_of.get(move.start)
+        if start_bit is None or not 1 <= spaces <= remaining:
+            return False
+        start = start_bit.bit_length() - 1
+        if start not in unmoved:
+            return False
+        memo: dict[int, list[int]] = {}
+        if type(move) is RollMarble:
+            if len(move.jumps) != spaces:
+                return False
+            here, visited = start, start_bit
+            for cup, jump in zip(cups, move.jumps, strict=True):
+                bit = bit_of.get(cup)
+                if bit is None or visited & bit or type(jump) is not bool:  # (anything odd: the listing decides)
+                    return False
+                nxt = bit.bit_length() - 1
+                found = memo.get(here)
+                if found is None:
+                    found = memo[here] = self.spaces(mine, theirs, here)
+                if (nxt << 1 | jump) not in found:
+                    return False
+                here, visited = nxt, visited | bit
+            dest = here
+        else:
+            bit = bit_of.get(move.dest)
+            if bit is None or type(spaces) is not int:
+                return False
+            dest = bit.bit_length() - 1
+            if not self._path_to(mine, theirs, memo, start, dest, spaces, start_bit):
+                return False
+        left = remaining - spaces
+        if not left:
+            return True
+        rest = tuple(m for m in unmoved if m != start)
+        return bool(rest) and self.completes(mine, theirs, start, dest, rest, left, memo, {})
+
+    def _path_to(self, mine: int, theirs: int, memo: dict[int, list[int]], cup: int, dest: int, left: int, visited: int) -> bool:
+        """Whether a path of exactly `left` more spaces leads from `cup` to `dest` (cups `visited` used)."""
+        found = memo.get(cup)
+        if found is None:
+            found = memo[cup] = self.spaces(mine, theirs, cup)
+        for s in found:
+            nxt = s >> 1
+            if visited >> nxt & 1:
+                continue
+            if left == 1:
+                if nxt == dest:
+                    return True
+            elif nxt != dest and self._path_to(mine, theirs, memo, nxt, dest, left - 1, visited | 1 << nxt):
+                return True
+        return False
+
     # The listing --------------------------------------------------------------------------
     def marble_moves(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool) -> list[Any]:
         """Every marble move of the mover (marbles `mine`, of which `unmoved` may move) that

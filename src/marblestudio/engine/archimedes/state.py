@@ -253,6 +253,8 @@ class ArchimedesState(State):
     def apply(self, move: Move) -> list[Event]:
         legal = self._legal
         if legal is None:
+            if (type(move) is RollMarble or type(move) is LiftMarble) and self._offers(move):
+                return self.play_move(move)  # checked alone: listing every marble move costs far more
             legal = self._legal = self._generate()
         for offered in legal:  # the move picked from `legal_moves()` is usually the very object
             if offered is move:
@@ -279,6 +281,25 @@ class ArchimedesState(State):
         seat, turns = self.mover, self.turns
         self.play_move(move, record=False)
         return seat if self.turns != turns else -1
+
+    def _offers(self, move: RollMarble | LiftMarble) -> bool:
+        """Whether `legal_moves()` lists `move` (a marble move), decided for it alone
+        (`Tables.offers`); False for anything it cannot read, which the listing then decides."""
+        if self.phase is not Phase.MOVING:
+            return False
+        mine, theirs, unmoved = self.masks()
+        try:
+            return self.tables.offers(mine, theirs, unmoved, self.remaining, self.rules.carrying is not Carrying.LIFT_ONLY, move)
+        except TypeError:  # a move built with unhashable parts: never one of the listed
+            return False
+
+    def random_move(self, rng: random.Random) -> Move:
+        """A legal move drawn uniformly, as `State.random_move`, but without listing every marble
+        move (`playout.draw_move`: by rejection, the same odds for each move; other draws from
+        `rng` than a pick from the listing)."""
+        if self.to_move == CHANCE or self.result is not None:
+            return super().random_move(rng)
+        return playout.draw_move(self, rng, self.seat_bits())
 
     def vouch(self, move: Move) -> None:
         """`move` is legal here, drawn by the rules themselves (the fast playouts): the next

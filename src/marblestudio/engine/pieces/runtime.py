@@ -755,6 +755,16 @@ class Ruled(State):
         new.rule_state = self.rule_state.copy()
         return new
 
+    def random_move(self, rng: random.Random) -> Move:
+        """The family's own draw, unless a constraint or a power changes which moves are legal:
+        then a pick from these rules' `legal_moves()`."""
+        program = self.rule_state.program
+        if program.constraints or program.powers:
+            return State.random_move(self, rng)
+        base: Any = super()
+        move: Move = base.random_move(rng)
+        return move
+
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """The family's hooked fast loop when it has one (`hooked_playout(rng, max_steps, listened,
         quiet)`: it plays the moves that fire no rule itself and the others through `apply`), else
