@@ -4,7 +4,7 @@ A bundled ruleset is changed a few times with values that rulesets really hold (
 the results are accepted); each accepted one is played with the fewest, the default and the most
 players: set-up, a few hundred random moves with pieces conserved at every step, every legal
 move read back from its notation, the game's record written, read and replayed to the same
-result, and a heuristic and a search move from positions along the way.  No exception, no hang.
+result, and a random player's, a heuristic and a search move from positions along the way.  No exception, no hang.
 
 Examples: `MARBLESTUDIO_FUZZ_EXAMPLES` (default 60; `make fuzz` runs thousands).
 """
@@ -51,7 +51,7 @@ def play_checked(rules: Ruleset, resolved: dict[str, Any], players: int, rng: ra
                 for m in legal:
                     assert str(state.parse_move(str(m))) == str(m)
                 seat = state.to_move
-                for spec in ("heuristic", f"mcts:{SEARCH_ITERATIONS}"):
+                for spec in ("random", "heuristic", f"mcts:{SEARCH_ITERATIONS}"):
                     assert str(make_agent(spec, seed=step).choose(state.copy(), seat)) in {str(m) for m in legal}
             move = legal[rng.randrange(len(legal))]
         state.apply(move)
