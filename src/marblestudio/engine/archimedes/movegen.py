@@ -248,29 +248,13 @@ class Tables:
             if bit is None or type(spaces) is not int:
                 return False
             dest = bit.bit_length() - 1
-            if not self._path_to(mine, theirs, memo, start, dest, spaces, start_bit):
+            if (dest, spaces) not in self.path_counts(mine, theirs, start, spaces, memo):
                 return False
         left = remaining - spaces
         if not left:
             return True
         rest = tuple(m for m in unmoved if m != start)
         return bool(rest) and self.completes(mine, theirs, start, dest, rest, left, memo, {})
-
-    def _path_to(self, mine: int, theirs: int, memo: dict[int, list[int]], cup: int, dest: int, left: int, visited: int) -> bool:
-        """Whether a path of exactly `left` more spaces leads from `cup` to `dest` (cups `visited` used)."""
-        found = memo.get(cup)
-        if found is None:
-            found = memo[cup] = self.spaces(mine, theirs, cup)
-        for s in found:
-            nxt = s >> 1
-            if visited >> nxt & 1:
-                continue
-            if left == 1:
-                if nxt == dest:
-                    return True
-            elif nxt != dest and self._path_to(mine, theirs, memo, nxt, dest, left - 1, visited | 1 << nxt):
-                return True
-        return False
 
     # The listing --------------------------------------------------------------------------
     def marble_moves(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool) -> list[Any]:
