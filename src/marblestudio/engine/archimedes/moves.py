@@ -15,7 +15,7 @@ A cup is written as its column letter and 1-based row: `b8` is the middle column
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from marblestudio.engine.core import Move, NotationError
@@ -100,6 +100,9 @@ class RollMarble(Move):
     start: Cup
     path: tuple[Cup, ...]
     jumps: tuple[bool, ...]
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
+    """The notation once written (a roll step lists a hundred moves, each a shared object: the
+    server sends every one of them as text, again and again)."""
 
     @property
     def dest(self) -> Cup:
@@ -110,10 +113,14 @@ class RollMarble(Move):
         return len(self.path)
 
     def __str__(self) -> str:
-        parts = [cup_name(self.start)]
-        for cup, jump in zip(self.path, self.jumps, strict=True):
-            parts.append(("x" if jump else "-") + cup_name(cup))
-        return "".join(parts)
+        text = self._text
+        if text is None:
+            parts = [cup_name(self.start)]
+            for cup, jump in zip(self.path, self.jumps, strict=True):
+                parts.append(("x" if jump else "-") + cup_name(cup))
+            text = "".join(parts)
+            object.__setattr__(self, "_text", text)
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +130,15 @@ class LiftMarble(Move):
     start: Cup
     dest: Cup
     spaces: int
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
+    """The notation once written (as `RollMarble`'s)."""
 
     def __str__(self) -> str:
-        return f"{cup_name(self.start)}^{cup_name(self.dest)}/{self.spaces}"
+        text = self._text
+        if text is None:
+            text = f"{cup_name(self.start)}^{cup_name(self.dest)}/{self.spaces}"
+            object.__setattr__(self, "_text", text)
+        return text
 
 
 MarbleMove = RollMarble | LiftMarble
