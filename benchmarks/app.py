@@ -18,6 +18,7 @@ minutes; `--quick` for one run of each); with no display it runs itself under `x
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -271,13 +272,28 @@ def _renderer() -> str:
     return f"{name.decode() if isinstance(name, bytes) else name}, {accelerated} PyOpenGL-accelerate"
 
 
+def _arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    games = [ref.split("/")[0] for _, ref, _ in FAMILIES]
+    parser.add_argument("only", nargs="*", metavar="GAME", help=f"measure only this game ({', '.join(games)}); all four by default")
+    parser.add_argument("--quick", action="store_true", help="one run of each figure instead of a few")
+    parser.add_argument("--fps-child", nargs=2, metavar=("REF", "PLIES"), help=argparse.SUPPRESS)
+    parser.add_argument("--renderer", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    unknown = [g for g in args.only if g not in games]
+    if unknown:
+        parser.error(f"no game {unknown[0]!r} (choose from {', '.join(games)})")
+    return args
+
+
 def main() -> int:
     global FPS_RUNS, STARTUP_RUNS, PYCACHE
-    if "--fps-child" in sys.argv:
-        i = sys.argv.index("--fps-child")
-        print("FPS " + json.dumps(fps_child(sys.argv[i + 1], int(sys.argv[i + 2]))), flush=True)
+    args = _arguments()
+    if args.fps_child:
+        ref, plies = args.fps_child
+        print("FPS " + json.dumps(fps_child(ref, int(plies))), flush=True)
         return 0
-    if "--renderer" in sys.argv:
+    if args.renderer:
         print(_renderer())
         return 0
     if not os.environ.get("DISPLAY") and not os.environ.get("MARBLESTUDIO_BENCH_XVFB"):
@@ -288,23 +304,22 @@ def main() -> int:
         env = dict(os.environ, MARBLESTUDIO_BENCH_XVFB="1")
         cmd = [xvfb, "-a", "-s", "-screen 0 1920x1080x24 +extension GLX", sys.executable, __file__, *sys.argv[1:]]
         return subprocess.run(cmd, env=env, check=False).returncode
-    if "--quick" in sys.argv:
+    if args.quick:
         FPS_RUNS = STARTUP_RUNS = 1
     PYCACHE = Path(tempfile.mkdtemp(prefix="marblestudio-bench-pycache-"))
     try:
-        return report()
+        return report(args.only)
     finally:
         shutil.rmtree(PYCACHE, ignore_errors=True)
 
 
-def report() -> int:
-    only = [a for a in sys.argv[1:] if not a.startswith("--")]
+def report(only: list[str]) -> int:
     renderer = subprocess.run([sys.executable, __file__, "--renderer"], capture_output=True, text=True, check=False).stdout.strip()
     print(f"renderer: {renderer}; {os.cpu_count()} cores; scene {SIZE[0]}x{SIZE[1]}, {FRAMES} frames a run, camera orbiting, glFinish per frame")
     print("figures: min / median / max")
     rows = []
     for name, ref, plies in FAMILIES:
-        if only and not any(o in ref for o in only):
+        if only and ref.split("/")[0] not in only:
             continue
         fps = frames_per_second(ref, plies)
         startup(ref)  # a first start compiles the family's modules: not counted
