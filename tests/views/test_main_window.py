@@ -318,6 +318,24 @@ def test_a_narrow_window_gives_the_board_most_of_its_width(qtbot: QtBot) -> None
     wide.game.session.saved = True
 
 
+def test_the_rules_editor_beside_the_board_leaves_the_window_narrow(qtbot: QtBot) -> None:
+    # With the editor docked, a 600-pixel window grew to 940-1,006 pixels: the Playtest tab's
+    # inputs were one row of 676 (games, players, seed, the players' list, two buttons).
+    from .helpers import open_main_window
+
+    win = open_main_window(qtbot, 600, 800)
+    dock = win.editor_dock
+    assert dock is not None
+    dock.show()
+    qtbot.waitUntil(dock.isVisible)
+    win.resize(600, 800)
+    qtbot.wait(50)
+    assert dock.minimumSizeHint().width() <= 400  # it was 680
+    board = win.centralWidget().minimumSizeHint().width()
+    assert win.width() <= board + 420 and win.minimumSizeHint().width() <= board + 420
+    assert win.centralWidget().width() >= 200  # the board keeps room beside it
+
+
 def test_a_long_result_wraps_in_a_narrow_window_and_does_not_widen_it(qtbot: QtBot) -> None:
     # A 600-pixel window grew to 1,602 when Kalah's result (91 characters in 18 pt bold) was shown.
     from marblestudio.engine.core import Outcome, Termination

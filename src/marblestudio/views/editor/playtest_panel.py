@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -91,16 +92,28 @@ class PlaytestPanel(QWidget):
         self.errors.setWordWrap(True)
         self.errors.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        inputs = QHBoxLayout()
-        for text, widget in (("Games", self.games), ("Players", self.players), ("Seed", self.seed), ("Agents", self.agents)):
+        # Two rows, so that the editor's dock (and the window beside the board) can be narrow:
+        # the counts and the seed, then the players and the buttons.
+        counts, players = QHBoxLayout(), QHBoxLayout()
+        for row, text, widget in ((counts, "Games", self.games), (counts, "Players", self.players), (counts, "Seed", self.seed),
+                                  (players, "Agents", self.agents)):
             label = QLabel(text, self)
             label.setBuddy(widget)
-            inputs.addWidget(label)
-            inputs.addWidget(widget)
+            row.addWidget(label)
+            row.addWidget(widget)
         self.seed.setMaximumWidth(120)
-        inputs.addWidget(self.run_button)
-        inputs.addWidget(self.cancel_button)
-        inputs.addStretch(1)
+        self.agents.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.agents.setMinimumContentsLength(12)  # it shrinks to this; the longest choice fits when there is room
+        self.agents.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.agents.setMaximumWidth(self.agents.fontMetrics().horizontalAdvance("M" * 22))
+        counts.addStretch(1)
+        players.addWidget(self.run_button)
+        players.addWidget(self.cancel_button)
+        players.addStretch(1)
+        players.setStretchFactor(self.agents, 4)  # the list takes the room first (up to its longest choice)
+        inputs = QVBoxLayout()
+        inputs.addLayout(counts)
+        inputs.addLayout(players)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         layout = QVBoxLayout(self)
         layout.addLayout(inputs)
