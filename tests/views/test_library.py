@@ -262,6 +262,33 @@ def test_the_first_paint_does_not_wait_for_thumbnails(qtbot: QtBot) -> None:
     assert "paint" in log[log.index("draw") : log.index("draw") + BUNDLED_COUNT * 2]  # repainted as pictures come
 
 
+def test_what_drawing_imports_comes_a_module_a_turn_before_the_first_drawing(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Imported with the first drawing (numpy, OpenGL, pyqtgraph, ...), they held the event loop
+    # up for 0.7-0.9 s after the library was shown; one a turn, the longest is about 0.27 s.
+    import sys
+
+    log: list[str] = []
+    for name in ("warm_first", "warm_second"):
+        (tmp_path / f"{name}.py").write_text(f"import builtins\nbuiltins._warm_log.append('import {name}')\n", encoding="utf-8")
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr("builtins._warm_log", log, raising=False)
+    store = ThumbnailStore(draw=Drawings(log=log), modules=("warm_first", "json", "warm_second"))
+    library = LibraryWidget(thumbnails=store)
+    qtbot.addWidget(library)
+    turns: list[int] = []
+    library.filler._timer.timeout.connect(lambda: turns.append(len(log)))  # after each turn's work
+    library.show()
+    qtbot.waitUntil(lambda: len(log) >= 3, timeout=10000)
+    assert log[:3] == ["import warm_first", "import warm_second", "draw"]  # json was there already
+    assert turns[:3] == [1, 2, 3]  # one a turn
+    assert store.prepare() is False
+    monkeypatch.delitem(sys.modules, "warm_first")
+    monkeypatch.delitem(sys.modules, "warm_second")
+
+
 def test_a_thumbnail_appears_and_is_kept_in_the_cache(qtbot: QtBot) -> None:
     first = Drawings("#3366cc")
     library = _library(qtbot, first)

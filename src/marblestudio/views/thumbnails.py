@@ -9,18 +9,21 @@ digest of its modification time, size and `VERSION`: an edited ruleset gets a ne
 old one is removed when the new one is written, and a change to the drawing bumps `VERSION`.
 
 `ThumbnailFiller` fills thumbnails in from the event loop, one drawing per turn of the loop
-(a drawing takes 50-100 ms), so the library paints at once with placeholders and stays usable.
+(a drawing takes 50-100 ms), so the library paints at once with placeholders and stays usable;
+before the first drawing, what drawing imports comes in a turn per module (`DRAWING_MODULES`).
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import logging
 import os
+import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice, QObject, QStandardPaths, Qt, QTimer, Signal
@@ -40,6 +43,11 @@ STEP_BUDGET = 0.008
 
 Draw = Callable[[Path], QImage]
 """Draws the thumbnail of a ruleset file (raises when it cannot)."""
+
+DRAWING_MODULES = ("numpy", "OpenGL.GL", "pyqtgraph", "pyqtgraph.opengl", "marblestudio.views.render")
+"""What drawing a board imports, in order, each a turn of the event loop of its own before the
+first drawing: the window shows before them, and imported with that drawing they held the loop
+up for 0.7-0.9 s (the largest, pyqtgraph, about 0.27 s alone)."""
 
 
 def cache_dir() -> Path:
@@ -108,10 +116,23 @@ def png_bytes(image: QImage) -> bytes:
 class ThumbnailStore:
     """Thumbnails in memory and on disk: an unchanged ruleset's picture is read, not drawn."""
 
-    def __init__(self, folder: Path | None = None, draw: Draw = draw_setup) -> None:
+    def __init__(self, folder: Path | None = None, draw: Draw = draw_setup, modules: Sequence[str] | None = None) -> None:
+        """`modules`: what `draw` imports, for `prepare` (by default `DRAWING_MODULES` for the
+        board's drawing, none for another)."""
         self.folder = cache_dir() if folder is None else folder
         self.draw = draw
         self._memory: dict[str, QImage] = {}  # file name -> image, for a library refreshed often
+        self._to_import = list(modules if modules is not None else DRAWING_MODULES if draw is draw_setup else ())
+
+    def prepare(self) -> bool:
+        """Import the next module that drawing needs and that is not imported yet; False when
+        there is none left (the next drawing then imports nothing large)."""
+        while self._to_import:
+            name = self._to_import.pop(0)
+            if name not in sys.modules:
+                importlib.import_module(name)
+                return True
+        return False
 
     def remembered(self, ruleset: Path) -> QImage | None:
         """The thumbnail already in memory for `ruleset` as it is now, else None (no disk read)."""
@@ -169,8 +190,9 @@ class ThumbnailStore:
 class ThumbnailFiller(QObject):
     """Gets thumbnails from a `ThumbnailStore` in turns of the event loop, in the order asked.
 
-    In one turn it reads kept pictures for up to `STEP_BUDGET` seconds or draws one picture,
-    never both, so no turn takes much longer than one drawing.  Paused, it does nothing.
+    In one turn it reads kept pictures for up to `STEP_BUDGET` seconds, or imports one module that
+    drawing needs (`ThumbnailStore.prepare`), or draws one picture, never two of these, so no turn
+    takes much longer than one drawing.  Paused, it does nothing.
     """
 
     ready = Signal(str, QImage)  # the job's key, its picture
@@ -220,13 +242,21 @@ class ThumbnailFiller(QObject):
                 self.failed.emit(key, f"cannot read {ruleset}: {exc.strerror or exc}")
             else:
                 if image is None:  # to be drawn: this turn draws it only if it has read nothing
-                    if first:
+                    if first and not self._prepare():
                         self._draw_next()
                     break
                 self._jobs.popleft()
                 self.ready.emit(key, image)
             first = False
         self._after_step()
+
+    def _prepare(self) -> bool:
+        """One module that drawing needs imported in this turn (see `DRAWING_MODULES`), if any."""
+        try:
+            return self.store.prepare()
+        except Exception:  # noqa: BLE001 - the drawing imports it again and says what failed
+            log.warning("cannot import what drawing a board needs", exc_info=True)
+            return False
 
     def _draw_next(self) -> None:
         key, ruleset = self._jobs.popleft()
