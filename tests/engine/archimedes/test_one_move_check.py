@@ -168,3 +168,26 @@ def test_the_random_player_plays_legal_moves_and_seldom_lists_them(ruleset_id: s
         assert listings[0] >= rolls  # the constraint is read on the listing
     else:
         assert listings[0] < rolls / 10, f"{listings[0]} listings in {rolls} roll steps"
+
+
+def test_a_constraint_reads_each_field_of_a_marble_move(tmp_path: Path) -> None:
+    # A roll step's moves are judged one after another, their fields read when a rule asks: each
+    # field must be the move's own, for rolled and lifted moves alike.
+    import yaml
+
+    from marblestudio.engine import from_position
+    from marblestudio.rulesets import load_with_source
+
+    rule = {"name": "no long way to b9", "forbid": "move.from == 'b7' and move.to == 'b9' and move.spaces == 2 and move.kind == 'roll'",
+            "because": "test"}
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/fields", "name": "Fields", "extends": "archimedes/standard",
+                                    "rules": [rule]}), encoding="utf-8")
+    rules_ = load_with_source(path).rules
+    state = from_position(rules_, "archimedes players=2 turn=0 phase=moving mover=0 cups=b7/c12 supply=11/11 lost=0/0 "
+                                  "die=2 remaining=2 moved=- turns=2 touched=- result=-")
+    listed = [str(m) for m in state.legal_moves()]
+    assert "b7-b8-b9" not in listed  # rolled to b9 in 2 spaces: forbidden
+    assert {"b7^b9/2", "b7-a7-a8", "b7-c7-c8", "b7-b6-b5"} <= set(listed)  # lifted there, or rolled elsewhere
+    with pytest.raises(IllegalMoveError, match="test"):
+        state.apply(state.parse_move("b7-b8-b9"))

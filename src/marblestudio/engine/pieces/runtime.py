@@ -667,8 +667,9 @@ class Ruled(State):
             return moves
         kept = []
         forbade: set[int] = set()
+        judge = _judge(self, rs)
         for m in moves:
-            piece = _forbidding(self, rs, m)
+            piece = judge(m)
             if piece is None:
                 kept.append(m)
             else:
@@ -948,16 +949,27 @@ def _use_power(state: Ruled, rs: RuleState, mover: int, move: PowerMove) -> list
 
 def _forbidding(state: Ruled, rs: RuleState, move: Move) -> Any:
     """The first constraint that forbids `move`, or None."""
+    return _judge(state, rs)(move)
+
+
+def _judge(state: Ruled, rs: RuleState) -> Callable[[Move], Any]:
+    """For the position as it is: the first constraint that forbids a move, or None.  One
+    context serves every move of a listing (a roll step of Rock Me Archimedes lists a hundred)."""
     describe = rs.program.hooks.move_fields
     assert describe is not None  # checked when the program was built
     seat = state.to_move
     ctx = Context(state, rs, seat)
-    ctx.move = describe(state, move)
     waived = rs.waived if rs.waived_for == seat and rs.turn_of == seat else ()  # lifted for this turn (`waive`)
-    for constraint in rs.program.constraints:
-        if constraint.piece.index not in waived and constraint.test(ctx):
-            return constraint.piece
-    return None
+    constraints = [c for c in rs.program.constraints if c.piece.index not in waived]
+
+    def first(move: Move) -> Any:
+        ctx.move = describe(state, move)
+        for constraint in constraints:
+            if constraint.test(ctx):
+                return constraint.piece
+        return None
+
+    return first
 
 
 _KEY_PARTS: dict[str, Callable[[RuleState], Any]] = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
@@ -78,18 +78,63 @@ def _send_back(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any
         state.send_back(cup, events)
 
 
-def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
-    from marblestudio.engine.archimedes.moves import LiftMarble, Pass, Place, Roll, RollMarble, cup_name
+_moves: Any = None
+"""`marblestudio.engine.archimedes.moves`, imported when a rule first reads a move (this module is
+read for the rules language alone, when validating, without the engine)."""
 
-    if isinstance(move, Place):
-        return {"kind": "place", "from": "", "to": cup_name(move.cup), "spaces": 0}
-    if isinstance(move, RollMarble):
-        return {"kind": "roll", "from": cup_name(move.start), "to": cup_name(move.path[-1]), "spaces": len(move.path)}
-    if isinstance(move, LiftMarble):
-        return {"kind": "lift", "from": cup_name(move.start), "to": cup_name(move.dest), "spaces": move.spaces}
-    if isinstance(move, Roll):
+
+def _moves_module() -> Any:
+    global _moves
+    if _moves is None:
+        from marblestudio.engine.archimedes import moves
+
+        _moves = moves
+    return _moves
+
+
+class _MarbleMoveFields(Mapping[str, Any]):
+    """A marble move's fields, each worked out when a rule reads it: a roll step offers about a
+    hundred moves, and a constraint is asked about each (most read only `kind`)."""
+
+    __slots__ = ("_kind", "_move")
+
+    def __init__(self, kind: str, move: Any) -> None:
+        self._kind, self._move = kind, move
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key == "kind":
+            return self._kind
+        if key == "from":
+            return _moves_module().cup_name(self._move.start)
+        if key == "to":
+            return _moves_module().cup_name(self._move.dest)
+        if key == "spaces":
+            return self._move.spaces
+        return default
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in ("kind", "from", "to", "spaces"):
+            raise KeyError(key)
+        return self.get(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(("kind", "from", "to", "spaces"))
+
+    def __len__(self) -> int:
+        return 4
+
+
+def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
+    moves = _moves if _moves is not None else _moves_module()
+    if isinstance(move, moves.RollMarble):
+        return _MarbleMoveFields("roll", move)
+    if isinstance(move, moves.LiftMarble):
+        return _MarbleMoveFields("lift", move)
+    if isinstance(move, moves.Place):
+        return {"kind": "place", "from": "", "to": moves.cup_name(move.cup), "spaces": 0}
+    if isinstance(move, moves.Roll):
         return {"kind": "roll_die", "from": "", "to": "", "spaces": 0}
-    if isinstance(move, Pass):
+    if isinstance(move, moves.Pass):
         return {"kind": "pass", "from": "", "to": "", "spaces": 0}
     return {"kind": "other", "from": "", "to": "", "spaces": 0}
 
