@@ -122,7 +122,9 @@ class ThumbnailStore:
         self.folder = cache_dir() if folder is None else folder
         self.draw = draw
         self._memory: dict[str, QImage] = {}  # file name -> image, for a library refreshed often
-        self._to_import = list(modules if modules is not None else DRAWING_MODULES if draw is draw_setup else ())
+        if modules is None:
+            modules = DRAWING_MODULES if draw is draw_setup else ()
+        self._to_import = list(modules)
 
     def prepare(self) -> bool:
         """Import the next module that drawing needs and that is not imported yet; False when

@@ -212,14 +212,10 @@ class Tables:
         to `move`, decided for that one move (its path walked, or one path to its destination
         found) without listing the others: how `apply` checks a marble move."""
         bit_of = self.bit_of
-        if type(move) is RollMarble:
-            if not rolling:
-                return False
-            spaces, cups = len(move.path), move.path
-        elif type(move) is LiftMarble:
-            spaces, cups = move.spaces, (move.dest,)
-        else:
+        rolled = type(move) is RollMarble
+        if not (rolled and rolling or type(move) is LiftMarble):  # variation 3 lifts only
             return False
+        spaces = move.spaces
         start_bit = bit_of.get(move.start)
         if start_bit is None or not 1 <= spaces <= remaining:
             return False
@@ -227,11 +223,11 @@ class Tables:
         if start not in unmoved:
             return False
         memo: dict[int, list[int]] = {}
-        if type(move) is RollMarble:
+        if rolled:
             if len(move.jumps) != spaces:
                 return False
             here, visited = start, start_bit
-            for cup, jump in zip(cups, move.jumps, strict=True):
+            for cup, jump in zip(move.path, move.jumps, strict=True):
                 bit = bit_of.get(cup)
                 if bit is None or visited & bit or type(jump) is not bool:  # (anything odd: the listing decides)
                     return False

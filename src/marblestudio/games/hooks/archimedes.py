@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from marblestudio.engine import archimedes  # its names load lazily (`engine.lazy`): validating imports no move module
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name
 from marblestudio.engine.pieces.readings import AsRules
 from marblestudio.engine.pieces.vocab import ActionKind, Choice, EventDoc, FamilyHooks, Param
@@ -78,20 +79,6 @@ def _send_back(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any
         state.send_back(cup, events)
 
 
-_moves: Any = None
-"""`marblestudio.engine.archimedes.moves`, imported when a rule first reads a move (this module is
-read for the rules language alone, when validating, without the engine)."""
-
-
-def _moves_module() -> Any:
-    global _moves
-    if _moves is None:
-        from marblestudio.engine.archimedes import moves
-
-        _moves = moves
-    return _moves
-
-
 class _MarbleMoveFields(Mapping[str, Any]):
     """A marble move's fields, each worked out when a rule reads it: a roll step offers about a
     hundred moves, and a constraint is asked about each (most read only `kind`)."""
@@ -105,9 +92,9 @@ class _MarbleMoveFields(Mapping[str, Any]):
         if key == "kind":
             return self._kind
         if key == "from":
-            return _moves_module().cup_name(self._move.start)
+            return archimedes.cup_name(self._move.start)
         if key == "to":
-            return _moves_module().cup_name(self._move.dest)
+            return archimedes.cup_name(self._move.dest)
         if key == "spaces":
             return self._move.spaces
         return default
@@ -125,16 +112,15 @@ class _MarbleMoveFields(Mapping[str, Any]):
 
 
 def _move_fields(state: Any, move: Any) -> Mapping[str, Any]:
-    moves = _moves if _moves is not None else _moves_module()
-    if isinstance(move, moves.RollMarble):
+    if isinstance(move, archimedes.RollMarble):
         return _MarbleMoveFields("roll", move)
-    if isinstance(move, moves.LiftMarble):
+    if isinstance(move, archimedes.LiftMarble):
         return _MarbleMoveFields("lift", move)
-    if isinstance(move, moves.Place):
-        return {"kind": "place", "from": "", "to": moves.cup_name(move.cup), "spaces": 0}
-    if isinstance(move, moves.Roll):
+    if isinstance(move, archimedes.Place):
+        return {"kind": "place", "from": "", "to": archimedes.cup_name(move.cup), "spaces": 0}
+    if isinstance(move, archimedes.Roll):
         return {"kind": "roll_die", "from": "", "to": "", "spaces": 0}
-    if isinstance(move, moves.Pass):
+    if isinstance(move, archimedes.Pass):
         return {"kind": "pass", "from": "", "to": "", "spaces": 0}
     return {"kind": "other", "from": "", "to": "", "spaces": 0}
 
