@@ -74,10 +74,15 @@ class MoveStats:
 class _Node:
     """A tree node: statistics of the edge into it, and its children by move key."""
 
-    __slots__ = ("children", "visits", "available", "totals", "rank", "ranked")
+    __slots__ = ("children", "visits", "available", "totals", "rank", "ranked", "moves", "kids", "tried")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Hashable, _Node] = {}
+        # Without hidden information a node's position is always the same: its moves are listed
+        # (and ranked by the prior) once, and `kids[i]` is the child of `moves[i]` (None: untried).
+        self.moves: list[Move] | None = None
+        self.kids: list[_Node | None] = []
+        self.tried = 0  # how many of `kids` are not None
         self.rank: dict[Hashable, int] | None = None  # move key -> place in the prior's order
         self.ranked: tuple[tuple[Move, ...], list[Move]] | None = None  # the last legal moves met here, and in rank order
         self.visits = 0
@@ -165,6 +170,13 @@ class Search:
                 node = child
                 path.append(node)
                 continue
+            if not self.information_set:
+                move, node, new = self._step_known(node, state, mover, c)
+                state.play(move)
+                path.append(node)
+                if new:
+                    break  # a new leaf
+                continue
             legal = state.legal_moves()
             if self.prior is not None and len(legal) > 1:
                 legal = self._widen(node, state, legal)
@@ -207,16 +219,60 @@ class Search:
                 totals[s] += values[s]
         self.iterations_done += 1
 
+    def _step_known(self, node: _Node, state: State, mover: int, c: float) -> tuple[Move, _Node, bool]:
+        """The move from `node` in a game without hidden information, its child, and whether the
+        child is new: what the general walk in `iterate` chooses, without listing the moves
+        again (the node's position is the same in every iteration).  With a prior the children
+        are a prefix of the ranked moves, since each new one is the best untried move within the
+        widening."""
+        moves = node.moves
+        if moves is None:
+            legal = state.legal_moves()
+            if self.prior is not None and len(legal) > 1:
+                legal = [legal[i] for i in self._prior_order(state, legal)]
+            moves = node.moves = legal
+            node.kids = [None] * len(moves)
+        kids = node.kids
+        if self.prior is not None and len(moves) > 1:
+            assert self.config.widening is not None
+            allowed = min(len(moves), math.ceil(self.config.widening * math.sqrt(node.visits + 1)))
+            considered: Sequence[int] = range(allowed)
+            untried = [node.tried] if node.tried < allowed else []
+        else:
+            considered = range(len(kids))
+            untried = [i for i, kid in enumerate(kids) if kid is None] if node.tried < len(kids) else []
+        if untried:
+            pick = untried[0] if self.prior is not None else untried[self.rng.randrange(len(untried))]
+            for other in kids:
+                if other is not None:
+                    other.available += 1  # the tried moves within the widening: with a prior, a prefix
+            child = kids[pick] = node.children[_key(moves[pick])] = _Node(self.players)
+            child.available += 1
+            node.tried += 1
+            return moves[pick], child, True
+        best, best_score = -1, -math.inf
+        log, sqrt = math.log, math.sqrt
+        for i in considered:
+            child = kids[i]  # type: ignore[assignment]  # every considered move is tried
+            child.available += 1
+            score = child.totals[mover] / child.visits + c * sqrt(log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = i, score
+        return moves[best], kids[best], False  # type: ignore[return-value]  # tried
+
+    def _prior_order(self, state: State, legal: list[Move]) -> list[int]:
+        """The indexes of `legal` in the prior's order, best first (ties in list order)."""
+        assert self.prior is not None
+        scores = self.prior(state, legal)
+        return sorted(range(len(legal)), key=lambda i: -scores[i])
+
     def _widen(self, node: _Node, state: State, legal: list[Move]) -> list[Move]:
         """Progressive widening: the node's best moves by the prior, best first, as many as
         its visits allow.  The order is worked out once per node (a move another sample makes
         legal there goes after the ranked ones)."""
         rank = node.rank
         if rank is None:
-            assert self.prior is not None
-            scores = self.prior(state, legal)
-            order = sorted(range(len(legal)), key=lambda i: -scores[i])
-            rank = node.rank = {_key(legal[i]): place for place, i in enumerate(order)}
+            rank = node.rank = {_key(legal[i]): place for place, i in enumerate(self._prior_order(state, legal))}
         listed = tuple(legal)
         if node.ranked is not None and node.ranked[0] == listed:  # the same moves as last time (always, without hidden information)
             ranked = node.ranked[1]
