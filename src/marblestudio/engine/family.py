@@ -21,11 +21,14 @@ import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib import metadata, resources
+from importlib import resources
 from importlib.abc import Traversable
 from typing import Any
 
-GROUP = "marblestudio.families"
+from marblestudio import entrypoints
+from marblestudio.entrypoints import load_ref
+
+GROUP = entrypoints.FAMILIES
 """The entry-point group that game families register in."""
 
 _GAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
@@ -100,15 +103,6 @@ class Family:
         return resource_ref(ref)
 
 
-def load_ref(ref: str) -> Any:
-    """The module ('pkg.mod') or attribute ('pkg.mod:attr.sub') that `ref` names."""
-    module_name, _, attribute = ref.partition(":")
-    value: Any = importlib.import_module(module_name)
-    for part in filter(None, attribute.split(".")):
-        value = getattr(value, part)
-    return value
-
-
 def resource_ref(ref: str) -> Traversable:
     """The file or folder of a package that 'package:path/in/it' names."""
     package, _, path = ref.partition(":")
@@ -168,11 +162,12 @@ def build_registry(entries: Iterable[Any]) -> Registry:
 @functools.cache
 def registry() -> Registry:
     """The installed families (read once per process; `refresh()` reads them again)."""
-    return build_registry(metadata.entry_points(group=GROUP))
+    return build_registry(entrypoints.entry_points(GROUP))
 
 
 def refresh() -> None:
     """Forget the registry (tests that install or remove a plug-in)."""
+    entrypoints.forget()
     registry.cache_clear()
 
 

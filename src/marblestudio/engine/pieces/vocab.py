@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from marblestudio import entrypoints
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name, Record
 
 TURN_OVER = "turn_over"
@@ -168,18 +169,17 @@ class FamilyHooks:
     """What a power may let its player name (`choose:`), by the word a ruleset writes."""
 
 
-PIECES_GROUP = "marblestudio.pieces"
+PIECES_GROUP = entrypoints.PIECES
 """The entry-point group of Python pieces: a plug-in's `ActionKind` for what the vocabulary cannot say."""
 
 
 def plugin_actions() -> tuple[dict[str, ActionKind], tuple[str, ...]]:
     """The Python pieces plug-ins register, and why any was left out (never a crash)."""
     import logging
-    from importlib import metadata
 
     found: dict[str, ActionKind] = {}
     problems: list[str] = []
-    for entry in sorted(metadata.entry_points(group=PIECES_GROUP), key=lambda e: e.name):
+    for entry in sorted(entrypoints.entry_points(PIECES_GROUP), key=lambda e: e.name):
         try:
             action = entry.load()
             if not isinstance(action, ActionKind) or action.perform is None:

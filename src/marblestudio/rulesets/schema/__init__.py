@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from marblestudio.caches import cache_dir
 
 FILE_NAME = "ruleset.schema.json"
 
@@ -36,15 +37,6 @@ def combined() -> dict[str, Any]:
 def text() -> str:
     """The installation's schema as JSON text (what `marblestudio schema` prints)."""
     return json.dumps(combined(), indent=2, ensure_ascii=False) + "\n"
-
-
-def cache_dir() -> Path:
-    """The user's cache folder: `$MARBLESTUDIO_CACHE_DIR`, else `$XDG_CACHE_HOME/marblestudio`,
-    else `~/.cache/marblestudio`."""
-    explicit = os.environ.get("MARBLESTUDIO_CACHE_DIR")
-    if explicit:
-        return Path(explicit).expanduser()
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache").expanduser() / "marblestudio"
 
 
 def installed_file() -> Path:
