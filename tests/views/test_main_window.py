@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -353,4 +354,26 @@ def test_a_long_result_wraps_in_a_narrow_window_and_does_not_widen_it(qtbot: QtB
     assert win.banner.height() > 2 * win.banner.fontMetrics().height()  # wrapped onto more lines
     tip = win.message_label.toolTip()  # the whole text, cut short on screen
     assert "South 25, North 23." in tip and tip.endswith("Play Again (Ctrl+R) starts another.")
+    win.game.session.saved = True
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_narrow_window_still_says_whose_turn_it_is(qtbot: QtBot, players: int) -> None:
+    # At 600 pixels a game of four showed "Blue to": the seats' badges took the status bar's room.
+    from .helpers import open_main_window
+
+    win = open_main_window(qtbot, 600, 800)
+    win.start_game("alive/standard", [HUMAN] * players, seed=3)
+    qtbot.waitUntil(lambda: win.game.session is not None and win.game.session.to_move != CHANCE and "to move" in win.turn_label.text())
+    qtbot.wait(50)
+    label = win.turn_label
+    line = plain_text(label.text())
+    assert line.endswith("to move (human)")
+    bold = label.font()
+    bold.setBold(True)
+    name = line.split(" to move")[0]
+    needed = QFontMetrics(bold).horizontalAdvance(name) + label.fontMetrics().horizontalAdvance(" to move (human)")
+    assert label.width() >= needed  # the whole line shows
+    assert win.seats_bar.isVisible() and len(win.seats_bar.badges) == players
+    assert win.width() == 600 and win.minimumSizeHint().width() < 600
     win.game.session.saved = True
