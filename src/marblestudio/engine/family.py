@@ -25,8 +25,8 @@ from importlib import resources
 from importlib.abc import Traversable
 from typing import Any
 
-from marblestudio import entrypoints
-from marblestudio.entrypoints import load_ref
+from marblestudio.engine import entrypoints
+from marblestudio.engine.entrypoints import load_ref
 
 GROUP = entrypoints.FAMILIES
 """The entry-point group that game families register in."""

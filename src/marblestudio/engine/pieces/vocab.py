@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from marblestudio import entrypoints
+from marblestudio.engine import entrypoints
 from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Function, Name, Record
 
 TURN_OVER = "turn_over"

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from marblestudio.caches import cache_dir
+from marblestudio.engine.caches import cache_dir
 
 FILE_NAME = "ruleset.schema.json"
 

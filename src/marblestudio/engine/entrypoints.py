@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from marblestudio.caches import cache_dir
+from marblestudio.engine.caches import cache_dir
 
 FAMILIES = "marblestudio.families"
 """The group of game families (`engine.family`)."""

@@ -1,4 +1,4 @@
-"""The plug-in groups' entry points, remembered in the cache folder (`marblestudio.entrypoints`):
+"""The plug-in groups' entry points, remembered in the cache folder (`marblestudio.engine.entrypoints`):
 the same as `importlib.metadata` finds, read again whenever a folder on `sys.path` changes, and
 never an error when the cache file is broken or cannot be written."""
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from marblestudio import entrypoints
-from marblestudio.caches import cache_dir
+from marblestudio.engine import entrypoints
+from marblestudio.engine.caches import cache_dir
 from marblestudio.engine import family
 
 from project import ROOT
