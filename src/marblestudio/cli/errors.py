@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,6 +24,9 @@ UNEXPECTED = 3
 
 def log_unexpected(command: str) -> int:
     """Write the current exception's traceback to a log file and tell the user where it is."""
+    import tempfile  # only here: every command imports this module, few ever fail
+    import traceback
+
     log = Path(tempfile.gettempdir()) / "marblestudio-errors.log"
     try:
         with log.open("a", encoding="utf-8") as handle:

@@ -24,9 +24,8 @@ it hears clicks that are not moves (a colour chosen, a screen dismissed) through
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+import typing
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
-
-from typing_extensions import TypeVar  # a TypeVar with a default (PEP 696), standard from Python 3.13
 
 import pyqtgraph.opengl as gl
 
@@ -42,7 +41,12 @@ if TYPE_CHECKING:
 
 Colour = tuple[float, float, float, float]
 
-V = TypeVar("V", default=Any)
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar  # a TypeVar with a default (PEP 696), standard from Python 3.13
+
+    V = TypeVar("V", default=Any)
+else:  # the default is for type checkers alone (as engine.rules.F)
+    V = typing.TypeVar("V")
 """The family's view type (`public_view()`'s class); code that shows any family's board writes
 plain `BoardView`."""
 
