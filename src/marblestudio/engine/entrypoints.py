@@ -2,10 +2,10 @@
 remembered on disk between runs.
 
 `importlib.metadata` is the source of truth, but importing it (with the `email` package it
-needs) and scanning every installed distribution took 40-60 ms of each command's start: about an
-eighth of `marblestudio validate rulesets/`.  So what it finds is kept in the user's cache folder
-(`entry-points.json` in `caches.cache_dir()`), stamped with what decides it: the interpreter, `sys.path`,
-and the modification time of each folder on it.  Installing, upgrading or removing a package
+needs) and scanning every installed distribution took 40-60 ms of each command's start: about a
+tenth of `marblestudio validate rulesets/`.  So what it finds is kept in the user's cache folder
+(`entry-points.json` in `caches.cache_dir()`), stamped with what decides it: the interpreter,
+`sys.path`, and the modification time of each folder on it.  Installing, upgrading or removing a package
 adds or removes a `*.dist-info` folder in one of them, which changes that folder's time, and the
 entry points are read again.  A cache that cannot be read or written is no error: the entry
 points are then read from `importlib.metadata` as before.
