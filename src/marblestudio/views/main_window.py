@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFontMetrics, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -668,23 +668,12 @@ class MainWindow(QMainWindow):
                 who = "you" if session.is_human(seat) and session.seats.count(HUMAN) == 1 else "human" if session.is_human(seat) else "computer"
             head = f"<b>{html.escape(session.seat_name(seat))}</b> to move ({who})"
         self.turn_label.setText(head)
-        if outcome is None and session.to_move != CHANCE:
-            seat = session.state.to_move
-            self.turn_label.setMinimumWidth(self._turn_room(session.seat_name(seat), head.rsplit("</b>", 1)[1]))
-        else:
-            self.turn_label.setMinimumWidth(1)  # a result may be long: cut short, it never widens the window
+        # In a narrow window the turn's line keeps its room (the seats' texts and badges give way
+        # first); a result may be long: cut short, it never widens the window.
+        whose_turn = outcome is None and session.to_move != CHANCE
+        self.turn_label.setMinimumWidth(min(TURN_ROOM_MOST, self.turn_label.sizeHint().width()) if whose_turn else 1)
         if outcome is None:
             self.banner.hide()
-
-    def _turn_room(self, name: str, rest: str) -> int:
-        """The width of the turn's line, '<b>name</b>' then `rest` (' to move (computer)'), at
-        most `TURN_ROOM_MOST`: in a narrow window the seats' texts and badges give way first."""
-        label = self.turn_label
-        bold = label.font()
-        bold.setBold(True)
-        words = QFontMetrics(bold).horizontalAdvance(name) + label.fontMetrics().horizontalAdvance(html.unescape(rest))
-        margins = label.contentsMargins()
-        return min(TURN_ROOM_MOST, words + margins.left() + margins.right() + 2 * label.margin() + 2)
 
     def seat_entries(self, session: Session, texts: list[str]) -> list[tuple[str, str, str]]:
         """Each seat's name, colour (in the palette chosen) and status text, for the seats bar."""
