@@ -2,4 +2,28 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 __version__ = "0.1.0"
+
+
+def _prefer_source() -> None:
+    """Load Marble Studio's modules from their `.py` files, not from the native ones compiled
+    beside them (`marblestudio.engine.native`); the rest of `sys.path` is left alone."""
+    from importlib.machinery import SOURCE_SUFFIXES, FileFinder, SourceFileLoader
+
+    root = os.path.dirname(os.path.abspath(__file__))
+
+    def hook(path: str) -> FileFinder:
+        if not os.path.abspath(path).startswith(root):
+            raise ImportError  # not ours: the next hook finds it
+        return FileFinder(path, (SourceFileLoader, SOURCE_SUFFIXES))
+
+    sys.path_hooks.insert(0, hook)
+    for cached in [p for p in sys.path_importer_cache if os.path.abspath(p).startswith(root)]:
+        del sys.path_importer_cache[cached]
+
+
+if os.environ.get("MARBLESTUDIO_PURE"):
+    _prefer_source()
