@@ -74,7 +74,7 @@ class Swing(NamedTuple):
 
 def _integers(*values: Fraction) -> list[int]:
     """The values scaled by their common denominator: integers in the same ratios."""
-    scale = lcm(*(v.denominator for v in values))
+    scale = lcm(*[v.denominator for v in values])
     return [int(v * scale) for v in values]
 
 

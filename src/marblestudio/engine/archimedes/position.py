@@ -35,7 +35,7 @@ def write(state: ArchimedesState) -> str:
     """The position of `state` as one line (the fields in the order `read` documents; the
     neutral marbles, which the ruleset places, are not written)."""
     seats = range(state.num_players)
-    cups = [items_text(cup_name(c) for c in sorted(state.board) if state.board[c] == seat) for seat in seats]
+    cups = [items_text([cup_name(c) for c in sorted(state.board) if state.board[c] == seat]) for seat in seats]
     return str(
         Writer(state.ruleset.game, state.num_players)
         .add("turn", turn_text(state.to_move))
@@ -46,7 +46,7 @@ def write(state: ArchimedesState) -> str:
         .seats("lost", state.lost)
         .add("die", NONE if state.die is None else state.die)
         .add("remaining", state.remaining)
-        .add("moved", items_text(cup_name(c) for c in state.moved))
+        .add("moved", items_text([cup_name(c) for c in state.moved]))
         .add("turns", state.turns)
         .add("touched", NONE if state.touched is None else state.touched.value)
         .add("result", outcome_text(state.result))
