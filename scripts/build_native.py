@@ -74,7 +74,7 @@ def main() -> int:
         clean()
         print(f"build_native: could not compile the engine's native modules ({error}); the engine runs as pure Python", file=sys.stderr)
         return 1 if args.strict else 0
-    print(f"native modules built: {len(native.MODULES)} ({', '.join(m.rsplit('.', 1)[1] for m in native.MODULES)})")
+    print(f"native modules built: {len(native.MODULES)} ({', '.join(m.removeprefix('marblestudio.engine.') for m in native.MODULES)})")
     return 0
 
 

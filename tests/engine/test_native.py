@@ -16,8 +16,8 @@ from marblestudio.engine import native
 
 built = pytest.mark.skipif(not native.STAMP.exists(), reason="the native modules are not built (make native)")
 
-# Seeded games of every bundled Archimedes ruleset, a house rule with rule pieces among them, and
-# an MCTS search: what each one ends in, and the generator's next draw.
+# Seeded games of every bundled ruleset and every example house rule (rule pieces among them), and
+# an MCTS search of each: what each one ends in, and the generator's next draw.
 PLAY = textwrap.dedent(
     """
     import json, random, sys
@@ -28,23 +28,24 @@ PLAY = textwrap.dedent(
     from marblestudio.agents import Search, SearchConfig
 
     out = {"compiled": [m for m in native.MODULES if native.compiled(m)], "games": {}}
-    refs = sorted(e.id for e in list_rulesets() if e.bundled and e.id.startswith("archimedes/"))
-    refs += sorted(str(p) for p in Path(sys.argv[1]).glob("archimedes-*.yaml"))
+    refs = sorted(e.id for e in list_rulesets() if e.bundled)
+    refs += sorted(str(p) for p in Path(sys.argv[1]).glob("*.yaml"))
     for ref in refs:
         rules = load(ref)
-        rng = random.Random(ref.rsplit("/", 1)[-1])
+        key = Path(ref).name if ref.endswith(".yaml") else ref
+        rng = random.Random(key)
         runs = []
-        for game in range(4):
+        for game in range(3):
             state = new_game(rules, rules.players.default)
             played = state.random_playout(rng)
             runs.append([played, str(state.outcome()), state.position(), rng.random()])
         state = new_game(rules, rules.players.default)
         while state.to_move < 0 and state.outcome() is None:
             state.play(state.sample_chance(rng))
-        search = Search(state, state.to_move, SearchConfig(iterations=80), random.Random(5))
+        search = Search(state, state.to_move, SearchConfig(iterations=60), random.Random(5))
         search.run()
         runs.append([(str(s.move), s.visits, round(s.value, 9)) for s in search.stats()])
-        out["games"][ref.rsplit("/", 1)[-1]] = runs
+        out["games"][key] = runs
     json.dump(out, sys.stdout)
     """
 )
@@ -79,7 +80,8 @@ def test_native_and_pure_python_play_the_same_games() -> None:
     assert compiled["compiled"] == list(native.MODULES)
     assert pure["compiled"] == []  # MARBLESTUDIO_PURE=1 loaded every module from its source
     games = compiled["games"]
-    assert isinstance(games, dict) and len(games) >= 12  # standard, variations 1-5, the house rules
+    assert isinstance(games, dict) and len(games) >= 60  # every bundled ruleset and house rule
+    assert {ref.split("/")[0] for ref in games if "/" in ref} >= {"stay-alive", "alive", "avalanche", "archimedes"}
     assert games == pure["games"]
 
 

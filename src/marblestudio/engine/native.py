@@ -28,6 +28,11 @@ MODULES = (
     "marblestudio.engine.archimedes.physics",
     "marblestudio.engine.archimedes.playout",
     "marblestudio.engine.archimedes.position",
+    "marblestudio.engine.draws",
+    "marblestudio.engine.alive.playout",
+    "marblestudio.engine.stay_alive.playout",
+    "marblestudio.engine.stay_alive.turns",
+    "marblestudio.engine.avalanche.cascade",
 )
 """The modules compiled to native code (each has a `.py` beside its compiled `.so`)."""
 

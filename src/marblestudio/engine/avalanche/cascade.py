@@ -41,6 +41,7 @@ class Board:
     """A ruleset's board as integer tables: where each hole and each gate side leads."""
 
     def __init__(self, rules: AvalancheRules) -> None:
+        self.rules = rules
         self.gate_ids = tuple(g.id for g in rules.gates)
         self.colour_names = tuple(c.name for c in rules.colours)
         index = {gid: i for i, gid in enumerate(self.gate_ids)}
@@ -54,6 +55,11 @@ class Board:
         self.holes = tuple(code(h.to) for h in rules.holes)
         self.next = tuple(code(g.leads(side)) for g in rules.gates for side in Side)
         self.size = len(self.gate_ids)
+
+    def __reduce__(self) -> tuple[type[Board], tuple[AvalancheRules]]:
+        """Pickled as its ruleset, the tables built again from it (compiled by mypyc, the class
+        has no `__dict__` for pickle to copy)."""
+        return Board, (self.rules,)
 
     def drop(self, tilt: list[int], held: list[int], hole: int, colour: int,
              events: list[Event] | None = None) -> list[int]:
