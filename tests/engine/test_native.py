@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from marblestudio import PURE_ENV
 from marblestudio.engine import native
 
 built = pytest.mark.skipif(not native.STAMP.exists(), reason="the native modules are not built (make native)")
@@ -54,9 +55,9 @@ HOUSE_RULES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 
 def _run(pure: bool) -> dict[str, object]:
     env = dict(os.environ)
-    env.pop(native.PURE_ENV, None)
+    env.pop(PURE_ENV, None)
     if pure:
-        env[native.PURE_ENV] = "1"
+        env[PURE_ENV] = "1"
     done = subprocess.run([sys.executable, "-c", PLAY, str(HOUSE_RULES)], env=env, capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout)

@@ -36,11 +36,9 @@ MODULES = (
 )
 """The modules compiled to native code (each has a `.py` beside its compiled `.so`)."""
 
-PURE_ENV = "MARBLESTUDIO_PURE"
-"""Set (to anything) in the environment, Marble Studio loads its modules from source."""
-
 STAMP = SRC / "marblestudio" / "engine" / "native-stamp.json"
 """What `scripts/build_native.py` compiled: each module's source digest."""
+
 
 def source_path(module: str) -> Path:
     return SRC.joinpath(*module.split(".")).with_suffix(".py")
