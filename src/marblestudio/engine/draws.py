@@ -4,12 +4,17 @@ A card game's search shuffles a deck in every rollout, and `random.Random.shuffl
 method per card (`_randbelow`).  `shuffle` here makes the same calls to `getrandbits`, in the
 same order, with the same rejections, so the deck comes out in the same order and the generator
 is left in the same state: a seeded game or search goes exactly as before, only faster.
+`below` is `random.Random.randrange(n)` and `choose` its `choices` for one item by cumulative
+weights, the same way.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from bisect import bisect_right
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
@@ -20,11 +25,34 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
-    getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
+        j = _below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n >= 1: the same number from the same draws (by rejection from
+    `getrandbits`, as Python's own `_randbelow`), without the call's checks.  A subclass of
+    `random.Random` draws with its own method."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    return _below(rng, n)
+
+
+def _below(rng: random.Random, n: int) -> int:
+    bits = n.bit_length()
+    j: int = rng.getrandbits(bits)
+    while j >= n:
+        j = rng.getrandbits(bits)
+    return j
+
+
+def choose(rng: random.Random, population: list[T], cum_weights: list[float]) -> T:
+    """`rng.choices(population, cum_weights=cum_weights)[0]`: the same pick from the same one draw
+    (`random()` scaled by the total, then a bisection up to the last item), without the call's
+    checks and list.  The caller keeps `cum_weights` increasing, positive and as long as
+    `population`.  A subclass of `random.Random` chooses with its own method."""
+    if type(rng) is not random.Random:
+        return rng.choices(population, cum_weights=cum_weights)[0]
+    total = cum_weights[-1] + 0.0
+    return population[bisect_right(cum_weights, rng.random() * total, 0, len(population) - 1)]

@@ -24,6 +24,7 @@ SRC = Path(__file__).resolve().parents[2]
 
 MODULES = (
     "marblestudio.engine.archimedes.movegen",
+    "marblestudio.engine.archimedes.passage",
     "marblestudio.engine.archimedes.paths",
     "marblestudio.engine.archimedes.physics",
     "marblestudio.engine.archimedes.playout",

@@ -271,7 +271,6 @@ class Tables:
         witnesses: dict[tuple[int, int], int | None] = {}
         moves: list[Any] = []
         append = moves.append
-        lifts_of = self._lifts
 
         for start in unmoved:
             rest = tuple(m for m in unmoved if m != start)
@@ -294,10 +293,7 @@ class Tables:
                                 continue
                             if dest not in ok:
                                 ok[dest] = True
-                                lift = lifts_of.get((start, dest, length))
-                                if lift is None:
-                                    lift = lifts_of[(start, dest, length)] = LiftMarble(origin, cups[dest], length)
-                                lifts.append(lift)
+                                lifts.append(self.lifted(start, dest, length))
                             if rolling:
                                 child = children.get(s)
                                 if child is None:
@@ -315,10 +311,7 @@ class Tables:
                         if good is None:
                             good = ok[dest] = bool(rest) and self.completes(mine, theirs, start, dest, rest, left, memo, witnesses)
                             if good:
-                                lift = lifts_of.get((start, dest, length))
-                                if lift is None:
-                                    lift = lifts_of[(start, dest, length)] = LiftMarble(origin, cups[dest], length)
-                                lifts.append(lift)
+                                lifts.append(self.lifted(start, dest, length))
                         if good and rolling:
                             append(child[0])
                         deeper.append((child[1], child[0], dest, visited | 1 << dest))
@@ -326,6 +319,28 @@ class Tables:
             moves.extend(lifts)
         return moves
 
+
+    # The shared move objects ---------------------------------------------------------------
+    def rolled(self, start: int, steps: list[int]) -> RollMarble:
+        """The rolled move from cup `start` along `steps` (see `step`; at least one), the very
+        object the listing gives for it once built (found in the trie; built if not there)."""
+        origin, budget = self.cups[start], self._nodes < NODE_BUDGET
+        children: dict[int, Node] = self._roots[start]
+        move: RollMarble | None = None
+        for s in steps:
+            child = children.get(s)
+            if child is None:
+                child = self._extend(children, s, origin, move, budget)
+            move, children = child
+        assert move is not None
+        return move
+
+    def lifted(self, start: int, dest: int, spaces: int) -> LiftMarble:
+        """The lift from cup `start` to cup `dest` counting `spaces`, built once per grid."""
+        lift = self._lifts.get((start, dest, spaces))
+        if lift is None:
+            lift = self._lifts[(start, dest, spaces)] = LiftMarble(self.cups[start], self.cups[dest], spaces)
+        return lift
 
     def _extend(self, children: dict[int, Node], s: int, origin: Cup, move: RollMarble | None, budget: bool) -> Node:
         """The trie node of `move` extended by the step `s` (a first move when `move` is None)."""

@@ -30,9 +30,10 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from marblestudio.engine.archimedes.movegen import indexes
-from marblestudio.engine.archimedes.moves import LiftMarble, Roll, RollMarble
+from marblestudio.engine.archimedes.moves import Roll
 from marblestudio.engine.archimedes.rules import Carrying
 from marblestudio.engine.core import CHANCE, Move
+from marblestudio.engine.draws import below, choose
 
 if TYPE_CHECKING:
     from marblestudio.engine.archimedes.state import ArchimedesState
@@ -52,7 +53,9 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
     while state.result is None and played < max_steps:
         phase = state.phase
         if phase is Phase.DIE or phase is Phase.START:
-            state.play_move(state.sample_chance(rng), record=False)
+            odds = state._odds()
+            assert odds is not None
+            state.play_move(choose(rng, odds[0], odds[2]), record=False)  # as `sample_chance`
             continue
         state.play_move(draw_move(state, rng, seats), record=False)
         played += 1
@@ -95,11 +98,11 @@ def draw_move(state: ArchimedesState, rng: random.Random, seats: list[int]) -> M
         places = [p for p in state.place_moves if p.cup not in board] if state.supply[seat] > 0 else []
         options = len(places) + (1 if seats[seat] else 0)
         if options:
-            pick = rng.randrange(options)
+            pick = below(rng, options)
             move = places[pick] if pick < len(places) else ROLL
     if move is None:
         legal = state.legal_moves()
-        move = legal[rng.randrange(len(legal))]
+        move = legal[below(rng, len(legal))]
     return move
 
 
@@ -120,7 +123,7 @@ def sample_marble_move(
     per_kind = len(codes)
     per_marble = per_kind * (2 if rolling else 1)
     total = per_marble * len(unmoved)
-    ray4, cups, step_along = tables.ray4, tables.cups, tables.step_along
+    ray4, step_along = tables.ray4, tables.step_along
     steps: dict[int, int] = {}  # cup * 4 + direction -> step, on this board
     memo: dict[int, list[int]] = {}
     witnesses: dict[tuple[int, int], int | None] = {}
@@ -158,12 +161,12 @@ def sample_marble_move(
                 if not ok:
                     continue
             if not lifted:
-                return RollMarble(cups[start], tuple(cups[s >> 1] for s in path), tuple(bool(s & 1) for s in path))
+                return tables.rolled(start, path)  # the listing's own object: built once per grid
             found = counts.get(start)
             if found is None:
                 found = counts[start] = tables.path_counts(mine, theirs, start, remaining, memo)
             if random_() * found[(cup, length)] < 1:
-                return LiftMarble(cups[start], cups[cup], length)
+                return tables.lifted(start, cup, length)
     return None
 
 

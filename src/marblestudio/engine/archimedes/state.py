@@ -31,6 +31,7 @@ from marblestudio.engine.archimedes.moves import (
     parse,
 )
 from marblestudio.engine.archimedes import playout
+from marblestudio.engine.archimedes.passage import way
 from marblestudio.engine.archimedes.movegen import indexes, tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
 from marblestudio.engine.archimedes.rules import NEUTRAL, ArchimedesRules, Carrying, StartRule, TouchRule, times_words
@@ -38,6 +39,7 @@ from marblestudio.engine.archimedes.view import ArchimedesView, public_view
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination, turn_over
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.archimedes.events import ArchimedesEvent
+from marblestudio.engine.draws import choose
 
 
 class Phase(enum.Enum):
@@ -164,7 +166,7 @@ class ArchimedesState(State):
         """As `State.sample_chance` (the same draw from `rng`), with the odds worked out once."""
         if (found := self._odds()) is None:
             raise ValueError("chance does not decide now")
-        return rng.choices(found[0], cum_weights=found[2])[0]
+        return choose(rng, found[0], found[2])
 
     def _odds(self) -> tuple[list[Move], list[float], list[float]] | None:
         """The chance outcomes now, their probabilities and cumulative sums, or None."""
@@ -429,56 +431,8 @@ class ArchimedesState(State):
     def _way(self, move: RollMarble | LiftMarble) -> tuple[End | None, int]:
         """Where `move` takes the board, changing nothing: the end that touches the table on the
         way (None if none), and the board's `k` with the marble set down on its destination
-        (where it was going, when an end touched first).
-
-        A position whose |k| is within the lean limit of its marbles (`Balance.lean_limit`: every
-        such k was found to rest without touching) is passed without looking it up; a marble rolled
-        all the way (no jump) whose extreme rows stay within it touches nothing."""
-        balance = self.balance
-        moments, limit = balance.moments, balance.lean_limit
-        n = len(self.board)  # the marble stays in `board` until it is set down
-        most = limit(n)  # None: no position of n marbles touches; -1: not even the level board stands
-        k = self.k
-        if type(move) is RollMarble and True not in move.jumps:  # rolled all the way: k is extreme on the extreme rows
-            rows = [cup[0] for cup in move.path]
-            base = k - moments[move.start[0]]
-            if most is None or (-most <= base + moments[min(rows)] and base + moments[max(rows)] <= most):
-                return None, base + moments[move.path[-1][0]]
-        here: Cup | None = move.start
-        end: End | None = None
-        steps = ((move.dest, True),) if type(move) is LiftMarble else zip(move.path, move.jumps)  # type: ignore[union-attr]
-        for cup, lifted in steps:
-            assert here is not None
-            if lifted:
-                k -= moments[here[0]]
-                here = None
-                in_air = limit(n - 1)
-                if in_air is not None and not -in_air <= k <= in_air:
-                    end = balance.touching(k, n - 1)  # in the air, no landing yet
-                    if end is not None:
-                        break
-                before = (k, n - 1)
-                k += moments[cup[0]]
-                here = cup
-                if most is None or -most <= k <= most:
-                    stable = True  # within the limit: resting, and not touching
-                else:
-                    tilt = balance.settled(k, n).tilt
-                    end, stable = tilt.touching, tilt.slope is not None
-                if stable:
-                    swing = balance.landing(before, k, n)
-                    if swing is not None:
-                        end = end or swing.touching
-            else:
-                k += moments[cup[0]] - moments[here[0]]
-                here = cup
-                if most is not None and not -most <= k <= most:
-                    end = balance.touching(k, n)
-            if end is not None:
-                break
-        if here != move.dest:  # the game ended on the way: the marble is set down where it was going
-            k += moments[move.dest[0]] - (moments[here[0]] if here is not None else 0)
-        return end, k
+        (`passage.way`, compiled)."""
+        return way(self.balance, self.k, len(self.board), move)  # the marble stays in `board` until it is set down
 
     def result_key(self, move: Move) -> Hashable | None:
         """Equal for two marble moves of this position that leave the same position: a move whose
