@@ -141,6 +141,18 @@ def _measured(tree: Path, families: list[str], seconds: float) -> dict[str, Any]
     return json.loads(out)  # type: ignore[no-any-return]
 
 
+def _build_native(tree: Path) -> None:
+    """Compile the native engine modules of `tree` if it has them (docs/native.md), as `make`
+    does before running it: otherwise a tree from before would be measured as pure Python
+    against this one compiled.  A tree whose build fails is measured as pure Python (said)."""
+    script = tree / "scripts" / "build_native.py"
+    if not script.exists():
+        return
+    done = subprocess.run([sys.executable, str(script)], cwd=str(tree), capture_output=True, text=True)
+    last = (done.stdout + done.stderr).strip().splitlines()
+    print(f"before tree: {last[-1] if last else 'native build said nothing'}", file=sys.stderr)
+
+
 def paired(rev: str | None, families: list[str], seconds: float, rounds: int) -> tuple[dict[str, Any] | None, dict[str, Any], dict[str, Any]]:
     """(before, after, ratios): each figure the median over `rounds` rounds, the two trees measured
     in turn in each round (the first round after first, the next before first, and so on), and each
@@ -153,6 +165,8 @@ def paired(rev: str | None, families: list[str], seconds: float, rounds: int) ->
         if rev is not None:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), rev], check=True)
         try:
+            if rev is not None:
+                _build_native(tree)
             for round_ in range(rounds):
                 order = [ROOT] if rev is None else ([ROOT, tree] if round_ % 2 == 0 else [tree, ROOT])
                 for which in order:

@@ -25,8 +25,13 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
-    for i in range(len(items) - 1, 0, -1):
-        j = _below(rng, i + 1)
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):  # `_below` written out: a call per card costs a few percent of a search
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
 
 
