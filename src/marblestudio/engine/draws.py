@@ -26,7 +26,7 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):  # `_below` written out: a call per card costs a few percent of a search
+    for i in range(len(items) - 1, 0, -1):  # `below` written out: a call per card costs a few percent of a search
         n = i + 1
         bits = n.bit_length()
         j = getrandbits(bits)
@@ -41,10 +41,6 @@ def below(rng: random.Random, n: int) -> int:
     `random.Random` draws with its own method."""
     if type(rng) is not random.Random:
         return rng.randrange(n)
-    return _below(rng, n)
-
-
-def _below(rng: random.Random, n: int) -> int:
     bits = n.bit_length()
     j: int = rng.getrandbits(bits)
     while j >= n:

@@ -33,7 +33,7 @@ from marblestudio.engine.archimedes.movegen import indexes
 from marblestudio.engine.archimedes.moves import Roll
 from marblestudio.engine.archimedes.rules import Carrying
 from marblestudio.engine.core import CHANCE, Move
-from marblestudio.engine.draws import below, choose
+from marblestudio.engine.draws import below
 
 if TYPE_CHECKING:
     from marblestudio.engine.archimedes.state import ArchimedesState
@@ -53,9 +53,7 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
     while state.result is None and played < max_steps:
         phase = state.phase
         if phase is Phase.DIE or phase is Phase.START:
-            odds = state._odds()
-            assert odds is not None
-            state.play_move(choose(rng, odds[0], odds[2]), record=False)  # as `sample_chance`
+            state.play_move(state.sample_chance(rng), record=False)
             continue
         state.play_move(draw_move(state, rng, seats), record=False)
         played += 1
