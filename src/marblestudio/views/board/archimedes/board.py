@@ -194,9 +194,8 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
             item.setTransform(world * local)
         for item in self._marbles.values():
             item.setTransform(world * item.opts["_local"])
-        moving = self._moving
-        if moving is not None and moving not in self._marbles.values():
-            moving.setTransform(world * moving.opts["_local"])
+        for item in self.planned_items():
+            item.setTransform(world * item.opts["_local"])
 
     def set_local(self, item: Any, point: Point) -> None:
         local = QMatrix4x4()
@@ -204,6 +203,7 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
         item.opts["_local"] = local
 
     def marble_item(self, cup: tuple[int, int]) -> Any:
+        """The marble item on `cup` in the position shown, if any."""
         return self._marbles.get(cup)
 
     def marble_colour(self, seat: int) -> Colour:
@@ -241,12 +241,9 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
         limit = self.geo.touch_angle or 0.0
         self.angle = limit if touched is End.HIGH else -limit if touched is End.LOW else view.angle
         self.flash_end(None if touched is None else touched.value)
-        for item in self._marbles.values():
+        for item in [*self._marbles.values(), *self.planned_items()]:  # disjoint: a show() starts a new plan
             item.hide()
             self._pool.append(item)
-        if self._moving is not None and self._moving not in self._pool:
-            self._moving.hide()
-            self._pool.append(self._moving)
         self._marbles = {}
         for name, seat in view.cups:
             cup = parse_cup(name)
@@ -255,6 +252,8 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
             self.set_local(item, (x, y, self.geo.marble_z))
             self._marbles[cup] = item
         self._show_supply(view.supply)
+        if view.die is None:
+            self._die_value = None  # no roll in use: a blank die, whatever was rolled before
         self.show_die(view.die)
         self.reset_plan()
         self._update_choices()

@@ -7,6 +7,11 @@ A rolled marble travels cup by cup while the board turns to each `board_tilted` 
 or jumping marble rises into the air (the board turns without it) and lands; a landing that
 swings passes its `peak_angle` and settles back; `board_touched` brings the end down to the
 touching angle.  Nothing moves that the engine did not report.
+
+Moves can be planned while earlier ones still play (a redo, a network opponent's move): the plan
+also keeps which marble item stands on each cup once the planned steps have played, and the
+items it made for marbles added, each hidden until its own step begins.  The board hands every
+such item back to its pool when it next shows a position.
 """
 
 from __future__ import annotations
@@ -27,10 +32,10 @@ class Motion:
 
     geo: Geometry
     angle: float
+    _marbles: dict[tuple[int, int], Any]  # the marble item on each cup of the position shown
 
     # provided by the board
     def pose(self) -> None: ...
-    def marble_item(self, cup: tuple[int, int]) -> Any: ...
     def new_marble(self, seat: int) -> Any: ...
     def set_local(self, item: Any, point: Point) -> None: ...
     def show_die(self, value: int | None, spin: float = 0.0) -> None: ...
@@ -41,6 +46,12 @@ class Motion:
         self._moving: Any = None
         self._moving_at: Point | None = None
         self._moving_cup: tuple[int, int] | None = None
+        self._plan_cups: dict[tuple[int, int], Any] = dict(self._marbles)  # each cup's item once the plan has played
+        self._planned: list[Any] = []  # the items the plan made (marbles added), for the board to take back
+
+    def planned_items(self) -> list[Any]:
+        """The marble items the plan made since the position was last shown."""
+        return self._planned
 
     def cup_point(self, name: str, lifted: bool = False) -> Point:
         row, column = parse_cup(name)
@@ -55,7 +66,10 @@ class Motion:
             return [self._place_step(event["seat"], event["cup"])]
         if kind in ("marble_rolled", "marble_lifted"):
             start = parse_cup(event["start"])
-            self._moving = self.marble_item(start)
+            dest = parse_cup(event["path"][-1] if kind == "marble_rolled" else event["dest"])
+            self._moving = self._plan_cups.pop(start, None)
+            if self._moving is not None:
+                self._plan_cups[dest] = self._moving
             self._moving_cup = start
             self._moving_at = self.cup_point(event["start"])
             return []
@@ -66,7 +80,7 @@ class Motion:
         if kind in ("marble_lost", "marble_sent_back"):
             # house rules: the next tilt lifts the marble away (to the supply, or out of the
             # game), or takes a moved one back
-            self._moving = self.marble_item(parse_cup(event["cup"]))
+            self._moving = self._plan_cups.pop(parse_cup(event["cup"]), None)
             self._moving_at = self.cup_point(event["cup"])
             return []
         return []
@@ -80,15 +94,22 @@ class Motion:
 
     def _place_step(self, seat: int, cup: str) -> Step:
         item = self.new_marble(seat)
+        item.hide()  # until its step begins: behind other steps it would wait at the board's origin
+        self._planned.append(item)
         end = self.cup_point(cup)
         above = (end[0], end[1], end[2] + LIFT)
         self._moving, self._moving_at = item, above
+        self._plan_cups[parse_cup(cup)] = item
+
+        def start() -> None:
+            self.set_local(item, above)
+            item.show()
 
         def update(t: float) -> None:
             self.set_local(item, _between(above, end, ease(t)))
             self.pose()
 
-        return Step(0.3, update)
+        return Step(0.3, update, start=start)
 
     def _tilt_steps(self, event: Event) -> list[Step]:
         old_angle, new_angle = self._plan_angle, float(event["angle"])
