@@ -99,3 +99,28 @@ def test_redo_pressed_again_and_again_leaves_no_marble_in_the_air(qtbot: QtBot) 
     played = game.scene.render_image()
     game.set_session(Session.from_moves(loaded.rules, [HUMAN, HUMAN], moves, 3, loaded.resolved, ref))
     assert _differing(played, game.scene.render_image()) == 0
+
+
+@pytest.mark.parametrize(("ref", "players", "count"), GAMES)
+def test_an_undo_while_queued_moves_still_play_shows_the_position_undone_to(
+    qtbot: QtBot, ref: str, players: int, count: int
+) -> None:
+    moves = _moves(ref, players, count)
+    loaded = rulesets.load_with_source(ref)
+    game: GameView = open_game_view(qtbot, 640, 420)
+    first = next(i for i, m in enumerate(moves) if not m.is_chance)
+    session = Session.from_moves(loaded.rules, [HUMAN] * players, moves[:first], 3, loaded.resolved, ref)
+    game.set_session(session)
+    game.scene.clock.set_speed(1.0)  # slow enough that the undo comes mid-story
+    for move in moves[first:]:
+        if move.is_chance and session.state.to_move != CHANCE:
+            continue
+        session.play(move)
+    qtbot.wait(120)
+    assert game.scene.clock.is_running()
+    assert session.undo()
+    qtbot.waitUntil(lambda: not game.scene.clock.is_running(), timeout=30_000)
+    shown = session.all_moves()[: session.ply]
+    played = game.scene.render_image()
+    game.set_session(Session.from_moves(loaded.rules, [HUMAN] * players, shown, 3, loaded.resolved, ref))
+    assert _differing(played, game.scene.render_image()) == 0
