@@ -100,6 +100,17 @@ def test_closing_with_an_unsaved_game_asks(qtbot: QtBot, window: MainWindow, ans
     assert window.close()
 
 
+@pytest.mark.parametrize("ref", ["stay-alive/standard", "alive/standard", "avalanche/standard", "archimedes/standard"])
+def test_closing_a_game_where_nobody_has_moved_yet_asks_nothing(qtbot: QtBot, window: MainWindow, answers: Answers, ref: str) -> None:
+    assert window.start_game(ref, [HUMAN, HUMAN], seed=4)
+    session = window.game.session
+    assert session is not None
+    qtbot.waitUntil(session.waiting_for_human, timeout=5000)
+    assert session.history and all(move.is_chance for move in session.moves)  # the deal, the set-up or the starting rolls
+    assert window.close()
+    assert not answers.questions
+
+
 def test_save_is_a_record_that_opens_to_play_on(qtbot: QtBot, window: MainWindow, tmp_path: Path, answers: Answers) -> None:
     window.start_game("stay-alive/standard", [HUMAN, "hard"], seed=6)
     session = window.game.session

@@ -151,9 +151,12 @@ class WindowFiles:
         return True
 
     def maybe_save(self) -> bool:
-        """Ask before throwing away an unsaved game; False when the user cancels."""
+        """Ask before throwing away an unsaved game; False when the user cancels.  A game in which
+        no player has moved yet (only chance: the deal, the starting rolls) has nothing to lose."""
         session = self.window.game.session
-        if session is None or session.saved or not self.window.game.interactive or not session.history:
+        if session is None or session.saved or not self.window.game.interactive:
+            return True
+        if not any(not move.is_chance for move in session.moves) and session.resigned is None:
             return True
         answer = QMessageBox.question(
             self.window,
