@@ -55,29 +55,39 @@ def _differing(a: QImage, b: QImage) -> int:
     return sum(1 for y in range(0, a.height(), step) for x in range(0, a.width(), step) if a.pixel(x, y) != b.pixel(x, y))
 
 
-@pytest.mark.parametrize(("ref", "players", "count"), GAMES)
-def test_moves_queued_behind_running_animations_end_as_the_position_shown_afresh(
-    qtbot: QtBot, ref: str, players: int, count: int
-) -> None:
-    moves = _moves(ref, players, count)
+def _queue(qtbot: QtBot, ref: str, players: int, moves: list[Move], speed: float) -> tuple[GameView, Session]:
+    """A game view of `ref` at its first player's move, then the rest of `moves` played at once
+    through the session at animation `speed`: each arrives while the earlier ones still play."""
     loaded = rulesets.load_with_source(ref)
     game: GameView = open_game_view(qtbot, 640, 420)
     first = next(i for i, m in enumerate(moves) if not m.is_chance)  # the view plays the chance before it itself
     session = Session.from_moves(loaded.rules, [HUMAN] * players, moves[:first], 3, loaded.resolved, ref)
     game.set_session(session)
-    game.scene.clock.set_speed(20.0)  # animated, quickly
+    game.scene.clock.set_speed(speed)
     for move in moves[first:]:
         if move.is_chance and session.state.to_move != CHANCE:
             continue  # the view drew it already (the same outcome: chance is drawn per ply)
-        session.play(move)  # each arrives while the earlier ones still play
+        session.play(move)
+    return game, session
+
+
+def _fresh(game: GameView, ref: str, players: int, moves: list[Move]) -> QImage:
+    """The frame of a new board showing the game after `moves`."""
+    loaded = rulesets.load_with_source(ref)
+    game.set_session(Session.from_moves(loaded.rules, [HUMAN] * players, moves, 3, loaded.resolved, ref))
+    return game.scene.render_image()
+
+
+@pytest.mark.parametrize(("ref", "players", "count"), GAMES)
+def test_moves_queued_behind_running_animations_end_as_the_position_shown_afresh(
+    qtbot: QtBot, ref: str, players: int, count: int
+) -> None:
+    moves = _moves(ref, players, count)
+    game, _ = _queue(qtbot, ref, players, moves, 20.0)  # animated, quickly
     assert game.scene.clock.is_running()
     qtbot.waitUntil(lambda: not game.scene.clock.is_running(), timeout=30_000)
     played = game.scene.render_image()
-
-    again = Session.from_moves(loaded.rules, [HUMAN] * players, list(moves), 3, loaded.resolved, ref)
-    game.set_session(again)
-    fresh = game.scene.render_image()
-    assert _differing(played, fresh) == 0
+    assert _differing(played, _fresh(game, ref, players, moves)) == 0
 
 
 def test_redo_pressed_again_and_again_leaves_no_marble_in_the_air(qtbot: QtBot) -> None:
@@ -97,30 +107,17 @@ def test_redo_pressed_again_and_again_leaves_no_marble_in_the_air(qtbot: QtBot) 
     qtbot.waitUntil(lambda: not game.scene.clock.is_running(), timeout=30_000)
     assert session.all_moves() == moves
     played = game.scene.render_image()
-    game.set_session(Session.from_moves(loaded.rules, [HUMAN, HUMAN], moves, 3, loaded.resolved, ref))
-    assert _differing(played, game.scene.render_image()) == 0
+    assert _differing(played, _fresh(game, ref, 2, moves)) == 0
 
 
 @pytest.mark.parametrize(("ref", "players", "count"), GAMES)
 def test_an_undo_while_queued_moves_still_play_shows_the_position_undone_to(
     qtbot: QtBot, ref: str, players: int, count: int
 ) -> None:
-    moves = _moves(ref, players, count)
-    loaded = rulesets.load_with_source(ref)
-    game: GameView = open_game_view(qtbot, 640, 420)
-    first = next(i for i, m in enumerate(moves) if not m.is_chance)
-    session = Session.from_moves(loaded.rules, [HUMAN] * players, moves[:first], 3, loaded.resolved, ref)
-    game.set_session(session)
-    game.scene.clock.set_speed(1.0)  # slow enough that the undo comes mid-story
-    for move in moves[first:]:
-        if move.is_chance and session.state.to_move != CHANCE:
-            continue
-        session.play(move)
+    game, session = _queue(qtbot, ref, players, _moves(ref, players, count), 1.0)  # slow: the undo comes mid-story
     qtbot.wait(120)
     assert game.scene.clock.is_running()
     assert session.undo()
     qtbot.waitUntil(lambda: not game.scene.clock.is_running(), timeout=30_000)
-    shown = session.all_moves()[: session.ply]
     played = game.scene.render_image()
-    game.set_session(Session.from_moves(loaded.rules, [HUMAN] * players, shown, 3, loaded.resolved, ref))
-    assert _differing(played, game.scene.render_image()) == 0
+    assert _differing(played, _fresh(game, ref, players, session.all_moves()[: session.ply])) == 0
