@@ -11,6 +11,7 @@ nothing now lies dark and flat with a dim label.  A magenta ring marks the last 
 cup it placed or moved a marble to, or round the die it rolled.  Among several paths to one cup, the click takes
 the one whose steepest angle is smallest.  The arrow keys and Enter select and click the same
 pieces.  Neutral marbles (the house rule `archimedes.neutral`, seat -1 in the view) are grey.
+The die shows the roll in use (the view's `die`), and is blank between rolls.
 """
 
 from __future__ import annotations
