@@ -283,3 +283,16 @@ def test_branch_at_starts_a_new_unsaved_game_from_an_earlier_position() -> None:
     branch = session.branch_at(6)
     assert [str(m) for m in branch.moves] == [str(m) for m in session.moves[:6]]
     assert branch.seats == [HUMAN, "easy"] and not branch.is_over() and not branch.saved
+
+
+def test_player_moves_counts_the_players_moves_and_not_the_chance_steps() -> None:
+    session = _session(ref="archimedes/standard")
+    session.advance_chance()  # the starting rolls
+    assert session.ply == 1 and session.player_moves == 0
+    session.play(session.state.legal_moves()[0])  # a marble added
+    assert session.player_moves == 1
+    while session.state.to_move != CHANCE:
+        roll = next((m for m in session.state.legal_moves() if str(m) == "roll"), None)
+        session.play(roll if roll is not None else session.state.legal_moves()[0])
+    session.advance_chance()  # the die
+    assert session.ply == session.player_moves + 2

@@ -155,6 +155,11 @@ class Session:
     def ply(self) -> int:
         return len(self.history)
 
+    @property
+    def player_moves(self) -> int:
+        """How many of the steps played are players' moves (the others are chance)."""
+        return sum(1 for step in self.history if not step.move.is_chance)
+
     # The timeline: every step, then the resignation if there is one ---------------------
     def all_steps(self) -> list[Step]:
         """The history followed by the steps redo would replay (each with its events)."""

@@ -155,7 +155,7 @@ def _what(args: argparse.Namespace, session: Session) -> str:
         if args.move is None:
             return f"{args.source} at its end, after {_moves(session.ply)}"
         return f"{args.source} after its first {_moves(session.ply)}"
-    played = sum(1 for move in session.moves if not move.is_chance)
+    played = session.player_moves
     chosen = f" and {_moves(played)} chosen at random" if played else ""
     if session.start is not None:
         return f"{args.source} at the position given{chosen}"

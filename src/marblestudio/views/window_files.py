@@ -156,7 +156,7 @@ class WindowFiles:
         session = self.window.game.session
         if session is None or session.saved or not self.window.game.interactive:
             return True
-        if not any(not move.is_chance for move in session.moves) and session.resigned is None:
+        if not session.player_moves and session.resigned is None:
             return True
         answer = QMessageBox.question(
             self.window,

@@ -45,7 +45,6 @@ class Motion:
         self._plan_angle = self.angle
         self._moving: Any = None
         self._moving_at: Point | None = None
-        self._moving_cup: tuple[int, int] | None = None
         self._plan_cups: dict[tuple[int, int], Any] = dict(self._marbles)  # each cup's item once the plan has played
         self._planned: list[Any] = []  # the items the plan made (marbles added), for the board to take back
 
@@ -70,7 +69,6 @@ class Motion:
             self._moving = self._plan_cups.pop(start, None)
             if self._moving is not None:
                 self._plan_cups[dest] = self._moving
-            self._moving_cup = start
             self._moving_at = self.cup_point(event["start"])
             return []
         if kind == "board_tilted":
