@@ -22,7 +22,8 @@ if TYPE_CHECKING:
         parse_cup,
     )
     from marblestudio.engine.archimedes.physics import Balance, End, Tilt
-    from marblestudio.engine.archimedes.state import ArchimedesState, Phase
+    from marblestudio.engine.archimedes.phases import Phase
+    from marblestudio.engine.archimedes.state import ArchimedesState
     from marblestudio.engine.archimedes.view import ArchimedesView
     from marblestudio.engine.position import Fields
     from marblestudio.engine.rules import Ruleset
@@ -34,7 +35,8 @@ __getattr__, __dir__ = exports(
             "Cup", "DieRoll", "LiftMarble", "Pass", "Place", "Roll", "RollMarble", "StartRolls", "cup_name", "parse_cup",
         ],
         "marblestudio.engine.archimedes.physics": ["Balance", "End", "Tilt"],
-        "marblestudio.engine.archimedes.state": ["ArchimedesState", "Phase"],
+        "marblestudio.engine.archimedes.phases": ["Phase"],
+        "marblestudio.engine.archimedes.state": ["ArchimedesState"],
         "marblestudio.engine.archimedes.view": ["ArchimedesView"],
     },
 )

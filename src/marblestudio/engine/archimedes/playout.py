@@ -25,12 +25,12 @@ so the rules are exactly those of `apply`.
 from __future__ import annotations
 
 import random
-from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
 from marblestudio.engine.archimedes.movegen import indexes
 from marblestudio.engine.archimedes.moves import Roll
+from marblestudio.engine.archimedes.phases import Phase
 from marblestudio.engine.archimedes.rules import Carrying
 from marblestudio.engine.core import CHANCE, Move
 from marblestudio.engine.draws import below
@@ -46,8 +46,6 @@ TRIES = 48
 
 def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 1_000_000) -> int:
     """Play `state` to its end with uniformly random moves; return the number of player moves."""
-    from marblestudio.engine.archimedes.state import Phase
-
     seats = state.seat_bits()  # each seat's marbles as a bitmask, kept up to date by the moves
     played = 0
     while state.result is None and played < max_steps:
@@ -81,8 +79,6 @@ def hooked_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
 
 def draw_move(state: ArchimedesState, rng: random.Random, seats: list[int]) -> Move:
     """A move of the seat to move, uniformly among its legal moves (`seats`: `state.seat_bits()`)."""
-    from marblestudio.engine.archimedes.state import Phase
-
     phase, seat, move = state.phase, state.mover, None
     if phase is Phase.MOVING:
         bit_of = state.tables.bit_of
@@ -121,15 +117,17 @@ def sample_marble_move(
     per_kind = len(codes)
     per_marble = per_kind * (2 if rolling else 1)
     total = per_marble * len(unmoved)
-    ray4, step_along = tables.ray4, tables.step_along
+    ray4, size, most = tables.ray4, len(tables.cups), remaining + 1
     steps: dict[int, int] = {}  # cup * 4 + direction -> step, on this board
-    memo: dict[int, list[int]] = {}
-    witnesses: dict[tuple[int, int], int | None] = {}
-    good: dict[tuple[int, int, int], bool] = {}
-    counts: dict[int, dict[tuple[int, int], int]] = {}
+    # What the draws found out on this board, made when first needed (most draws need none):
+    memo: dict[int, list[int]] | None = None  # each cup's spaces
+    witnesses: dict[tuple[int, int], int | None] | None = None
+    good: dict[int, bool] | None = None  # (start, destination, L) as one integer -> the roll can be used up
+    counts: dict[int, dict[tuple[int, int], int]] | None = None  # start -> its `path_counts`
     random_ = rng.random
     for _ in range(tries):
-        which, y = divmod(int(random_() * total), per_marble)
+        drawn = int(random_() * total)
+        which, y = drawn // per_marble, drawn % per_marble
         start = unmoved[which]
         if y >= per_kind:  # the second half: lifted
             length, directions = codes[y - per_kind]
@@ -140,26 +138,32 @@ def sample_marble_move(
         cup, visited, path = start, 1 << start, []
         for direction in directions:
             key = cup * 4 + direction
-            s = steps.get(key)
-            if s is None:
-                s = steps[key] = step_along(mine, theirs, ray4[cup][direction])
+            s = steps.get(key, -2)
+            if s == -2:
+                s = steps[key] = tables.step_along(mine, theirs, ray4[cup][direction])
             if s < 0 or visited >> (s >> 1) & 1:
                 break
             cup = s >> 1
             visited |= 1 << cup
             path.append(s)
         else:
+            if memo is None:
+                memo = {}
             if length < remaining:
-                ok = good.get((start, cup, length))
+                if good is None or witnesses is None:
+                    good, witnesses = {}, {}
+                which_key = (start * size + cup) * most + length
+                ok = good.get(which_key)
                 if ok is None:
-                    rest = tuple(m for m in unmoved if m != start)
-                    left = remaining - length
-                    ok = bool(rest) and tables.completes(mine, theirs, start, cup, rest, left, memo, witnesses)
-                    good[(start, cup, length)] = ok
+                    rest = tuple([m for m in unmoved if m != start])
+                    ok = bool(rest) and tables.completes(mine, theirs, start, cup, rest, remaining - length, memo, witnesses)
+                    good[which_key] = ok
                 if not ok:
                     continue
             if not lifted:
                 return tables.rolled(start, path)  # the listing's own object: built once per grid
+            if counts is None:
+                counts = {}
             found = counts.get(start)
             if found is None:
                 found = counts[start] = tables.path_counts(mine, theirs, start, remaining, memo)
@@ -168,9 +172,13 @@ def sample_marble_move(
     return None
 
 
-@cache
+_CODES: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
+"""`_codes(n)` at index n, as far as asked for so far."""
+
+
 def _codes(most: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Every (L, directions) with L from 1 to `most` and L directions (0-3, as in DIRECTIONS)."""
-    return tuple((length, dirs) for length in range(1, most + 1) for dirs in product(range(4), repeat=length))
-
-
+    while len(_CODES) <= most:
+        n = len(_CODES)
+        _CODES.append(tuple((length, dirs) for length in range(1, n + 1) for dirs in product(range(4), repeat=length)))
+    return _CODES[most]

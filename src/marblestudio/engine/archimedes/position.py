@@ -24,7 +24,8 @@ from __future__ import annotations
 from marblestudio.engine.archimedes.moves import Cup, cup_name, parse_cup
 from marblestudio.engine.archimedes.physics import End
 from marblestudio.engine.archimedes.rules import NEUTRAL, StartRule, TouchRule
-from marblestudio.engine.archimedes.state import HOME, LOST, ArchimedesState, Phase
+from marblestudio.engine.archimedes.phases import Phase
+from marblestudio.engine.archimedes.state import HOME, LOST, ArchimedesState
 from marblestudio.engine.core import NotationError, Outcome, Termination
 from marblestudio.engine.position import NONE, Fields, PositionError, Writer, items_text, outcome_text, turn_text
 from marblestudio.engine.rules import Ruleset

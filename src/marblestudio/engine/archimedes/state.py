@@ -11,7 +11,6 @@ turn ends.
 
 from __future__ import annotations
 
-import enum
 import random
 from itertools import accumulate
 from collections.abc import Callable, Hashable, Mapping
@@ -31,6 +30,7 @@ from marblestudio.engine.archimedes.moves import (
     parse,
 )
 from marblestudio.engine.archimedes import playout
+from marblestudio.engine.archimedes.phases import Phase
 from marblestudio.engine.archimedes.passage import way
 from marblestudio.engine.archimedes.movegen import indexes, tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
@@ -40,14 +40,6 @@ from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, Illega
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.archimedes.events import ArchimedesEvent
 from marblestudio.engine.draws import choose
-
-
-class Phase(enum.Enum):
-    START = "start"  # chance: the starting rolls
-    CHOOSE = "choose"  # the mover places a marble, rolls, or passes
-    DIE = "die"  # chance: the die
-    MOVING = "moving"  # the mover uses the roll, one marble at a time
-    OVER = "over"
 
 
 HOME, LOST = "home", "lost"

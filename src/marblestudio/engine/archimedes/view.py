@@ -10,7 +10,8 @@ from marblestudio.engine.archimedes.moves import Cup, cup_name
 from marblestudio.engine.archimedes.physics import End
 
 if TYPE_CHECKING:
-    from marblestudio.engine.archimedes.state import ArchimedesState, Phase
+    from marblestudio.engine.archimedes.phases import Phase
+    from marblestudio.engine.archimedes.state import ArchimedesState
 
 
 # Views are frozen dataclasses without __slots__: orjson writes a slotted dataclass several times

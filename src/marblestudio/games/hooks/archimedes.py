@@ -25,7 +25,7 @@ def _add_to_roll(state: Any, ctx: Any, values: Mapping[str, Any], events: list[A
 def _reroll(state: Any, ctx: Any, values: Mapping[str, Any], events: list[Any]) -> None:
     """The die is rolled again: the roll just made is forgotten before any marble moved, and the
     next step is a new roll (a chance step) for the same player."""
-    from marblestudio.engine.archimedes.state import Phase
+    from marblestudio.engine.archimedes.phases import Phase
 
     if state.phase is not Phase.MOVING or state.remaining <= 0 or state.moved:
         return  # only right after a roll, before any marble moved
