@@ -47,7 +47,7 @@ class Tables:
 
     def __init__(self, rows: int, columns: int) -> None:
         self.rows, self.columns = rows, columns
-        size = rows * columns
+        size = self.size = rows * columns
         self.cups: tuple[Cup, ...] = tuple((i // columns, i % columns) for i in range(size))
         self.bit_of: dict[Cup, int] = {cup: 1 << i for i, cup in enumerate(self.cups)}
         # From each cup, the cups along each direction up to the edge (`ray4`: one per direction,
@@ -67,7 +67,7 @@ class Tables:
         self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(r for r in rs if r) for rs in ray4)
         self._splits = tuple(tuple((ray[0], ray[1:]) for ray in rs) for rs in self.rays)
         self._roots: list[dict[int, Node]] = [{} for _ in range(size)]
-        self._lifts: dict[tuple[int, int, int], LiftMarble] = {}
+        self._lifts: dict[int, LiftMarble] = {}  # keyed by (start * size + dest) * (size + 1) + spaces
         self._nodes = 0
         self._listings: dict[tuple[int, int, tuple[int, ...], int, bool], list[Any]] = {}
 
@@ -192,12 +192,14 @@ class Tables:
         rest: tuple[int, ...],
         left: int,
         memo: dict[int, list[int]],
-        witnesses: dict[tuple[int, int], int | None],
+        witnesses: dict[int, int | None],
     ) -> bool:
         """Whether, after the marble on `start` moves to `dest`, the marbles `rest` can use `left`
-        spaces.  `memo` and `witnesses` remember what was found on this board (before the move)."""
+        spaces.  `memo` and `witnesses` remember what was found on this board (before the move;
+        `witnesses` by `left * size + marble`)."""
+        size = self.size
         for marble in rest:  # quick: a path on the board as it is that the move leaves open
-            key = (marble, left)
+            key = left * size + marble
             if key in witnesses:
                 path = witnesses[key]
             else:
@@ -268,7 +270,7 @@ class Tables:
     def _list(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool) -> list[Any]:
         cups, budget = self.cups, self._nodes < NODE_BUDGET
         memo: dict[int, list[int]] = {}
-        witnesses: dict[tuple[int, int], int | None] = {}
+        witnesses: dict[int, int | None] = {}
         moves: list[Any] = []
         append = moves.append
 
@@ -337,9 +339,11 @@ class Tables:
 
     def lifted(self, start: int, dest: int, spaces: int) -> LiftMarble:
         """The lift from cup `start` to cup `dest` counting `spaces`, built once per grid."""
-        lift = self._lifts.get((start, dest, spaces))
+        size = self.size
+        key = (start * size + dest) * (size + 1) + spaces  # a path visits each cup once: spaces <= size
+        lift = self._lifts.get(key)
         if lift is None:
-            lift = self._lifts[(start, dest, spaces)] = LiftMarble(self.cups[start], self.cups[dest], spaces)
+            lift = self._lifts[key] = LiftMarble(self.cups[start], self.cups[dest], spaces)
         return lift
 
     def _extend(self, children: dict[int, Node], s: int, origin: Cup, move: RollMarble | None, budget: bool) -> Node:

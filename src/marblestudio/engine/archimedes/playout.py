@@ -121,7 +121,7 @@ def sample_marble_move(
     steps: dict[int, int] = {}  # cup * 4 + direction -> step, on this board
     # What the draws found out on this board, made when first needed (most draws need none):
     memo: dict[int, list[int]] | None = None  # each cup's spaces
-    witnesses: dict[tuple[int, int], int | None] | None = None
+    witnesses: dict[int, int | None] | None = None
     good: dict[int, bool] | None = None  # (start, destination, L) as one integer -> the roll can be used up
     counts: dict[int, dict[tuple[int, int], int]] | None = None  # start -> its `path_counts`
     random_ = rng.random
