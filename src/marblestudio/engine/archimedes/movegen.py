@@ -282,7 +282,7 @@ class Tables:
             level: list[tuple[dict[int, Node], RollMarble | None, int, int]] = [(self._roots[start], None, start, 1 << start)]
             for length in range(1, remaining + 1):
                 left = remaining - length
-                ok: dict[int, bool] = {}
+                decided = good_ones = 0  # the destinations decided at this length, and those that use the roll up
                 deeper: list[tuple[dict[int, Node], RollMarble | None, int, int]] = []
                 for children, move, last, visited in level:
                     steps = memo.get(last)
@@ -293,8 +293,8 @@ class Tables:
                             dest = s >> 1
                             if visited >> dest & 1:
                                 continue
-                            if dest not in ok:
-                                ok[dest] = True
+                            if not decided >> dest & 1:
+                                decided |= 1 << dest
                                 lifts.append(self.lifted(start, dest, length))
                             if rolling:
                                 child = children.get(s)
@@ -309,10 +309,13 @@ class Tables:
                         child = children.get(s)
                         if child is None:
                             child = self._extend(children, s, origin, move, budget)
-                        good = ok.get(dest)
-                        if good is None:
-                            good = ok[dest] = bool(rest) and self.completes(mine, theirs, start, dest, rest, left, memo, witnesses)
+                        if decided >> dest & 1:
+                            good = bool(good_ones >> dest & 1)
+                        else:
+                            decided |= 1 << dest
+                            good = bool(rest) and self.completes(mine, theirs, start, dest, rest, left, memo, witnesses)
                             if good:
+                                good_ones |= 1 << dest
                                 lifts.append(self.lifted(start, dest, length))
                         if good and rolling:
                             append(child[0])
