@@ -249,7 +249,11 @@ class ArchimedesState(State):
         if legal is None:
             if (type(move) is RollMarble or type(move) is LiftMarble) and self._offers(move):
                 return self.play_move(move)  # checked alone: listing every marble move costs far more
-            legal = self._legal = self._generate()
+            odds = self._odds() if move.is_chance else None
+            # a chance outcome: among the outcomes worked out once (shared: read, never kept)
+            legal = odds[0] if odds is not None else self._generate()
+            if odds is None:
+                self._legal = legal
         for offered in legal:  # the move picked from `legal_moves()` is usually the very object
             if offered is move:
                 break
