@@ -143,14 +143,15 @@ class Tables:
 
     def path_counts(
         self, mine: int, theirs: int, start: int, most: int, memo: dict[int, list[int]] | None = None
-    ) -> dict[tuple[int, int], int]:
-        """How many paths of each length up to `most` lead from `start` to each cup: {(cup, L): m}.
+    ) -> dict[int, int]:
+        """How many paths of each length up to `most` lead from `start` to each cup: {L * size +
+        cup: m} (`size`: the grid's cups; an integer key is built and looked up without a tuple).
         `memo` may carry the cups' spaces between calls for the same `mine` and `theirs`."""
-        out: dict[tuple[int, int], int] = {}
+        out: dict[int, int] = {}
         self._count_paths(mine, theirs, {} if memo is None else memo, out, most, start, 1, 1 << start)
         return out
 
-    def _count_paths(self, mine: int, theirs: int, memo: dict[int, list[int]], out: dict[tuple[int, int], int], most: int,
+    def _count_paths(self, mine: int, theirs: int, memo: dict[int, list[int]], out: dict[int, int], most: int,
                      cup: int, length: int, visited: int) -> None:
         found = memo.get(cup)
         if found is None:
@@ -159,13 +160,15 @@ class Tables:
             nxt = s >> 1
             if visited >> nxt & 1:
                 continue
-            out[(nxt, length)] = out.get((nxt, length), 0) + 1
+            key = length * self.size + nxt
+            out[key] = out.get(key, 0) + 1
             if length < most:
                 self._count_paths(mine, theirs, memo, out, most, nxt, length + 1, visited | 1 << nxt)
 
     def destinations(self, mine: int, theirs: int, start: int, most: int) -> set[tuple[int, int]]:
         """Each (destination, spaces) that some path of at most `most` spaces reaches."""
-        return set(self.path_counts(mine, theirs, start, most))
+        size = self.size
+        return {(key % size, key // size) for key in self.path_counts(mine, theirs, start, most)}
 
     def completable(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int) -> bool:
         """Whether marbles at `unmoved` can use exactly `remaining` spaces, each moved once."""
@@ -246,7 +249,7 @@ class Tables:
             if bit is None or type(spaces) is not int:
                 return False
             dest = bit.bit_length() - 1
-            if (dest, spaces) not in self.path_counts(mine, theirs, start, spaces, memo):
+            if spaces * self.size + dest not in self.path_counts(mine, theirs, start, spaces, memo):
                 return False
         left = remaining - spaces
         if not left:

@@ -118,12 +118,11 @@ def sample_marble_move(
     per_marble = per_kind * (2 if rolling else 1)
     total = per_marble * len(unmoved)
     ray4, size, most = tables.ray4, len(tables.cups), remaining + 1
-    steps: dict[int, int] = {}  # cup * 4 + direction -> step, on this board
     # What the draws found out on this board, made when first needed (most draws need none):
     memo: dict[int, list[int]] | None = None  # each cup's spaces
     witnesses: dict[int, int | None] | None = None
     good: dict[int, bool] | None = None  # (start, destination, L) as one integer -> the roll can be used up
-    counts: dict[int, dict[tuple[int, int], int]] | None = None  # start -> its `path_counts`
+    counts: dict[int, dict[int, int]] | None = None  # start -> its `path_counts`
     random_ = rng.random
     for _ in range(tries):
         drawn = int(random_() * total)
@@ -137,10 +136,7 @@ def sample_marble_move(
             lifted = not rolling
         cup, visited, path = start, 1 << start, []
         for direction in directions:
-            key = cup * 4 + direction
-            s = steps.get(key, -2)
-            if s == -2:
-                s = steps[key] = tables.step_along(mine, theirs, ray4[cup][direction])
+            s = tables.step_along(mine, theirs, ray4[cup][direction])  # cheaper than remembering it
             if s < 0 or visited >> (s >> 1) & 1:
                 break
             cup = s >> 1
@@ -167,7 +163,7 @@ def sample_marble_move(
             found = counts.get(start)
             if found is None:
                 found = counts[start] = tables.path_counts(mine, theirs, start, remaining, memo)
-            if random_() * found[(cup, length)] < 1:
+            if random_() * found[length * size + cup] < 1:
                 return tables.lifted(start, cup, length)
     return None
 
