@@ -191,8 +191,9 @@ def test_every_move_of_the_fast_playout_is_a_legal_move(ruleset_id: str) -> None
     rules_ = load(ruleset_id)
     rng = random.Random(f"legal:{ruleset_id}")
     for _ in range(2):
-        state = new_game(rules_, 2)
-        assert isinstance(state, ArchimedesState)
+        # move by move through `play_move` (the native loop draws the same moves and leaves the
+        # same state: test_the_native_playout_leaves_the_state_that_play_move_leaves)
+        state = _step_by_step(new_game(rules_, 2))
         play_unchecked = state.play_move
         checked = [0]
 
@@ -256,3 +257,70 @@ def test_play_without_events_leaves_the_state_apply_leaves(ref: str) -> None:
         assert outcome is not None
         endings["touch" if "touched" in outcome.reason else "other"] += 1
     assert endings["touch"] > 0  # the touch check of `play` was exercised
+
+
+class _StepByStep(ArchimedesState):
+    """The same game played move by move through the state's `play_move`: `random_playout` plays
+    only a state of the family's own class in its native loop (`playout._Playout`)."""
+
+
+def _step_by_step(state: ArchimedesState) -> ArchimedesState:
+    other = state.copy()
+    other.__class__ = _StepByStep
+    return other
+
+
+def _fields(state: ArchimedesState) -> dict[str, Any]:
+    """Everything a game goes on from: every field but the caches of listings and chance odds."""
+    return {k: v for k, v in vars(state).items() if k not in ("_legal", "_chance")}
+
+
+def _tight(ruleset_id: str, **changes: Any) -> Any:
+    """A bundled ruleset with its stalemate or move limit made short, so random games meet them."""
+    from dataclasses import replace
+
+    ruleset = load(ruleset_id)
+    family = changes.pop("family", {})
+    return replace(ruleset, family=replace(ruleset.family, **family), **changes)
+
+
+LOSE_A_MARBLE = str(Path(__file__).resolve().parents[3] / "examples" / "house-rules" / "archimedes-lose-a-marble.yaml")
+
+
+@pytest.mark.parametrize("ruleset_id", [*BUNDLED, NEUTRAL, LOSE_A_MARBLE, "stalemate", "move-limit"])
+def test_the_native_playout_leaves_the_state_that_play_move_leaves(ruleset_id: str) -> None:
+    """From the start and from positions part-way through a turn, with and without a cap on the
+    moves: the native loop draws the same moves and leaves every field as `play_move` does."""
+    from marblestudio.engine.archimedes.rules import Stalemate
+
+    if ruleset_id == "stalemate":
+        ruleset = _tight("archimedes/standard", family={"stalemate": Stalemate(repeats=2, quiet_turns=4)})
+    elif ruleset_id == "move-limit":
+        ruleset = _tight("archimedes/standard", move_limit=30)
+    else:
+        ruleset = load(ruleset_id)
+    rng = random.Random(f"native:{ruleset_id}")
+    ends: Counter[str] = Counter()
+    for game in range(12):
+        state = new_game(ruleset, 2)
+        for _ in range(rng.randrange(0, 120)):  # on to a position part-way through the game
+            if state.outcome() is not None:
+                break
+            moves = [state.sample_chance(rng)] if state.to_move == CHANCE else state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        for cap in (1, 7, 1_000_000):
+            fast, slow = state.copy(), _step_by_step(state)
+            seed = f"{ruleset_id}:{game}:{cap}"
+            played = fast.random_playout(random.Random(seed), cap)
+            assert slow.random_playout(random.Random(seed), cap) == played
+            assert type(fast) is ArchimedesState and type(slow) is _StepByStep
+            assert _fields(fast) == _fields(slow), (seed, str(fast.position()), str(slow.position()))
+            assert fast.position() == slow.position()
+            if cap == 1_000_000:
+                outcome = fast.outcome()
+                assert outcome is not None
+                ends[outcome.termination.name if "touched" not in outcome.reason else "touch"] += 1
+    if ruleset_id == "stalemate":
+        assert ends["DRAW"] > 0, ends  # the native loop handed a stalemate's end to the state
+    if ruleset_id == "move-limit":
+        assert ends["CAPPED"] > 0, ends

@@ -17,23 +17,31 @@ moves, as picking from `legal_moves()` would be (the draws from the generator di
 `TRIES` rejected draws (a position with few legal moves) the move is picked from the full
 listing, which is uniform as well, and is the only way to find that the mover must pass.  At
 the start of a turn the choice is drawn among the free midzone cups and the roll, as
-`legal_moves` lists them; chance goes through `sample_chance`; every move is played by
-the state's own code (`play_move`, as `apply` does after its check, without building the events),
-so the rules are exactly those of `apply`.
+`legal_moves` lists them; chance draws as `sample_chance` draws.
+
+A state of the family's own class is played in `_Playout`, which holds the fields that the
+commonest steps change (the die, the roll, a marble move that touches nothing, a turn that ends
+without ending the game) natively and plays those steps as `play_move` plays them without
+events; every other step is played by the state's own `play_move`.  A test plays seeded games
+both ways (a subclass of the state takes the step-by-step loop) and compares every field.  Field
+by field on the state object, from native code, the same steps had gained a twentieth: reading
+and writing a Python object's attributes is what cost.  A house rule's state plays through
+`hooked_playout`, step by step.
 """
 
 from __future__ import annotations
 
 import random
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from marblestudio.engine.archimedes.movegen import indexes
-from marblestudio.engine.archimedes.moves import Roll
+from marblestudio.engine.archimedes.movegen import Tables, indexes
+from marblestudio.engine.archimedes.moves import Cup, DieRoll, LiftMarble, Roll, RollMarble
+from marblestudio.engine.archimedes.passage import way
 from marblestudio.engine.archimedes.phases import Phase
 from marblestudio.engine.archimedes.rules import Carrying
 from marblestudio.engine.core import CHANCE, Move
-from marblestudio.engine.draws import below
+from marblestudio.engine.draws import below, choose
 
 if TYPE_CHECKING:
     from marblestudio.engine.archimedes.state import ArchimedesState
@@ -45,7 +53,15 @@ TRIES = 48
 
 
 def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 1_000_000) -> int:
-    """Play `state` to its end with uniformly random moves; return the number of player moves."""
+    """Play `state` to its end with uniformly random moves; return the number of player moves.
+
+    A state of the family's own class plays in `_Playout`, natively; any other (a subclass may
+    play otherwise) move by move through its `play_move`.  Both draw the same moves from `rng`
+    and leave the same state (a test plays seeded games both ways)."""
+    from marblestudio.engine.archimedes.state import ArchimedesState
+
+    if type(state) is ArchimedesState:
+        return _Playout(state).run(rng, max_steps)
     seats = state.seat_bits()  # each seat's marbles as a bitmask, kept up to date by the moves
     played = 0
     while state.result is None and played < max_steps:
@@ -56,6 +72,179 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
         state.play_move(draw_move(state, rng, seats), record=False)
         played += 1
     return played
+
+
+class _Playout:
+    """A random playout of one state with the fields its commonest steps change held natively.
+
+    Those steps (the die, the roll, a marble move whose way touches nothing, a turn that ends
+    without ending the game) are played here as the state's `play_move` plays them without
+    events; every other step (the starting rolls, a placing, a pass, a touch, the game's end) is
+    handed to the state itself, with the fields stored before and read back after.  The board
+    (`board`, `seat_bits()`) is the state's own, changed in place as the state changes it."""
+
+    def __init__(self, state: ArchimedesState) -> None:
+        self.state = state
+        self.board = state.board
+        self.seats = state.seat_bits()
+        self.supply = state.supply
+        self.tables = state.tables
+        self.balance = state.balance
+        self.neutral = state.neutral
+        rules = state.rules
+        self.rolling = rules.carrying is not Carrying.LIFT_ONLY
+        self.to_win = rules.marbles_to_win
+        limit = state.ruleset.move_limit
+        self.limit = -1 if limit is None else limit
+        self.repeats = rules.stalemate.repeats
+        self.quiet_turns = rules.stalemate.quiet_turns
+        self.stalemate = bool(rules.stalemate)
+        self.homes = state._home_masks
+        self.end_cups = state._end_cups
+        self.places = state.place_moves
+        self.die_values: list[int] = []
+        self.die_sums: list[float] = []
+        self.phase = Phase.OVER
+        self.mover = self.remaining = self.k = self.turns = self.quiet = self.met_hash = 0
+        self.moved: tuple[Cup, ...] = ()
+        self.die: int | None = None
+        self.ends_as: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self.met: dict[tuple[int, int, int, int, int], int] = {}
+        self.met_mine = False
+        self.load()
+
+    def load(self) -> None:
+        """Read the fields from the state (after a step it played)."""
+        state = self.state
+        self.phase, self.mover, self.remaining, self.moved, self.die = state.phase, state.mover, state.remaining, state.moved, state.die
+        self.k, self.turns, self.quiet, self.ends_as = state.k, state.turns, state.quiet, state._ends_as
+        self.met, self.met_mine, self.met_hash = state._met, state._met_mine, state.met_hash
+
+    def store(self) -> None:
+        """Write the fields to the state (before it plays a step, and at the end)."""
+        state = self.state
+        state.phase, state.mover, state.remaining, state.moved, state.die = self.phase, self.mover, self.remaining, self.moved, self.die
+        state.k, state.turns, state.quiet, state._ends_as = self.k, self.turns, self.quiet, self.ends_as
+        state._met, state._met_mine, state.met_hash = self.met, self.met_mine, self.met_hash
+        state._legal = None
+
+    def hand_over(self, move: Move) -> bool:
+        """The state plays `move` itself; whether the game goes on."""
+        self.store()
+        self.state.play_move(move, record=False)
+        self.load()
+        return self.state.result is None
+
+    def run(self, rng: random.Random, max_steps: int) -> int:
+        state, seats, board = self.state, self.seats, self.board
+        if state.result is not None or max_steps <= 0:
+            return 0
+        played = 0
+        going = True
+        while True:  # (`while going and ...` with `continue` in it: mypyc 1.x wrote C that does not compile)
+            phase = self.phase
+            if not going or played >= max_steps or phase is Phase.OVER:
+                break
+            if phase is Phase.DIE:
+                if not self.die_values:
+                    odds = state.odds_of(Phase.DIE)
+                    self.die_values = [cast(DieRoll, m).value for m in odds[0]]
+                    self.die_sums = odds[2]
+                value = choose(rng, self.die_values, self.die_sums)  # as `sample_chance` draws it
+                self.phase, self.remaining, self.moved, self.die = Phase.MOVING, value, (), value
+                continue
+            if phase is not Phase.MOVING and phase is not Phase.CHOOSE:  # the starting rolls
+                self.store()  # the state draws them from its phase
+                going = self.hand_over(state.sample_chance(rng))
+                continue
+            played += 1
+            seat = self.mover
+            move: Move | None = None
+            if phase is Phase.CHOOSE:  # as `draw_move`
+                places = [p for p in self.places if p.cup not in board] if self.supply[seat] > 0 else []
+                options = len(places) + (1 if seats[seat] else 0)
+                if options:
+                    pick = below(rng, options)
+                    if pick >= len(places):  # roll
+                        self.phase = Phase.DIE
+                        continue
+                    move = places[pick]
+            else:
+                bit_of = self.tables.bit_of
+                free = seats[seat]
+                for cup in self.moved:
+                    free &= ~bit_of[cup]
+                # as `state.masks()`: the neutral marbles (0 without them) block as the mover's own
+                move = sample(self.tables, rng, TRIES, seats[seat] | self.neutral, seats[1 - seat], indexes(free), self.remaining, self.rolling)
+                if move is not None:
+                    if not self.marble_moved(cast("RollMarble | LiftMarble", move)):
+                        going = self.hand_over(move)  # it touched the table on its way
+                    continue
+            if move is None:  # as `draw_move`: picked from the full listing
+                self.store()
+                legal = state.legal_moves()
+                move = legal[below(rng, len(legal))]
+            going = self.hand_over(move)
+        self.store()
+        return played
+
+    def marble_moved(self, move: RollMarble | LiftMarble) -> bool:
+        """`move` played, as `_move_quietly` and `_set_down` play it, if its way touches nothing
+        (else False, nothing changed); the turn ended when the roll is used up."""
+        end, k = way(self.balance, self.k, len(self.board), move)
+        if end is not None:
+            return False
+        start, dest, mover = move.start, move.dest, self.mover
+        board = self.board
+        del board[start]
+        board[dest] = mover
+        bit_of = self.tables.bit_of
+        self.seats[mover] ^= bit_of[start] | bit_of[dest]
+        self.k = k
+        self.remaining -= move.spaces
+        self.moved += (dest,)
+        if self.remaining == 0:
+            self.end_turn()
+        return True
+
+    def end_turn(self) -> None:
+        """The state's `_end_turn` (without events); a turn that ends the game (marbles home, the
+        move limit, a stalemate) is handed to the state's own `_end_turn`."""
+        seat, seats, supply = self.mover, self.seats, self.supply
+        turns = self.turns + 1
+        mine, best = seats[seat], 0
+        for mask in self.homes[seat]:  # `home(seat)`
+            here = (mine & mask).bit_count()
+            if here > best:
+                best = here
+        ends = best >= self.to_win or (self.limit >= 0 and turns >= self.limit)
+        first, second = seats[0], seats[1]
+        met = (first, second, supply[0], supply[1], 1 - seat)
+        zones = self.end_cups
+        now = (first & zones, second & zones, supply[0], supply[1])
+        if self.stalemate and not ends:
+            if self.repeats and self.met.get(met, 0) + 1 >= self.repeats:
+                ends = True
+            elif now == self.ends_as and self.quiet + 1 == self.quiet_turns:
+                ends = True
+        if ends:
+            self.store()
+            self.state._end_turn(None)
+            self.load()
+            return
+        self.turns = turns
+        self.remaining, self.moved, self.die = 0, (), None
+        self.mover, self.phase = 1 - seat, Phase.CHOOSE
+        if self.stalemate:
+            if self.repeats:  # `_meet`
+                if not self.met_mine:
+                    self.met, self.met_mine = dict(self.met), True
+                times = self.met[met] = self.met.get(met, 0) + 1
+                self.met_hash ^= hash((met, times))
+            if now != self.ends_as:
+                self.ends_as, self.quiet = now, 0
+            else:
+                self.quiet += 1
 
 
 def hooked_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 1_000_000) -> int:
@@ -106,12 +295,18 @@ def sample_marble_move(
     """A marble move drawn uniformly among the legal ones by rejection, or None after `tries`
     rejected draws (the caller then picks from `legal_moves()`).  `board`: `state.masks()`, if
     the caller knows it."""
-    tables = state.tables
     mine, theirs, unmoved = state.masks() if board is None else board
-    remaining = state.remaining
+    rolling = state.rules.carrying is not Carrying.LIFT_ONLY
+    return sample(state.tables, rng, tries, mine, theirs, unmoved, state.remaining, rolling)
+
+
+def sample(
+    tables: Tables, rng: random.Random, tries: int, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool
+) -> Move | None:
+    """`sample_marble_move` on a board given as bitmasks (`mine`: the neutral marbles too), with
+    `remaining` spaces to move and marbles rolled unless `rolling` is False."""
     if not unmoved or remaining < 1:
         return None
-    rolling = state.rules.carrying is not Carrying.LIFT_ONLY
     # Candidates of one marble: [rolled, then lifted] x (a length L of 1..remaining, L directions).
     codes = _codes(remaining)
     per_kind = len(codes)

@@ -164,17 +164,22 @@ class ArchimedesState(State):
         """The chance outcomes now, their probabilities and cumulative sums, or None."""
         if self.phase is not Phase.DIE and self.phase is not Phase.START:
             return None
-        found = self._chance.get(self.phase)
+        return self.odds_of(self.phase)
+
+    def odds_of(self, phase: Phase) -> tuple[list[Move], list[float], list[float]]:
+        """The chance outcomes of `phase` (the die, or the starting rolls), their probabilities and
+        cumulative sums, worked out once (shared: do not change them)."""
+        found = self._chance.get(phase)
         if found is None:
             odds = self.rules.die_odds()
-            if self.phase is Phase.DIE:
+            if phase is Phase.DIE:
                 pairs: list[tuple[Move, float]] = [(DieRoll(v), float(p)) for v, p in odds]
             else:
                 tie = sum(p * p for _, p in odds)
                 pairs = [(StartRolls(a, b), float(pa * pb / (1 - tie))) for a, pa in odds for b, pb in odds if a != b]
             weights = [p for _, p in pairs]
             found = ([m for m, _ in pairs], weights, list(accumulate(weights)))
-            self._chance = {**self._chance, self.phase: found}  # a new dict: copies share the old one
+            self._chance = {**self._chance, phase: found}  # a new dict: copies share the old one
         return found
 
     def legal_moves(self) -> list[Move]:
