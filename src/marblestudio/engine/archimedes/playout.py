@@ -33,10 +33,10 @@ from __future__ import annotations
 
 import random
 from itertools import product
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from marblestudio.engine.archimedes.movegen import Tables, indexes
-from marblestudio.engine.archimedes.moves import Cup, DieRoll, LiftMarble, Roll, RollMarble
+from marblestudio.engine.archimedes.moves import Cup, DieRoll, LiftMarble, Place, Roll, RollMarble
 from marblestudio.engine.archimedes.passage import way
 from marblestudio.engine.archimedes.phases import Phase
 from marblestudio.engine.archimedes.rules import Carrying
@@ -47,6 +47,15 @@ if TYPE_CHECKING:
     from marblestudio.engine.archimedes.state import ArchimedesState
 
 ROLL = Roll()
+
+# Enum members as native constants: `Phase.DIE` asks the enum's class each time, through its
+# `__getattr__` (Python 3.11), about 60 ns even in interpreted code.
+_START: Final = Phase.START
+_CHOOSE: Final = Phase.CHOOSE
+_DIE: Final = Phase.DIE
+_MOVING: Final = Phase.MOVING
+_OVER: Final = Phase.OVER
+_LIFT_ONLY: Final = Carrying.LIFT_ONLY
 
 TRIES = 48
 """Rejected draws before a marble move is picked from the full listing instead."""
@@ -66,7 +75,7 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
     played = 0
     while state.result is None and played < max_steps:
         phase = state.phase
-        if phase is Phase.DIE or phase is Phase.START:
+        if phase is _DIE or phase is _START:
             state.play_move(state.sample_chance(rng), record=False)
             continue
         state.play_move(draw_move(state, rng, seats), record=False)
@@ -92,7 +101,7 @@ class _Playout:
         self.balance = state.balance
         self.neutral = state.neutral
         rules = state.rules
-        self.rolling = rules.carrying is not Carrying.LIFT_ONLY
+        self.rolling = rules.carrying is not _LIFT_ONLY
         self.to_win = rules.marbles_to_win
         limit = state.ruleset.move_limit
         self.limit = -1 if limit is None else limit
@@ -102,9 +111,10 @@ class _Playout:
         self.homes = state._home_masks
         self.end_cups = state._end_cups
         self.places = state.place_moves
+        self.place_bits = [self.tables.bit_of[p.cup] for p in self.places]
         self.die_values: list[int] = []
         self.die_sums: list[float] = []
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.mover = self.remaining = self.k = self.turns = self.quiet = self.met_hash = 0
         self.moved: tuple[Cup, ...] = ()
         self.die: int | None = None
@@ -143,30 +153,33 @@ class _Playout:
         going = True
         while True:  # (`while going and ...` with `continue` in it: mypyc 1.x wrote C that does not compile)
             phase = self.phase
-            if not going or played >= max_steps or phase is Phase.OVER:
+            if not going or played >= max_steps or phase is _OVER:
                 break
-            if phase is Phase.DIE:
+            if phase is _DIE:
                 if not self.die_values:
-                    odds = state.odds_of(Phase.DIE)
+                    odds = state.odds_of(_DIE)
                     self.die_values = [cast(DieRoll, m).value for m in odds[0]]
                     self.die_sums = odds[2]
                 value = choose(rng, self.die_values, self.die_sums)  # as `sample_chance` draws it
-                self.phase, self.remaining, self.moved, self.die = Phase.MOVING, value, (), value
+                self.phase, self.remaining, self.moved, self.die = _MOVING, value, (), value
                 continue
-            if phase is not Phase.MOVING and phase is not Phase.CHOOSE:  # the starting rolls
+            if phase is not _MOVING and phase is not _CHOOSE:  # the starting rolls
                 self.store()  # the state draws them from its phase
                 going = self.hand_over(state.sample_chance(rng))
                 continue
             played += 1
             seat = self.mover
             move: Move | None = None
-            if phase is Phase.CHOOSE:  # as `draw_move`
-                places = [p for p in self.places if p.cup not in board] if self.supply[seat] > 0 else []
+            if phase is _CHOOSE:  # as `draw_move`
+                places: list[Place] = []
+                if self.supply[seat] > 0:  # the free midzone cups (the board's marbles are the seats' and the neutral ones)
+                    occupied = seats[0] | seats[1] | self.neutral
+                    places = [self.places[i] for i in range(len(self.places)) if not occupied & self.place_bits[i]]
                 options = len(places) + (1 if seats[seat] else 0)
                 if options:
                     pick = below(rng, options)
                     if pick >= len(places):  # roll
-                        self.phase = Phase.DIE
+                        self.phase = _DIE
                         continue
                     move = places[pick]
             else:
@@ -194,14 +207,20 @@ class _Playout:
         end, k = way(self.balance, self.k, len(self.board), move)
         if end is not None:
             return False
-        start, dest, mover = move.start, move.dest, self.mover
+        if type(move) is RollMarble:  # (`dest` and `spaces` are properties of a rolled move: Python calls)
+            path = move.path
+            dest, spaces = path[-1], len(path)
+        else:
+            lift = cast(LiftMarble, move)
+            dest, spaces = lift.dest, lift.spaces
+        start, mover = move.start, self.mover
         board = self.board
         del board[start]
         board[dest] = mover
         bit_of = self.tables.bit_of
         self.seats[mover] ^= bit_of[start] | bit_of[dest]
         self.k = k
-        self.remaining -= move.spaces
+        self.remaining -= spaces
         self.moved += (dest,)
         if self.remaining == 0:
             self.end_turn()
@@ -234,7 +253,7 @@ class _Playout:
             return
         self.turns = turns
         self.remaining, self.moved, self.die = 0, (), None
-        self.mover, self.phase = 1 - seat, Phase.CHOOSE
+        self.mover, self.phase = 1 - seat, _CHOOSE
         if self.stalemate:
             if self.repeats:  # `_meet`
                 if not self.met_mine:
@@ -269,14 +288,14 @@ def hooked_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
 def draw_move(state: ArchimedesState, rng: random.Random, seats: list[int]) -> Move:
     """A move of the seat to move, uniformly among its legal moves (`seats`: `state.seat_bits()`)."""
     phase, seat, move = state.phase, state.mover, None
-    if phase is Phase.MOVING:
+    if phase is _MOVING:
         bit_of = state.tables.bit_of
         unmoved = seats[seat]
         for cup in state.moved:
             unmoved &= ~bit_of[cup]
         # as `state.masks()`: the neutral marbles (0 without them) block as the mover's own
         move = sample_marble_move(state, rng, TRIES, (seats[seat] | state.neutral, seats[1 - seat], indexes(unmoved)))
-    elif phase is Phase.CHOOSE:  # as `legal_moves`: the free midzone cups, then roll, else pass
+    elif phase is _CHOOSE:  # as `legal_moves`: the free midzone cups, then roll, else pass
         board = state.board
         places = [p for p in state.place_moves if p.cup not in board] if state.supply[seat] > 0 else []
         options = len(places) + (1 if seats[seat] else 0)
@@ -296,7 +315,7 @@ def sample_marble_move(
     rejected draws (the caller then picks from `legal_moves()`).  `board`: `state.masks()`, if
     the caller knows it."""
     mine, theirs, unmoved = state.masks() if board is None else board
-    rolling = state.rules.carrying is not Carrying.LIFT_ONLY
+    rolling = state.rules.carrying is not _LIFT_ONLY
     return sample(state.tables, rng, tries, mine, theirs, unmoved, state.remaining, rolling)
 
 
