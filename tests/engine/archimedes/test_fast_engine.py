@@ -324,3 +324,30 @@ def test_the_native_playout_leaves_the_state_that_play_move_leaves(ruleset_id: s
         assert ends["DRAW"] > 0, ends  # the native loop handed a stalemate's end to the state
     if ruleset_id == "move-limit":
         assert ends["CAPPED"] > 0, ends
+
+
+def test_the_paths_to_one_destination_are_those_path_counts_counts() -> None:
+    """`Tables.paths_to` (the fast playout's odds for a lift) against `path_counts`, for every
+    marble, destination and length of positions from seeded random games."""
+    ruleset = load("archimedes/standard")
+    rng = random.Random("paths-to")
+    checked = 0
+    for _ in range(3):
+        state = new_game(ruleset, 2)
+        while state.outcome() is None:
+            if state.to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            if state.phase is Phase.MOVING:
+                mine, theirs, unmoved = state.masks()
+                tables = state.tables
+                for start in unmoved:
+                    counts = tables.path_counts(mine, theirs, start, state.remaining)
+                    for length in range(1, state.remaining + 1):
+                        for dest in range(tables.size):
+                            expected = counts.get(length * tables.size + dest, 0)
+                            assert tables.paths_to(mine, theirs, {}, start, dest, length, 1 << start) == expected
+                            checked += expected
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+    assert checked > 1000

@@ -105,7 +105,8 @@ class Tables:
         if not (mine | theirs) >> first & 1:
             return first << 1
         if theirs >> first & 1:
-            for beyond in ray[1:]:
+            for i in range(1, len(ray)):  # (not `ray[1:]`: a new tuple for every jump looked at)
+                beyond = ray[i]
                 if theirs >> beyond & 1:
                     continue
                 return -1 if mine >> beyond & 1 else beyond << 1 | 1
@@ -164,6 +165,24 @@ class Tables:
             out[key] = out.get(key, 0) + 1
             if length < most:
                 self._count_paths(mine, theirs, memo, out, most, nxt, length + 1, visited | 1 << nxt)
+
+    def paths_to(self, mine: int, theirs: int, memo: dict[int, list[int]], cup: int, dest: int, left: int, visited: int) -> int:
+        """How many paths of exactly `left` spaces lead from `cup` to `dest` without entering a cup
+        of `visited` (`path_counts`' figure for one destination and length, without the others)."""
+        found = memo.get(cup)
+        if found is None:
+            found = memo[cup] = self.spaces(mine, theirs, cup)
+        count = 0
+        for s in found:
+            nxt = s >> 1
+            if visited >> nxt & 1:
+                continue
+            if left == 1:
+                if nxt == dest:
+                    count += 1
+            else:
+                count += self.paths_to(mine, theirs, memo, nxt, dest, left - 1, visited | 1 << nxt)
+        return count
 
     def destinations(self, mine: int, theirs: int, start: int, most: int) -> set[tuple[int, int]]:
         """Each (destination, spaces) that some path of at most `most` spaces reaches."""

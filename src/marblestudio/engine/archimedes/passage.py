@@ -55,7 +55,7 @@ def way(balance: Balance, k: int, n: int, move: RollMarble | LiftMarble) -> tupl
                 end = balance.touching(k, n - 1)  # in the air, no landing yet
                 if end is not None:
                     break
-            before = (k, n - 1)
+            before = k  # (with n - 1 marbles)
             k += moments[cup[0]]
             here = cup
             if most is None or -most <= k <= most:
@@ -64,9 +64,9 @@ def way(balance: Balance, k: int, n: int, move: RollMarble | LiftMarble) -> tupl
                 tilt = balance.settled(k, n).tilt
                 end, stable = tilt.touching, tilt.slope is not None
             if stable:
-                swing = balance.landing(before, k, n)
-                if swing is not None and end is None:
-                    end = swing.touching
+                swing_end = balance.landing_end(before, k, n)
+                if end is None:
+                    end = swing_end
         else:  # rolled along the groove: the board feels it in each cup
             k += moments[cup[0]] - moments[here[0]]
             here = cup

@@ -101,6 +101,11 @@ class Balance:
         self.moments = tuple(self.moment(row) for row in range(self.rows))
         """`moment` of every row, in row order (for loops that look one up per cup)."""
         self._landings: dict[tuple[int, int, int, int], Swing | None] = {}
+        self._landing_ends: dict[int, End | None] = {}  # `landing_end`'s, by one integer (below)
+        # Every k of up to `_cups` marbles lies within +-(_span // 2): (k_before * _span + k) * _cups + n
+        # is a different integer for each landing.
+        self._cups = rules.rows * rules.columns + 1
+        self._span = 2 * max(abs(m) for m in self.moments) * self._cups + 1
         self._limits: dict[int, int | None] = {}
         self._touch_angle: float | None = None
         if self.reachable:
@@ -186,6 +191,22 @@ class Balance:
         found = None if peak is None else Swing(str(peak), angle(peak), self.end_for(peak))
         self._landings[key] = found
         return found
+
+    def landing_end(self, before: int, k: int, n: int) -> End | None:
+        """The end that the swing of a landing brings down: `landing((before, n - 1), k, n)`'s
+        `touching`, None without a swing; remembered by one integer rather than a tuple (the
+        fast playouts ask it at every lift and jump)."""
+        if self._overshoot is None:
+            return None
+        key = (before * self._span + k) * self._cups + n
+        found = self._landing_ends
+        if key in found:
+            return found[key]
+        if len(found) >= MEMORY:
+            found.clear()
+        swing = self.landing((before, n - 1), k, n)
+        end = found[key] = None if swing is None else swing.touching
+        return end
 
     def lean_limit(self, n: int) -> int | None:
         """The largest `k` at which a board with `n` marbles rests without an end touching the

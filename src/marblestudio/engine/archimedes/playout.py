@@ -20,8 +20,8 @@ the start of a turn the choice is drawn among the free midzone cups and the roll
 `legal_moves` lists them; chance draws as `sample_chance` draws.
 
 A state of the family's own class is played in `_Playout`, which holds the fields that the
-commonest steps change (the die, the roll, a marble move that touches nothing, a turn that ends
-without ending the game) natively and plays those steps as `play_move` plays them without
+commonest steps change (the die, the roll, a placing or a marble move that touches nothing, a
+turn that ends without ending the game) natively and plays those steps as `play_move` plays them without
 events; every other step is played by the state's own `play_move`.  A test plays seeded games
 both ways (a subclass of the state takes the step-by-step loop) and compares every field.  Field
 by field on the state object, from native code, the same steps had gained a twentieth: reading
@@ -86,9 +86,9 @@ def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
 class _Playout:
     """A random playout of one state with the fields its commonest steps change held natively.
 
-    Those steps (the die, the roll, a marble move whose way touches nothing, a turn that ends
-    without ending the game) are played here as the state's `play_move` plays them without
-    events; every other step (the starting rolls, a placing, a pass, a touch, the game's end) is
+    Those steps (the die, the roll, a placing or a marble move that touches nothing, a turn that
+    ends without ending the game) are played here as the state's `play_move` plays them without
+    events; every other step (the starting rolls, a pass, a touch, the game's end) is
     handed to the state itself, with the fields stored before and read back after.  The board
     (`board`, `seat_bits()`) is the state's own, changed in place as the state changes it."""
 
@@ -117,6 +117,7 @@ class _Playout:
         self.phase = _OVER
         self.mover = self.remaining = self.k = self.turns = self.quiet = self.met_hash = 0
         self.moved: tuple[Cup, ...] = ()
+        self.moved_bits = 0  # `moved` as a bitmask
         self.die: int | None = None
         self.ends_as: tuple[int, int, int, int] = (0, 0, 0, 0)
         self.met: dict[tuple[int, int, int, int, int], int] = {}
@@ -128,6 +129,7 @@ class _Playout:
         state = self.state
         self.phase, self.mover, self.remaining, self.moved, self.die = state.phase, state.mover, state.remaining, state.moved, state.die
         self.k, self.turns, self.quiet, self.ends_as = state.k, state.turns, state.quiet, state._ends_as
+        self.moved_bits = self.tables.mask(self.moved)
         self.met, self.met_mine, self.met_hash = state._met, state._met_mine, state.met_hash
 
     def store(self) -> None:
@@ -162,6 +164,7 @@ class _Playout:
                     self.die_sums = odds[2]
                 value = choose(rng, self.die_values, self.die_sums)  # as `sample_chance` draws it
                 self.phase, self.remaining, self.moved, self.die = _MOVING, value, (), value
+                self.moved_bits = 0
                 continue
             if phase is not _MOVING and phase is not _CHOOSE:  # the starting rolls
                 self.store()  # the state draws them from its phase
@@ -181,12 +184,11 @@ class _Playout:
                     if pick >= len(places):  # roll
                         self.phase = _DIE
                         continue
-                    move = places[pick]
+                    if not self.placed(places[pick]):
+                        going = self.hand_over(places[pick])  # an end touched the table
+                    continue
             else:
-                bit_of = self.tables.bit_of
-                free = seats[seat]
-                for cup in self.moved:
-                    free &= ~bit_of[cup]
+                free = seats[seat] & ~self.moved_bits
                 # as `state.masks()`: the neutral marbles (0 without them) block as the mover's own
                 move = sample(self.tables, rng, TRIES, seats[seat] | self.neutral, seats[1 - seat], indexes(free), self.remaining, self.rolling)
                 if move is not None:
@@ -200,6 +202,25 @@ class _Playout:
             going = self.hand_over(move)
         self.store()
         return played
+
+    def placed(self, move: Place) -> bool:
+        """`move` played as `_place` plays it, if the board comes to rest without an end touching
+        the table (else False, nothing changed); the turn ends."""
+        cup, balance = move.cup, self.balance
+        n = len(self.board) + 1
+        k = self.k + balance.moments[cup[0]]
+        tilt = balance.settled(k, n).tilt
+        if tilt.touching is not None or tilt.slope is not None and balance.landing_end(self.k, k, n) is not None:
+            return False
+        seat = self.mover
+        self.supply[seat] -= 1
+        self.board[cup] = seat
+        if self.met:  # the stalemate counts the positions since a marble was last added
+            self.met, self.met_mine, self.met_hash = {}, True, 0
+        self.seats[seat] |= self.tables.bit_of[cup]
+        self.k = k
+        self.end_turn()
+        return True
 
     def marble_moved(self, move: RollMarble | LiftMarble) -> bool:
         """`move` played, as `_move_quietly` and `_set_down` play it, if its way touches nothing
@@ -222,6 +243,7 @@ class _Playout:
         self.k = k
         self.remaining -= spaces
         self.moved += (dest,)
+        self.moved_bits |= bit_of[dest]
         if self.remaining == 0:
             self.end_turn()
         return True
@@ -252,7 +274,7 @@ class _Playout:
             self.load()
             return
         self.turns = turns
-        self.remaining, self.moved, self.die = 0, (), None
+        self.remaining, self.moved, self.die, self.moved_bits = 0, (), None, 0
         self.mover, self.phase = 1 - seat, _CHOOSE
         if self.stalemate:
             if self.repeats:  # `_meet`
@@ -336,7 +358,7 @@ def sample(
     memo: dict[int, list[int]] | None = None  # each cup's spaces
     witnesses: dict[int, int | None] | None = None
     good: dict[int, bool] | None = None  # (start, destination, L) as one integer -> the roll can be used up
-    counts: dict[int, dict[int, int]] | None = None  # start -> its `path_counts`
+    counts: dict[int, int] | None = None  # (start, destination, L) as one integer -> its paths
     random_ = rng.random
     for _ in range(tries):
         drawn = int(random_() * total)
@@ -374,10 +396,11 @@ def sample(
                 return tables.rolled(start, path)  # the listing's own object: built once per grid
             if counts is None:
                 counts = {}
-            found = counts.get(start)
+            which_key = (start * size + cup) * most + length
+            found = counts.get(which_key)
             if found is None:
-                found = counts[start] = tables.path_counts(mine, theirs, start, remaining, memo)
-            if random_() * found[length * size + cup] < 1:
+                found = counts[which_key] = tables.paths_to(mine, theirs, memo, start, cup, length, 1 << start)
+            if random_() * found < 1:
                 return tables.lifted(start, cup, length)
     return None
 
