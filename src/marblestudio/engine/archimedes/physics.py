@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import lcm
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from marblestudio.engine.archimedes.rules import ArchimedesRules
 
@@ -51,6 +51,10 @@ class Tilt:
 
 _UNKNOWN = object()
 """Not yet worked out (a remembered `touching` may be None)."""
+
+_LIMIT_UNKNOWN: Final = -2
+_NO_LIMIT: Final = -3
+"""`Balance._limits`' words for a lean limit not yet worked out, and for None (-1 means unstable)."""
 
 MEMORY = 100_000
 """At most this many landings are remembered per ruleset (then they are forgotten and relearnt)."""
@@ -106,7 +110,7 @@ class Balance:
         # is a different integer for each landing.
         self._cups = rules.rows * rules.columns + 1
         self._span = 2 * max(abs(m) for m in self.moments) * self._cups + 1
-        self._limits: dict[int, int | None] = {}
+        self._limits: dict[int, int] = {}  # `lean_limit` by n, `_NO_LIMIT` for None
         self._touch_angle: float | None = None
         if self.reachable:
             length, rise, reach = float(self._length), float(self._rise), float(self._reach)
@@ -214,15 +218,16 @@ class Balance:
 
         -1 when even the level board is unstable.
         """
-        if n in self._limits:
-            return self._limits[n]
+        known = self._limits.get(n, _LIMIT_UNKNOWN)  # one look-up (the fast playouts ask at every move)
+        if known != _LIMIT_UNKNOWN:
+            return None if known == _NO_LIMIT else known
         most = self.moment(self.rows - 1) * n  # every marble on an end row
         found: int | None = None
         for k in range(most + 1):
             if self.tilt(k, n).touching is not None:
                 found = k - 1
                 break
-        self._limits[n] = found
+        self._limits[n] = _NO_LIMIT if found is None else found
         return found
 
     def touch_angle(self) -> float | None:

@@ -100,6 +100,7 @@ class _Playout:
         self.tables = state.tables
         self.balance = state.balance
         self.neutral = state.neutral
+        self.columns = state.tables.columns
         rules = state.rules
         self.rolling = rules.carrying is not _LIFT_ONLY
         self.to_win = rules.marbles_to_win
@@ -217,7 +218,7 @@ class _Playout:
         self.board[cup] = seat
         if self.met:  # the stalemate counts the positions since a marble was last added
             self.met, self.met_mine, self.met_hash = {}, True, 0
-        self.seats[seat] |= self.tables.bit_of[cup]
+        self.seats[seat] |= 1 << cup[0] * self.columns + cup[1]
         self.k = k
         self.end_turn()
         return True
@@ -238,12 +239,13 @@ class _Playout:
         board = self.board
         del board[start]
         board[dest] = mover
-        bit_of = self.tables.bit_of
-        self.seats[mover] ^= bit_of[start] | bit_of[dest]
+        columns = self.columns  # a cup's bit (as `Tables.bit_of`), without hashing the cup
+        to = 1 << dest[0] * columns + dest[1]
+        self.seats[mover] ^= 1 << start[0] * columns + start[1] | to
         self.k = k
         self.remaining -= spaces
         self.moved += (dest,)
-        self.moved_bits |= bit_of[dest]
+        self.moved_bits |= to
         if self.remaining == 0:
             self.end_turn()
         return True
