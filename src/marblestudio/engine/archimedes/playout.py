@@ -154,7 +154,7 @@ class _Playout:
             return 0
         played = 0
         going = True
-        while True:  # (`while going and ...` with `continue` in it: mypyc 1.x wrote C that does not compile)
+        while True:  # (`while going and played < max_steps:`, with the `continue`s below: mypyc 2.4 wrote C that did not compile)
             phase = self.phase
             if not going or played >= max_steps or phase is _OVER:
                 break
