@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from marblestudio.engine.alive.events import AliveEvent
 from marblestudio.engine.alive.table import Phase
@@ -28,6 +28,9 @@ from marblestudio.engine.draws import shuffle
 
 if TYPE_CHECKING:
     from marblestudio.engine.alive.state import AliveState
+
+_PLAY: Final = Phase.PLAY
+"""`Phase.PLAY` as a native constant (the enum class's `__getattr__` answers `Phase.PLAY`: docs/native.md)."""
 
 Told = Callable[[int, list[Event]], None]
 
@@ -53,7 +56,7 @@ def random_playout(state: AliveState, rng: random.Random, max_steps: int = 1_000
     state.quiet = not loud
     try:
         while state._outcome is None and played < max_steps:
-            if t.phase is not Phase.PLAY:  # a deal, a re-deal or a reshuffle
+            if t.phase is not _PLAY:  # a deal, a re-deal or a reshuffle
                 if told is None:
                     pile = state._chance_pile()
                     shuffle(rng, pile)

@@ -11,13 +11,18 @@ words every reason a move is refused.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from marblestudio.engine.stay_alive.moves import SlideMove
 from marblestudio.engine.stay_alive.rules import PreviousSlide, TwoPlayerLimit
 
 if TYPE_CHECKING:
     from marblestudio.engine.stay_alive.state import StayAliveState
+
+# The rules' words as native constants (the enum class's `__getattr__` answers `TwoPlayerLimit.OWN_TURNS`: docs/native.md).
+_CONSECUTIVE_TURNS: Final = TwoPlayerLimit.CONSECUTIVE_TURNS
+_OWN_TURNS: Final = TwoPlayerLimit.OWN_TURNS
+_FORBIDDEN: Final = PreviousSlide.FORBIDDEN
 
 SETUP, PLACING, SLIDING, OVER = "setup", "placing", "sliding", "over"
 """The phases of a game (compared by identity: always use these constants)."""
@@ -30,14 +35,14 @@ def blocked(state: StayAliveState, seat: int) -> tuple[int, int]:
     limit = rules.two_player_limit
     prev = -1
     if last >= 0:
-        if limit is TwoPlayerLimit.CONSECUTIVE_TURNS and two_left:
+        if limit is _CONSECUTIVE_TURNS and two_left:
             if state.game_streak >= 2:
                 prev = last  # never three turns of the game in a row
             # else relaxed: the opponent may move the slide just moved
-        elif rules.previous_slide is PreviousSlide.FORBIDDEN:
+        elif rules.previous_slide is _FORBIDDEN:
             prev = last
     own = -1
-    if limit is TwoPlayerLimit.OWN_TURNS and two_left and state.own_streak[seat] >= 2:
+    if limit is _OWN_TURNS and two_left and state.own_streak[seat] >= 2:
         own = state.own_last[seat]
     return prev, own
 
@@ -62,7 +67,7 @@ def slide_rule(state: StayAliveState, move: SlideMove) -> str | None:
         return f"slide {sid} is already at the {position_name(pos, count)}"
     prev, own = blocked(state, state.to_move)
     if s == prev:
-        consecutive = state.rules.two_player_limit is TwoPlayerLimit.CONSECUTIVE_TURNS
+        consecutive = state.rules.two_player_limit is _CONSECUTIVE_TURNS
         if state.alive == 2 and consecutive and state.game_streak >= 2:
             return f"with two players left, slide {sid} may not move on three turns in a row"
         return f"slide {sid} was moved by the previous player"
