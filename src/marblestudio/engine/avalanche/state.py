@@ -43,6 +43,10 @@ from marblestudio.engine.avalanche.rules import (
     Unmatched,
 )
 
+# The phases as module constants: `Phase.PLAY` goes through the enum class's `__getattr__` (Python
+# 3.11), about 60 ns a look-up, and `to_move` alone asked twice per call (docs/native.md).
+_DEAL, _GATES, _PLAY, _OVER = Phase.DEAL, Phase.GATES, Phase.PLAY, Phase.OVER
+
 
 class AvalancheState(SetUp, State):
     """One game: the board (tilts and held marbles), trays, hands, cards, and whose turn it is."""
@@ -92,18 +96,19 @@ class AvalancheState(SetUp, State):
             tuple(Drop(c, hole, colour.letter) for hole in range(1, len(rules.holes) + 1))
             for c, colour in enumerate(rules.colours)
         )
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         if self.options.cards_per_player and self.options.deal is None:
-            self.phase = Phase.DEAL
+            self.phase = _DEAL
         elif self.options.cards_per_player:
             self._deal(self.options.deal or ())
-        if self.phase is Phase.PLAY and self.random_gates:
-            self.phase = Phase.GATES
+        if self.phase is _PLAY and self.random_gates:
+            self.phase = _GATES
 
     # The contract ----------------------------------------------------------------------
     @property
     def to_move(self) -> int:
-        return CHANCE if self.phase in (Phase.DEAL, Phase.GATES) else self.seat
+        phase = self.phase
+        return CHANCE if phase is _DEAL or phase is _GATES else self.seat
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -171,7 +176,7 @@ class AvalancheState(SetUp, State):
         played = 0
         try:
             while self._outcome is None and played < max_steps:
-                if self.phase is Phase.DEAL or self.phase is Phase.GATES:  # the set-up (chance): through the rules, which may act on it
+                if self.phase is _DEAL or self.phase is _GATES:  # the set-up (chance): through the rules, which may act on it
                     self.play(self.sample_chance(rng))
                     continue
                 mover = self.seat
@@ -184,9 +189,9 @@ class AvalancheState(SetUp, State):
 
     # Moves -----------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return []
-        if self.phase is Phase.DEAL or self.phase is Phase.GATES:
+        if self.phase is _DEAL or self.phase is _GATES:
             outcomes = self.chance_outcomes()
             return [m for m, _ in outcomes] if outcomes else []
         if self.choosing_out:
@@ -204,13 +209,13 @@ class AvalancheState(SetUp, State):
         return drops
 
     def apply(self, move: Move) -> list[Event]:
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalMoveError(move, "the game is over")
         if isinstance(move, Deal):
             return self._apply_deal(move)
         if isinstance(move, SetGates):
             return self._apply_gates(move)
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             raise IllegalMoveError(move, "the set-up (a chance step) comes first")
         if isinstance(move, Drop):
             return self._apply_drop(move)
@@ -310,7 +315,7 @@ class AvalancheState(SetUp, State):
         after a drop (onto the cards, else into the hand); the turn goes on.  Nothing happens to
         a gate the board does not have, or outside play."""
         ids = self.board.gate_ids
-        if gate not in ids or self.phase is not Phase.PLAY or self.choosing_out:
+        if gate not in ids or self.phase is not _PLAY or self.choosing_out:
             return
         fallen = self.board.nudge(self.tilt, self.held, ids.index(gate), events if self.story and not self.quiet else None)
         if fallen:
@@ -411,9 +416,9 @@ class AvalancheState(SetUp, State):
 
     # The end ---------------------------------------------------------------------------
     def _finish(self, events: list[Event], winners: tuple[int, ...], reason: str) -> None:
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             events.append(turn_over(self.seat))
-        self.phase = Phase.OVER
+        self.phase = _OVER
         termination = Termination.WIN if winners else Termination.DRAW
         self._outcome = Outcome(termination, tuple(sorted(winners)), reason)
         events.append(self._outcome.event())
@@ -421,10 +426,10 @@ class AvalancheState(SetUp, State):
     # Seams for rule pieces -----------------------------------------------------------------
     def no_move(self) -> Move | None:
         """A player who cannot drop passes (not while choosing whether to go out)."""
-        return Pass() if self.phase is Phase.PLAY and not self.choosing_out else None
+        return Pass() if self.phase is _PLAY and not self.choosing_out else None
 
     def give_turn(self, seat: int) -> bool:
-        if self._outcome is not None or self.phase is not Phase.PLAY or self.choosing_out or not 0 <= seat < self.num_players:
+        if self._outcome is not None or self.phase is not _PLAY or self.choosing_out or not 0 <= seat < self.num_players:
             return False
         if self.gone_out[seat] or self.forfeited[seat]:
             return False
@@ -434,7 +439,7 @@ class AvalancheState(SetUp, State):
     def end_turn(self, events: list[Event]) -> bool:
         """A rule ends the turn between two drops: as a turn ends when marbles fall (the win at
         the end of a turn checked), with its `turn_over` even in search."""
-        if self._outcome is not None or self.phase is not Phase.PLAY or self.choosing_out:
+        if self._outcome is not None or self.phase is not _PLAY or self.choosing_out:
             return False
         quiet, self.quiet = self.quiet, False
         try:
@@ -451,14 +456,14 @@ class AvalancheState(SetUp, State):
         return seat
 
     def end_by_rule(self, outcome: Outcome, events: list[Event]) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self._outcome = outcome
         events.append(outcome.event())
 
     def _check_limit(self, events: list[Event]) -> None:
         limit = self.ruleset.move_limit
-        if self.phase is not Phase.OVER and limit is not None and self.moves_played >= limit:
-            self.phase = Phase.OVER
+        if self.phase is not _OVER and limit is not None and self.moves_played >= limit:
+            self.phase = _OVER
             self._outcome = Outcome.capped(limit)
             events.append(self._outcome.event())
 
