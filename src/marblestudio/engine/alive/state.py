@@ -34,6 +34,10 @@ from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.alive.events import AliveEvent
 from marblestudio.engine.draws import shuffle
 
+# The phases as module constants: `Phase.PLAY` goes through the enum class's `__getattr__` (Python
+# 3.11), about 60 ns a look-up; `to_move` asks on every call (docs/native.md).
+_DEAL, _PLAY, _REDEAL, _RESHUFFLE, _OVER = Phase.DEAL, Phase.PLAY, Phase.REDEAL, Phase.RESHUFFLE, Phase.OVER
+
 
 _EFFECT_CARDS = {effect: CardKind(effect.value.upper(), 0, effect.value, effect=effect)
                  for effect in (WildEffect.BOMB, WildEffect.HAND_IN_REDEAL)}
@@ -148,7 +152,7 @@ class AliveState(State):
                 table.alive = [n > 0 for n in lives]
         table.total, table.current, table.direction = total, current, direction
         table.dealer = (current - 1) % len(hands) if dealer is None else dealer
-        table.phase = Phase.PLAY
+        table.phase = _PLAY
         return cls(rules, table, cat)
 
     def copy(self) -> AliveState:
@@ -182,7 +186,7 @@ class AliveState(State):
     @property
     def to_move(self) -> int:
         phase = self.table.phase
-        if phase is Phase.PLAY or phase is Phase.OVER:
+        if phase is _PLAY or phase is _OVER:
             return self.table.current
         return CHANCE
 
@@ -191,7 +195,7 @@ class AliveState(State):
 
     def legal_moves(self) -> list[Move]:
         t = self.table
-        if t.phase is not Phase.PLAY:
+        if t.phase is not _PLAY:
             return []
         if t.answering:
             answering = self.cat.answers[t.waiting]
@@ -218,11 +222,11 @@ class AliveState(State):
 
     def apply(self, move: Move) -> list[Event]:
         t = self.table
-        if t.phase is Phase.OVER:
+        if t.phase is _OVER:
             raise IllegalMoveError(move, "the game is over")
         if isinstance(move, Shuffle):
             return self._apply_chance(move)
-        if t.phase is not Phase.PLAY:
+        if t.phase is not _PLAY:
             raise IllegalMoveError(move, f"the next step is chance ({t.phase.value}), not a player's move")
         seat = t.current
         events: list[Event] = []
@@ -263,7 +267,7 @@ class AliveState(State):
         answer; False (nothing marked) otherwise.  The mark goes with the seat's next card (or a
         flipped life card)."""
         t = self.table
-        if t.phase is not Phase.PLAY or t.answering or not 0 <= seat < t.players or not t.alive[seat]:
+        if t.phase is not _PLAY or t.answering or not 0 <= seat < t.players or not t.alive[seat]:
             return False
         t.minus = seat
         return True
@@ -337,21 +341,21 @@ class AliveState(State):
         if self._check_end():
             return
         t.current = nxt
-        if t.phase is Phase.REDEAL:
+        if t.phase is _REDEAL:
             return
         outs = [s for s in t.others_in_turn_order(seat) if t.hand_sizes[s] == 0] if 0 in t.hand_sizes else None
         if outs:  # [decision] a BOMB victim who discarded their only card has gone out
             self._hand_over(outs, events)
             return
         if t.pending_draws and not effects.resolve_draws(t, events):
-            t.phase = Phase.RESHUFFLE
+            t.phase = _RESHUFFLE
 
     def effect_by_rule(self, effect: WildEffect, seat: int, events: list[Event]) -> bool:
         """A rule piece's BOMB or HAND IN & RE-DEAL (`games/hooks/alive.py`): the effect, as if
         `seat` had played such a card just now, in the middle of a hand; False (nothing changed)
         between hands, while a DRAW waits, or for a seat that is out."""
         t = self.table
-        if self._outcome is not None or t.phase is not Phase.PLAY or t.answering or not 0 <= seat < t.players or not t.alive[seat]:
+        if self._outcome is not None or t.phase is not _PLAY or t.answering or not 0 <= seat < t.players or not t.alive[seat]:
             return False
         self._take_effect(seat, _EFFECT_CARDS[effect], events)
         return True
@@ -388,7 +392,7 @@ class AliveState(State):
             self._after_effect(after, t.next_seat(after), events)
             return
         if t.pending_draws and not effects.resolve_draws(t, events):
-            t.phase = Phase.RESHUFFLE
+            t.phase = _RESHUFFLE
 
     def _flip(self, seat: int, events: list[Event] | None) -> None:
         """[book] A player who can only go above the limit flips a life card; the total resets."""
@@ -424,7 +428,7 @@ class AliveState(State):
         t.total = 0
         t.pending_draws = []
         answers.forget(t)
-        t.phase = Phase.DEAL
+        t.phase = _DEAL
         t.hand_number += 1
         tell(events, AliveEvent.CARDS_COLLECTED, dealer=t.dealer)
 
@@ -449,7 +453,7 @@ class AliveState(State):
             return False
         termination = Termination.WIN if winners else Termination.DRAW
         self._outcome = Outcome(termination, winners, reason)
-        t.phase = Phase.OVER
+        t.phase = _OVER
         return True
 
     # Seams for rule pieces -----------------------------------------------------------------
@@ -460,17 +464,17 @@ class AliveState(State):
 
     def between_rounds(self) -> bool:
         """A hand is over and the next is to be dealt: a skip or a turn a rule gave ends with the hand."""
-        return self.table.phase is Phase.DEAL
+        return self.table.phase is _DEAL
 
     def no_move(self) -> Move | None:
         """[book] A player who cannot play flips a life card (while a DRAW waits: none, the player
         answers it or takes it)."""
         t = self.table
-        return FLIP if t.phase is Phase.PLAY and not t.answering else None
+        return FLIP if t.phase is _PLAY and not t.answering else None
 
     def give_turn(self, seat: int) -> bool:
         t = self.table
-        if self._outcome is not None or t.phase is not Phase.PLAY or not 0 <= seat < t.players or t.answering:
+        if self._outcome is not None or t.phase is not _PLAY or not 0 <= seat < t.players or t.answering:
             return False
         if not t.alive[seat] or t.hand_sizes[seat] == 0:
             return False
@@ -482,14 +486,14 @@ class AliveState(State):
 
     def end_by_rule(self, outcome: Outcome, events: list[Event]) -> None:
         self._outcome = outcome
-        self.table.phase = Phase.OVER
+        self.table.phase = _OVER
         events.append(outcome.event())
 
     def _check_move_limit(self) -> None:
         limit = self.rules.move_limit
         if self._outcome is None and limit is not None and self.table.moves_made >= limit:
             self._outcome = Outcome.capped(limit)
-            self.table.phase = Phase.OVER
+            self.table.phase = _OVER
 
     def _announce_end(self, events: list[Event] | None) -> None:
         """`game_over`, the last event of the game, once the outcome is known."""
@@ -501,11 +505,11 @@ class AliveState(State):
     def _chance_pile(self) -> list[int]:
         """The cards the pending chance step shuffles, in kind order."""
         t = self.table
-        if t.phase is Phase.DEAL:
+        if t.phase is _DEAL:
             return sorted(t.deck)
-        if t.phase is Phase.REDEAL:
+        if t.phase is _REDEAL:
             return sorted(t.collected)
-        if t.phase is Phase.RESHUFFLE:
+        if t.phase is _RESHUFFLE:
             return sorted(t.discard[:-1])
         return []
 
@@ -514,17 +518,17 @@ class AliveState(State):
         shuffle(rng, pile)
         order = tuple(self.cat.ids[k] for k in pile)
         phase = self.table.phase
-        if phase is Phase.DEAL:
+        if phase is _DEAL:
             return Deal(order)
-        if phase is Phase.REDEAL:
+        if phase is _REDEAL:
             return Redeal(order)
-        if phase is Phase.RESHUFFLE:
+        if phase is _RESHUFFLE:
             return Reshuffle(order)
         raise ValueError(f"no chance step now (phase {phase.value})")
 
     def _apply_chance(self, move: Shuffle) -> list[Event]:
         t = self.table
-        expected = {Phase.DEAL: Deal, Phase.REDEAL: Redeal, Phase.RESHUFFLE: Reshuffle}.get(t.phase)
+        expected = {_DEAL: Deal, _REDEAL: Redeal, _RESHUFFLE: Reshuffle}.get(t.phase)
         if type(move) is not expected:
             raise IllegalMoveError(move, f"the next step is {t.phase.value}, not {move.verb}")
         index = self.cat.index
@@ -538,17 +542,17 @@ class AliveState(State):
         without `record` (the fast playout), the same step builds no events."""
         t = self.table
         events: list[Event] | None = [] if record else None
-        if t.phase is Phase.DEAL:
+        if t.phase is _DEAL:
             self._deal(order, events)
-        elif t.phase is Phase.REDEAL:
+        elif t.phase is _REDEAL:
             self._redeal(order, events)
         else:
             t.deck = order[::-1]
             t.discard = t.discard[-1:]
             tell(events, AliveEvent.DECK_RESHUFFLED, cards=len(t.deck))
-            t.phase = Phase.PLAY
+            t.phase = _PLAY
             if not effects.resolve_draws(t, events):
-                t.phase = Phase.RESHUFFLE
+                t.phase = _RESHUFFLE
         self._announce_end(events)
         return events if events is not None else []
 
@@ -586,7 +590,7 @@ class AliveState(State):
         t.minus = -1  # a new hand: a mark left from the last one is gone
         t.direction = 1
         t.current = first
-        t.phase = Phase.PLAY
+        t.phase = _PLAY
 
     def _redeal(self, order: list[int], events: list[Event] | None) -> None:
         """HAND IN & RE-DEAL: all collected cards dealt from the player's left; uneven hands stay so."""
@@ -595,7 +599,7 @@ class AliveState(State):
         t.collected = []
         first = t.left_of(giver)
         self._deal_round(first, order, None, events)
-        t.phase = Phase.PLAY
+        t.phase = _PLAY
         t.redealer = -1
         t.current = first  # [book] after a deal of any sort, play starts to the left
         empty = [s for s in t.living() if t.hand_sizes[s] == 0]
@@ -619,7 +623,7 @@ class AliveState(State):
         """Why the player to move may not play `card` now, or None when it is playable."""
         t = self.table
         k = self.cat.index[card]
-        if t.phase is not Phase.PLAY:
+        if t.phase is not _PLAY:
             return "it is not a player's turn"
         if not t.hands[t.current][k]:
             return f"there is no {card} in the hand"

@@ -41,6 +41,10 @@ from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.archimedes.events import ArchimedesEvent
 from marblestudio.engine.draws import choose
 
+# The phases as module constants: `Phase.DIE` goes through the enum class's `__getattr__` (Python
+# 3.11), about 60 ns a look-up; `to_move` asks on every call (docs/native.md).
+_START, _CHOOSE, _DIE, _MOVING, _OVER = Phase.START, Phase.CHOOSE, Phase.DIE, Phase.MOVING, Phase.OVER
+
 
 HOME, LOST = "home", "lost"
 """Why a game was won besides a touch (`ArchimedesState.won`): marbles home, or the other lost too many."""
@@ -71,7 +75,7 @@ class ArchimedesState(State):
         self.k = sum(self.balance.moment(row) for row, _ in rules.neutral)  # the sum of the marbles' moments (see physics.py)
         # A die with one value can never break the tie: player 1 begins.
         rolls_differ = len(set(rules.die)) > 1
-        self.phase = Phase.START if rules.start is StartRule.HIGHER_ROLL and rolls_differ else Phase.CHOOSE
+        self.phase = _START if rules.start is StartRule.HIGHER_ROLL and rolls_differ else _CHOOSE
         self.mover = 0
         self.remaining = 0  # spaces of the roll still to move
         self.moved: tuple[Cup, ...] = ()  # where this turn's moved marbles now stand (rule f)
@@ -95,7 +99,7 @@ class ArchimedesState(State):
         self._met: dict[Met, int] = {}
         self._met_mine = True
         self.met_hash = 0
-        if self.phase is Phase.CHOOSE and rules.stalemate.repeats:  # the first turn starts now, with only the neutral marbles on the board
+        if self.phase is _CHOOSE and rules.stalemate.repeats:  # the first turn starts now, with only the neutral marbles on the board
             self._meet((0, 0, self.supply[0], self.supply[1], self.mover))
         # `quiet`: turns in a row that ended with `_ends_as`, the end zones' marbles (each seat's,
         # as bitmasks) and the supplies as they were.
@@ -118,7 +122,8 @@ class ArchimedesState(State):
     # The contract ------------------------------------------------------------------------
     @property
     def to_move(self) -> int:
-        return CHANCE if self.phase in (Phase.START, Phase.DIE) else self.mover
+        phase = self.phase
+        return CHANCE if phase is _START or phase is _DIE else self.mover
 
     def outcome(self) -> Outcome | None:
         return self.result
@@ -162,7 +167,7 @@ class ArchimedesState(State):
 
     def _odds(self) -> tuple[list[Move], list[float], list[float]] | None:
         """The chance outcomes now, their probabilities and cumulative sums, or None."""
-        if self.phase is not Phase.DIE and self.phase is not Phase.START:
+        if self.phase is not _DIE and self.phase is not _START:
             return None
         return self.odds_of(self.phase)
 
@@ -172,7 +177,7 @@ class ArchimedesState(State):
         found = self._chance.get(phase)
         if found is None:
             odds = self.rules.die_odds()
-            if phase is Phase.DIE:
+            if phase is _DIE:
                 pairs: list[tuple[Move, float]] = [(DieRoll(v), float(p)) for v, p in odds]
             else:
                 tie = sum(p * p for _, p in odds)
@@ -188,11 +193,11 @@ class ArchimedesState(State):
         return list(self._legal)
 
     def _generate(self) -> list[Move]:
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return []
-        if self.phase in (Phase.START, Phase.DIE):
+        if self.phase in (_START, _DIE):
             return [m for m, _ in self.chance_outcomes() or []]
-        if self.phase is Phase.CHOOSE:
+        if self.phase is _CHOOSE:
             moves: list[Move] = []
             if self.supply[self.mover] > 0:
                 board = self.board
@@ -288,7 +293,7 @@ class ArchimedesState(State):
     def _offers(self, move: RollMarble | LiftMarble) -> bool:
         """Whether `legal_moves()` lists `move` (a marble move), decided for it alone
         (`Tables.offers`); False for anything it cannot read, which the listing then decides."""
-        if self.phase is not Phase.MOVING:
+        if self.phase is not _MOVING:
             return False
         mine, theirs, unmoved = self.masks()
         try:
@@ -327,9 +332,9 @@ class ArchimedesState(State):
         elif type(move) is DieRoll:
             if events is not None:
                 events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=self.mover, value=move.value, purpose="move"))
-            self.phase, self.remaining, self.moved, self.die = Phase.MOVING, move.value, (), move.value
+            self.phase, self.remaining, self.moved, self.die = _MOVING, move.value, (), move.value
         elif type(move) is Roll:
-            self.phase = Phase.DIE
+            self.phase = _DIE
         elif type(move) is Place:
             self._place(move, events)
         elif type(move) is StartRolls:
@@ -337,7 +342,7 @@ class ArchimedesState(State):
                 events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=0, value=move.first, purpose="start"))
                 events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=1, value=move.second, purpose="start"))
             self.mover = 0 if move.first > move.second else 1
-            self.phase = Phase.CHOOSE
+            self.phase = _CHOOSE
             if self.rules.stalemate.repeats:  # every marble is in its supply
                 self._meet((0, 0, self.supply[0], self.supply[1], self.mover))
         elif type(move) is Pass:
@@ -439,7 +444,7 @@ class ArchimedesState(State):
         """Equal for two marble moves of this position that leave the same position: a move whose
         way touches nothing ends as every other one that takes the same marble to the same cup
         in as many spaces (rolled or lifted, by any path); None for any other move."""
-        if (type(move) is RollMarble or type(move) is LiftMarble) and self.phase is Phase.MOVING and self._way(move)[0] is None:
+        if (type(move) is RollMarble or type(move) is LiftMarble) and self.phase is _MOVING and self._way(move)[0] is None:
             return (move.start, move.dest, move.spaces)
         return None
 
@@ -568,7 +573,7 @@ class ArchimedesState(State):
         elif self.ruleset.move_limit is not None and self.turns >= self.ruleset.move_limit:
             self._finish(Outcome.capped(self.ruleset.move_limit, "turns"), events)
         else:
-            self.mover, self.phase = 1 - seat, Phase.CHOOSE
+            self.mover, self.phase = 1 - seat, _CHOOSE
             stalemate = self.rules.stalemate
             if stalemate:
                 first, second = self.seat_bits()
@@ -602,7 +607,7 @@ class ArchimedesState(State):
         self._met, self._met_mine, self.met_hash = {}, True, 0
         first, second = self.seat_bits()
         supply, ends = self.supply, self._end_cups
-        if self.phase is Phase.CHOOSE and self.rules.stalemate.repeats:
+        if self.phase is _CHOOSE and self.rules.stalemate.repeats:
             self._meet((first, second, supply[0], supply[1], self.mover))
         self._ends_as, self.quiet = (first & ends, second & ends, supply[0], supply[1]), 0
 
@@ -628,7 +633,7 @@ class ArchimedesState(State):
     # Seams for rule pieces -----------------------------------------------------------------
     def no_move(self) -> Move | None:
         """A player who can neither place nor make a full legal move passes."""
-        return Pass() if self.phase is Phase.CHOOSE or self.phase is Phase.MOVING else None
+        return Pass() if self.phase is _CHOOSE or self.phase is _MOVING else None
 
     def send_back(self, cup: Cup, events: list[Event]) -> bool:
         """A house rule's `send_back`: the player's marble on `cup` leaves the board for its
@@ -655,7 +660,7 @@ class ArchimedesState(State):
         return True
 
     def give_turn(self, seat: int) -> bool:
-        if self.result is not None or self.phase is not Phase.CHOOSE or seat not in (0, 1):
+        if self.result is not None or self.phase is not _CHOOSE or seat not in (0, 1):
             return False
         self.mover = seat
         self._legal = None
@@ -664,7 +669,7 @@ class ArchimedesState(State):
     def end_turn(self, events: list[Event]) -> bool:
         """A rule ends the turn after a roll or a marble move: the spaces left are lost, and the
         turn ends as every turn does (four home wins; the move limit)."""
-        if self.result is not None or self.phase is not Phase.MOVING:
+        if self.result is not None or self.phase is not _MOVING:
             return super().end_turn(events)
         self._end_turn(events)
         self._legal = None
@@ -677,17 +682,17 @@ class ArchimedesState(State):
         self._finish(outcome, events)
 
     def _finish(self, outcome: Outcome, events: list[Event] | None) -> None:
-        self.result, self.phase = outcome, Phase.OVER
+        self.result, self.phase = outcome, _OVER
         if events is not None:
             events.append(outcome.event())
 
     def _why_illegal(self, move: Move) -> str:
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return "the game is over"
         if move.is_chance != (self.to_move == CHANCE):
             return "it is chance's turn" if self.to_move == CHANCE else "chance does not decide now"
         if isinstance(move, Place):
-            if self.phase is not Phase.CHOOSE:
+            if self.phase is not _CHOOSE:
                 return "a marble is added only instead of rolling, at the start of a turn"
             if self.supply[self.mover] == 0:
                 return "the player has no marbles left to add"
@@ -697,7 +702,7 @@ class ArchimedesState(State):
         if isinstance(move, (RollMarble, LiftMarble)):
             if self.board.get(move.start) == NEUTRAL:
                 return f"{cup_name(move.start)} holds a neutral marble, which never moves"
-            if self.phase is not Phase.MOVING:
+            if self.phase is not _MOVING:
                 return "roll the die before moving a marble"
             if self.board.get(move.start) != self.mover:
                 return f"{cup_name(move.start)} holds none of the mover's marbles"
