@@ -61,16 +61,15 @@ TRIES = 48
 """Rejected draws before a marble move is picked from the full listing instead."""
 
 
+def native_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 1_000_000) -> int:
+    """`random_playout` in `_Playout`, natively, for a state of the family's own class: the same
+    moves drawn from `rng`, the same state left (a test plays seeded games both ways)."""
+    return _Playout(state).run(rng, max_steps)
+
+
 def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 1_000_000) -> int:
-    """Play `state` to its end with uniformly random moves; return the number of player moves.
-
-    A state of the family's own class plays in `_Playout`, natively; any other (a subclass may
-    play otherwise) move by move through its `play_move`.  Both draw the same moves from `rng`
-    and leave the same state (a test plays seeded games both ways)."""
-    from marblestudio.engine.archimedes.state import ArchimedesState
-
-    if type(state) is ArchimedesState:
-        return _Playout(state).run(rng, max_steps)
+    """Play `state` to its end with uniformly random moves, move by move through its
+    `play_move`; return the number of player moves."""
     seats = state.seat_bits()  # each seat's marbles as a bitmask, kept up to date by the moves
     played = 0
     while state.result is None and played < max_steps:
@@ -144,6 +143,10 @@ class _Playout:
     def hand_over(self, move: Move) -> bool:
         """The state plays `move` itself; whether the game goes on."""
         self.store()
+        return self.stored_play(move)
+
+    def stored_play(self, move: Move) -> bool:
+        """`hand_over`, the fields already stored (the state drew `move` from them)."""
         self.state.play_move(move, record=False)
         self.load()
         return self.state.result is None
@@ -169,7 +172,7 @@ class _Playout:
                 continue
             if phase is not _MOVING and phase is not _CHOOSE:  # the starting rolls
                 self.store()  # the state draws them from its phase
-                going = self.hand_over(state.sample_chance(rng))
+                going = self.stored_play(state.sample_chance(rng))
                 continue
             played += 1
             seat = self.mover
@@ -179,14 +182,13 @@ class _Playout:
                 if self.supply[seat] > 0:  # the free midzone cups (the board's marbles are the seats' and the neutral ones)
                     occupied = seats[0] | seats[1] | self.neutral
                     places = [self.places[i] for i in range(len(self.places)) if not occupied & self.place_bits[i]]
-                options = len(places) + (1 if seats[seat] else 0)
-                if options:
-                    pick = below(rng, options)
-                    if pick >= len(places):  # roll
-                        self.phase = _DIE
-                        continue
-                    if not self.placed(places[pick]):
-                        going = self.hand_over(places[pick])  # an end touched the table
+                move = _place_or_roll(rng, places, seats[seat] != 0)
+                if move is ROLL:
+                    self.phase = _DIE
+                    continue
+                if move is not None:
+                    if not self.placed(cast(Place, move)):
+                        going = self.hand_over(move)  # an end touched the table
                     continue
             else:
                 free = seats[seat] & ~self.moved_bits
@@ -196,11 +198,10 @@ class _Playout:
                     if not self.marble_moved(cast("RollMarble | LiftMarble", move)):
                         going = self.hand_over(move)  # it touched the table on its way
                     continue
-            if move is None:  # as `draw_move`: picked from the full listing
-                self.store()
-                legal = state.legal_moves()
-                move = legal[below(rng, len(legal))]
-            going = self.hand_over(move)
+            # as `draw_move`: picked from the full listing
+            self.store()
+            legal = state.legal_moves()
+            going = self.stored_play(legal[below(rng, len(legal))])
         self.store()
         return played
 
@@ -319,17 +320,25 @@ def draw_move(state: ArchimedesState, rng: random.Random, seats: list[int]) -> M
             unmoved &= ~bit_of[cup]
         # as `state.masks()`: the neutral marbles (0 without them) block as the mover's own
         move = sample_marble_move(state, rng, TRIES, (seats[seat] | state.neutral, seats[1 - seat], indexes(unmoved)))
-    elif phase is _CHOOSE:  # as `legal_moves`: the free midzone cups, then roll, else pass
+    elif phase is _CHOOSE:
         board = state.board
         places = [p for p in state.place_moves if p.cup not in board] if state.supply[seat] > 0 else []
-        options = len(places) + (1 if seats[seat] else 0)
-        if options:
-            pick = below(rng, options)
-            move = places[pick] if pick < len(places) else ROLL
+        move = _place_or_roll(rng, places, seats[seat] != 0)
     if move is None:
         legal = state.legal_moves()
         move = legal[below(rng, len(legal))]
     return move
+
+
+def _place_or_roll(rng: random.Random, places: list[Place], can_roll: bool) -> Move | None:
+    """As `legal_moves` offers them at the start of a turn: one of the free midzone cups
+    `places`, or the roll when the mover has a marble on the board (`can_roll`), uniformly;
+    None when there is neither (the mover passes)."""
+    options = len(places) + (1 if can_roll else 0)
+    if not options:
+        return None
+    pick = below(rng, options)
+    return places[pick] if pick < len(places) else ROLL
 
 
 def sample_marble_move(
@@ -383,10 +392,10 @@ def sample(
         else:
             if memo is None:
                 memo = {}
+            which_key = (start * size + cup) * most + length  # (start, destination, L) as one integer
             if length < remaining:
                 if good is None or witnesses is None:
                     good, witnesses = {}, {}
-                which_key = (start * size + cup) * most + length
                 ok = good.get(which_key)
                 if ok is None:
                     rest = tuple([m for m in unmoved if m != start])
@@ -398,7 +407,6 @@ def sample(
                 return tables.rolled(start, path)  # the listing's own object: built once per grid
             if counts is None:
                 counts = {}
-            which_key = (start * size + cup) * most + length
             found = counts.get(which_key)
             if found is None:
                 found = counts[which_key] = tables.paths_to(mine, theirs, memo, start, cup, length, 1 << start)

@@ -213,7 +213,11 @@ class ArchimedesState(State):
         return tuple(sorted(c for c, s in self.board.items() if s == self.mover and c not in self.moved))
 
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
-        """Play on to the end with uniformly random moves (a fast loop: see `playout.py`)."""
+        """Play on to the end with uniformly random moves (a fast loop: see `playout.py`).  This
+        class plays natively; a subclass (which may play otherwise) move by move through its
+        `play_move`, drawing the same moves and leaving the same state."""
+        if type(self) is ArchimedesState:
+            return playout.native_playout(self, rng, max_steps)
         return playout.random_playout(self, rng, max_steps)
 
     def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
@@ -259,11 +263,10 @@ class ArchimedesState(State):
         if legal is None:
             if (type(move) is RollMarble or type(move) is LiftMarble) and self._offers(move):
                 return self.play_move(move)  # checked alone: listing every marble move costs far more
-            odds = self._odds() if move.is_chance else None
-            # a chance outcome: among the outcomes worked out once (shared: read, never kept)
-            legal = odds[0] if odds is not None else self._generate()
-            if odds is None:
-                self._legal = legal
+            if move.is_chance and (odds := self._odds()) is not None:
+                legal = odds[0]  # among the outcomes worked out once (shared: read, never kept)
+            else:
+                legal = self._legal = self._generate()
         for offered in legal:  # the move picked from `legal_moves()` is usually the very object
             if offered is move:
                 break
