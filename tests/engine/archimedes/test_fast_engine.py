@@ -351,3 +351,107 @@ def test_the_paths_to_one_destination_are_those_path_counts_counts() -> None:
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])
     assert checked > 1000
+
+
+# House rules: the hooked playout ------------------------------------------------------------------
+
+HOUSE_RULES = Path(__file__).resolve().parents[3] / "examples" / "house-rules"
+HOOKED: dict[str, list[dict[str, Any]] | str] = {
+    "three again (the die: an extra turn)": "archimedes-three-again.yaml",
+    "long roll (the die: a family action on the roll)": "archimedes-long-roll.yaml",
+    "placing power (a placing: an extra turn, once)": "archimedes-placing-power.yaml",
+    "jump sends back (a marble move: send_back)": "archimedes-jump-sends-back.yaml",
+    "a lift scores": [{"name": "lift scores", "on": "marble_lifted", "then": {"score": {"seat": "event.seat"}}}],
+    "the second seat's ones score": [{"name": "ones", "on": "die_rolled", "if": "event.seat == 1 and event.value == 1",
+                                      "then": {"score": {"seat": "event.seat"}}}],
+    "a long turn skips the next": [{"name": "long skip", "on": "die_rolled", "if": "event.value == 3", "then": "skip_next"}],
+    "turn over gives the turn back": [{"name": "back", "on": "turn_over", "if": "turns % 5 == 0", "then": "extra_turn"}],
+    "a two ends the turn": [{"name": "two", "on": "die_rolled", "if": "event.value == 2 and turns % 3 == 0", "then": "end_turn"}],
+}
+
+
+def _hooked_rules(name: str, tmp_path: Path) -> Any:
+    from marblestudio.rulesets.loader import load_with_source
+    import yaml
+
+    spec = HOOKED[name]
+    if isinstance(spec, str):
+        return load_with_source(HOUSE_RULES / spec).rules
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/test", "name": "Test", "extends": "archimedes/standard", "rules": spec}))
+    return load_with_source(path).rules
+
+
+def _hooked_step_by_step(state: Any, rng: random.Random, max_steps: int) -> int:
+    """The reference: each move drawn as the fast loop draws it, every step through the state's
+    `play` (its rules)."""
+    from marblestudio.engine.archimedes.playout import draw_move
+
+    seats, played = state.seat_bits(), 0
+    while state.outcome() is None and played < max_steps:
+        if state.to_move == CHANCE:
+            move = state.sample_chance(rng)
+        else:
+            move = draw_move(state, rng, seats)
+            played += 1
+        state.vouch(move)
+        state.play(move)
+    return played
+
+
+def _rule_fields(state: Any) -> dict[str, Any]:
+    rs = state.rule_state
+    return {name: getattr(rs, name) for name in type(rs).__slots__ if name != "program"}
+
+
+@pytest.mark.parametrize("name", list(HOOKED))
+def test_the_hooked_playout_leaves_the_state_and_rule_state_that_play_leaves(name: str, tmp_path: Path) -> None:
+    """A house rule's game in the native loop (`playout.hooked_playout`) against every step through
+    `play`: the same moves, every field of the game and of the rule state equal, the same
+    firings; from the start and part-way through, with and without a cap."""
+    ruleset = _hooked_rules(name, tmp_path)
+    rng = random.Random(f"hooked:{name}")
+    fired = 0
+    for game in range(10):
+        state = new_game(ruleset, 2)
+        for _ in range(rng.randrange(0, 120)):
+            if state.outcome() is not None:
+                break
+            moves = [state.sample_chance(rng)] if state.to_move == CHANCE else state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        for cap in (1, 7, 1_000_000):
+            fast, slow = state.copy(), state.copy()
+            seed = f"{name}:{game}:{cap}"
+            played = fast.random_playout(random.Random(seed), cap)
+            assert _hooked_step_by_step(slow, random.Random(seed), cap) == played
+            assert _fields(fast) == _fields(slow), (seed, fast.position(), slow.position())
+            assert _rule_fields(fast) == _rule_fields(slow), seed
+            assert fast.position() == slow.position()
+            if cap == 1_000_000:
+                assert fast.outcome() is not None
+                fired += sum(fast.fired().values())  # type: ignore[attr-defined]
+    assert fired > 0  # the rule did fire in these games
+
+
+def test_a_house_rule_on_the_die_is_played_in_the_native_loop() -> None:
+    """The hooked playout of 'three again' goes through the fast loop (not step by step): the
+    state's `play` sees only the steps whose events the rules read, the die rolls, and those of
+    the turns an extra turn waits for the end of."""
+    from marblestudio.rulesets.loader import load_with_source
+
+    rules_ = load_with_source(HOUSE_RULES / "archimedes-three-again.yaml").rules
+    state = new_game(rules_, 2)
+    calls: Counter[str] = Counter()
+    original = type(state).play
+
+    def counting(self: Any, move: Move) -> None:
+        calls[type(move).__name__] += 1
+        original(self, move)
+
+    type(state).play = counting  # type: ignore[method-assign]
+    try:
+        played = state.random_playout(random.Random(5))
+    finally:
+        type(state).play = original  # type: ignore[method-assign]
+    assert state.outcome() is not None and played > 50
+    assert sum(calls.values()) < played / 4, (calls, played)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marblestudio.engine.core import EventKind
+from marblestudio.engine.core import Event, EventKind
 
 
 class ArchimedesEvent(EventKind):
@@ -32,3 +32,8 @@ class ArchimedesEvent(EventKind):
     """A house rule (`send_back`) took `seat`'s marble off `cup` and back to its supply."""
     PASSED = "passed"
     """A player passed (`seat`)."""
+
+
+def die_rolled(seat: int, value: int, purpose: str) -> Event:
+    """The die's event: `seat` rolled `value`, to move (`purpose` "move") or at the start ("start")."""
+    return Event.of(ArchimedesEvent.DIE_ROLLED, seat=seat, value=value, purpose=purpose)

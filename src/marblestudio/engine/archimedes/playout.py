@@ -25,22 +25,29 @@ turn that ends without ending the game) natively and plays those steps as `play_
 events; every other step is played by the state's own `play_move`.  A test plays seeded games
 both ways (a subclass of the state takes the step-by-step loop) and compares every field.  Field
 by field on the state object, from native code, the same steps had gained a twentieth: reading
-and writing a Python object's attributes is what cost.  A house rule's state plays through
-`hooked_playout`, step by step.
+and writing a Python object's attributes is what cost.
+
+A house rule's game plays in `_Playout` too (`hooked_playout`): a step that can make no event a
+trigger listens to is played here, and the rule state counted as `Ruled.play` counts it (the
+mover's moves, the turn's end); a step whose events a trigger reads, and every step while a turn
+given or skipped waits for the turn's end, goes through the state's `play` (its rules).  A test
+plays seeded games both ways, step by step through `play` and here, and compares every field and
+the rule state.
 """
 
 from __future__ import annotations
 
 import random
 from itertools import product
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
+from marblestudio.engine.archimedes.events import die_rolled
 from marblestudio.engine.archimedes.movegen import Tables, indexes
 from marblestudio.engine.archimedes.moves import Cup, DieRoll, LiftMarble, Place, Roll, RollMarble
 from marblestudio.engine.archimedes.passage import way
 from marblestudio.engine.archimedes.phases import Phase
 from marblestudio.engine.archimedes.rules import Carrying
-from marblestudio.engine.core import CHANCE, Move
+from marblestudio.engine.core import CHANCE, Event, Move, turn_over
 from marblestudio.engine.draws import below, choose
 
 if TYPE_CHECKING:
@@ -65,6 +72,19 @@ def native_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 
     """`random_playout` in `_Playout`, natively, for a state of the family's own class: the same
     moves drawn from `rng`, the same state left (a test plays seeded games both ways)."""
     return _Playout(state).run(rng, max_steps)
+
+
+def hooked_playout(state: ArchimedesState, rng: random.Random, max_steps: int, rule_state: Any,
+                   quiet_die: bool, quiet_place: bool, quiet_marble: bool) -> int:
+    """`random_playout` of a game with rule pieces (`state` a `Ruled` state, `rule_state` its
+    rules' state), in `_Playout`: the same moves drawn from `rng` as step by step through the
+    state's `play`, the same state and rule state left.  `quiet_die`, `quiet_place` and
+    `quiet_marble`: no trigger listens to the events of a die roll, a placing, a marble move
+    (`ArchimedesState.quiet_steps`); such steps are played here while the rules wait for nothing
+    (`RuleState.idle`)."""
+    playing = _Playout(state)
+    playing.hook(rule_state, quiet_die, quiet_place, quiet_marble)
+    return playing.run(rng, max_steps)
 
 
 def random_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 1_000_000) -> int:
@@ -112,7 +132,7 @@ class _Playout:
         self.end_cups = state._end_cups
         self.places = state.place_moves
         self.place_bits = [self.tables.bit_of[p.cup] for p in self.places]
-        self.die_values: list[int] = []
+        self.die_moves: list[Move] = []
         self.die_sums: list[float] = []
         self.phase = _OVER
         self.mover = self.remaining = self.k = self.turns = self.quiet = self.met_hash = 0
@@ -122,7 +142,21 @@ class _Playout:
         self.ends_as: tuple[int, int, int, int] = (0, 0, 0, 0)
         self.met: dict[tuple[int, int, int, int, int], int] = {}
         self.met_mine = False
+        # A house rule's game (`hook`): its rule state, and which steps are played here
+        self.hooked = False
+        self.rs: Any = None
+        self.ruled: Any = None  # the state, as a `Ruled` one (its rules' methods)
+        self.die_events: dict[int, Event] = {}  # the die's event by value * 2 + seat (events are immutable)
+        self.die_may_fire: dict[int, bool] = {}  # ... and whether a trigger's quick test of it passes (`Ruled.may_fire`)
+        self.idle = True  # the rules wait for nothing at the end of the turn (`RuleState.idle`)
+        self.quiet_die = self.quiet_place = self.quiet_marble = True
         self.load()
+
+    def hook(self, rule_state: Any, quiet_die: bool, quiet_place: bool, quiet_marble: bool) -> None:
+        """Play a house rule's game (see `hooked_playout`): the steps this loop plays are counted in
+        `rule_state`; the others go through the state's `play`."""
+        self.hooked, self.rs, self.idle, self.ruled = True, rule_state, rule_state.idle(), self.state
+        self.quiet_die, self.quiet_place, self.quiet_marble = quiet_die, quiet_place, quiet_marble
 
     def load(self) -> None:
         """Read the fields from the state (after a step it played)."""
@@ -146,10 +180,33 @@ class _Playout:
         return self.stored_play(move)
 
     def stored_play(self, move: Move) -> bool:
-        """`hand_over`, the fields already stored (the state drew `move` from them)."""
-        self.state.play_move(move, record=False)
+        """`hand_over`, the fields already stored (the state drew `move` from them).  In a house
+        rule's game the step goes through the state's `play`, its rules and their counts."""
+        state = self.state
+        if self.hooked:
+            state.vouch(move)  # drawn by the rules: `apply` need not list the moves to check it
+            state.play(move)
+            self.idle = self.rs.idle()  # only the rules' triggers change it
+        else:
+            state.play_move(move, record=False)
         self.load()
-        return self.state.result is None
+        return state.result is None
+
+    def counted(self, seat: int, turns: int) -> None:
+        """A house rule's game: `seat`'s move, played here, counted as `Ruled.play` counts a quiet
+        move (`turns`: the turn count before it; a move that ended the turn ends the rules' turn,
+        and what the rules wait for then, a turn given or skipped, goes through the triggers)."""
+        if self.turns != turns and not self.idle:
+            self.store()
+            self.ruled.after_fast_move(seat, [turn_over(seat)])
+            self.idle = self.rs.idle()
+            self.load()
+            return
+        rs = self.rs
+        rs.begin_move(seat)
+        rs.moves += 1
+        if self.turns != turns:
+            rs.turn_over()
 
     def run(self, rng: random.Random, max_steps: int) -> int:
         state, seats, board = self.state, self.seats, self.board
@@ -162,13 +219,22 @@ class _Playout:
             if not going or played >= max_steps or phase is _OVER:
                 break
             if phase is _DIE:
-                if not self.die_values:
+                if not self.die_moves:
                     odds = state.odds_of(_DIE)
-                    self.die_values = [cast(DieRoll, m).value for m in odds[0]]
+                    self.die_moves = odds[0]
                     self.die_sums = odds[2]
-                value = choose(rng, self.die_values, self.die_sums)  # as `sample_chance` draws it
+                roll = choose(rng, self.die_moves, self.die_sums)  # as `sample_chance` draws it
+                if not self.quiet_die:  # the rules read it: its event goes to their triggers
+                    self.rolled(cast(DieRoll, roll).value)
+                    continue
+                if not self.idle:
+                    going = self.hand_over(roll)
+                    continue
+                value = cast(DieRoll, roll).value
                 self.phase, self.remaining, self.moved, self.die = _MOVING, value, (), value
                 self.moved_bits = 0
+                if self.hooked:  # as `Ruled._chance_step` counts it (a player's move always follows: never the cap)
+                    self.rs.chance_run += 1
                 continue
             if phase is not _MOVING and phase is not _CHOOSE:  # the starting rolls
                 self.store()  # the state draws them from its phase
@@ -183,20 +249,30 @@ class _Playout:
                     occupied = seats[0] | seats[1] | self.neutral
                     places = [self.places[i] for i in range(len(self.places)) if not occupied & self.place_bits[i]]
                 move = _place_or_roll(rng, places, seats[seat] != 0)
-                if move is ROLL:
+                turns = self.turns
+                if move is ROLL:  # (no event: never read by the rules)
                     self.phase = _DIE
+                    if self.hooked:
+                        self.counted(seat, turns)
                     continue
                 if move is not None:
-                    if not self.placed(cast(Place, move)):
-                        going = self.hand_over(move)  # an end touched the table
+                    if self.quiet_place and self.placed(cast(Place, move)):
+                        if self.hooked:
+                            self.counted(seat, turns)
+                    else:
+                        going = self.hand_over(move)  # an end touched the table, or the rules read it
                     continue
             else:
                 free = seats[seat] & ~self.moved_bits
                 # as `state.masks()`: the neutral marbles (0 without them) block as the mover's own
                 move = sample(self.tables, rng, TRIES, seats[seat] | self.neutral, seats[1 - seat], indexes(free), self.remaining, self.rolling)
                 if move is not None:
-                    if not self.marble_moved(cast("RollMarble | LiftMarble", move)):
-                        going = self.hand_over(move)  # it touched the table on its way
+                    turns = self.turns
+                    if self.quiet_marble and self.marble_moved(cast("RollMarble | LiftMarble", move)):
+                        if self.hooked:
+                            self.counted(seat, turns)
+                    else:
+                        going = self.hand_over(move)  # it touched the table on its way, or the rules read it
                     continue
             # as `draw_move`: picked from the full listing
             self.store()
@@ -204,6 +280,24 @@ class _Playout:
             going = self.stored_play(legal[below(rng, len(legal))])
         self.store()
         return played
+
+    def rolled(self, value: int) -> None:
+        """A house rule's game whose triggers read the die: the die shows `value` (as `play_move`
+        plays it), then its event goes to the rules (`Ruled.after_fast_chance`)."""
+        self.phase, self.remaining, self.moved, self.die = _MOVING, value, (), value
+        self.moved_bits = 0
+        key = value * 2 + self.mover
+        event = self.die_events.get(key)
+        if event is None:
+            event = self.die_events[key] = die_rolled(self.mover, value, "move")
+            self.die_may_fire[key] = self.ruled.may_fire([event])
+        if self.idle and not self.die_may_fire[key]:  # no trigger's test of the event passes: as `after_fast_chance`,
+            self.rs.chance_run += 1  # only counted (a player's move always follows: never the cap)
+            return
+        self.store()
+        self.ruled.after_fast_chance([event])
+        self.idle = self.rs.idle()
+        self.load()
 
     def placed(self, move: Place) -> bool:
         """`move` played as `_place` plays it, if the board comes to rest without an end touching
@@ -289,25 +383,6 @@ class _Playout:
                 self.ends_as, self.quiet = now, 0
             else:
                 self.quiet += 1
-
-
-def hooked_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 1_000_000) -> int:
-    """A random playout of a game with rule pieces: the moves are drawn as `random_playout` draws
-    them (without listing every marble move), and every step, chance included, goes through the
-    state's `play`, where the rules' triggers read its events and keep their count of turns."""
-    seats = state.seat_bits()
-    played = 0
-    while state.outcome() is None and played < max_steps:
-        if state.to_move == CHANCE:
-            move = state.sample_chance(rng)
-            state.vouch(move)  # drawn from the odds: `apply` need not list the outcomes to check it
-            state.play(move)
-            continue
-        move = draw_move(state, rng, seats)
-        state.vouch(move)  # drawn by the rules: `apply` need not list every move to check it
-        state.play(move)  # through the rules' triggers (quietly when none listens: see `Ruled.play`)
-        played += 1
-    return played
 
 
 def draw_move(state: ArchimedesState, rng: random.Random, seats: list[int]) -> Move:

@@ -15,7 +15,7 @@ import random
 from itertools import accumulate
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from marblestudio.engine.archimedes.moves import (
     Cup,
@@ -38,7 +38,7 @@ from marblestudio.engine.archimedes.rules import NEUTRAL, ArchimedesRules, Carry
 from marblestudio.engine.archimedes.view import ArchimedesView, public_view
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination, turn_over
 from marblestudio.engine.rules import Ruleset
-from marblestudio.engine.archimedes.events import ArchimedesEvent
+from marblestudio.engine.archimedes.events import ArchimedesEvent, die_rolled
 from marblestudio.engine.draws import choose
 
 # The phases as module constants: `Phase.DIE` goes through the enum class's `__getattr__` (Python
@@ -221,9 +221,12 @@ class ArchimedesState(State):
         return playout.random_playout(self, rng, max_steps)
 
     def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
-        """A random playout for a game with rule pieces: moves drawn without listing them, every
-        step through `play` (see `playout.hooked_playout`), where the rules read its events."""
-        return playout.hooked_playout(self, rng, max_steps)
+        """A random playout for a game with rule pieces (this state a `Ruled` one): moves drawn
+        without listing them, a step whose events a trigger reads through `play`, the others in the
+        fast loop, counted in the rule state as `play` counts them (see `playout.hooked_playout`)."""
+        steps = self.quiet_steps
+        return playout.hooked_playout(self, rng, max_steps, cast(Any, self).rule_state, steps[DieRoll].isdisjoint(listened),
+                                      steps[Place].isdisjoint(listened), steps[RollMarble].isdisjoint(listened))
 
     def _marble_moves(self) -> list[Move]:
         """Every marble move that leaves a roll the mover can still use up (rules e, f, h)."""
@@ -334,7 +337,7 @@ class ArchimedesState(State):
                 self._move_marble(move, events)
         elif type(move) is DieRoll:
             if events is not None:
-                events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=self.mover, value=move.value, purpose="move"))
+                events.append(die_rolled(self.mover, move.value, "move"))
             self.phase, self.remaining, self.moved, self.die = _MOVING, move.value, (), move.value
         elif type(move) is Roll:
             self.phase = _DIE
@@ -342,8 +345,8 @@ class ArchimedesState(State):
             self._place(move, events)
         elif type(move) is StartRolls:
             if events is not None:
-                events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=0, value=move.first, purpose="start"))
-                events.append(Event.of(ArchimedesEvent.DIE_ROLLED, seat=1, value=move.second, purpose="start"))
+                events.append(die_rolled(0, move.first, "start"))
+                events.append(die_rolled(1, move.second, "start"))
             self.mover = 0 if move.first > move.second else 1
             self.phase = _CHOOSE
             if self.rules.stalemate.repeats:  # every marble is in its supply

@@ -623,6 +623,20 @@ class Ruled(State):
             return
         run_triggers(self, rs, mover, events)
 
+    def may_fire(self, events: list[Event]) -> bool:
+        """Whether a trigger on one of `events` passes its quick test of the event alone (which reads
+        nothing else: a fast loop may remember the answer for the same event)."""
+        return _may_fire(self.rule_state.program.triggers, events)
+
+    def after_fast_chance(self, events: list[Event]) -> None:
+        """A family's `hooked_playout` played a chance step itself: the rules' triggers read its
+        `events` (every event of a kind a trigger listens to), and the step is counted, as after
+        `apply`."""
+        rs = self.rule_state
+        if not rs.idle() or _may_fire(rs.program.triggers, events):  # else (most rolls) nothing fires, nothing waits
+            run_triggers(self, rs, _chance_actor(self, rs), events)
+        self._chance_step(events)
+
     def listens(self, kind: str) -> bool:
         return kind in self.rule_state.program.triggers
 
