@@ -144,7 +144,7 @@ def main() -> int:
               flush=True)
     print("  (random_playout of a house rule: Stay Alive's fast loop stops at each move that drops a marble and applies it; "
           "Avalanche's plays quietly and builds only the events its rules read; Archimedes' draws its moves without listing "
-          "them and plays each through the rules; Mancala's plays every move itself and tells the rules the events of those that fire one; "
+          "them, plays those whose events no rule reads itself and tells the rules each die roll's event; Mancala's plays every move itself and tells the rules the events of those that fire one; "
           "ALIVE's draws among the playable cards and tells the rules each card's events; a trigger whose condition's "
           "quick test of the event alone fails is skipped without its context)")
     return 0
