@@ -113,3 +113,37 @@ def test_a_failing_game_is_kept_as_a_finding_or_raises(monkeypatch: pytest.Monke
     assert seen[2].summary is None and seen[2].error == "RuntimeError: boom" and "Traceback" in seen[2].trace
     with pytest.raises(RuntimeError, match="boom"):
         run_games(rules, 2, 4, "f")
+
+
+ARCHIMEDES_RANDOM_GAMES = ["archimedes/standard", "archimedes/variation-2", "archimedes/variation-3",
+                           *(f"examples/house-rules/archimedes-{name}.yaml" for name in
+                             ("three-again", "long-roll", "placing-power", "jump-sends-back", "lose-a-marble", "neutral"))]
+
+
+@pytest.mark.parametrize("ref", ARCHIMEDES_RANDOM_GAMES)
+def test_random_players_play_rock_me_archimedes_in_its_fast_loop_and_the_games_are_the_same(ref: str) -> None:
+    """A playtest's random game of Rock Me Archimedes is played in the game's fast loop
+    (`State.random_game`), and is the game random players make step by step through `apply`: the
+    same moves, chance included, the same end, length and firings."""
+    from pathlib import Path
+
+    from marblestudio.engine import new_game
+    from marblestudio.playtest.workers import fired_in
+
+    root = Path(__file__).resolve().parents[1]
+    rules = load_with_source(root / ref).rules if ref.endswith(".yaml") else load(ref)
+    assert new_game(rules, 2).random_game(random.Random(0), []) is not None  # the fast loop plays these rules
+    agent = RandomAgent()
+    for index in range(8):
+        fast = play_game(rules, 2, game_rng("fast", index))
+        rng, state, moves, length = game_rng("fast", index), new_game(rules, 2), [], 0
+        while state.outcome() is None:
+            if state.to_move == CHANCE:
+                move = state.sample_chance(rng)
+            else:
+                move = agent.choose(state, state.to_move, rng)
+                length += 1
+            state.apply(move)
+            moves.append(move)
+        assert fast.moves == moves, (ref, index)
+        assert (fast.outcome, fast.length, fast.fired) == (state.outcome(), length, fired_in(state)), (ref, index)

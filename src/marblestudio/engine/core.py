@@ -272,6 +272,14 @@ class State(ABC):
         moves = self.legal_moves()
         return moves[rng.randrange(len(moves))]
 
+    def random_game(self, rng: random.Random, moves: list[Move]) -> int | None:
+        """Play on as a playtest's random players play (`random_move(rng)`, chance by
+        `sample_chance(rng)`, every step through `apply`), appending each step's move, chance
+        included, to `moves`: the same moves and the same end from the same `rng`, in a faster
+        loop.  The player moves made, or None when this game has no such loop (nothing is played:
+        the caller plays it step by step)."""
+        return None
+
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """Play this state on to its end with uniformly random moves and chance from `rng`
         (``moves[rng.randrange(len(moves))]``, as `play_random` does), each played with `play`;

@@ -312,7 +312,9 @@ def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence
     chosen: Sequence[Agent] = agents if agents is not None else [RandomAgent()] * players
     moves: list[Move] = []
     length = 0
-    for _ in range(MAX_STEPS):
+    if all(type(agent) is RandomAgent for agent in chosen):  # random players: the game's own fast loop, if it has one
+        length = state.random_game(rng, moves) or 0  # (the same moves and end as the loop below)
+    for _ in range(MAX_STEPS - len(moves)):
         outcome = state.outcome()
         if outcome is not None:
             return GameResult(moves, outcome, length, fired_in(state))

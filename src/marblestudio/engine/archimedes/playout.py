@@ -68,22 +68,26 @@ TRIES = 48
 """Rejected draws before a marble move is picked from the full listing instead."""
 
 
-def native_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 1_000_000) -> int:
+def native_playout(state: ArchimedesState, rng: random.Random, max_steps: int = 1_000_000, record: list[Move] | None = None) -> int:
     """`random_playout` in `_Playout`, natively, for a state of the family's own class: the same
-    moves drawn from `rng`, the same state left (a test plays seeded games both ways)."""
-    return _Playout(state).run(rng, max_steps)
+    moves drawn from `rng`, the same state left (a test plays seeded games both ways).  With
+    `record`, every step's move (chance included) is appended to it, in order."""
+    playing = _Playout(state)
+    playing.record = record
+    return playing.run(rng, max_steps)
 
 
 def hooked_playout(state: ArchimedesState, rng: random.Random, max_steps: int, rule_state: Any,
-                   quiet_die: bool, quiet_place: bool, quiet_marble: bool) -> int:
+                   quiet_die: bool, quiet_place: bool, quiet_marble: bool, record: list[Move] | None = None) -> int:
     """`random_playout` of a game with rule pieces (`state` a `Ruled` state, `rule_state` its
     rules' state), in `_Playout`: the same moves drawn from `rng` as step by step through the
     state's `play`, the same state and rule state left.  `quiet_die`, `quiet_place` and
     `quiet_marble`: no trigger listens to the events of a die roll, a placing, a marble move
     (`ArchimedesState.quiet_steps`); such steps are played here while the rules wait for nothing
-    (`RuleState.idle`)."""
+    (`RuleState.idle`).  `record`: as `native_playout`'s."""
     playing = _Playout(state)
     playing.hook(rule_state, quiet_die, quiet_place, quiet_marble)
+    playing.record = record
     return playing.run(rng, max_steps)
 
 
@@ -150,6 +154,7 @@ class _Playout:
         self.die_may_fire: dict[int, bool] = {}  # ... and whether a trigger's quick test of it passes (`Ruled.may_fire`)
         self.idle = True  # the rules wait for nothing at the end of the turn (`RuleState.idle`)
         self.quiet_die = self.quiet_place = self.quiet_marble = True
+        self.record: list[Move] | None = None  # every step's move, when asked (`native_playout`)
         self.load()
 
     def hook(self, rule_state: Any, quiet_die: bool, quiet_place: bool, quiet_marble: bool) -> None:
@@ -224,6 +229,8 @@ class _Playout:
                     self.die_moves = odds[0]
                     self.die_sums = odds[2]
                 roll = choose(rng, self.die_moves, self.die_sums)  # as `sample_chance` draws it
+                if self.record is not None:
+                    self.record.append(roll)
                 if not self.quiet_die:  # the rules read it: its event goes to their triggers
                     self.rolled(cast(DieRoll, roll).value)
                     continue
@@ -238,7 +245,10 @@ class _Playout:
                 continue
             if phase is not _MOVING and phase is not _CHOOSE:  # the starting rolls
                 self.store()  # the state draws them from its phase
-                going = self.stored_play(state.sample_chance(rng))
+                rolls = state.sample_chance(rng)
+                if self.record is not None:
+                    self.record.append(rolls)
+                going = self.stored_play(rolls)
                 continue
             played += 1
             seat = self.mover
@@ -249,6 +259,8 @@ class _Playout:
                     occupied = seats[0] | seats[1] | self.neutral
                     places = [self.places[i] for i in range(len(self.places)) if not occupied & self.place_bits[i]]
                 move = _place_or_roll(rng, places, seats[seat] != 0)
+                if move is not None and self.record is not None:
+                    self.record.append(move)
                 turns = self.turns
                 if move is ROLL:  # (no event: never read by the rules)
                     self.phase = _DIE
@@ -267,6 +279,8 @@ class _Playout:
                 # as `state.masks()`: the neutral marbles (0 without them) block as the mover's own
                 move = sample(self.tables, rng, TRIES, seats[seat] | self.neutral, seats[1 - seat], indexes(free), self.remaining, self.rolling)
                 if move is not None:
+                    if self.record is not None:
+                        self.record.append(move)
                     turns = self.turns
                     if self.quiet_marble and self.marble_moved(cast("RollMarble | LiftMarble", move)):
                         if self.hooked:
@@ -277,7 +291,10 @@ class _Playout:
             # as `draw_move`: picked from the full listing
             self.store()
             legal = state.legal_moves()
-            going = self.stored_play(legal[below(rng, len(legal))])
+            picked = legal[below(rng, len(legal))]
+            if self.record is not None:
+                self.record.append(picked)
+            going = self.stored_play(picked)
         self.store()
         return played
 

@@ -220,13 +220,28 @@ class ArchimedesState(State):
             return playout.native_playout(self, rng, max_steps)
         return playout.random_playout(self, rng, max_steps)
 
-    def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
+    def random_game(self, rng: random.Random, moves: list[Move]) -> int | None:
+        """A playtest's random game in the fast loop (`playout.native_playout`, recording the moves):
+        `random_move` and `sample_chance` draw as it draws, and `apply` leaves the game as its
+        steps without events do.  None for a subclass (which may play otherwise)."""
+        if type(self) is ArchimedesState:
+            return playout.native_playout(self, rng, record=moves)
+        return None
+
+    def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None],
+                       record: list[Move] | None = None) -> int | None:
         """A random playout for a game with rule pieces (this state a `Ruled` one): moves drawn
         without listing them, a step whose events a trigger reads through `play`, the others in the
-        fast loop, counted in the rule state as `play` counts them (see `playout.hooked_playout`)."""
+        fast loop, counted in the rule state as `play` counts them (see `playout.hooked_playout`);
+        with `record`, every step's move appended to it."""
         steps = self.quiet_steps
         return playout.hooked_playout(self, rng, max_steps, cast(Any, self).rule_state, steps[DieRoll].isdisjoint(listened),
-                                      steps[Place].isdisjoint(listened), steps[RollMarble].isdisjoint(listened))
+                                      steps[Place].isdisjoint(listened), steps[RollMarble].isdisjoint(listened), record)
+
+    def hooked_game(self, rng: random.Random, listened: set[str], moves: list[Move]) -> int | None:
+        """`random_game` for a game with rule pieces (`Ruled.random_game`): `hooked_playout` to the
+        end, recording the moves."""
+        return self.hooked_playout(rng, 1_000_000, listened, lambda played: None, moves)
 
     def _marble_moves(self) -> list[Move]:
         """Every marble move that leaves a roll the mover can still use up (rules e, f, h)."""

@@ -787,13 +787,28 @@ class Ruled(State):
         always take legal_moves + apply."""
         rs = self.rule_state
         hooked = getattr(self, "hooked_playout", None)
-        if (hooked is not None and not rs.program.constraints and not rs.program.powers and not rs.program.reads_move
-                and not rs.program.misses_turns and not rs.program.prevents
-                and GAME_OVER not in rs.program.triggers):  # the fast loops tell no game's end, nor ask what rules prevent
+        if hooked is not None and self._hookable():
             played = hooked(rng, max_steps, set(rs.program.triggers), rs.quiet)
             if played is not None:
                 return int(played)
         return State.random_playout(self, rng, max_steps)
+
+    def _hookable(self) -> bool:
+        """Whether a family's hooked fast loop may play these rules: no constraint or power (they
+        change which moves are legal), nothing that reads the move, misses turns or prevents, no
+        trigger on the game's end (the fast loops tell no game's end, nor ask what rules prevent)."""
+        program = self.rule_state.program
+        return not (program.constraints or program.powers or program.reads_move or program.misses_turns or program.prevents
+                    or GAME_OVER in program.triggers)
+
+    def random_game(self, rng: random.Random, moves: list[Move]) -> int | None:
+        """The family's hooked loop that records its moves (`hooked_game(rng, listened, moves)`),
+        when it has one and may play these rules (see `random_playout`), else None."""
+        game = getattr(self, "hooked_game", None)
+        if game is None or not self._hookable():
+            return None
+        played = game(rng, set(self.rule_state.program.triggers), moves)
+        return None if played is None else int(played)
 
     def parse_move(self, text: str) -> Move:
         if text.startswith(POWER_PREFIX):
