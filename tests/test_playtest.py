@@ -147,3 +147,42 @@ def test_random_players_play_rock_me_archimedes_in_its_fast_loop_and_the_games_a
             moves.append(move)
         assert fast.moves == moves, (ref, index)
         assert (fast.outcome, fast.length, fast.fired) == (state.outcome(), length, fired_in(state)), (ref, index)
+
+
+def test_random_players_play_the_same_games_in_the_fast_loop_for_random_rule_pieces() -> None:
+    """Rule pieces grown at random (the fuzz property's generator) on the bundled Archimedes
+    rulesets: whenever the fast loop plays them, a playtest's game is the one random players
+    make step by step through `apply` (the fast loop plays through `play`, which a rule must
+    not tell from `apply`)."""
+    from marblestudio.engine import new_game
+    from marblestudio.playtest.workers import fired_in
+    from marblestudio.rulesets import RulesetError, from_resolved
+    from tests.properties.mutators import resolved_rulesets
+    from tests.properties.pieces import random_rules
+
+    ids = [i for i in sorted(resolved_rulesets()) if i.startswith("archimedes/")]
+    agent, compared = RandomAgent(), 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        data = dict(resolved_rulesets()[rng.choice(ids)])
+        data["rules"], data["move_limit"] = random_rules(rng, "archimedes"), 300
+        try:
+            rules = from_resolved(data)
+        except RulesetError:
+            continue
+        if new_game(rules, 2).random_game(random.Random(0), []) is None:
+            continue  # rules the fast loop does not play (constraints, powers, ...)
+        compared += 1
+        fast = play_game(rules, 2, game_rng("pieces", seed))
+        chance, state, moves, length = game_rng("pieces", seed), new_game(rules, 2), [], 0
+        while state.outcome() is None:
+            if state.to_move == CHANCE:
+                move = state.sample_chance(chance)
+            else:
+                move = agent.choose(state, state.to_move, chance)
+                length += 1
+            state.apply(move)
+            moves.append(move)
+        assert fast.moves == moves, (seed, data["rules"])
+        assert (fast.outcome, fast.length, fast.fired) == (state.outcome(), length, fired_in(state)), (seed, data["rules"])
+    assert compared >= 20, compared
