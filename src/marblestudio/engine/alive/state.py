@@ -10,6 +10,7 @@ hidden.py.
 from __future__ import annotations
 
 import random
+from typing import Any
 from functools import cache
 from collections.abc import Callable, Mapping, Sequence
 
@@ -20,6 +21,7 @@ from marblestudio.engine.alive.rules import AliveRules, CardKind, GameEnd, Pairs
 from marblestudio.engine.alive.table import Phase, Table
 from marblestudio.engine.core import (
     CHANCE,
+    GAME_OVER,
     TURN_OVER,
     Event,
     IllegalMoveError,
@@ -160,6 +162,23 @@ class AliveState(State):
         other._outcome = self._outcome
         return other
 
+    # The chance steps, played without their events when no house rule listens to them
+    # (`Ruled.play`): each kind a deal, a re-deal (which may end a hand, a life, a player, the
+    # game) and a reshuffle (which deals out the draws waiting for it) can make.
+    quiet_steps = {
+        Deal: frozenset({AliveEvent.DEALT, AliveEvent.CARDS_SEEN}),
+        Redeal: frozenset({AliveEvent.DEALT, AliveEvent.CARDS_SEEN, AliveEvent.HAND_OVER, AliveEvent.LIFE_LOST,
+                           AliveEvent.ELIMINATED, AliveEvent.CARDS_COLLECTED, GAME_OVER}),
+        Reshuffle: frozenset({AliveEvent.DECK_RESHUFFLED, AliveEvent.CARDS_DRAWN, AliveEvent.CARDS_SEEN, AliveEvent.DECK_EMPTY}),
+    }
+
+    def play_quietly(self, move: Move) -> int:
+        """A chance step of `quiet_steps`, as `apply` plays it, without its events (no turn ends)."""
+        assert isinstance(move, Shuffle)
+        index = self.cat.index
+        self._shuffled([index[c] for c in move.order], record=False)
+        return -1
+
     def play(self, move: Move) -> None:
         """As `apply` (the same checks, the same game), without the events of every card played
         and every turn: for search, which reads none."""
@@ -180,7 +199,9 @@ class AliveState(State):
         the rules (`Ruled.after_fast_move`; see `playout`)."""
         from marblestudio.engine.alive.playout import random_playout
 
-        return random_playout(self, rng, max_steps, self.after_fast_move, listened)  # type: ignore[attr-defined]
+        ruled: Any = self
+        return random_playout(self, rng, max_steps, ruled.after_fast_move, listened, ruled.after_quiet_move, ruled.may_fire,
+                              ruled.rule_state.program.screened)
 
     # The contract ----------------------------------------------------------------------
     @property

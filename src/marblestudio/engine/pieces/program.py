@@ -95,6 +95,10 @@ class Program:
     fired_events: dict[tuple[int, int], Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     """The `rule_fired` event of each (piece, seat) made so far: events are values, shared by
     every game of these rules (see `runtime.run_triggers`)."""
+    screened: dict[Any, bool] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    """A family's fast loop's memory of whether a trigger's quick test lets one of its shared
+    events through (`runtime.Ruled.may_fire`), by the loop's own key for the event (ALIVE's
+    `card_played`): the test reads the event alone."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -623,6 +623,21 @@ class Ruled(State):
             return
         run_triggers(self, rs, mover, events)
 
+    def after_quiet_move(self, mover: int, events: list[Event]) -> None:
+        """`after_fast_move` for a move whose events no trigger can take (the caller knows: none
+        of a kind a trigger listens to, or `may_fire` said no of them): the rules only count it,
+        unless a turn given or skipped waits for the turn's end."""
+        rs = self.rule_state
+        rs.begin_move(mover)
+        rs.moves += 1
+        if rs.idle():
+            for event in events:
+                if event.kind == TURN_OVER:
+                    rs.turn_over()
+                    break
+            return
+        run_triggers(self, rs, mover, events)
+
     def may_fire(self, events: list[Event]) -> bool:
         """Whether a trigger on one of `events` passes its quick test of the event alone (which reads
         nothing else: a fast loop may remember the answer for the same event)."""
