@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -120,6 +121,23 @@ ARCHIMEDES_RANDOM_GAMES = ["archimedes/standard", "archimedes/variation-2", "arc
                              ("three-again", "long-roll", "placing-power", "jump-sends-back", "lose-a-marble", "neutral"))]
 
 
+def _random_players_step_by_step(rules: Any, rng: random.Random) -> tuple[list[Any], Any, int, dict[str, int]]:
+    """The game random players make through `apply`, step by step: (moves, outcome, length, firings)."""
+    from marblestudio.engine import new_game
+    from marblestudio.playtest.workers import fired_in
+
+    agent, state, moves, length = RandomAgent(), new_game(rules, 2), [], 0
+    while state.outcome() is None:
+        if state.to_move == CHANCE:
+            move = state.sample_chance(rng)
+        else:
+            move = agent.choose(state, state.to_move, rng)
+            length += 1
+        state.apply(move)
+        moves.append(move)
+    return moves, state.outcome(), length, fired_in(state)
+
+
 @pytest.mark.parametrize("ref", ARCHIMEDES_RANDOM_GAMES)
 def test_random_players_play_rock_me_archimedes_in_its_fast_loop_and_the_games_are_the_same(ref: str) -> None:
     """A playtest's random game of Rock Me Archimedes is played in the game's fast loop
@@ -128,25 +146,13 @@ def test_random_players_play_rock_me_archimedes_in_its_fast_loop_and_the_games_a
     from pathlib import Path
 
     from marblestudio.engine import new_game
-    from marblestudio.playtest.workers import fired_in
 
     root = Path(__file__).resolve().parents[1]
     rules = load_with_source(root / ref).rules if ref.endswith(".yaml") else load(ref)
     assert new_game(rules, 2).random_game(random.Random(0), []) is not None  # the fast loop plays these rules
-    agent = RandomAgent()
     for index in range(8):
         fast = play_game(rules, 2, game_rng("fast", index))
-        rng, state, moves, length = game_rng("fast", index), new_game(rules, 2), [], 0
-        while state.outcome() is None:
-            if state.to_move == CHANCE:
-                move = state.sample_chance(rng)
-            else:
-                move = agent.choose(state, state.to_move, rng)
-                length += 1
-            state.apply(move)
-            moves.append(move)
-        assert fast.moves == moves, (ref, index)
-        assert (fast.outcome, fast.length, fast.fired) == (state.outcome(), length, fired_in(state)), (ref, index)
+        assert (fast.moves, fast.outcome, fast.length, fast.fired) == _random_players_step_by_step(rules, game_rng("fast", index)), (ref, index)
 
 
 def test_random_players_play_the_same_games_in_the_fast_loop_for_random_rule_pieces() -> None:
@@ -155,34 +161,15 @@ def test_random_players_play_the_same_games_in_the_fast_loop_for_random_rule_pie
     make step by step through `apply` (the fast loop plays through `play`, which a rule must
     not tell from `apply`)."""
     from marblestudio.engine import new_game
-    from marblestudio.playtest.workers import fired_in
-    from marblestudio.rulesets import RulesetError, from_resolved
-    from tests.properties.mutators import resolved_rulesets
-    from tests.properties.pieces import random_rules
+    from tests.properties.pieces import ruleset_with_pieces
 
-    ids = [i for i in sorted(resolved_rulesets()) if i.startswith("archimedes/")]
-    agent, compared = RandomAgent(), 0
+    compared = 0
     for seed in range(300):
-        rng = random.Random(seed)
-        data = dict(resolved_rulesets()[rng.choice(ids)])
-        data["rules"], data["move_limit"] = random_rules(rng, "archimedes"), 300
-        try:
-            rules = from_resolved(data)
-        except RulesetError:
-            continue
-        if new_game(rules, 2).random_game(random.Random(0), []) is None:
-            continue  # rules the fast loop does not play (constraints, powers, ...)
+        found = ruleset_with_pieces(seed, "archimedes")
+        if found is None or new_game(found[0], 2).random_game(random.Random(0), []) is None:
+            continue  # refused, or rules the fast loop does not play (constraints, powers, ...)
+        rules, pieces = found
         compared += 1
         fast = play_game(rules, 2, game_rng("pieces", seed))
-        chance, state, moves, length = game_rng("pieces", seed), new_game(rules, 2), [], 0
-        while state.outcome() is None:
-            if state.to_move == CHANCE:
-                move = state.sample_chance(chance)
-            else:
-                move = agent.choose(state, state.to_move, chance)
-                length += 1
-            state.apply(move)
-            moves.append(move)
-        assert fast.moves == moves, (seed, data["rules"])
-        assert (fast.outcome, fast.length, fast.fired) == (state.outcome(), length, fired_in(state)), (seed, data["rules"])
+        assert (fast.moves, fast.outcome, fast.length, fast.fired) == _random_players_step_by_step(rules, game_rng("pieces", seed)), (seed, pieces)
     assert compared >= 20, compared

@@ -136,3 +136,21 @@ def random_rules(rng: random.Random, game: str) -> list[dict[str, Any]]:
                 turn["if"] = expression(rng, BOOL, base_names, functions)
             out.append({"name": f"r{i}", "turn": turn})
     return out
+
+
+def ruleset_with_pieces(seed: int, game: str, move_limit: int = 300) -> tuple[Any, list[dict[str, Any]]] | None:
+    """A bundled ruleset of `game`, drawn by `seed`, with random rule pieces (`random_rules`) and a
+    move limit of at most `move_limit`: (the ruleset, its `rules:`), or None when the loader
+    refuses it."""
+    from marblestudio.rulesets import RulesetError, from_resolved
+
+    from .mutators import resolved_rulesets
+
+    rng = random.Random(seed)
+    ids = [i for i in sorted(resolved_rulesets()) if i.startswith(f"{game}/")]
+    data = dict(resolved_rulesets()[rng.choice(ids)])
+    data["rules"], data["move_limit"] = random_rules(rng, game), min(data.get("move_limit") or move_limit, move_limit)
+    try:
+        return from_resolved(data), data["rules"]
+    except RulesetError:
+        return None

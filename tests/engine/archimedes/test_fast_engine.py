@@ -462,25 +462,20 @@ def test_the_hooked_playout_plays_random_house_rules_as_play_does() -> None:
     bundled Archimedes ruleset: whenever the rules take the hooked playout, it leaves the game and
     the rule state that every step through `play` leaves."""
     from marblestudio.engine.core import GAME_OVER
-    from marblestudio.rulesets import RulesetError, from_resolved
-    from tests.properties.mutators import resolved_rulesets
-    from tests.properties.pieces import random_rules
+    from tests.properties.pieces import ruleset_with_pieces
 
-    ids = [i for i in sorted(resolved_rulesets()) if i.startswith("archimedes/")]
     compared = 0
     for seed in range(400):
-        rng = random.Random(seed)
-        data = dict(resolved_rulesets()[rng.choice(ids)])
-        data["rules"], data["move_limit"] = random_rules(rng, "archimedes"), 300
-        try:
-            ruleset = from_resolved(data)
-        except RulesetError:
+        found = ruleset_with_pieces(seed, "archimedes")
+        if found is None:
             continue
+        ruleset, pieces = found
         state: Any = new_game(ruleset, 2)
         program = state.rule_state.program
         if (program.constraints or program.powers or program.reads_move or program.misses_turns or program.prevents
                 or GAME_OVER in program.triggers):  # these play legal_moves + apply (`Ruled.random_playout`)
             continue
+        rng = random.Random(f"pieces:{seed}")
         for _ in range(rng.randrange(0, 60)):
             if state.outcome() is not None:
                 break
@@ -489,7 +484,7 @@ def test_the_hooked_playout_plays_random_house_rules_as_play_does() -> None:
         for cap in (5, 1_000_000):
             fast, slow = state.copy(), state.copy()
             played = fast.random_playout(random.Random(seed), cap)
-            assert _hooked_step_by_step(slow, random.Random(seed), cap) == played, (seed, data["rules"])
-            assert _fields(fast) == _fields(slow) and _rule_fields(fast) == _rule_fields(slow), (seed, data["rules"])
+            assert _hooked_step_by_step(slow, random.Random(seed), cap) == played, (seed, pieces)
+            assert _fields(fast) == _fields(slow) and _rule_fields(fast) == _rule_fields(slow), (seed, pieces)
         compared += 1
     assert compared >= 30, compared
