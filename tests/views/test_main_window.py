@@ -388,3 +388,32 @@ def test_a_narrow_window_still_says_whose_turn_it_is(qtbot: QtBot, players: int)
     assert win.seats_bar.isVisible() and len(win.seats_bar.badges) == players
     assert win.width() == 600 and win.minimumSizeHint().width() < 600
     win.game.session.saved = True
+
+
+def test_the_status_line_and_the_seats_wait_for_the_animation_of_a_move(qtbot: QtBot, window: MainWindow) -> None:
+    # while the board still shows a move happening, the rest of the window says what the board
+    # shows: the mover's turn and counts; once the animation is over, the next player's
+    window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=8)
+    session = window.game.session
+    assert session is not None
+    qtbot.waitUntil(lambda: bool(window.game.legal_targets()), timeout=5000)
+    assert "Red" in plain_text(window.turn_label.text())
+    before = window.seats_bar.text()
+    window.game.scene.clock.set_speed(0.02)  # a slow animation: seconds long
+    session.play(session.state.legal_moves()[0])
+    assert window.game.clock.is_running()
+    assert "Red" in plain_text(window.turn_label.text()) and window.seats_bar.text() == before
+    window.game.skip_animation()
+    assert not window.game.clock.is_running()
+    assert "Blue" in plain_text(window.turn_label.text()) and window.seats_bar.text() != before
+
+
+def test_a_new_games_first_deal_is_shown_happening_before_the_status_line_moves_on(qtbot: QtBot, window: MainWindow) -> None:
+    # ALIVE deals at once when the game starts: while the deal is animated, the window says the
+    # game is setting up and every hand is still empty, as the board shows
+    window.game.scene.clock.set_speed(0.02)
+    assert window.start_game("alive/standard", [HUMAN] * 4, seed=3)
+    assert window.game.clock.is_running()
+    assert "Setting up" in plain_text(window.turn_label.text()) and "0 cards" in window.seats_bar.text()
+    window.game.skip_animation()
+    assert "Red" in plain_text(window.turn_label.text()) and "10 cards" in window.seats_bar.text()

@@ -191,7 +191,8 @@ class GameView(QWidget):
             self.board.session = self.session
         if change.what in ("played", "redone") and change.events:
             steps = [s for e in change.events for s in self.board.animate(e)]
-            self.changed.emit()
+            # `changed` (the status line, the seats' counts, the move list) waits for the
+            # animation: while the board still shows the move happening, they say what it shows
             self.clock.play(steps)  # `_on_animation_finished` continues
             return
         self.clock.skip()
@@ -204,6 +205,7 @@ class GameView(QWidget):
             return
         self.board.show(self._shown_session().state.public_view())
         self.scene.update()
+        self.changed.emit()  # the board and the rest of the window show the same position again
         self._next()
 
     # The next decision -----------------------------------------------------------------------

@@ -468,7 +468,8 @@ class MainWindow(QMainWindow):
         self.replay_dock.setVisible(not interactive)
         self.game.set_session(session, interactive)
         self.move_panel.set_help(self.help.current_help())
-        self._on_game_change()
+        if not self.game.clock.is_running():  # else a first deal or set-up is shown happening: its end tells (`changed`)
+            self._on_game_change()
         self.game.scene.setFocus()  # arrow keys and Enter play at once
         self.update_title()
 
