@@ -612,26 +612,20 @@ class Ruled(State):
         `events` and keep their counts, as after `apply`.  `events` are the move's, in `apply`'s
         order, or only some of them: every event of a kind a trigger listens to must be there, and
         the closing ones (`turn_over`, `game_over`) always."""
-        rs = self.rule_state
-        rs.begin_move(mover)
-        rs.moves += 1
-        if rs.idle() and not _may_fire(rs.program.triggers, events):  # only the turn's count changes, as `run_triggers` changes it
-            for event in events:  # a loop, not any(): this runs on every move of a fast playout
-                if event.kind == TURN_OVER:
-                    rs.turn_over()
-                    break
-            return
-        run_triggers(self, rs, mover, events)
+        self._after_move(mover, events, False)
 
     def after_quiet_move(self, mover: int, events: list[Event]) -> None:
         """`after_fast_move` for a move whose events no trigger can take (the caller knows: none
         of a kind a trigger listens to, or `may_fire` said no of them): the rules only count it,
         unless a turn given or skipped waits for the turn's end."""
+        self._after_move(mover, events, True)
+
+    def _after_move(self, mover: int, events: list[Event], untaken: bool) -> None:
         rs = self.rule_state
         rs.begin_move(mover)
         rs.moves += 1
-        if rs.idle():
-            for event in events:
+        if rs.idle() and (untaken or not _may_fire(rs.program.triggers, events)):  # only the turn's count changes, as `run_triggers` changes it
+            for event in events:  # a loop, not any(): this runs on every move of a fast playout
                 if event.kind == TURN_OVER:
                     rs.turn_over()
                     break
