@@ -14,7 +14,7 @@ from typing import Any
 from functools import cache
 from collections.abc import Callable, Mapping, Sequence
 
-from marblestudio.engine.alive import answers, effects, hidden
+from marblestudio.engine.alive import answers, effects, hidden, playout
 from marblestudio.engine.alive.hidden import AliveObservation, AliveView
 from marblestudio.engine.alive.moves import FLIP, TAKE, Deal, Flip, PlayCard, PlayPair, Redeal, Reshuffle, Shuffle, Take, parse_move
 from marblestudio.engine.alive.rules import AliveRules, CardKind, GameEnd, Pairs, WildEffect
@@ -190,17 +190,13 @@ class AliveState(State):
 
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """Play on to the end with uniformly random moves (see `playout`: no move objects)."""
-        from marblestudio.engine.alive.playout import random_playout
-
-        return random_playout(self, rng, max_steps)
+        return playout.random_playout(self, rng, max_steps)
 
     def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
         """A random playout for a game with rule pieces: the fast loop, each move's events told to
         the rules (`Ruled.after_fast_move`; see `playout`)."""
-        from marblestudio.engine.alive.playout import random_playout
-
         ruled: Any = self
-        return random_playout(self, rng, max_steps, ruled.after_fast_move, listened, ruled.after_quiet_move, ruled.may_fire,
+        return playout.random_playout(self, rng, max_steps, ruled.after_fast_move, listened, ruled.after_quiet_move, ruled.may_fire,
                               ruled.rule_state.program.screened)
 
     # The contract ----------------------------------------------------------------------

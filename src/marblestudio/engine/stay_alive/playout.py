@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from marblestudio.engine.core import CHANCE, Event
 from marblestudio.engine.stay_alive.moves import SlideMove
+from marblestudio.engine.stay_alive.turns import SLIDING
 
 if TYPE_CHECKING:
     from marblestudio.engine.stay_alive.state import StayAliveState
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 def random_playout(state: StayAliveState, rng: random.Random, max_steps: int = 1_000_000) -> int:
     """Play `state` to its end with uniformly random moves; return the number of player moves."""
-    from marblestudio.engine.stay_alive.turns import SLIDING
-
     played = 0
     while state.result is None and not _fast(state, SLIDING):
         if played >= max_steps:
@@ -40,8 +39,6 @@ def hooked_playout(state: StayAliveState, rng: random.Random, max_steps: int, li
     the fast loop plays every slide move that drops nothing (its only events, slide_moved and
     turn_over, fire no rule) and reports them to `quiet`; a move that drops a marble stops the loop
     and goes through `apply`, where the triggers run.  None when every move could fire a rule."""
-    from marblestudio.engine.stay_alive.turns import SLIDING
-
     if listened & EVERY_MOVE:
         return None
     played = 0

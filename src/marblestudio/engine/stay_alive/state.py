@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from marblestudio.engine.cells import cell_name, parse_cell
 from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
+from marblestudio.engine.stay_alive import playout
 from marblestudio.engine.stay_alive.board import RED, BoardTables, tables_for
 from marblestudio.engine.stay_alive.moves import PASS, PassMove, PlaceMove, SetupMove, SlideMove, parse_move
 from marblestudio.engine.stay_alive.rules import OpenCellPlacing, PreviousSlide, StayAliveRules, TwoPlayerLimit
@@ -271,15 +272,11 @@ class StayAliveState(State):
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """Play on to the end with uniformly random moves (see `playout.random_playout`: the
         same distribution as the generic loop, other draws, no events)."""
-        from marblestudio.engine.stay_alive.playout import random_playout
-
-        return random_playout(self, rng, max_steps)
+        return playout.random_playout(self, rng, max_steps)
 
     def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
         """A random playout for a game with rule pieces (see `playout.hooked_playout`)."""
-        from marblestudio.engine.stay_alive.playout import hooked_playout
-
-        return hooked_playout(self, rng, max_steps, listened, quiet)
+        return playout.hooked_playout(self, rng, max_steps, listened, quiet)
 
     def _fall(self, falling: int, events: list[Event]) -> None:
         """Drop every marble on `falling` (in row-major order), then mark who is out."""

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from marblestudio.engine.core import TURN_OVER, Event, IllegalMoveError, Move, NotationError, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
 
+from marblestudio_mancala.engine import playout
 from marblestudio_mancala.engine.board import BoardTables, tables_for
 from marblestudio_mancala.engine.events import MancalaEvent
 from marblestudio_mancala.engine.moves import SowMove, house_name, parse_house
@@ -146,9 +147,7 @@ class MancalaState(State):
 
     def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
         """A random playout for a game with rule pieces (see `playout.hooked_playout`)."""
-        from marblestudio_mancala.engine.playout import hooked_playout
-
-        return hooked_playout(self, rng, max_steps, listened, quiet)
+        return playout.hooked_playout(self, rng, max_steps, listened, quiet)
 
     def position(self) -> str:
         """The position as one line of text (docs/notation.md, "Positions"; see `position`)."""
@@ -158,9 +157,7 @@ class MancalaState(State):
 
     def random_playout(self, rng: random.Random, max_steps: int = 1_000_000) -> int:
         """Play on to the end with uniformly random moves (see `playout`: no moves, no events)."""
-        from marblestudio_mancala.engine.playout import random_playout
-
-        return random_playout(self, rng, max_steps)
+        return playout.random_playout(self, rng, max_steps)
 
     # Helpers for views, agents and tests ---------------------------------------------------
     def store(self, seat: int) -> int:
