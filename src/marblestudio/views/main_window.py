@@ -466,10 +466,8 @@ class MainWindow(QMainWindow):
         self.hints.forget_hint()
         self.stack.setCurrentIndex(1)
         self.replay_dock.setVisible(not interactive)
-        self.game.set_session(session, interactive)
+        self.game.set_session(session, interactive)  # its `changed` (and each animated step's, at its end) updates the window
         self.move_panel.set_help(self.help.current_help())
-        if not self.game.clock.is_running():  # else a first deal or set-up is shown happening: its end tells (`changed`)
-            self._on_game_change()
         self.game.scene.setFocus()  # arrow keys and Enter play at once
         self.update_title()
 

@@ -175,8 +175,7 @@ class AliveState(State):
     def play_quietly(self, move: Move) -> int:
         """A chance step of `quiet_steps`, as `apply` plays it, without its events (no turn ends)."""
         assert isinstance(move, Shuffle)
-        index = self.cat.index
-        self._shuffled([index[c] for c in move.order], record=False)
+        self._shuffled(self._order(move), record=False)
         return -1
 
     def play(self, move: Move) -> None:
@@ -548,11 +547,15 @@ class AliveState(State):
         expected = {_DEAL: Deal, _REDEAL: Redeal, _RESHUFFLE: Reshuffle}.get(t.phase)
         if type(move) is not expected:
             raise IllegalMoveError(move, f"the next step is {t.phase.value}, not {move.verb}")
-        index = self.cat.index
-        order = [index[c] for c in move.order]
+        order = self._order(move)
         if not self.quiet and sorted(order) != sorted(self._chance_pile()):  # search plays its own `sample_chance`
             raise IllegalMoveError(move, f"a {move.verb} must be an order of exactly the cards being shuffled")
         return self._shuffled(order)
+
+    def _order(self, move: Shuffle) -> list[int]:
+        """The cards of a chance step, top first, as kind indexes."""
+        index = self.cat.index
+        return [index[c] for c in move.order]
 
     def _shuffled(self, order: list[int], record: bool = True) -> list[Event]:
         """The pending chance step with the cards (kind indexes) in `order`, top card first;

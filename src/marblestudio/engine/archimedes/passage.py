@@ -63,10 +63,8 @@ def way(balance: Balance, k: int, n: int, move: RollMarble | LiftMarble) -> tupl
             else:
                 tilt = balance.settled(k, n).tilt
                 end, stable = tilt.touching, tilt.slope is not None
-            if stable:
-                swing_end = balance.landing_end(before, k, n)
-                if end is None:
-                    end = swing_end
+            if stable and end is None:  # the swing of the landing may bring an end down
+                end = balance.landing_end(before, k, n)
         else:  # rolled along the groove: the board feels it in each cup
             k += moments[cup[0]] - moments[here[0]]
             here = cup

@@ -149,7 +149,6 @@ class _Playout:
         # A house rule's game (`hook`): its rule state, and which steps are played here
         self.hooked = False
         self.rs: Any = None
-        self.ruled: Any = None  # the state, as a `Ruled` one (its rules' methods)
         self.die_events: dict[int, Event] = {}  # the die's event by value * 2 + seat (events are immutable)
         self.die_may_fire: dict[int, bool] = {}  # ... and whether a trigger's quick test of it passes (`Ruled.may_fire`)
         self.idle = True  # the rules wait for nothing at the end of the turn (`RuleState.idle`)
@@ -160,7 +159,7 @@ class _Playout:
     def hook(self, rule_state: Any, quiet_die: bool, quiet_place: bool, quiet_marble: bool) -> None:
         """Play a house rule's game (see `hooked_playout`): the steps this loop plays are counted in
         `rule_state`; the others go through the state's `play`."""
-        self.hooked, self.rs, self.idle, self.ruled = True, rule_state, rule_state.idle(), self.state
+        self.hooked, self.rs, self.idle = True, rule_state, rule_state.idle()
         self.quiet_die, self.quiet_place, self.quiet_marble = quiet_die, quiet_place, quiet_marble
 
     def load(self) -> None:
@@ -203,7 +202,7 @@ class _Playout:
         and what the rules wait for then, a turn given or skipped, goes through the triggers)."""
         if self.turns != turns and not self.idle:
             self.store()
-            self.ruled.after_fast_move(seat, [turn_over(seat)])
+            cast(Any, self.state).after_fast_move(seat, [turn_over(seat)])  # a `Ruled` state's
             self.idle = self.rs.idle()
             self.load()
             return
@@ -307,12 +306,12 @@ class _Playout:
         event = self.die_events.get(key)
         if event is None:
             event = self.die_events[key] = die_rolled(self.mover, value, "move")
-            self.die_may_fire[key] = self.ruled.may_fire([event])
+            self.die_may_fire[key] = cast(Any, self.state).may_fire([event])
         if self.idle and not self.die_may_fire[key]:  # no trigger's test of the event passes: as `after_fast_chance`,
             self.rs.chance_run += 1  # only counted (a player's move always follows: never the cap)
             return
         self.store()
-        self.ruled.after_fast_chance([event])
+        cast(Any, self.state).after_fast_chance([event])
         self.idle = self.rs.idle()
         self.load()
 
