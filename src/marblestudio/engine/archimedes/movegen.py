@@ -290,18 +290,20 @@ class Tables:
         return found
 
     def _list(self, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool) -> list[Any]:
-        cups, budget = self.cups, self._nodes < NODE_BUDGET
+        cups, size, budget = self.cups, self.size, self._nodes < NODE_BUDGET
+        roots, lift_of = self._roots, self._lifts
         memo: dict[int, list[int]] = {}
         witnesses: dict[int, int | None] = {}
         moves: list[Any] = []
         append = moves.append
+        lifts: list[Any] = []  # one marble's lifts, added after its rolled moves
+        others = len(unmoved) > 1  # (a roll left over needs another marble)
 
         for start in unmoved:
-            rest = tuple(m for m in unmoved if m != start)
+            rest: tuple[int, ...] | None = None  # the other unmoved marbles, once a move leaves spaces over
             origin = cups[start]
-            lifts: list[Any] = []
             # The paths of one length at a time; each entry: (its trie children, its move, last cup, cups visited).
-            level: list[tuple[dict[int, Node], RollMarble | None, int, int]] = [(self._roots[start], None, start, 1 << start)]
+            level: list[tuple[dict[int, Node], RollMarble | None, int, int]] = [(roots[start], None, start, 1 << start)]
             for length in range(1, remaining + 1):
                 left = remaining - length
                 decided = good_ones = 0  # the destinations decided at this length, and those that use the roll up
@@ -317,7 +319,8 @@ class Tables:
                                 continue
                             if not decided >> dest & 1:
                                 decided |= 1 << dest
-                                lifts.append(self.lifted(start, dest, length))
+                                lift = lift_of.get((start * size + dest) * (size + 1) + length)
+                                lifts.append(lift if lift is not None else self.lifted(start, dest, length))
                             if rolling:
                                 child = children.get(s)
                                 if child is None:
@@ -335,15 +338,22 @@ class Tables:
                             good = bool(good_ones >> dest & 1)
                         else:
                             decided |= 1 << dest
-                            good = bool(rest) and self.completes(mine, theirs, start, dest, rest, left, memo, witnesses)
+                            good = False
+                            if others:
+                                if rest is None:
+                                    rest = tuple([m for m in unmoved if m != start])
+                                good = self.completes(mine, theirs, start, dest, rest, left, memo, witnesses)
                             if good:
                                 good_ones |= 1 << dest
-                                lifts.append(self.lifted(start, dest, length))
+                                lift = lift_of.get((start * size + dest) * (size + 1) + length)
+                                lifts.append(lift if lift is not None else self.lifted(start, dest, length))
                         if good and rolling:
                             append(child[0])
                         deeper.append((child[1], child[0], dest, visited | 1 << dest))
                 level = deeper
-            moves.extend(lifts)
+            if lifts:
+                moves.extend(lifts)
+                lifts.clear()
         return moves
 
 
