@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from marblestudio.engine.core import CHANCE, Event
+from marblestudio.engine.core import CHANCE, Event, Move
 from marblestudio.engine.stay_alive.moves import SlideMove
 from marblestudio.engine.stay_alive.turns import SLIDING
 
@@ -34,24 +34,34 @@ def random_playout(state: StayAliveState, rng: random.Random, max_steps: int = 1
     return played
 
 
-def hooked_playout(state: StayAliveState, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
+def hooked_playout(state: StayAliveState, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None],
+                   listed: Callable[[], list[Move]] | None = None, told: Callable[[Move], object] | None = None) -> int | None:
     """A random playout of a game with rule pieces whose triggers listen to `listened` event kinds:
     the fast loop plays every slide move that drops nothing (its only events, slide_moved and
-    turn_over, fire no rule) and reports them to `quiet`; a move that drops a marble stops the loop
-    and goes through `apply`, where the triggers run.  None when every move could fire a rule."""
+    turn_over, fire no rule) and reports them to `quiet`; a move that drops a marble stops the loop,
+    and it and every move outside the slide phase are played by `told`, which hands their events
+    to the triggers (`state.apply` when not given), picked among `listed()` (`state.legal_moves`).
+    None when every move could fire a rule."""
     if listened & EVERY_MOVE:
         return None
+    list_moves = state.legal_moves if listed is None else listed
+    play: Callable[[Move], object] = state.apply if told is None else told
     played = 0
     while state.result is None and played < max_steps:
         if not _fast(state, SLIDING):
-            played += _step(state, rng)
+            if state.seat_to_move == CHANCE:  # the set-up, through the rules, which may act on it
+                state.apply(state.sample_chance(rng))
+            else:
+                legal = list_moves()
+                play(legal[rng.randrange(len(legal))])
+                played += 1
             continue
         stopped: list[SlideMove] = []
         done = _slides(state, rng, max_steps - played, stopped)
         quiet(done)
         played += done
         if stopped:
-            state.apply(stopped[0])
+            play(stopped[0])
             played += 1
     return played
 
