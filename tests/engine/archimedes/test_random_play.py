@@ -53,3 +53,22 @@ def test_the_same_seed_plays_the_same_game() -> None:
         return moves
 
     assert play("x") == play("x")
+
+
+def test_every_event_is_the_value_event_of_builds_from_its_fields() -> None:
+    # the state builds its commonest events without `Event.of` (their data written in key order)
+    # and shares die rolls between games: each must equal the event `Event.of` makes of its fields
+    from marblestudio.engine.core import Event
+
+    ruleset = rules({"swing": True}, start=StartRule.HIGHER_ROLL)
+    kinds, peaks = set(), 0
+    for game in range(3):
+        rng = random.Random(f"events:{game}")
+        state = new_game(ruleset, 2)
+        while state.outcome() is None:
+            moves = [state.sample_chance(rng)] if state.to_move == CHANCE else state.legal_moves()
+            for event in state.apply(moves[rng.randrange(len(moves))]):
+                assert event == Event.of(event.kind, event.visible_to, **dict(event.data)), event
+                kinds.add(event.kind)
+                peaks += event.get("peak_angle") is not None
+    assert {"board_tilted", "marble_rolled", "die_rolled"} <= kinds and peaks > 0

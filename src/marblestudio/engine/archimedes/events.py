@@ -34,6 +34,16 @@ class ArchimedesEvent(EventKind):
     """A player passed (`seat`)."""
 
 
+_ROLLED: dict[tuple[int, int, str], Event] = {}
+
+
 def die_rolled(seat: int, value: int, purpose: str) -> Event:
-    """The die's event: `seat` rolled `value`, to move (`purpose` "move") or at the start ("start")."""
-    return Event.of(ArchimedesEvent.DIE_ROLLED, seat=seat, value=value, purpose=purpose)
+    """The die's event: `seat` rolled `value`, to move (`purpose` "move") or at the start ("start").
+    Events are values: one per roll serves every game (a random game rolls hundreds of times)."""
+    key = (seat, value, purpose)
+    event = _ROLLED.get(key)
+    if event is None:
+        if len(_ROLLED) >= 10_000:  # (a house rule's die may have any faces)
+            _ROLLED.clear()
+        event = _ROLLED[key] = Event.of(ArchimedesEvent.DIE_ROLLED, seat=seat, value=value, purpose=purpose)
+    return event

@@ -27,8 +27,17 @@ _COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 _CUP = re.compile(r"([a-z])(\d{1,3})", re.ASCII)
 
 
+_NAMES: dict[Cup, str] = {}
+
+
 def cup_name(cup: Cup) -> str:
-    return f"{_COLUMNS[cup[1]]}{cup[0] + 1}"
+    """The cup as notation names it ("b8"), remembered: events name every cup a marble passes."""
+    name = _NAMES.get(cup)
+    if name is None:
+        name = f"{_COLUMNS[cup[1]]}{cup[0] + 1}"
+        if len(_NAMES) < 10_000:
+            _NAMES[cup] = name
+    return name
 
 
 def parse_cup(text: str) -> Cup:

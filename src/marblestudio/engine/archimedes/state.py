@@ -44,6 +44,7 @@ from marblestudio.engine.draws import choose
 # The phases as module constants: `Phase.DIE` goes through the enum class's `__getattr__` (Python
 # 3.11), about 60 ns a look-up; `to_move` asks on every call (docs/native.md).
 _START, _CHOOSE, _DIE, _MOVING, _OVER = Phase.START, Phase.CHOOSE, Phase.DIE, Phase.MOVING, Phase.OVER
+_TILTED, _ROLLED = ArchimedesEvent.BOARD_TILTED, ArchimedesEvent.MARBLE_ROLLED
 
 
 HOME, LOST = "home", "lost"
@@ -86,6 +87,10 @@ class ArchimedesState(State):
         self._legal: list[Move] | None = None
         self._midzone = rules.midzone_cups()
         self.place_moves = tuple(Place(c) for c in self._midzone)  # immutable: built once
+        self._midzone_mask = self.tables.mask(self._midzone)
+        # The choices at the start of a turn, by the midzone's marbles, whether the mover may add
+        # one and whether it has one to roll (`_generate`); shared by copies: every entry is final.
+        self._choices: dict[int, list[Move]] = {}
         self._chance: dict[Phase, tuple[list[Move], list[float], list[float]]] = {}  # the chance outcomes, once worked out
         # The cups of each end zone that counts for each seat's win (variation 2: either one).
         self._homes = tuple(tuple(zone.cups() for zone in rules.win_zones(seat)) for seat in range(count))
@@ -198,13 +203,17 @@ class ArchimedesState(State):
         if self.phase in (_START, _DIE):
             return [m for m, _ in self.chance_outcomes() or []]
         if self.phase is _CHOOSE:
-            moves: list[Move] = []
-            if self.supply[self.mover] > 0:
+            bits = self.seat_bits()
+            placing = self.supply[self.mover] > 0
+            key = ((bits[0] | bits[1] | self.neutral) & self._midzone_mask) << 2 | placing << 1 | (bits[self.mover] != 0)
+            found = self._choices.get(key)
+            if found is None:  # a few dozen of them in a game: the midzone fills slowly
                 board = self.board
-                moves.extend([place for place in self.place_moves if place.cup not in board])
-            if any(s == self.mover for s in self.board.values()):
-                moves.append(Roll())
-            return moves or [Pass()]
+                moves: list[Move] = [place for place in self.place_moves if place.cup not in board] if placing else []
+                if bits[self.mover]:
+                    moves.append(Roll())
+                found = self._choices[key] = moves or [Pass()]
+            return found  # (shared, as the marble moves' listing is: `legal_moves` hands out a copy)
         marble_moves = self._marble_moves()
         return marble_moves if marble_moves else [Pass()]
 
@@ -399,8 +408,8 @@ class ArchimedesState(State):
             steps: list[tuple[Cup, bool]] | zip[tuple[Cup, bool]] = [(move.dest, True)]
         else:
             if events is not None:
-                names = tuple(cup_name(c) for c in move.path)
-                events.append(Event.of(ArchimedesEvent.MARBLE_ROLLED, seat=seat, start=cup_name(move.start), path=names, jumps=move.jumps))
+                names = tuple([cup_name(c) for c in move.path])
+                events.append(Event(_ROLLED, (("jumps", move.jumps), ("path", names), ("seat", seat), ("start", cup_name(move.start)))))
             steps = zip(move.path, move.jumps, strict=True)
         here: Cup | None = move.start  # None while the marble is in the air
         k_before = self.k
@@ -487,11 +496,14 @@ class ArchimedesState(State):
             swing = self.balance.landing(landing_from, self.k, n)
             if swing is not None:
                 end = end or swing.touching
-        if events is not None:
-            data: dict[str, Any] = {"marble_at": "air" if at is None else cup_name(at), "angle": angle_now, "slope": printed}
-            if swing is not None:
-                data["peak_slope"], data["peak_angle"] = swing.printed, swing.angle
-            events.append(Event.of(ArchimedesEvent.BOARD_TILTED, **data))
+        if events is not None:  # (the data in key order, as `Event.of` sorts it: a move tells this at every cup)
+            at_name = "air" if at is None else cup_name(at)
+            if swing is None:
+                data: tuple[tuple[str, Any], ...] = (("angle", angle_now), ("marble_at", at_name), ("slope", printed))
+            else:
+                data = (("angle", angle_now), ("marble_at", at_name), ("peak_angle", swing.angle), ("peak_slope", swing.printed),
+                        ("slope", printed))
+            events.append(Event(_TILTED, data))
         return end
 
     def _touch_prevented(self, end: End, events: list[Event] | None) -> bool:
