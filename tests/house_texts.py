@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 FALL_AGAIN_AND_NEVER = """\
 format: 1
@@ -56,3 +57,21 @@ match:
   points: [{", ".join(map(str, points))}]
   start: rotate
 """
+
+
+HOUSE_RULES = Path(__file__).resolve().parents[1] / "examples" / "house-rules"
+"""The example house rules shipped with the project."""
+
+
+def house_rules(spec: str | list[dict[str, Any]], base: str, tmp_path: Path) -> Any:
+    """A house ruleset, loaded: an example's file name (`HOUSE_RULES`), or a `rules:` list
+    written over `base` in `tmp_path`."""
+    import yaml
+
+    from marblestudio.rulesets.loader import load_with_source
+
+    if isinstance(spec, str):
+        return load_with_source(HOUSE_RULES / spec).rules
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "id": "house/test", "name": "Test", "extends": base, "rules": spec}))
+    return load_with_source(path).rules

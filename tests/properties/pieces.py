@@ -5,6 +5,7 @@ now and then a broken one (so that refusal is tested too)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from marblestudio.engine.pieces import program, vocab
@@ -154,3 +155,14 @@ def ruleset_with_pieces(seed: int, game: str, move_limit: int = 300) -> tuple[An
         return from_resolved(data), data["rules"]
     except RulesetError:
         return None
+
+
+def hookable_rulesets(game: str, seeds: int) -> Iterator[tuple[int, Any, list[dict[str, Any]]]]:
+    """(seed, ruleset, its `rules:`) of `ruleset_with_pieces` for the first `seeds` seeds, those
+    whose rules a family's hooked playout may play (`Ruled._hookable`)."""
+    from marblestudio.engine import new_game
+
+    for seed in range(seeds):
+        found = ruleset_with_pieces(seed, game)
+        if found is not None and new_game(found[0], 2)._hookable():
+            yield seed, *found

@@ -371,15 +371,9 @@ HOOKED: dict[str, list[dict[str, Any]] | str] = {
 
 
 def _hooked_rules(name: str, tmp_path: Path) -> Any:
-    from marblestudio.rulesets.loader import load_with_source
-    import yaml
+    from tests.house_texts import house_rules
 
-    spec = HOOKED[name]
-    if isinstance(spec, str):
-        return load_with_source(HOUSE_RULES / spec).rules
-    path = tmp_path / "house.yaml"
-    path.write_text(yaml.safe_dump({"format": 1, "id": "house/test", "name": "Test", "extends": "archimedes/standard", "rules": spec}))
-    return load_with_source(path).rules
+    return house_rules(HOOKED[name], "archimedes/standard", tmp_path)
 
 
 def _hooked_step_by_step(state: Any, rng: random.Random, max_steps: int) -> int:
@@ -461,20 +455,11 @@ def test_the_hooked_playout_plays_random_house_rules_as_play_does() -> None:
     """Rule pieces grown at random from the family's vocabulary (the fuzz property's), on every
     bundled Archimedes ruleset: whenever the rules take the hooked playout, it leaves the game and
     the rule state that every step through `play` leaves."""
-    from marblestudio.engine.core import GAME_OVER
-    from tests.properties.pieces import ruleset_with_pieces
+    from tests.properties.pieces import hookable_rulesets
 
     compared = 0
-    for seed in range(400):
-        found = ruleset_with_pieces(seed, "archimedes")
-        if found is None:
-            continue
-        ruleset, pieces = found
+    for seed, ruleset, pieces in hookable_rulesets("archimedes", 400):  # (others play legal_moves + apply: `Ruled.random_playout`)
         state: Any = new_game(ruleset, 2)
-        program = state.rule_state.program
-        if (program.constraints or program.powers or program.reads_move or program.misses_turns or program.prevents
-                or GAME_OVER in program.triggers):  # these play legal_moves + apply (`Ruled.random_playout`)
-            continue
         rng = random.Random(f"pieces:{seed}")
         for _ in range(rng.randrange(0, 60)):
             if state.outcome() is not None:

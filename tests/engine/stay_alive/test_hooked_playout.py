@@ -10,11 +10,10 @@ from typing import Any
 import pytest
 
 from marblestudio.engine import new_game
-from marblestudio.engine.core import CHANCE, GAME_OVER
+from marblestudio.engine.core import CHANCE
 from marblestudio.engine.stay_alive import playout
-from marblestudio.rulesets.loader import load_with_source
+from tests.house_texts import house_rules
 
-HOUSE_RULES = Path(__file__).resolve().parents[3] / "examples" / "house-rules"
 HOOKED: dict[str, str | list[dict[str, Any]]] = {
     "fall again": "stay-alive-fall-again.yaml",
     "three strikes": "stay-alive-three-strikes.yaml",
@@ -24,17 +23,6 @@ HOOKED: dict[str, str | list[dict[str, Any]]] = {
     "own drop skips": [{"name": "own drop", "on": "marble_fell", "if": "event.seat == mover", "then": "skip_next"}],
     "out gives a turn": [{"name": "out", "on": "player_out", "then": "extra_turn"}],
 }
-
-
-def _rules(name: str, tmp_path: Path) -> Any:
-    import yaml
-
-    spec = HOOKED[name]
-    if isinstance(spec, str):
-        return load_with_source(HOUSE_RULES / spec).rules
-    path = tmp_path / "house.yaml"
-    path.write_text(yaml.safe_dump({"format": 1, "id": "house/test", "name": "Test", "extends": "stay-alive/standard", "rules": spec}))
-    return load_with_source(path).rules
 
 
 def _fields(state: Any) -> dict[str, Any]:
@@ -56,9 +44,8 @@ def _through_apply(state: Any, rng: random.Random, cap: int) -> int:
 
 
 def _hookable(state: Any) -> bool:
-    program = state.rule_state.program
-    return not (program.constraints or program.powers or program.reads_move or program.misses_turns or program.prevents
-                or GAME_OVER in program.triggers) and not set(program.triggers) & playout.EVERY_MOVE
+    """Whether the rules take Stay Alive's hooked loop (`Ruled._hookable`, and no rule on every move)."""
+    return bool(state._hookable()) and not set(state.rule_state.program.triggers) & playout.EVERY_MOVE
 
 
 def _compare(ruleset: Any, players: int, seed: str, moves_first: int) -> int:
@@ -86,7 +73,7 @@ def _compare(ruleset: Any, players: int, seed: str, moves_first: int) -> int:
 
 @pytest.mark.parametrize("name", HOOKED)
 def test_the_hooked_playout_leaves_the_game_and_rule_state_that_apply_leaves(name: str, tmp_path: Path) -> None:
-    ruleset = _rules(name, tmp_path)
+    ruleset = house_rules(HOOKED[name], "stay-alive/standard", tmp_path)
     assert _hookable(new_game(ruleset, 4 if name == "teams" else 2))  # else this compares nothing new
     fired = 0
     for game in range(12):
@@ -97,15 +84,11 @@ def test_the_hooked_playout_leaves_the_game_and_rule_state_that_apply_leaves(nam
 
 def test_random_house_rules_play_in_the_hooked_loop_as_through_apply() -> None:
     """Rule pieces grown at random from Stay Alive's vocabulary (the fuzz property's)."""
-    from tests.properties.pieces import ruleset_with_pieces
+    from tests.properties.pieces import hookable_rulesets
 
     compared = 0
-    for seed in range(800):
-        found = ruleset_with_pieces(seed, "stay-alive")
-        if found is None:
-            continue
-        ruleset, pieces = found
-        if not _hookable(new_game(ruleset, 2)):
+    for seed, ruleset, _ in hookable_rulesets("stay-alive", 800):
+        if not _hookable(new_game(ruleset, 2)):  # (a rule on every move: no fast loop to compare)
             continue
         _compare(ruleset, 2, f"pieces:{seed}", seed % 30)
         compared += 1
