@@ -142,7 +142,7 @@ def main() -> int:
         ratios = paired(BASES[family], str(ROOT / "examples" / "house-rules" / name), family, args.seconds, args.rounds)
         print(f"  {family:<11} {name:<28} {ratios['playouts']:14.2f} {ratios['moves']:8.2f} {ratios['mcts']:6.2f} {ratios['generic']:10.2f}",
               flush=True)
-    print("  (random_playout of a house rule: Stay Alive's fast loop stops at each move that drops a marble and applies it; "
+    print("  (random_playout of a house rule: Stay Alive's fast loop stops at each move that drops a marble, plays it through the family's apply and tells the rules its events; "
           "Avalanche's plays quietly and builds only the events its rules read; Archimedes' draws its moves without listing "
           "them, plays those whose events no rule reads itself and tells the rules each die roll's event; Mancala's plays every move itself and tells the rules the events of those that fire one; "
           "ALIVE's draws among the playable cards and tells the rules each card's events; a trigger whose condition's "
