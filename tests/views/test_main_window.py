@@ -417,3 +417,51 @@ def test_a_new_games_first_deal_is_shown_happening_before_the_status_line_moves_
     assert "Setting up" in plain_text(window.turn_label.text()) and "0 cards" in window.seats_bar.text()
     window.game.skip_animation()
     assert "Red" in plain_text(window.turn_label.text()) and "10 cards" in window.seats_bar.text()
+
+
+def test_moves_drawn_in_turn_move_the_window_on_move_by_move(qtbot: QtBot, window: MainWindow) -> None:
+    # several moves at once (moves redone, or coming over the network): while the board draws
+    # them one after another, the status line, the seats and the move list say what it has drawn
+    # so far, move by move, and once it has caught up the game as it stands
+    window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=8)
+    session = window.game.session
+    assert session is not None
+    qtbot.waitUntil(lambda: bool(window.game.legal_targets()), timeout=5000)
+    start = session.position
+    before = (plain_text(window.turn_label.text()), window.seats_bar.text(), window.move_log.topLevelItemCount())
+    seen: list[tuple[int | None, str, str, int]] = []
+    window.game.changed.connect(lambda: seen.append((window.game.shown_position(), plain_text(window.turn_label.text()),
+                                                     window.seats_bar.text(), window.move_log.topLevelItemCount())))
+    window.game.scene.clock.set_speed(1.0)  # (the tests' windows draw at once by default)
+    for _ in range(3):
+        session.play(session.state.legal_moves()[0])
+    assert window.game.clock.is_running()
+    assert (plain_text(window.turn_label.text()), window.seats_bar.text(), window.move_log.topLevelItemCount()) == before
+    qtbot.waitUntil(lambda: not window.game.clock.is_running(), timeout=30_000)
+    assert [s[0] for s in seen] == [start + 1, start + 2, start + 3]
+    assert ["Blue" in s[1] for s in seen] == [True, False, True]  # whose turn after each placing
+    assert [s[3] - before[2] for s in seen] == [1, 2, 3]  # the move list grows with the board
+    assert "Red 1 on the grid" in seen[0][2] and "Blue 0 on the grid" in seen[0][2]
+    assert "Red 2 on the grid" in seen[2][2] and "Blue 1 on the grid" in seen[2][2]
+    assert window.game.behind() is None and seen[-1][1:] == (plain_text(window.turn_label.text()), window.seats_bar.text(),
+                                                             window.move_log.topLevelItemCount())
+
+
+def test_skipping_moves_drawn_in_turn_shows_the_game_as_it_stands_at_once(qtbot: QtBot, window: MainWindow,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # Esc during a queue of moves: the window goes straight to the game as it stands, without
+    # making the positions in between (each would replay the game from its start)
+    window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=8)
+    session = window.game.session
+    assert session is not None
+    qtbot.waitUntil(lambda: bool(window.game.legal_targets()), timeout=5000)
+    window.game.scene.clock.set_speed(1.0)
+    for _ in range(4):
+        session.play(session.state.legal_moves()[0])
+    made: list[int] = []
+    branch_at = session.branch_at
+    monkeypatch.setattr(session, "branch_at", lambda position, seats=None: made.append(position) or branch_at(position, seats))
+    window.game.skip_animation()
+    assert made == [] and window.game.behind() is None and window.game.shown_position() == session.position
+    assert "Red" in plain_text(window.turn_label.text()) and "Red 2 on the grid" in window.seats_bar.text()
+    assert window.move_log.item_at_position(session.position) is not None

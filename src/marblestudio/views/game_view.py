@@ -14,6 +14,11 @@ make its board in the next event-loop turn.  The animation clock belongs to the 
 `view_position(p)` shows an earlier position of the game while it goes on (the move list's rows
 ask for it): the board shows it read-only, takes no clicks and no typed moves, and the game's
 own moves keep coming without being drawn until `view_live()` returns to the present.
+
+While the board animates moves, the rest of the window (status line, seats, move list) shows the
+position the board has finished drawing, not the game as it already stands: `behind()` is that
+position as a game of its own while moves wait to be drawn (several arrive at once when moves
+are redone, or come over the network), and `changed` is emitted as each move's animation ends.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from marblestudio.engine.core import CHANCE, IllegalMoveError, Move, NotationError, Outcome
 from marblestudio.session import Change, Session
-from marblestudio.views.board.animation import AnimationClock
+from marblestudio.views.board.animation import AnimationClock, Step
 from marblestudio.views.computer import ComputerWorker
 from marblestudio.views.palette import seat_colours
 
@@ -69,6 +74,12 @@ class GameView(QWidget):
         self._pending_tag = 0
         self._thinking = False
         self._announced = False
+        # While animations play: the timeline position whose drawing has finished (None: the board
+        # has caught up with the game), the last position the window showed caught up, and that
+        # position as a game of its own (made when first asked: `behind`).
+        self._drawn: int | None = None
+        self._caught_up = 0
+        self._behind: tuple[int, Session] | None = None
         self.clock.finished.connect(self._on_animation_finished)
         self.worker.chosen.connect(self._on_computer_chosen)
         self.worker.failed.connect(self._on_computer_failed)
@@ -120,6 +131,7 @@ class GameView(QWidget):
         self.scene.set_board(board, session.rules, seat_colours(session.rules.presentation, session.num_players, self.colour_blind))
         self.board = board
         board.show(session.state.public_view())
+        self._drawn, self._caught_up, self._behind = None, session.position, None
         session.subscribe(self._on_session_change)
         if interactive and any(not session.is_human(s) for s in range(session.num_players)):
             self.worker.warm_up()
@@ -161,6 +173,7 @@ class GameView(QWidget):
         self.viewing = None
         self._viewed = None
         if self.session is not None and self.board is not None:
+            self._caught_up = self.session.position
             self.board.session = self.session
             self.board.show(self.session.state.public_view())
             self.scene.update()
@@ -168,10 +181,28 @@ class GameView(QWidget):
         self.changed.emit()
 
     def shown_position(self) -> int | None:
-        """The timeline position the board shows (None without a game)."""
+        """The timeline position the board shows (None without a game): an earlier one being
+        viewed, else while moves are still being drawn the last one drawn, else the game's."""
         if self.session is None:
             return None
-        return self.viewing if self.viewing is not None else self.session.position
+        if self.viewing is not None:
+            return self.viewing
+        return self._drawn if self._drawn is not None else self.session.position
+
+    def behind(self) -> Session | None:
+        """While the board is still drawing moves the game has made: the position it has finished
+        drawing, as a game of its own, for the window to describe (None once it has caught up)."""
+        if self.session is None or self._drawn is None or self.viewing is not None:
+            return None
+        if self._behind is None or self._behind[0] != self._drawn:
+            self._behind = (self._drawn, self.session.branch_at(self._drawn))
+        return self._behind[1]
+
+    def _drawn_to(self, position: int) -> None:
+        """A move's animation ended: the board now shows `position` of the timeline."""
+        if self.session is not None and not self.clock.skipping and self.clock.is_running() and position < self.session.position:
+            self._drawn = position
+            self.changed.emit()
 
     def _shown_session(self) -> Session:
         assert self.session is not None
@@ -182,6 +213,7 @@ class GameView(QWidget):
         self.worker.cancel()
         self.scene.set_legal({})
         if self.viewing is not None and change.what == "played":
+            self._caught_up = self.session.position  # (not drawn: back in the present, the board shows it as it stands)
             self.changed.emit()  # the game goes on under the earlier position shown
             self._next()
             return
@@ -193,9 +225,15 @@ class GameView(QWidget):
             steps = [s for e in change.events for s in self.board.animate(e)]
             # `changed` (the status line, the seats' counts, the move list) waits for the
             # animation: while the board still shows the move happening, they say what it shows
+            # (`behind`), and move by move when several wait to be drawn
+            if not self.clock.is_running():
+                self._drawn = self._caught_up
+            position = self.session.position
+            steps.append(Step(0.0, _still, done=lambda: self._drawn_to(position)))
             self.clock.play(steps)  # `_on_animation_finished` continues
             return
         self.clock.skip()
+        self._drawn, self._caught_up = None, self.session.position
         self.board.show(self.session.state.public_view())
         self.changed.emit()
         self._next()
@@ -203,6 +241,7 @@ class GameView(QWidget):
     def _on_animation_finished(self) -> None:
         if self.session is None or self.board is None:
             return
+        self._drawn, self._caught_up, self._behind = None, self.session.position, None
         self.board.show(self._shown_session().state.public_view())
         self.scene.update()
         self.changed.emit()  # the board and the rest of the window show the same position again
@@ -380,3 +419,5 @@ def outcome_text(session: Session, outcome: Outcome) -> str:
     return f"{text}: {outcome.reason}." if outcome.reason else f"{text}."
 
 
+def _still(t: float) -> None:
+    """The update of a step that marks a moment in the queue (a move drawn) and moves nothing."""

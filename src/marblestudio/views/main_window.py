@@ -636,7 +636,9 @@ class MainWindow(QMainWindow):
 
     def _on_game_change(self) -> None:
         playing = self.stack.currentIndex() == 1
-        session = self.game.session if playing else None  # the library shows no game
+        live = self.game.session if playing else None  # the library shows no game
+        # While the board is still drawing moves, the window says what it has drawn (`behind`)
+        session = (self.game.behind() or live) if live is not None else None
         self.move_log.show_session(session, self.game.shown_position() if session is not None else None)
         self._update_actions()
         self.update_title()
@@ -649,7 +651,8 @@ class MainWindow(QMainWindow):
             self.matches.update()
             self.move_panel.powers.show_powers([])
             return
-        self.move_panel.powers.show_powers(self._powers(session))
+        assert live is not None
+        self.move_panel.powers.show_powers(self._powers(live))
         view = session.state.public_view()
         texts = self.game.board.describe(view) if self.game.board is not None else []
         self.seats_bar.show_seats(self.seat_entries(session, texts))

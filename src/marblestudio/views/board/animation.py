@@ -52,6 +52,7 @@ class AnimationClock(QObject):
         self._current: Step | None = None
         self._started = 0.0
         self._speed = 1.0
+        self.skipping = False  # True while `skip()` finishes the queue at once
         self._timer = QTimer(self)
         self._timer.setInterval(16)
         self._timer.timeout.connect(self._tick)
@@ -77,11 +78,15 @@ class AnimationClock(QObject):
     def skip(self) -> None:
         """Finish every queued step at once."""
         self._timer.stop()
-        while self._current is not None:
-            self._finish_current()
-            self._current = self._queue.popleft() if self._queue else None
-            if self._current is not None:
-                self._current.start()
+        self.skipping = True
+        try:
+            while self._current is not None:
+                self._finish_current()
+                self._current = self._queue.popleft() if self._queue else None
+                if self._current is not None:
+                    self._current.start()
+        finally:
+            self.skipping = False
         self.finished.emit()
 
     def _next(self) -> None:
