@@ -465,3 +465,22 @@ def test_skipping_moves_drawn_in_turn_shows_the_game_as_it_stands_at_once(qtbot:
     assert made == [] and window.game.behind() is None and window.game.shown_position() == session.position
     assert "Red" in plain_text(window.turn_label.text()) and "Red 2 on the grid" in window.seats_bar.text()
     assert window.move_log.item_at_position(session.position) is not None
+
+
+def test_a_network_games_window_waits_for_the_last_move_drawn(qtbot: QtBot, window: MainWindow) -> None:
+    # a game whose chance comes from a server (a network game: its positions in between cannot be
+    # replayed here) keeps the window at the position before the queue until the board has drawn it all
+    window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=8)
+    session = window.game.session
+    assert session is not None
+    qtbot.waitUntil(lambda: bool(window.game.legal_targets()), timeout=5000)
+    session.draws_chance = False  # as a RemoteSession's
+    window.game.scene.clock.set_speed(1.0)
+    start = session.position
+    seen: list[int | None] = []
+    window.game.changed.connect(lambda: seen.append(window.game.shown_position()))
+    for _ in range(3):
+        session.play(session.state.legal_moves()[0])
+    assert window.game.behind() is None
+    qtbot.waitUntil(lambda: not window.game.clock.is_running(), timeout=30_000)
+    assert seen == [start + 3]

@@ -17,8 +17,8 @@ own moves keep coming without being drawn until `view_live()` returns to the pre
 
 While the board animates moves, the rest of the window (status line, seats, move list) shows the
 position the board has finished drawing, not the game as it already stands: `behind()` is that
-position as a game of its own while moves wait to be drawn (several arrive at once when moves
-are redone, or come over the network), and `changed` is emitted as each move's animation ends.
+position as a game of its own while moves wait to be drawn (several at once when moves are
+redone, say), and `changed` is emitted as each move's animation ends.
 """
 
 from __future__ import annotations
@@ -191,7 +191,9 @@ class GameView(QWidget):
 
     def behind(self) -> Session | None:
         """While the board is still drawing moves the game has made: the position it has finished
-        drawing, as a game of its own, for the window to describe (None once it has caught up)."""
+        drawing, as a game of its own, for the window to describe (None once it has caught up).
+        Never in a network game: its earlier positions are known only as the server sent them,
+        without the moves before (`RemoteSession.branch_at`), so its window waits for the last."""
         if self.session is None or self._drawn is None or self.viewing is not None:
             return None
         if self._behind is None or self._behind[0] != self._drawn:
@@ -226,10 +228,11 @@ class GameView(QWidget):
             # `changed` (the status line, the seats' counts, the move list) waits for the
             # animation: while the board still shows the move happening, they say what it shows
             # (`behind`), and move by move when several wait to be drawn
-            if not self.clock.is_running():
-                self._drawn = self._caught_up
-            position = self.session.position
-            steps.append(Step(0.0, _still, done=lambda: self._drawn_to(position)))
+            if self.session.draws_chance:  # (a network game's window waits for the last: see `behind`)
+                if not self.clock.is_running():
+                    self._drawn = self._caught_up
+                position = self.session.position
+                steps.append(Step(0.0, _still, done=lambda: self._drawn_to(position)))
             self.clock.play(steps)  # `_on_animation_finished` continues
             return
         self.clock.skip()
