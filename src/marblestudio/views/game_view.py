@@ -75,10 +75,9 @@ class GameView(QWidget):
         self._thinking = False
         self._announced = False
         # While animations play: the timeline position whose drawing has finished (None: the board
-        # has caught up with the game), the last position the window showed caught up, and that
-        # position as a game of its own (made when first asked: `behind`).
+        # has caught up with the game), and that position as a game of its own (made when first
+        # asked: `behind`).
         self._drawn: int | None = None
-        self._caught_up = 0
         self._behind: tuple[int, Session] | None = None
         self.clock.finished.connect(self._on_animation_finished)
         self.worker.chosen.connect(self._on_computer_chosen)
@@ -131,7 +130,7 @@ class GameView(QWidget):
         self.scene.set_board(board, session.rules, seat_colours(session.rules.presentation, session.num_players, self.colour_blind))
         self.board = board
         board.show(session.state.public_view())
-        self._drawn, self._caught_up, self._behind = None, session.position, None
+        self._drawn, self._behind = None, None
         session.subscribe(self._on_session_change)
         if interactive and any(not session.is_human(s) for s in range(session.num_players)):
             self.worker.warm_up()
@@ -173,7 +172,6 @@ class GameView(QWidget):
         self.viewing = None
         self._viewed = None
         if self.session is not None and self.board is not None:
-            self._caught_up = self.session.position
             self.board.session = self.session
             self.board.show(self.session.state.public_view())
             self.scene.update()
@@ -215,7 +213,6 @@ class GameView(QWidget):
         self.worker.cancel()
         self.scene.set_legal({})
         if self.viewing is not None and change.what == "played":
-            self._caught_up = self.session.position  # (not drawn: back in the present, the board shows it as it stands)
             self.changed.emit()  # the game goes on under the earlier position shown
             self._next()
             return
@@ -229,14 +226,14 @@ class GameView(QWidget):
             # animation: while the board still shows the move happening, they say what it shows
             # (`behind`), and move by move when several wait to be drawn
             if self.session.draws_chance:  # (a network game's window waits for the last: see `behind`)
-                if not self.clock.is_running():
-                    self._drawn = self._caught_up
+                if not self.clock.is_running():  # the board shows the position before these steps
+                    self._drawn = self.session.position - len(change.steps)
                 position = self.session.position
                 steps.append(Step(0.0, _still, done=lambda: self._drawn_to(position)))
             self.clock.play(steps)  # `_on_animation_finished` continues
             return
         self.clock.skip()
-        self._drawn, self._caught_up = None, self.session.position
+        self._drawn = None
         self.board.show(self.session.state.public_view())
         self.changed.emit()
         self._next()
@@ -244,7 +241,7 @@ class GameView(QWidget):
     def _on_animation_finished(self) -> None:
         if self.session is None or self.board is None:
             return
-        self._drawn, self._caught_up, self._behind = None, self.session.position, None
+        self._drawn, self._behind = None, None
         self.board.show(self._shown_session().state.public_view())
         self.scene.update()
         self.changed.emit()  # the board and the rest of the window show the same position again
