@@ -38,7 +38,8 @@ def _through_apply(state: Any, rng: random.Random, cap: int) -> int:
     """The reference: the same loop, the same draws, every move it hands on through the rules'
     own `legal_moves` and `apply`."""
     rs = state.rule_state
-    played = playout.hooked_playout(state, rng, cap, set(rs.program.triggers), rs.quiet, state.legal_moves, state.apply)
+    played = playout.hooked_playout(state, rng, cap, set(rs.program.triggers), rs.quiet, type(state).legal_moves, type(state).apply,
+                                    lambda seat, events: None)  # (`apply` runs the triggers itself)
     assert played is not None
     return played
 

@@ -35,25 +35,25 @@ def random_playout(state: StayAliveState, rng: random.Random, max_steps: int = 1
 
 
 def hooked_playout(state: StayAliveState, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None],
-                   listed: Callable[[], list[Move]] | None = None, told: Callable[[Move], object] | None = None) -> int | None:
+                   listed: Callable[[StayAliveState], list[Move]], play: Callable[[StayAliveState, Move], list[Event]],
+                   tell: Callable[[int, list[Event]], object]) -> int | None:
     """A random playout of a game with rule pieces whose triggers listen to `listened` event kinds:
     the fast loop plays every slide move that drops nothing (its only events, slide_moved and
-    turn_over, fire no rule) and reports them to `quiet`; a move that drops a marble stops the loop,
-    and it and every move outside the slide phase are played by `told`, which hands their events
-    to the triggers (`state.apply` when not given), picked among `listed()` (`state.legal_moves`).
-    None when every move could fire a rule."""
+    turn_over, fire no rule) and reports them to `quiet`; a move that drops a marble stops the loop.
+    It and every player's move outside the slide phase (picked among `listed(state)`) are played
+    by `play(state, move)`, and their events handed to the rules with the mover, `tell(seat,
+    events)`.  None when every move could fire a rule."""
     if listened & EVERY_MOVE:
         return None
-    list_moves = state.legal_moves if listed is None else listed
-    play: Callable[[Move], object] = state.apply if told is None else told
     played = 0
     while state.result is None and played < max_steps:
         if not _fast(state, SLIDING):
             if state.seat_to_move == CHANCE:  # the set-up, through the rules, which may act on it
                 state.apply(state.sample_chance(rng))
             else:
-                legal = list_moves()
-                play(legal[rng.randrange(len(legal))])
+                legal = listed(state)
+                seat = state.seat_to_move
+                tell(seat, play(state, legal[rng.randrange(len(legal))]))
                 played += 1
             continue
         stopped: list[SlideMove] = []
@@ -61,7 +61,8 @@ def hooked_playout(state: StayAliveState, rng: random.Random, max_steps: int, li
         quiet(done)
         played += done
         if stopped:
-            play(stopped[0])
+            seat = state.seat_to_move
+            tell(seat, play(state, stopped[0]))
             played += 1
     return played
 

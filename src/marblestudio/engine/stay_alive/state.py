@@ -277,21 +277,12 @@ class StayAliveState(State):
 
     def hooked_playout(self, rng: random.Random, max_steps: int, listened: set[str], quiet: Callable[[int], None]) -> int | None:
         """A random playout for a game with rule pieces (this state a `Ruled` one; see
-        `playout.hooked_playout`): the moves that drop nothing in the fast loop, the others listed
-        and played by this family and told to the rules (`_told_apply`)."""
-        return playout.hooked_playout(self, rng, max_steps, listened, quiet, self._family_moves_here, self._told_apply)
-
-    def _family_moves_here(self) -> list[Move]:
-        """This family's own `legal_moves` (a `Ruled` state's are the same while no constraint or
-        power is in play, which the hooked loop asks first)."""
-        return StayAliveState.legal_moves(self)
-
-    def _told_apply(self, move: Move) -> None:
-        """`move` played by this family and its events handed to the rules
-        (`Ruled.after_fast_move`), as `Ruled.apply` plays a player's move when nothing reads the
-        move, constrains it or prevents (the hooked loop's condition)."""
-        seat = self.seat_to_move
-        cast(Any, self).after_fast_move(seat, StayAliveState.apply(self, move))
+        `playout.hooked_playout`): the moves that drop nothing in the fast loop; the others listed
+        and played by this family, their events told to the rules (`Ruled.after_fast_move`), as
+        `Ruled.apply` plays a move when no rule constrains, reads or prevents it (the hooked loop's
+        condition), as Avalanche's loop does."""
+        return playout.hooked_playout(self, rng, max_steps, listened, quiet, StayAliveState.legal_moves, StayAliveState.apply,
+                                      cast(Any, self).after_fast_move)
 
     def _fall(self, falling: int, events: list[Event]) -> None:
         """Drop every marble on `falling` (in row-major order), then mark who is out."""
