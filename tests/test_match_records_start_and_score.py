@@ -16,7 +16,8 @@ import pytest
 from marblestudio.cli import main
 from marblestudio.cli.simulate_match import MatchGame, PlayedMatch, record_of
 from marblestudio.engine import new_game
-from marblestudio.engine.match import Match, MatchStart, rule_scores
+from marblestudio.engine.match import Match, MatchStart
+from marblestudio.engine.pieces.runtime import rule_scores
 from marblestudio.engine.rules import Ruleset
 from marblestudio.match_records import MatchRecord, load_match_record, replay_match, save_match_record
 from marblestudio.playtest.workers import play_seeded, seating

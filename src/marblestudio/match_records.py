@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from marblestudio.engine.core import Outcome, State
-from marblestudio.engine.match import MAX_ROUNDS, GameScore, Match, MatchRules, rule_scores
+from marblestudio.engine.match import MAX_ROUNDS, GameScore, Match, MatchRules
+from marblestudio.engine.pieces.runtime import rule_scores
 from marblestudio.engine.rules import Ruleset
 from marblestudio.records import (
     MAX_DIGITS,

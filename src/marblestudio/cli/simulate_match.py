@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from marblestudio.engine import new_game
 from marblestudio.engine.core import Event, Move, Outcome
-from marblestudio.engine.match import Match, rule_scores
+from marblestudio.engine.match import Match
+from marblestudio.engine.pieces.runtime import rule_scores
 from marblestudio.engine.rules import Ruleset
 from marblestudio.playtest.stats import Rate
 from marblestudio.playtest.workers import GameTask, play_seeded, seating

@@ -5,6 +5,7 @@ A game family's engine is found through its plug-in descriptor (`engine.family`)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from marblestudio.engine.core import (
     CHANCE,
@@ -87,9 +88,10 @@ def from_position(rules: Ruleset, text: str) -> State:
         fields = inner_fields(outer)
     state = _ruled(rules, reader(rules, fields))
     if rules.pieces:
-        from marblestudio.engine.pieces import runtime
+        from marblestudio.engine.pieces import position as rule_position
+        from marblestudio.engine.pieces.runtime import Ruled
 
-        runtime.read_rule_position(state, fields)
+        rule_position.read(cast(Ruled, state).rule_state, fields)
     if teams:
         from marblestudio.engine.partners import read
 

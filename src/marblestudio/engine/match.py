@@ -12,7 +12,7 @@ Players who went out on the same move tie.  Places are competition ranking ("1, 
 players who tie share the better place, and its points (`MatchRules.points_of`).
 
 With `points: score` (`MatchRules.by_score`) a game gives each player instead the score its
-seat ended the game with from the ruleset's `score` actions (`rule_scores(state)`, passed to
+seat ended the game with from the ruleset's `score` actions (`pieces.runtime.rule_scores(state)`, passed to
 `Match.add` as `scores`).  Who starts (`MatchStart`): the same seats every game, the seats
 turned by one each game, or the previous game's last-placed player (`loser`) or winner
 (`winner`) in the first seat; a tie for that place passes the first seat on as `rotate` would.
@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from marblestudio.engine.core import Event, Outcome, State
+from marblestudio.engine.core import Event, Outcome
 
 MAX_ROUNDS = 1_000
 """A safety net, like a ruleset's move limit: a match ends after this many games whatever its
@@ -111,19 +111,6 @@ def places(outcome: Outcome, moves: Iterable[Iterable[Event]], players: int) -> 
             place[seat] = next_place
         next_place += len(group)
     return tuple(place)
-
-
-def rule_scores(state: State) -> tuple[int, ...] | None:
-    """Each seat's score from the ruleset's `score` actions at the end of the game on `state`
-    (its `rule_state.scores`): what `Match.add` takes as `scores` for `points: score`; None for
-    a game without rule pieces."""
-    from marblestudio.engine.pieces.runtime import rules_of
-
-    ruled = rules_of(state)
-    if ruled is None:
-        return None
-    scores = ruled.rule_state.scores
-    return tuple(scores[seat % len(scores)] for seat in range(state.num_players))  # partners: each seat its side's
 
 
 def starter(rules: MatchRules, players: int, round_index: int, previous: GameScore | None = None) -> int:
@@ -226,7 +213,7 @@ class Match:
     def add(self, outcome: Outcome, moves: Iterable[Iterable[Event]], scores: Sequence[int] | None = None) -> Match:
         """The match after the next game ended with `outcome` (its events move by move, for who
         went out when); `scores` is each seat's rule score at the end of the game
-        (`rule_scores(state)`), which `points: score` needs and other matches ignore.  Raises
+        (`pieces.runtime.rule_scores(state)`), which `points: score` needs and other matches ignore.  Raises
         ValueError once the match is over, or for `points: score` without `scores`."""
         if self.is_over:
             raise ValueError("the match is over: it has no next game")

@@ -23,7 +23,8 @@ from typing import Any
 
 from marblestudio.engine import CHANCE, new_game, rebuild
 from marblestudio.engine.core import Move, State
-from marblestudio.engine.pieces.runtime import RULE_FIRED, Ruled, rules_of
+from marblestudio.engine.pieces.runtime import Ruled, rules_of
+from marblestudio.engine.pieces.triggers import RULE_FIRED
 from marblestudio.engine.rules import Ruleset
 from marblestudio.playtest.workers import game_rng
 

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
-from marblestudio.engine.match import Match, round_seed, rule_scores
+from marblestudio.engine.match import Match, round_seed
+from marblestudio.engine.pieces.runtime import rule_scores
 from marblestudio.session import Session, from_record
 
 if TYPE_CHECKING:

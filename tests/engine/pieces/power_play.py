@@ -8,7 +8,7 @@ from typing import Any
 
 from marblestudio.engine import new_game
 from marblestudio.engine.core import CHANCE
-from marblestudio.engine.pieces.runtime import PowerMove
+from marblestudio.engine.pieces.powers import PowerMove
 
 
 def until_power(rules: Any, seed: int | str, ready: Callable[[Any], bool] = lambda state: True, players: int = 2) -> Any:

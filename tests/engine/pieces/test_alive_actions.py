@@ -16,6 +16,7 @@ from marblestudio.engine.alive.state import AliveState
 from marblestudio.engine.alive.table import Phase
 from marblestudio.engine.core import CHANCE, GAME_OVER, CoreEvent, Event, State
 from marblestudio.engine.pieces import program, runtime
+from marblestudio.engine.pieces.context import Context
 from marblestudio.games.hooks.alive import HOOKS
 from marblestudio.rulesets import load, load_with_source
 
@@ -230,7 +231,7 @@ def test_the_actions_do_nothing_once_the_game_is_over(tmp_path: Path) -> None:
     # and called on a finished game directly (a plug-in or a future hook might), they change nothing
     before = state.position()
     told: list[Event] = []
-    ctx = runtime.Context(state, state.rule_state, 0)
+    ctx = Context(state, state.rule_state, 0)
     HOOKS.actions["reverse"].perform(state, ctx, {}, told)  # type: ignore[misc]
     HOOKS.actions["set_total"].perform(state, ctx, {"total": 0}, told)  # type: ignore[misc]
     assert told == [] and state.position() == before

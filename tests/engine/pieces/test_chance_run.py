@@ -11,7 +11,7 @@ import yaml
 
 from marblestudio.engine import from_position, new_game
 from marblestudio.engine.core import CHANCE, Termination
-from marblestudio.engine.pieces.runtime import CHANCE_RUN
+from marblestudio.engine.pieces.rule_state import CHANCE_RUN
 from marblestudio.rulesets import load_with_source
 
 LOOP = [{"name": "deal again", "on": "dealt", "then": "hand_in_redeal"}]

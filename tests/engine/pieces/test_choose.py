@@ -18,7 +18,7 @@ import yaml
 from marblestudio.engine import new_game
 from marblestudio.engine.core import CHANCE, IllegalMoveError, NotationError
 from marblestudio.engine.pieces import program
-from marblestudio.engine.pieces.runtime import PowerMove
+from marblestudio.engine.pieces.powers import PowerMove
 from marblestudio.rulesets import RulesetError, load_with_source
 
 from power_play import until_power
@@ -197,7 +197,7 @@ def test_archimedes_in_zone_counts_a_seat_s_marbles_in_a_named_zone(tmp_path: Pa
     rule = {"name": "midzone four", "on": "turn_over", "if": "in_zone(event.seat, 'midzone') >= 4", "then": {"win": "event.seat"}}
     rules = house(tmp_path, [rule], base="archimedes/standard")
     from marblestudio.engine.pieces.program import family_hooks
-    from marblestudio.engine.pieces.runtime import Context
+    from marblestudio.engine.pieces.context import Context
 
     in_zone = family_hooks("archimedes").functions["in_zone"].call
     checked = wins = 0

@@ -14,7 +14,7 @@ import yaml
 from marblestudio.engine import from_position, new_game
 from marblestudio.engine.core import CHANCE
 from marblestudio.engine.pieces import program
-from marblestudio.engine.pieces.runtime import PowerMove
+from marblestudio.engine.pieces.powers import PowerMove
 from marblestudio.rulesets import load_with_source
 
 from power_play import until_power

@@ -16,7 +16,8 @@ from marblestudio.engine import new_game
 from marblestudio.engine.alive.state import AliveState
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, CoreEvent, IllegalMoveError, State
 from marblestudio.engine.pieces import program, runtime
-from marblestudio.engine.pieces.runtime import PowerMove, Ruled
+from marblestudio.engine.pieces.powers import PowerMove
+from marblestudio.engine.pieces.runtime import Ruled
 from marblestudio.rulesets import load_with_source
 
 

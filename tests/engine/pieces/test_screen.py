@@ -12,7 +12,7 @@ import pytest
 
 from marblestudio.engine.core import Event
 from marblestudio.engine.pieces.program import build
-from marblestudio.engine.pieces.runtime import Context
+from marblestudio.engine.pieces.context import Context
 from marblestudio.engine.pieces.spec import pieces_of
 
 

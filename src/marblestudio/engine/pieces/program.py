@@ -94,7 +94,7 @@ class Program:
     """The preventions, by what they stop, in `rules:` order (their conditions read `event`)."""
     fired_events: dict[tuple[int, int], Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     """The `rule_fired` event of each (piece, seat) made so far: events are values, shared by
-    every game of these rules (see `runtime.run_triggers`)."""
+    every game of these rules (see `triggers.run_triggers`)."""
     screened: dict[Any, bool] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     """A family's fast loop's memory of whether a trigger's quick test lets one of its shared
     events through (`runtime.Ruled.may_fire`), by the loop's own key for the event (ALIVE's
