@@ -47,6 +47,9 @@ bench: $(VENV)/.test-installed system-deps native
 	@for b in benchmarks/[!_]*.py; do case $$b in */engine_*) continue;; */levels.py) args=--quick;; */server.py) args="--family all --seconds 10";; *) args=;; esac; echo "== $$b $$args"; $(PY) $$b $$args || exit 1; done  # engine.py runs engine_*.py; the full ladder of levels.py takes hours (run it alone)
 	@for b in $(PLUGINS:%=%/benchmarks/*.py); do echo "== $$b"; $(PY) $$b || exit 1; done  # each plug-in's own figures
 
+lint: $(VENV)/.test-installed  # the checks of the code itself (also in `make test`): types, layers, nothing unread
+	$(PY) -m pytest -q -p no:cacheprovider tests/test_typing.py tests/test_layers.py tests/test_unused.py
+
 fuzz: $(VENV)/.test-installed  # the fuzz properties over many more inputs, with figures (FUZZ_COUNT=3000)
 	$(PY) scripts/fuzz.py --count $(or $(FUZZ_COUNT),3000)
 

@@ -19,7 +19,6 @@ import pytest
 
 from marblestudio.analysis import BLUNDER, MISTAKE, Budget, analyse, evaluate
 from marblestudio.cli import main
-from marblestudio.engine import from_position
 from marblestudio.engine.alive import AliveState
 from marblestudio.playtest import play_seeded
 from marblestudio.records import record_from_game, save_record

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from marblestudio.engine import from_position, new_game
-from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, NotationError, Outcome, State
+from marblestudio.engine.core import CHANCE, Event, IllegalMoveError, Move, Outcome, State
 from marblestudio.engine.rules import Ruleset
 from marblestudio.records import (
     GameRecord, RecordError, final_outcome, play_moves, record_from_game, record_rules, resignation, start_at,

@@ -33,7 +33,7 @@ def _three_tasks(pool: SpawnPool):  # type: ignore[no-untyped-def]
 
     executor = pool.get()
     running = executor.submit(time.sleep, 30)
-    queued = executor.submit(time.sleep, 0)
+    executor.submit(time.sleep, 0)  # handed to the worker's queue
     waiting = executor.submit(time.sleep, 0)
     deadline = time.monotonic() + 30
     while not running.running() and time.monotonic() < deadline:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
 import logging
 import re
 from collections.abc import Iterable

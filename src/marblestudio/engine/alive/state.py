@@ -22,7 +22,6 @@ from marblestudio.engine.alive.table import Phase, Table
 from marblestudio.engine.core import (
     CHANCE,
     GAME_OVER,
-    TURN_OVER,
     Event,
     IllegalMoveError,
     Move,

@@ -47,7 +47,7 @@ from marblestudio.engine.archimedes.moves import Cup, DieRoll, LiftMarble, Place
 from marblestudio.engine.archimedes.passage import way
 from marblestudio.engine.archimedes.phases import Phase
 from marblestudio.engine.archimedes.rules import Carrying
-from marblestudio.engine.core import CHANCE, Event, Move, turn_over
+from marblestudio.engine.core import Event, Move, turn_over
 from marblestudio.engine.draws import below, choose
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ class _Playout:
             rs.turn_over()
 
     def run(self, rng: random.Random, max_steps: int) -> int:
-        state, seats, board = self.state, self.seats, self.board
+        state, seats = self.state, self.seats
         if state.result is not None or max_steps <= 0:
             return 0
         played = 0

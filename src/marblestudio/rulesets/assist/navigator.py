@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import json
 import re
 from collections.abc import Mapping, Sequence
 from importlib import resources

@@ -21,7 +21,6 @@ from itertools import count
 from typing import Any
 
 import numpy as np
-import pyqtgraph.opengl as gl
 from pyqtgraph import Vector
 from pyqtgraph.opengl import shaders
 from PySide6.QtCore import QPointF, Qt, Signal

@@ -140,7 +140,6 @@ class Board(BoardView[AvalancheView]):
 
     def _build_table(self) -> None:
         lay = self.layout
-        bold = font(11)
         self.chooser_items, self.count_texts, self.chooser_marks = [], [], []
         self.tray_counts: dict[str, int] = {}
         for c, colour in enumerate(self.marble_colours):

@@ -20,7 +20,7 @@ from marblestudio.engine.cells import cell_name, parse_cell
 from marblestudio.engine.core import Event, Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
-from marblestudio.engine.stay_alive.rules import Layer, Slide, StayAliveRules
+from marblestudio.engine.stay_alive.rules import Layer, StayAliveRules
 from marblestudio.engine.stay_alive.view import StayAliveView
 from marblestudio.views.board import meshes
 from marblestudio.views.board.animation import Step, ease
