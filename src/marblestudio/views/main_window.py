@@ -54,6 +54,7 @@ from marblestudio.views.window_analysis import WindowAnalysis
 from marblestudio.views.window_files import WindowFiles
 from marblestudio.views.window_help import WindowHelp
 from marblestudio.views.window_hints import WindowHints
+from marblestudio.views.window_layout import MovesPlacement
 from marblestudio.views.window_match import WindowMatch
 from marblestudio.views.window_network import WindowNetwork
 from marblestudio.views.window_position import install_position_actions
@@ -64,11 +65,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NARROW = 900
-"""A window narrower than this (pixels) keeps the Moves panel to `MOVES_SHARE` of its width."""
-MOVES_SHARE = 0.3
-"""At most this share of a narrow window goes to the Moves panel beside the board (at 560
-pixels it took 234, and the board had 320)."""
 TURN_ROOM_MOST = 220
 """The most width the status bar keeps for '<seat> to move (human)' in a narrow window (a long
 seat name is cut short beyond it)."""
@@ -164,6 +160,7 @@ class MainWindow(QMainWindow):
         self.game.game_over.connect(self._on_game_over)
         self.replay.play_from_here.connect(self.play_from_here)
         self._restore_settings()
+        self.moves_placement = MovesPlacement(self, self.log_dock, settings())  # after the saved layout: its moves are not the player's
         self._update_actions()
         if self._library is not None:
             self._library.list.setFocus()  # the window's shortcuts, not a restored dock's, at first
@@ -363,6 +360,7 @@ class MainWindow(QMainWindow):
         store.setValue("window/state", self.saveState())
         store.setValue("view/colour_blind", self.palette_action.isChecked())
         store.setValue("view/animation_speed", self.game.clock.speed)
+        self.moves_placement.save(store)
         store.sync()
 
     # Starting games ----------------------------------------------------------------------------
@@ -500,20 +498,9 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._fit_moves_panel()
-
-    def _fit_moves_panel(self) -> None:
-        """In a narrow window the board comes first: a Moves panel docked beside it wider than
-        `MOVES_SHARE` of the window is made that wide (the user may widen it; resizing the
-        window fits it again)."""
-        width, dock = self.width(), getattr(self, "log_dock", None)  # None while the window is being made
-        if dock is None or width >= NARROW or dock.isHidden() or dock.isFloating():
-            return
-        if self.dockWidgetArea(dock) not in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea):
-            return
-        most = max(dock.minimumSizeHint().width(), int(width * MOVES_SHARE))
-        if dock.width() > most:
-            self.resizeDocks([dock], [most], Qt.Orientation.Horizontal)
+        placement = getattr(self, "moves_placement", None)  # None while the window is being made
+        if placement is not None:
+            placement.fit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.network.may_close() or not self.maybe_save():
