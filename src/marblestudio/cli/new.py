@@ -3,23 +3,18 @@
 The new file names its base with `extends:`, carries a `# yaml-language-server: $schema=` line
 that points at the schema installed on this machine (so ordinary editors complete and check
 it), a new id and name, and a commented hint listing some of the base's settings to change.
-The rules editor's "New from base" writes the same text (`template`).
+The rules editor's "New from base" writes the same text (`rulesets.house_template.template`).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import sys
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+
+from marblestudio.rulesets.house_template import ID, BadPlace, slug, template
 
 HELP = "start a house rule: a new ruleset file that extends a bundled or user ruleset"
-
-_HINT_KEYS = 8
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="base", required=True, metavar="BASE",
@@ -28,137 +23,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--id", dest="new_id", help="the new ruleset's id (default: <game>/<file name>)")
     parser.add_argument("--name", help="the new ruleset's name (default: from the base's name and the file name)")
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
-
-
-def schema_uri() -> str:
-    """The file URI of this installation's ruleset schema (every installed game, plug-ins
-    included), kept in the user's cache folder; the static schema of the bundled games if the
-    cache cannot be written."""
-    from marblestudio.rulesets import schema
-    from marblestudio.rulesets.assist import schema_path
-
-    try:
-        return schema.installed_file().resolve().as_uri()
-    except OSError:
-        return schema_path().resolve().as_uri()
-
-
-def _slug(text: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return slug or "house-rule"
-
-
-_ID = re.compile(r"[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*")  # matched whole (fullmatch): no "x/y\n"
-
-
-class BadPlace(ValueError):
-    """A file in the user rulesets folder whose place cannot be a ruleset id."""
-
-
-def _default_id(game: str, target: Path) -> str:
-    from marblestudio.rulesets import catalog
-
-    place = catalog.place_of(target)
-    if place is not None and not place[1]:
-        if not _ID.fullmatch(place[0]):
-            raise BadPlace(
-                f"a file in the user rulesets folder has the id of its place ('{place[0]}'), and an id is "
-                f"'<game>/<name>' in lower-case letters, digits and '-': save it as e.g. "
-                f"{catalog.user_dir() / game / (_slug(target.stem) + '.yaml')}"
-            )
-        return place[0]
-    return f"{game}/{_slug(target.stem)}"
-
-
-def _extends_ref(base_ref: str, target: Path) -> str:
-    from marblestudio.rulesets import catalog
-
-    arg = catalog.resolve_ruleset_arg(base_ref)
-    if isinstance(arg, str):
-        return arg
-    base = arg.resolve()
-    try:
-        return Path(os.path.relpath(base, target.resolve().parent)).as_posix()
-    except ValueError:
-        return base.as_posix()
-
-
-def _scalar(value: Any) -> str:
-    import yaml
-
-    plain = dict(value) if isinstance(value, Mapping) else value
-    text: str = yaml.safe_dump(plain, default_flow_style=True, width=10_000, allow_unicode=True, sort_keys=False).strip()
-    return text.removesuffix("...").strip()
-
-
-def _setting_line(nav: Any, path: tuple[str, ...], value: Any, indent: str) -> str:
-    """"#   key: value   # or: a, b" for one setting of the base."""
-    choices = [v for v in nav.values(nav.at(path)) if v != _scalar(value)]
-    also = f"   # or: {', '.join(choices)}" if choices else ""
-    return f"#{indent}{path[-1]}: {_scalar(value)}{also}"
-
-
-def _hint(resolved: Mapping[str, Any]) -> list[str]:
-    """Commented lines listing some of the base's settings, with the alternatives of enums."""
-    from marblestudio.rulesets import assist
-
-    nav = assist.SchemaNavigator(assist.load_schema())
-    section = str(resolved.get("game", "")).replace("-", "_")
-    lines = ["# Some settings of the base you can change (uncomment, edit, and delete the rest):"]
-    players = resolved.get("players")
-    if isinstance(players, Mapping):
-        lines.append(f"# players: {_scalar(players)}")
-    data = resolved.get(section)
-    if not isinstance(data, Mapping):
-        return lines
-    lines.append(f"# {section}:")
-    budget = _HINT_KEYS
-    for key, value in data.items():
-        if budget <= 0:
-            break
-        budget -= 1
-        if isinstance(value, Mapping) and value and all(isinstance(v, Mapping) for v in value.values()):
-            first = next(iter(value))
-            lines.append(f"#   {key}:   # by id: one entry may be changed alone, e.g.")
-            lines.append(f"#     {first}: {_scalar(value[first])}")
-        elif isinstance(value, Mapping) and len(_scalar(value)) > 50:
-            lines.append(f"#   {key}:")
-            for sub, sub_value in list(value.items())[:4]:
-                lines.append(_setting_line(nav, (section, key, sub), sub_value, "     "))
-        elif len(_scalar(value)) > 60:
-            count = len(value) if isinstance(value, (list, Mapping)) else 1
-            lines.append(f"#   {key}: ...   # {count} entries; writing '{key}' replaces the whole list")
-        else:
-            lines.append(_setting_line(nav, (section, key), value, "   "))
-    return lines
-
-
-def template(base_ref: str, target: Path, new_id: str | None = None, name: str | None = None) -> str:
-    """The text of a new house rule at `target` that extends `base_ref` (raises RulesetError)."""
-    from marblestudio.rulesets import load_with_source
-
-    loaded = load_with_source(base_ref)
-    resolved = loaded.resolved
-    game = str(resolved["game"])
-    base_id = str(resolved.get("id", base_ref))
-    base_name = str(resolved.get("name", base_id))
-    new_id = new_id or _default_id(game, target)
-    name = name or f"{base_name}, {target.stem.replace('-', ' ').replace('_', ' ')}"
-    lines = [
-        f"# yaml-language-server: $schema={schema_uri()}",
-        f"# A house rule of {base_name} ({base_id}): write only what changes; everything else comes",
-        f"# from the base. Check it with: marblestudio validate {target.name}",
-        "#",
-        *_hint(resolved),
-        "",
-        "format: 1",
-        f"extends: {_scalar(_extends_ref(base_ref, target))}",
-        f"id: {_scalar(new_id)}",
-        f"name: {_scalar(name)}",
-        f"description: {_scalar(f'{base_name} with house rules.')}",
-        "",
-    ]
-    return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -174,9 +38,9 @@ def _run(args: argparse.Namespace) -> int:
     if target.is_dir():
         print(f"marblestudio new: {target} is a folder; give a file name such as {target / 'my-rules.yaml'}", file=sys.stderr)
         return 2
-    if args.new_id is not None and not _ID.fullmatch(args.new_id):
+    if args.new_id is not None and not ID.fullmatch(args.new_id):
         parts = args.new_id.split("/")
-        example = "/".join(_slug(p) for p in parts) if len(parts) == 2 else "stay-alive/my-rules"
+        example = "/".join(slug(p) for p in parts) if len(parts) == 2 else "stay-alive/my-rules"
         print(
             f"marblestudio new: --id {args.new_id!r} is not an id: write '<game>/<name>' in lower-case "
             f"letters, digits and '-', e.g. {example}",

@@ -85,7 +85,7 @@ class EditorFiles:
 
     def new_from_base(self, base_ref: str) -> bool:
         """Start an unsaved house rule that extends `base_ref` (as `marblestudio new` writes it)."""
-        from marblestudio.cli.new import template
+        from marblestudio.rulesets.house_template import template
 
         try:
             text = template(base_ref, Path("my-house-rule.yaml"))
