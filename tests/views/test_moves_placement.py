@@ -93,3 +93,23 @@ def test_under_the_replay_timeline_in_a_portrait_window_neither_panel_is_squeeze
     assert win.width() == 600
     assert win.log_dock.width() >= win.width() - 4 and win.replay_dock.width() >= win.width() - 4
     assert win.log_dock.y() > win.replay_dock.y()  # the timeline stays next to the board
+
+
+def test_the_rules_editor_opens_as_a_tab_of_the_move_list_under_a_portrait_board_with_room_to_write(qtbot: QtBot) -> None:
+    # Installed after the move list had gone under the board, the editor was tabbed with the
+    # hidden table talk at the right: opened, it widened a 600-pixel window to 714; tabbed under
+    # the board at the move list's 30% it showed three lines of text.
+    from marblestudio.views.editor.dock import UNDER_SHARE as EDITOR_SHARE
+
+    win = _game_window(qtbot, 600, 800)
+    qtbot.waitUntil(lambda: win.dockWidgetArea(win.log_dock) == BOTTOM)
+    editor = win.editor_dock
+    assert editor is not None
+    editor.show()
+    editor.raise_()
+    qtbot.waitUntil(lambda: editor.isVisible())
+    assert win.dockWidgetArea(editor) == BOTTOM
+    assert editor in win.tabifiedDockWidgets(win.log_dock)
+    qtbot.wait(50)
+    assert win.width() == 600
+    assert editor.height() >= win.height() * (EDITOR_SHARE - 0.05)  # (less its tab bar)

@@ -66,16 +66,22 @@ class MovesPlacement:
         return _BOTTOM if width < NARROW and height > width else _RIGHT
 
     def _move(self, area: Qt.DockWidgetArea) -> None:
-        """Dock the panel in `area`; under the board, below the panels already there (the replay's
-        timeline, the analysis), which keep the window's width (beside them it was a sliver, and
-        the timeline's buttons widened a 600-pixel window)."""
+        """Dock the panel in `area`, with the hidden panels tabbed with it (the rules editor, which
+        opens beside the move list: alone beside a portrait board it widened a 600-pixel window to
+        714); under the board, below the panels already there (the replay's timeline, the
+        analysis), which keep the window's width (beside them it was a sliver, and the timeline's
+        buttons widened a 600-pixel window)."""
         window, dock = self.window, self.dock
+        tabs = window.tabifiedDockWidgets(dock)  # hidden ones (the rules editor's): they come along
         under = [other for other in window.findChildren(QDockWidget)
-                 if other is not dock and not other.isFloating() and window.dockWidgetArea(other) == area]
+                 if other is not dock and other not in tabs and not other.isFloating() and window.dockWidgetArea(other) == area]
         if area == _BOTTOM and under:
             window.splitDockWidget(under[-1], dock, Qt.Orientation.Vertical)
         else:
             window.addDockWidget(area, dock)
+        for other in tabs:
+            window.tabifyDockWidget(dock, other)
+        dock.raise_()  # the move list stays the tab in front
 
     def fit(self) -> None:
         """Place and size the panel for the window's shape (nothing once the player placed it, or
@@ -95,7 +101,7 @@ class MovesPlacement:
                     self._placing = False
                 area = wanted
         width, height = window.width(), window.height()
-        if width >= NARROW:
+        if width >= NARROW or not dock.isVisible():  # behind another tab (the editor's): its size is that tab's
             return
         if area == _BOTTOM:
             most = max(dock.minimumSizeHint().height(), int(height * UNDER_SHARE))

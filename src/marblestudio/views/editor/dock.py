@@ -36,9 +36,14 @@ def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
         for other in window.findChildren(QDockWidget)
         if other is not dock and window.dockWidgetArea(other) == window.dockWidgetArea(dock) and not other.isFloating()
     ]
+    moves = getattr(window, "log_dock", None)
+    if isinstance(moves, QDockWidget) and not moves.isFloating() and not dock.isFloating() and window.dockWidgetArea(dock) in (
+            window.dockWidgetArea(moves), Qt.DockWidgetArea.RightDockWidgetArea):
+        beside = [moves]  # the move list's tab, also under a portrait board (views/window_layout.py), not another panel's
     if beside:
         window.tabifyDockWidget(beside[0], dock)  # a tab beside the move list, not a sliver under it
     dock.toggleViewAction().triggered.connect(lambda checked: dock.raise_() if checked else None)
+    dock.visibilityChanged.connect(lambda visible: _room_under(window, dock) if visible else None)
     dock.hide()
     editor.title_changed.connect(lambda title: dock.setWindowTitle(f"Rules editor — {title}"))
     start_game = getattr(window, "start_game", None)
@@ -53,6 +58,19 @@ def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
 
     QTimer.singleShot(0, offer)
     return dock
+
+
+UNDER_SHARE = 0.55
+"""The share of the window's height the editor takes when it opens under the board (a portrait
+window, its tab beside the move list's): at the move list's 30% it showed three lines of text."""
+
+
+def _room_under(window: QMainWindow, dock: QDockWidget) -> None:
+    """The editor, shown under the board, gets `UNDER_SHARE` of the window's height."""
+    if window.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea and not dock.isFloating():
+        wanted = int(window.height() * UNDER_SHARE)
+        if dock.height() < wanted:
+            window.resizeDocks([dock], [wanted], Qt.Orientation.Vertical)
 
 
 class _CloseGuard(QObject):
