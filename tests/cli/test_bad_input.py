@@ -442,7 +442,7 @@ def test_compare_a_broken_ruleset(capsys: pytest.CaptureFixture[str], tmp_path: 
         (["validate", "x.yaml"], "marblestudio.rulesets.loader.check_file_loaded"),
         (["list"], "marblestudio.rulesets.catalog.scan"),
         (["schema"], "marblestudio.rulesets.schema.text"),
-        (["new", "--from", "stay-alive/standard", "y.yaml"], "marblestudio.cli.new.template"),
+        (["new", "--from", "stay-alive/standard", "y.yaml"], "marblestudio.rulesets.house_template.template"),
         (["render", "stay-alive/standard", "--out", "o.png"], "marblestudio.rulesets.load_with_source"),
     ],
 )

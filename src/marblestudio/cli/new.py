@@ -12,7 +12,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from marblestudio.rulesets.house_template import ID, BadPlace, slug, template
 
 HELP = "start a house rule: a new ruleset file that extends a bundled or user ruleset"
 
@@ -33,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from marblestudio.rulesets import RulesetError, RulesetNotFound
+    from marblestudio.rulesets.house_template import ID, BadPlace, slug, template  # not for --help: the rulesets' imports
 
     target = Path(args.file)
     if target.is_dir():
