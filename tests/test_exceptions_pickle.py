@@ -53,7 +53,7 @@ EXAMPLES: dict[str, Callable[[], BaseException]] = {
     "marblestudio.records._Refused": lambda: _new("marblestudio.records._Refused", "NaN is not a number a record holds", "NaN"),
     "marblestudio.playtest.pool.WorkerDied": lambda: _new("marblestudio.playtest.pool.WorkerDied", "a worker process (pid 12) stopped"),
     "marblestudio.playtest.pool._RemoteError": lambda: _new("marblestudio.playtest.pool._RemoteError", "ValueError: x (in ok reply)"),
-    "marblestudio.cli.new.BadPlace": lambda: _new("marblestudio.cli.new.BadPlace", "a file in the user folder has no id"),
+    "marblestudio.rulesets.house_template.BadPlace": lambda: _new("marblestudio.rulesets.house_template.BadPlace", "a file in the user folder has no id"),
     "marblestudio.views.editor.files.SaveError": lambda: _new("marblestudio.views.editor.files.SaveError", "cannot write x.yaml: No space left on device (ENOSPC)"),
 }
 
