@@ -42,6 +42,7 @@ from marblestudio.engine.partners import Partners
 from marblestudio.engine.pieces.runtime import rules_of
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.app import settings
+from marblestudio.views.elided_label import ElidedLabel
 from marblestudio.views.eval_bar import WindowEvalBar
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
@@ -126,11 +127,10 @@ class MainWindow(QMainWindow):
         self.turn_label = QLabel()
         self.turn_label.setTextFormat(Qt.TextFormat.RichText)  # always: an escaped reason ("the house rule 'x'") has no tags to tell
         self.seats_bar = SeatsBar()
-        self.message_label = QLabel()
+        self.message_label = ElidedLabel()
         # The status bar's texts may be long (a game's result): they are cut short in a narrow
         # window, never widen it (a label's smallest size is otherwise its whole text).
-        for label in (self.turn_label, self.message_label):
-            label.setMinimumWidth(1)
+        self.turn_label.setMinimumWidth(1)
         self.statusBar().addWidget(self.message_label, 1)
         self.statusBar().addPermanentWidget(self.turn_label)
         self.statusBar().addPermanentWidget(self.seats_bar)
@@ -600,8 +600,7 @@ class MainWindow(QMainWindow):
         self._on_game_change()
 
     def show_message(self, text: str) -> None:
-        self.message_label.setText(text)
-        self.message_label.setToolTip(text)  # the whole text, when the window cuts it short
+        self.message_label.setText(text)  # its tooltip says it whole when the window cuts it short
 
     # Keeping the window in step with the game -----------------------------------------------------------
     def _powers(self, session: Session) -> list[tuple[str, bool, str]]:
