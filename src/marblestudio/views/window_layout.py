@@ -1,6 +1,6 @@
 """Where the Moves panel stands as the main window changes shape, until the player places it.
 
-Every board is wider than tall, so a narrow window's room is in its height.  In a window
+The boards, seen from the seats, are wider than tall: a narrow window's room is in its height.  In a window
 narrower than `NARROW` and taller than wide (a portrait window) the panel goes under the board,
 which gets the window's whole width; otherwise it stands beside the board, at most
 `MOVES_SHARE` of a narrow window's width.  Once the player drags the panel elsewhere, floats it
