@@ -113,3 +113,37 @@ def test_the_rules_editor_opens_as_a_tab_of_the_move_list_under_a_portrait_board
     qtbot.wait(50)
     assert win.width() == 600
     assert editor.height() >= win.height() * (EDITOR_SHARE - 0.05)  # (less its tab bar)
+
+
+def test_over_the_library_the_empty_panel_steps_aside_and_comes_back_with_a_game(qtbot: QtBot) -> None:
+    # The first screen showed the library beside (or, in a portrait window, over) a Moves panel
+    # saying "No game in progress".
+    win = open_main_window(qtbot, 1200, 800)
+    assert win.stack.currentIndex() == 0 and win.log_dock.isHidden()
+    win.start_game("archimedes/standard", [HUMAN, HUMAN], seed=3)
+    qtbot.waitUntil(lambda: win.log_dock.isVisible())
+    win.game.session.saved = True
+    win.show_library()
+    assert win.log_dock.isHidden()
+    win.start_game("mancala/kalah", [HUMAN, HUMAN], seed=3)
+    qtbot.waitUntil(lambda: win.log_dock.isVisible())
+    assert not win.moves_placement.placed
+
+
+def test_a_panel_the_player_closed_stays_closed_and_one_aside_comes_back_after_a_restart(qtbot: QtBot) -> None:
+    win = _game_window(qtbot, 1200, 800)
+    win.log_dock.close()  # the panel's close button
+    win.show_library()
+    win.start_game("mancala/kalah", [HUMAN, HUMAN], seed=3)
+    win.game.session.saved = True
+    qtbot.wait(50)
+    assert win.log_dock.isHidden()  # the player's choice
+    win.log_dock.show()
+    win.show_library()  # aside, and the window closes on the library
+    win.close()
+
+    again = open_main_window(qtbot, 1200, 800)
+    assert again.log_dock.isHidden()
+    again.start_game("mancala/kalah", [HUMAN, HUMAN], seed=3)
+    qtbot.waitUntil(lambda: again.log_dock.isVisible())
+    again.game.session.saved = True

@@ -161,6 +161,8 @@ class MainWindow(QMainWindow):
         self.replay.play_from_here.connect(self.play_from_here)
         self._restore_settings()
         self.moves_placement = MovesPlacement(self, self.log_dock, settings())  # after the saved layout: its moves are not the player's
+        self.stack.currentChanged.connect(lambda index: self.moves_placement.library_shown(index == 0))
+        self.moves_placement.library_shown(self.stack.currentIndex() == 0)
         self._update_actions()
         if self._library is not None:
             self._library.list.setFocus()  # the window's shortcuts, not a restored dock's, at first

@@ -5,8 +5,10 @@ narrower than `NARROW` and taller than wide (a portrait window) the panel goes u
 which gets the window's whole width; otherwise it stands beside the board, at most
 `MOVES_SHARE` of a narrow window's width.  Once the player drags the panel elsewhere, floats it
 or docks it with another panel, it stays where they left it, in this session and the next
-(`view/moves_placed`; the window's saved layout keeps the place itself).  A part of `MainWindow`
-(its `moves_placement`).
+(`view/moves_placed`; the window's saved layout keeps the place itself).  Over the library the
+panel has nothing to show ("No game in progress"): it steps aside there and comes back with the
+next game, unless the player opens or closes it meanwhile (`view/moves_aside` keeps that over a
+restart).  A part of `MainWindow` (its `moves_placement`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ UNDER_SHARE = 0.3
 """At most this share of a portrait window's height goes to the Moves panel under the board."""
 PLACED_KEY = "view/moves_placed"
 """The setting that says the player placed the panel (its layout then stays theirs)."""
+ASIDE_KEY = "view/moves_aside"
+"""The setting that says the panel is hidden only because the library is shown."""
 
 _RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 _BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
@@ -40,6 +44,7 @@ class MovesPlacement:
     def __init__(self, window: QMainWindow, dock: QDockWidget, store: QSettings) -> None:
         self.window, self.dock = window, dock
         self.placed = store.value(PLACED_KEY, False) in (True, "true")
+        self.aside = store.value(ASIDE_KEY, False) in (True, "true") and dock.isHidden()  # stepped aside for the library
         self._placing = False  # this class is moving the panel: not the player
         dock.dockLocationChanged.connect(self._on_moved)
         dock.topLevelChanged.connect(self._on_floated)
@@ -55,10 +60,21 @@ class MovesPlacement:
 
     def _on_shown(self, visible: bool) -> None:
         if visible:
+            self.aside = False  # back with a game, or opened by the player over the library
             self.fit()
+
+    def library_shown(self, shown: bool) -> None:
+        """The window turned to the library (`shown`) or to a game: the panel steps aside, or back."""
+        dock = self.dock
+        if shown and not dock.isHidden() and not dock.isFloating():
+            dock.hide()
+            self.aside = True
+        elif not shown and self.aside:
+            dock.show()  # (`_on_shown`: no longer aside, and placed for the window)
 
     def save(self, store: QSettings) -> None:
         store.setValue(PLACED_KEY, self.placed)
+        store.setValue(ASIDE_KEY, self.aside)
 
     def wanted(self) -> Qt.DockWidgetArea:
         """Where the panel goes in the window's present shape."""
