@@ -12,8 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
-
 HELP = "start a house rule: a new ruleset file that extends a bundled or user ruleset"
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="base", required=True, metavar="BASE",

@@ -31,8 +31,8 @@ def schema_uri() -> str:
 
 
 def slug(text: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return slug or "house-rule"
+    """`text` as a ruleset id's part: lower-case letters, digits and '-' ("house-rule" if none)."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "house-rule"
 
 
 ID = re.compile(r"[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*")  # matched whole (fullmatch): no "x/y\n"

@@ -31,15 +31,13 @@ def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
         dock.setObjectName("dock-rules-editor")
         dock.setWidget(editor)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    beside = [
-        other
-        for other in window.findChildren(QDockWidget)
-        if other is not dock and window.dockWidgetArea(other) == window.dockWidgetArea(dock) and not other.isFloating()
-    ]
-    moves = getattr(window, "log_dock", None)
+    moves = getattr(window, "log_dock", None)  # the move list, wherever it stands (views/window_layout.py)
     if isinstance(moves, QDockWidget) and not moves.isFloating() and not dock.isFloating() and window.dockWidgetArea(dock) in (
             window.dockWidgetArea(moves), Qt.DockWidgetArea.RightDockWidgetArea):
-        beside = [moves]  # the move list's tab, also under a portrait board (views/window_layout.py), not another panel's
+        beside = [moves]
+    else:  # a window without one, or the editor placed elsewhere by the saved layout: whatever stands there
+        beside = [other for other in window.findChildren(QDockWidget)
+                  if other is not dock and window.dockWidgetArea(other) == window.dockWidgetArea(dock) and not other.isFloating()]
     if beside:
         window.tabifyDockWidget(beside[0], dock)  # a tab beside the move list, not a sliver under it
     dock.toggleViewAction().triggered.connect(lambda checked: dock.raise_() if checked else None)
