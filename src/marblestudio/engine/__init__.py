@@ -88,7 +88,7 @@ def from_position(rules: Ruleset, text: str) -> State:
         fields = inner_fields(outer)
     state = _ruled(rules, reader(rules, fields))
     if rules.pieces:
-        from marblestudio.engine.pieces import position as rule_position
+        from marblestudio.engine.pieces import rule_position
         from marblestudio.engine.pieces.runtime import Ruled
 
         rule_position.read(cast(Ruled, state).rule_state, fields)

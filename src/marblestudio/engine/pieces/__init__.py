@@ -4,5 +4,5 @@
 family's own (`FamilyHooks`); `spec` the pieces as plain values; `program` compiles them; `runtime`
 plays them: a game's `rule_state` remembers, `context` is what an expression reads, `triggers` run
 on a move's events and carry out their actions, `powers` are the moves a ruleset gives, and
-`position` writes and reads the rule state in a position's notation.  See docs/rulesets.md, "What a ruleset can change".
+`rule_position` writes and reads the rule state in a position's notation.  See docs/rulesets.md, "What a ruleset can change".
 """

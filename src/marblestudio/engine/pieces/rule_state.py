@@ -3,7 +3,7 @@
 Turn counters, scores, counters and marks, how often each piece fired and was used, turns given,
 skipped, missed or slipped in, and what a prevention decided for the end of its move.  The
 limits of what it holds (`MAX_MARK`, `CHANCE_RUN`) live here too: the triggers keep to them and
-a written position is checked against them (`pieces.position`).
+a written position is checked against them (`pieces.rule_position`).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@
 
 A ruleset without pieces plays the family's own class, untouched: pieces cost nothing there.
 What an expression reads is a `pieces.context.Context`; what the rule state holds is written in a
-position by `pieces.position`.
+position by `pieces.rule_position`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Mapping
 from typing import Any, SupportsIndex, cast
 
 from marblestudio.engine.core import GAME_OVER, TURN_OVER, Event, EventKind, IllegalMoveError, Move, NotationError, Outcome, State, Termination, turn_over
-from marblestudio.engine.pieces import position as rule_position
+from marblestudio.engine.pieces import rule_position
 from marblestudio.engine.pieces.context import Context
 from marblestudio.engine.pieces.powers import POWER_PREFIX, PowerMove, power_options, power_ready, powers_now, use_power
 from marblestudio.engine.pieces.program import Program
@@ -60,7 +60,7 @@ class Ruled(State):
         return None
 
     def position(self) -> str:
-        """The family's position and what the pieces remember (`pieces.position.read` reads it)."""
+        """The family's position and what the pieces remember (`pieces.rule_position.read` reads it)."""
         base: Any = super()
         return f"{base.position()} {rule_position.write(self.rule_state)}"
 
