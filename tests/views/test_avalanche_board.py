@@ -231,3 +231,25 @@ def test_selecting_a_hole_of_another_colour_shows_that_colour(qtbot: QtBot, game
     assert other is not None
     hint_px, other_px = _pixel(game, spot), _pixel(game, other)
     assert _near(hint_px, "#4dff8c") and _near(other_px, "#f2bf33"), (hint_px, other_px)  # marked / legal
+
+
+def test_in_a_narrow_view_every_tray_count_still_names_its_colour(qtbot: QtBot) -> None:
+    # 600 px wide, as the board stands in a 600x800 window with the move list under it: the
+    # yellow count had read "19" beside "red 17" and "blue 18", its longer name not fitting
+    game = open_game_view(qtbot, 600, 510)
+    board = _ready(qtbot, game, _session([]))
+    game.scene.render_image()  # the labels are fitted as a frame is drawn
+    assert list(board.tray_counts) == ["yellow", "red", "blue"]
+    assert [t.text for t in board.count_texts] == [f"{name} {count}" for name, count in board.tray_counts.items()]
+
+
+def test_the_tray_counts_are_worded_alike_when_one_must_shorten(qtbot: QtBot) -> None:
+    # so small that "yellow 19" no longer fits at a legible size: the three counts drop their
+    # names together rather than one of them alone
+    game = open_game_view(qtbot, 480, 400)
+    board = _ready(qtbot, game, _session([]))
+    game.scene.render_image()
+    shown = [t.text for t in board.count_texts]
+    assert shown == [str(count) for count in board.tray_counts.values()]
+    sizes = {t.item.font.pixelSize() for t in board.count_texts}
+    assert len(sizes) == 1  # and one size for the three

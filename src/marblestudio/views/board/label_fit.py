@@ -83,7 +83,7 @@ class FittedText:
         self.item = item
         self.bold = bold
         self.priority = priority  # higher: placed first, never shrunk for a lower one
-        self.group = group  # texts of one group (a seat's life letters) share the smallest size
+        self.group = group  # texts of one group (a seat's life letters) share one size and wording
         self.wordings: tuple[str, ...] = ()
         self.slot: Slot | None = None
         self.rect: QRectF | None = None  # where its ink is on screen after the last fit
@@ -137,7 +137,19 @@ def fit_texts(
         c = np.asarray(slot.centre)
         points += [c, c + slot.across, c + slot.up]
     screen = picking.project_points(np.array(points), width, height, projection, view).reshape(-1, 3, 2)
-    choices = [_wording(t, across - centre, up - centre) for t, (centre, across, up) in zip(todo, screen)]
+    sizes = [_sizes(t, across - centre, up - centre) for t, (centre, across, up) in zip(todo, screen)]
+    picks = [_pick(s) for s in sizes]
+    shortest: dict[Hashable, int] = {}  # a group's texts are all worded alike: the shortest any needs
+    for t, pick in zip(todo, picks):
+        if t.group is not None and pick is not None:
+            shortest[t.group] = max(shortest.get(t.group, 0), pick)
+    choices: list[tuple[str, int] | None] = []
+    for t, s, pick in zip(todo, sizes, picks):
+        if t.group is not None and pick is not None:
+            text, pixels = s[min(shortest[t.group], len(s) - 1)]
+            choices.append((text, pixels) if pixels >= SMALLEST_PX else None)
+        else:
+            choices.append(None if pick is None else s[pick])
     smallest: dict[Hashable, int] = {}
     for t, choice in zip(todo, choices):
         if t.group is not None and choice is not None:
@@ -163,20 +175,24 @@ def fit_texts(
         _show(t, text, pixels, rect)
 
 
-def _wording(t: FittedText, a: np.ndarray, b: np.ndarray) -> tuple[str, int] | None:
-    """The longest wording legible in the slot, at the largest size that fits, or the shortest
-    at a small size, or None when even that does not fit."""
-    last: tuple[str, int] | None = None
+def _sizes(t: FittedText, a: np.ndarray, b: np.ndarray) -> list[tuple[str, int]]:
+    """Each wording of `t` (longest first) with the largest size at which it fits in the slot."""
+    sizes = []
     for text in t.wordings:
         _, _, w, h = ink(text, REFERENCE_PX, t.bold)
-        if w <= 0 or h <= 0:
-            continue
-        pixels = min(LARGEST_PX, int(REFERENCE_PX * _room(a, b, w / h) / h))
+        if w > 0 and h > 0:
+            sizes.append((text, min(LARGEST_PX, int(REFERENCE_PX * _room(a, b, w / h) / h))))
+    return sizes
+
+
+def _pick(sizes: Sequence[tuple[str, int]]) -> int | None:
+    """The longest wording legible in the slot, or the shortest at a small size, or None when
+    even that does not fit."""
+    for i, (_, pixels) in enumerate(sizes):
         if pixels >= LEGIBLE_PX:
-            return text, pixels
-        last = (text, pixels)
-    if last is not None and last[1] >= SMALLEST_PX:
-        return last
+            return i
+    if sizes and sizes[-1][1] >= SMALLEST_PX:
+        return len(sizes) - 1
     return None
 
 

@@ -152,8 +152,8 @@ class Board(BoardView[AvalancheView]):
             ball = self.add(self.mesh(meshes.sphere(MARBLE * 1.8, 14, 20), colour, smooth=True))
             ball.translate(*lay.chooser(c))
             self.chooser_items.append(ball)
-            self.count_texts.append(self._text(COUNT, (x + 1.95, y, z + 0.2), 1.1, 0.3))
-            self.count_texts[-1].group = "counts"  # one size for the three
+            self.count_texts.append(self._text(COUNT, (x + 2.3, y, z + 0.2), 1.45, 0.42))
+            self.count_texts[-1].group = "counts"  # one size and wording for the three
         self.button_items: dict[Hashable, tuple[Any, Any]] = {}
         for i, key in enumerate(BUTTONS):
             x, y, z = self._button_centre(i)
