@@ -3,7 +3,10 @@
 `GameView` wraps a `Session` (the model) and a `Scene` with the family's board.  It subscribes
 to the session: a played step is animated from its events, then the board is put exactly where
 the engine says; then the next decision is asked for: chance is drawn at once, a computer seat
-asks the worker process, a human seat gets its legal targets highlighted.  A click on a target
+asks the worker process, a human seat gets its legal targets highlighted.  A computer seat to
+move is asked as soon as the step is played, so that it thinks while the board draws it; a move
+it finds before the drawing ends waits for it (the computer answers in the longer of the two
+times, not in their sum).  A click on a target
 plays its move; a click on anything else asks the engine why not, and `message` tells the user
 the rule that stopped it.
 
@@ -72,6 +75,8 @@ class GameView(QWidget):
         self.viewing: int | None = None  # the earlier position shown read-only, if any
         self._viewed: Session | None = None  # that position, as a game of its own
         self._pending_tag = 0
+        self._asked_at: int | None = None  # the timeline position the pending computer request is for
+        self._answer: tuple[int, str] | None = None  # the computer's move, come while the board still drew
         self._thinking = False
         self._announced = False
         # While animations play: the timeline position whose drawing has finished (None: the board
@@ -109,7 +114,7 @@ class GameView(QWidget):
     def set_session(self, session: Session, interactive: bool = True) -> None:
         if self.session is not None:
             self.session.unsubscribe(self._on_session_change)
-        self.worker.cancel()
+        self._forget_request()
         # finishing the old animations must drive neither game, nor draw on the wrong board
         self.session = None
         self.board = None
@@ -210,7 +215,7 @@ class GameView(QWidget):
 
     def _on_session_change(self, change: Change) -> None:
         assert self.board is not None and self.session is not None
-        self.worker.cancel()
+        self._forget_request()
         self.scene.set_legal({})
         if self.viewing is not None and change.what == "played":
             self.changed.emit()  # the game goes on under the earlier position shown
@@ -231,6 +236,8 @@ class GameView(QWidget):
                 position = self.session.position
                 steps.append(Step(0.0, _still, done=lambda: self._drawn_to(position)))
             self.clock.play(steps)  # `_on_animation_finished` continues
+            if self.clock.is_running() and self.interactive and self.session.waiting_for_computer():
+                self._ask_computer()  # it thinks while the board draws: its move is played after
             return
         self.clock.skip()
         self._drawn = None
@@ -291,9 +298,13 @@ class GameView(QWidget):
             self.idle.emit()
             return
         self._update_targets()
-        self._pending_tag = self.worker.request(
-            session.rules, session.num_players, [str(m) for m in session.moves], session.seats[seat], session.seed
-        )
+        if self._answer is not None:  # it answered while the board was still drawing
+            tag, notation = self._answer
+            self._answer = None
+            self._on_computer_chosen(tag, notation)
+            return
+        if self._asked_at != session.position or not self.worker.is_busy():
+            self._ask_computer()
         self._thinking = True
         self.message.emit(f"{session.seat_name(seat)} is thinking…")
 
@@ -387,9 +398,27 @@ class GameView(QWidget):
         assert self.session is not None
         self.session.play(move)
 
+    def _ask_computer(self) -> None:
+        """Ask the worker for the move of the computer seat to move now."""
+        session = self.session
+        assert session is not None and session.to_move is not None
+        self._pending_tag = self.worker.request(
+            session.rules, session.num_players, [str(m) for m in session.moves], session.seats[session.to_move], session.seed
+        )
+        self._asked_at = session.position
+
+    def _forget_request(self) -> None:
+        """The game changed: a pending or held answer of the computer no longer applies."""
+        self.worker.cancel()
+        self._asked_at = None
+        self._answer = None
+
     def _on_computer_chosen(self, tag: int, notation: str) -> None:
         session = self.session
         if session is None or tag != self._pending_tag or not session.waiting_for_computer():
+            return
+        if self.clock.is_running():  # asked while the board drew the last move: played once it has
+            self._answer = (tag, notation)
             return
         try:
             session.play(session.state.parse_move(notation))
