@@ -31,6 +31,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _display import child_env as user_env
+from _display import rerun_without_display
+
 SIZE = (1280, 720)
 FAMILIES = (
     ("Stay Alive", "stay-alive/standard", 20),
@@ -48,20 +51,9 @@ PYCACHE: Path | None = None  # compiled modules of the measured processes (made 
 
 
 def child_env(home: Path) -> dict[str, str]:
-    """The environment of a measured process: its settings, logs and user folders in `home`,
-    so that runs neither read nor change the user's (a dock left open, a window size).  Compiled
-    modules are kept (in a folder of this run: an installed app has them; a shell that sets
-    PYTHONDONTWRITEBYTECODE would otherwise make every start compile the modules changed since
-    the last install)."""
-    env = dict(os.environ)
-    if PYCACHE is not None:
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
-    for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
-        env[name] = str(home / name.lower())
-    for name in ("USER_DIR", "DATA_DIR", "CACHE_DIR", "LOG_DIR"):
-        env[f"MARBLESTUDIO_{name}"] = str(home / name.lower())
-    return env
+    """A measured process's environment (`_display.child_env`), its compiled modules kept in
+    this run's folder."""
+    return user_env(home, PYCACHE)
 
 
 def _rss_mb(pid: int | str = "self") -> float:
@@ -296,14 +288,9 @@ def main() -> int:
     if args.renderer:
         print(_renderer())
         return 0
-    if not os.environ.get("DISPLAY") and not os.environ.get("MARBLESTUDIO_BENCH_XVFB"):
-        xvfb = shutil.which("xvfb-run")
-        if xvfb is None:
-            print("no display and no xvfb-run: install xvfb to run the app benchmarks", file=sys.stderr)
-            return 1
-        env = dict(os.environ, MARBLESTUDIO_BENCH_XVFB="1")
-        cmd = [xvfb, "-a", "-s", "-screen 0 1920x1080x24 +extension GLX", sys.executable, __file__, *sys.argv[1:]]
-        return subprocess.run(cmd, env=env, check=False).returncode
+    rerun = rerun_without_display(__file__)
+    if rerun is not None:
+        return rerun
     if args.quick:
         FPS_RUNS = STARTUP_RUNS = 1
     PYCACHE = Path(tempfile.mkdtemp(prefix="marblestudio-bench-pycache-"))

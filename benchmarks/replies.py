@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -25,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from _display import child_env, rerun_without_display
 
 FAMILIES = (
     ("Stay Alive", "stay-alive/standard"),
@@ -35,16 +35,6 @@ FAMILIES = (
 )
 SEED = 11
 TIMEOUT_S = 600.0
-
-
-def child_env(home: Path) -> dict[str, str]:
-    """The environment of a measured process: settings, logs and user folders in `home`."""
-    env = dict(os.environ)
-    for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
-        env[name] = str(home / name.lower())
-    for name in ("USER_DIR", "DATA_DIR", "CACHE_DIR", "LOG_DIR"):
-        env[f"MARBLESTUDIO_{name}"] = str(home / name.lower())
-    return env
 
 
 def play(ref: str, level: str, moves: int) -> dict[str, Any]:
@@ -113,14 +103,9 @@ def main() -> int:
     if args.child:
         print("RESULT " + json.dumps(play(args.child, args.level, args.moves)), flush=True)
         return 0
-    if not os.environ.get("DISPLAY") and not os.environ.get("MARBLESTUDIO_BENCH_XVFB"):
-        xvfb = shutil.which("xvfb-run")
-        if xvfb is None:
-            print("no display and no xvfb-run: install xvfb to run the app benchmarks", file=sys.stderr)
-            return 1
-        env = dict(os.environ, MARBLESTUDIO_BENCH_XVFB="1")
-        cmd = [xvfb, "-a", "-s", "-screen 0 1920x1080x24 +extension GLX", sys.executable, __file__, *sys.argv[1:]]
-        return subprocess.run(cmd, env=env, check=False).returncode
+    rerun = rerun_without_display(__file__)
+    if rerun is not None:
+        return rerun
     print(f"Waiting for the computer ({args.level}) in the main window: a person's {args.moves} seeded random moves, "
           "each reply timed from the move to the person's turn with the board at rest (wall clock)")
     print(f"  {'family':<17}{'replies':>8}{'median s':>10}{'mean s':>8}{'max s':>8}{'total s':>9}")
