@@ -3,12 +3,13 @@
 `GameView` wraps a `Session` (the model) and a `Scene` with the family's board.  It subscribes
 to the session: a played step is animated from its events, then the board is put exactly where
 the engine says; then the next decision is asked for: chance is drawn at once, a computer seat
-asks the worker process, a human seat gets its legal targets highlighted.  A computer seat to
-move is asked as soon as the step is played, so that it thinks while the board draws it; a move
-it finds before the drawing ends waits for it (the computer answers in the longer of the two
-times, not in their sum).  A click on a target
+asks the worker process, a human seat gets its legal targets highlighted.  A click on a target
 plays its move; a click on anything else asks the engine why not, and `message` tells the user
 the rule that stopped it.
+
+A computer seat to move is asked as soon as the step before is played, so that it thinks while
+the board draws that step; a move it finds before the drawing ends waits for it (`_answer`).  So
+a reply takes the longer of the two times, not their sum (`benchmarks/replies.py`).
 
 The scene is made on first use (`scene`), not with the view: importing pyqtgraph's OpenGL part
 is the slowest step of the app's start, so a window can show first ("Loading the board…") and
