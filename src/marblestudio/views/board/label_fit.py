@@ -137,19 +137,19 @@ def fit_texts(
         c = np.asarray(slot.centre)
         points += [c, c + slot.across, c + slot.up]
     screen = picking.project_points(np.array(points), width, height, projection, view).reshape(-1, 3, 2)
-    sizes = [_sizes(t, across - centre, up - centre) for t, (centre, across, up) in zip(todo, screen)]
-    picks = [_pick(s) for s in sizes]
+    rooms = [(across - centre, up - centre) for centre, across, up in screen]
+    picks = [_wording(t, a, b) for t, (a, b) in zip(todo, rooms)]
     shortest: dict[Hashable, int] = {}  # a group's texts are all worded alike: the shortest any needs
     for t, pick in zip(todo, picks):
         if t.group is not None and pick is not None:
-            shortest[t.group] = max(shortest.get(t.group, 0), pick)
+            shortest[t.group] = max(shortest.get(t.group, 0), pick[0])
     choices: list[tuple[str, int] | None] = []
-    for t, s, pick in zip(todo, sizes, picks):
-        if t.group is not None and pick is not None:
-            text, pixels = s[min(shortest[t.group], len(s) - 1)]
-            choices.append((text, pixels) if pixels >= SMALLEST_PX else None)
-        else:
-            choices.append(None if pick is None else s[pick])
+    for t, pick, (a, b) in zip(todo, picks, rooms):
+        if pick is not None and t.group is not None and shortest[t.group] > pick[0]:
+            text = t.wordings[min(shortest[t.group], len(t.wordings) - 1)]
+            pixels = _size(t, text, a, b)
+            pick = None if pixels is None or pixels < SMALLEST_PX else (shortest[t.group], text, pixels)
+        choices.append(None if pick is None else pick[1:])
     smallest: dict[Hashable, int] = {}
     for t, choice in zip(todo, choices):
         if t.group is not None and choice is not None:
@@ -175,25 +175,29 @@ def fit_texts(
         _show(t, text, pixels, rect)
 
 
-def _sizes(t: FittedText, a: np.ndarray, b: np.ndarray) -> list[tuple[str, int]]:
-    """Each wording of `t` (longest first) with the largest size at which it fits in the slot."""
-    sizes = []
-    for text in t.wordings:
-        _, _, w, h = ink(text, REFERENCE_PX, t.bold)
-        if w > 0 and h > 0:
-            sizes.append((text, min(LARGEST_PX, int(REFERENCE_PX * _room(a, b, w / h) / h))))
-    return sizes
-
-
-def _pick(sizes: Sequence[tuple[str, int]]) -> int | None:
-    """The longest wording legible in the slot, or the shortest at a small size, or None when
-    even that does not fit."""
-    for i, (_, pixels) in enumerate(sizes):
+def _wording(t: FittedText, a: np.ndarray, b: np.ndarray) -> tuple[int, str, int] | None:
+    """The longest wording legible in the slot, at the largest size that fits, or the shortest
+    at a small size, or None when even that does not fit: (its index in `t.wordings`, it, size)."""
+    last: tuple[int, str, int] | None = None
+    for i, text in enumerate(t.wordings):
+        pixels = _size(t, text, a, b)
+        if pixels is None:
+            continue
         if pixels >= LEGIBLE_PX:
-            return i
-    if sizes and sizes[-1][1] >= SMALLEST_PX:
-        return len(sizes) - 1
+            return i, text, pixels
+        last = (i, text, pixels)
+    if last is not None and last[2] >= SMALLEST_PX:
+        return last
     return None
+
+
+def _size(t: FittedText, text: str, a: np.ndarray, b: np.ndarray) -> int | None:
+    """The largest size at which `text` fits in the slot spanned by screen vectors a and b
+    (None for a text without ink)."""
+    _, _, w, h = ink(text, REFERENCE_PX, t.bold)
+    if w <= 0 or h <= 0:
+        return None
+    return min(LARGEST_PX, int(REFERENCE_PX * _room(a, b, w / h) / h))
 
 
 def _show(t: FittedText, text: str, pixels: int, rect: QRectF | None) -> None:
