@@ -15,9 +15,10 @@ from pytestqt.qtbot import QtBot
 from marblestudio import rulesets
 from marblestudio.engine import CHANCE, new_game
 from marblestudio.engine.avalanche.rules import Side
-from marblestudio.engine.core import Move
+from marblestudio.engine.core import Event, Move
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.board.avalanche.board import Board
+from marblestudio.views.board.avalanche.motion import FALL, FLIP, HOP, PACE_FLOOR, PACE_FROM, SETTLE
 from marblestudio.views.game_view import GameView
 
 from .helpers import near, open_game_view, pixel_at
@@ -253,3 +254,45 @@ def test_the_tray_counts_are_worded_alike_when_one_must_shorten(qtbot: QtBot) ->
     assert shown == [str(count) for count in board.tray_counts.values()]
     sizes = {t.item.font.pixelSize() for t in board.count_texts}
     assert len(sizes) == 1  # and one size for the three
+
+
+GATE_STEPS = {"marble_at_gate": HOP, "gate_flipped": FLIP, "marble_held": SETTLE, "marble_out": FALL}
+
+
+def _gate_step_durations(board: Board, events: list[Event]) -> tuple[list[float], list[float]]:
+    """The durations of the steps through the gates of one drop, as drawn, and at full time."""
+    drawn, full = [], []
+    for event in events:
+        steps = board.animate(event)
+        if event.kind in GATE_STEPS:
+            drawn += [s.duration for s in steps]
+            full += [GATE_STEPS[event.kind]] * len(steps)
+    return drawn, full
+
+
+def test_a_long_avalanche_gathers_speed_and_a_short_one_keeps_its_pace(qtbot: QtBot, game: GameView) -> None:
+    rng = random.Random("long avalanche")
+    state = new_game(rulesets.load("avalanche/standard"), 3)
+    long_drop: list[Event] | None = None
+    short_drop: list[Event] | None = None
+    for _ in range(400):
+        if state.outcome() is not None or (long_drop and short_drop):
+            break
+        move = state.sample_chance(rng) if state.to_move == CHANCE else rng.choice(state.legal_moves())
+        events = state.copy().apply(move)
+        through = sum(1 for e in events if e.kind in GATE_STEPS)
+        if through >= 30 and long_drop is None:
+            long_drop = events
+        if 2 <= through <= PACE_FROM and short_drop is None:
+            short_drop = events
+        state.apply(move)
+    assert long_drop is not None and short_drop is not None
+    board = _ready(qtbot, game, _session([]))
+    drawn, full = _gate_step_durations(board, long_drop)
+    assert drawn[:PACE_FROM] == full[:PACE_FROM]  # its start at the pace of any drop
+    paces = [d / f for d, f in zip(drawn, full)]
+    assert all(later < earlier for earlier, later in zip(paces[PACE_FROM - 1:], paces[PACE_FROM:]) if earlier > PACE_FLOOR)
+    assert sum(drawn) < 0.7 * sum(full)  # then quicker and quicker
+    assert min(paces) == pytest.approx(PACE_FLOOR)
+    drawn, full = _gate_step_durations(board, short_drop)
+    assert drawn == full

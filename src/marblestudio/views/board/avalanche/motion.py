@@ -26,6 +26,11 @@ HOP = 0.13  # seconds from one gate to the next
 FLIP = 0.09
 SETTLE = 0.07
 FALL = 0.2
+PACE_FROM, PACE_RATE, PACE_FLOOR = 8, 0.93, 0.35
+"""A long avalanche gathers speed: after the first `PACE_FROM` steps through the gates of a drop,
+each step takes `PACE_RATE` of the time of the one before, down to `PACE_FLOOR` of its own (the
+marbles of a real avalanche fall at once; told one after another at full time, a drop of 17
+hops and 15 flips took 7.2 s, now 4.9 s)."""
 
 
 def _glide(item: Any, start: Point, to: Point, duration: float, then: Callable[[], None] | None = None) -> Step:
@@ -46,12 +51,18 @@ class Motion:
         self.board = board
         self.moving: dict[int, Any] = {}  # cascade marble number -> its item
         self.at: dict[int, Point] = {}  # where each moving marble is (world), as the story goes
+        self.told = 0  # steps through the gates so far in this drop (`_paced`)
 
     def steps(self, event: Event) -> list[Step]:
         handler: Callable[[Event], list[Step]] | None = getattr(self, f"_on_{event.kind}", None)
         return handler(event) if handler is not None else []
 
     # Helpers -------------------------------------------------------------------------------
+    def _paced(self, duration: float) -> float:
+        """`duration` for the next step through the gates, shorter as the avalanche goes on."""
+        self.told += 1
+        return duration * max(PACE_FLOOR, PACE_RATE ** max(0, self.told - PACE_FROM))
+
     def _travel(self, marble: int, to: Point, duration: float, then: Callable[[], None] | None = None) -> Step:
         start = self.at[marble]
         self.at[marble] = to
@@ -71,6 +82,7 @@ class Motion:
         item = board.spare_marble(event["colour"])
         self.moving = {0: item}
         self.at = {0: start}
+        self.told = 0
         if event["source"] == "hand":
             seat, colour_name = event["seat"], event["colour"]
             return [Step(0.0, lambda t: None, lambda: board.hide_hand_marble(seat, colour_name))]
@@ -82,12 +94,13 @@ class Motion:
         if 0 not in self.moving:
             self.moving = {0: self.board.spare_marble(event["colour"])}
             self.at = {0: world(layout.above_hole(event["hole"]))}
+        self.told = 0
         above = world(layout.above_hole(event["hole"]))
         return [self._travel(0, above, DROP * 0.7), self._travel(0, world(layout.hole(event["hole"])), DROP * 0.3)]
 
     def _on_marble_at_gate(self, event: Event) -> list[Step]:
         point = world(self.board.layout.arrival(event["gate"], event["side"]))
-        return [self._travel(event["marble"], point, HOP)]
+        return [self._travel(event["marble"], point, self._paced(HOP))]
 
     def _on_gate_flipped(self, event: Event) -> list[Step]:
         gate, tilt = event["gate"], event["tilt"]
@@ -95,7 +108,7 @@ class Motion:
         old = spin_of(board.tilts.get(gate, "left"))
         new = spin_of(tilt)
         board.tilts[gate] = tilt
-        return [Step(FLIP, lambda t: board.place_gate(gate, old + (new - old) * ease(t)))]
+        return [Step(self._paced(FLIP), lambda t: board.place_gate(gate, old + (new - old) * ease(t)))]
 
     def _on_marble_held(self, event: Event) -> list[Step]:
         gate = event["gate"]
@@ -103,7 +116,7 @@ class Motion:
         marble = event["marble"]
         item = self.moving[marble]
         board.held_items[gate] = item
-        return [self._travel(marble, world(board.layout.held(gate, board.tilts.get(gate, "left"))), SETTLE)]
+        return [self._travel(marble, world(board.layout.held(gate, board.tilts.get(gate, "left"))), self._paced(SETTLE))]
 
     def _on_marble_released(self, event: Event) -> list[Step]:
         board = self.board
@@ -118,7 +131,7 @@ class Motion:
         marble = event["marble"]
         item = self.moving[marble]
         local_x = self.at[marble][0] - world((0.0, 0.0, 0.0))[0]
-        return [self._travel(marble, world(board.layout.in_tray(local_x)), FALL, lambda: board.retire(item))]
+        return [self._travel(marble, world(board.layout.in_tray(local_x)), self._paced(FALL), lambda: board.retire(item))]
 
     # The marbles taken, carried from the board's tray to where the rules put them ------------
     def _carry(self, colour_name: str, to: Point, then: Callable[[], None] | None = None) -> Step:
