@@ -57,3 +57,21 @@ def test_an_answer_that_came_during_the_drawing_is_dropped_by_an_undo(qtbot: QtB
     game.clock.set_speed(0)
     qtbot.wait(300)
     assert session.ply == ply and session.waiting_for_human()  # the stale answer was not played
+
+
+def test_a_new_game_drops_an_answer_that_waits(qtbot: QtBot) -> None:
+    game = open_game_view(qtbot, 800, 600)
+    session = _against_random("stay-alive/standard")
+    game.set_session(session)
+    qtbot.waitUntil(lambda: session.waiting_for_human() and bool(game.legal_targets()), timeout=10000)
+    game.clock.set_speed(0.02)
+    game.play(session.state.legal_moves()[0])
+    qtbot.waitUntil(lambda: game._answer is not None, timeout=20000)
+    fresh = _against_random("stay-alive/standard")
+    game.set_session(fresh)  # the person starts another game before the move is drawn
+    assert game._answer is None
+    game.clock.set_speed(0)
+    qtbot.waitUntil(lambda: fresh.waiting_for_human(), timeout=10000)  # its set-up drawn
+    qtbot.wait(300)
+    assert fresh.waiting_for_human() and all(step.mover != 1 for step in fresh.history)  # the old game's answer went nowhere
+    assert session.history[-1].mover == 0  # nor into the old game
