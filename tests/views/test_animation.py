@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from pytestqt.qtbot import QtBot
 
-from marblestudio.views.board.animation import AnimationClock, Step
+from marblestudio.views.board.animation import AnimationClock, Step, together
 
 
 def _recording_step(log: list[str], name: str, duration: float = 0.05) -> Step:
@@ -49,3 +50,29 @@ def test_a_step_starts_when_its_turn_comes_not_when_it_is_queued(qtbot: QtBot) -
         clock.play([first, second])
         assert "second:start" not in log
     assert log == ["first", "first:done", "second:start", "second:done"]
+
+
+def test_steps_played_together_each_start_and_end_in_their_own_time(qtbot: QtBot) -> None:
+    clock = AnimationClock()
+    log: list[str] = []
+    steps = [Step(0.2, lambda t, n=n: log.append(f"{n}:{t:.1f}") if t in (0.0, 1.0) else None,
+                  lambda n=n: log.append(f"{n}:done"), lambda n=n: log.append(f"{n}:start")) for n in "abc"]
+    both = together(steps, stagger=0.1)
+    assert both.duration == pytest.approx(0.4)  # the last starts at 0.2 and takes 0.2
+    with qtbot.waitSignal(clock.finished, timeout=5000):
+        clock.play([both])
+    for n in "abc":  # each played once, in its own order
+        assert [e for e in log if e.startswith(n)] == [f"{n}:start", f"{n}:0.0", f"{n}:1.0", f"{n}:done"]
+    assert log.index("b:start") < log.index("a:done")  # b began before a had ended: at once, not in turn
+    assert log.index("c:done") == len(log) - 1
+
+
+def test_steps_played_together_are_finished_by_a_skip(qtbot: QtBot) -> None:
+    clock = AnimationClock()
+    log: list[str] = []
+    steps = [Step(10.0, lambda t, n=n: log.append(f"{n}:{t:.1f}") if t == 1.0 else None, lambda n=n: log.append(f"{n}:done"),
+                  lambda n=n: log.append(f"{n}:start")) for n in "ab"]
+    clock.play([together(steps, stagger=5.0)])
+    with qtbot.waitSignal(clock.finished, timeout=10000):
+        clock.skip()
+    assert log == ["a:start", "a:1.0", "a:done", "b:start", "b:1.0", "b:done"]

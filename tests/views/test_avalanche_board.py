@@ -18,7 +18,7 @@ from marblestudio.engine.avalanche.rules import Side
 from marblestudio.engine.core import Event, Move
 from marblestudio.session import HUMAN, Session
 from marblestudio.views.board.avalanche.board import Board
-from marblestudio.views.board.avalanche.motion import FALL, FLIP, HOP, PACE_FLOOR, PACE_FROM, SETTLE
+from marblestudio.views.board.avalanche.motion import FALL, FLIP, HOP, PACE_FLOOR, PACE_FROM, SETTLE, TAKE
 from marblestudio.views.game_view import GameView
 
 from .helpers import near, open_game_view, pixel_at
@@ -296,3 +296,25 @@ def test_a_long_avalanche_gathers_speed_and_a_short_one_keeps_its_pace(qtbot: Qt
     assert min(paces) == pytest.approx(PACE_FLOOR)
     drawn, full = _gate_step_durations(board, short_drop)
     assert drawn == full
+
+
+def test_a_handful_of_marbles_is_carried_to_the_hand_together(qtbot: QtBot, game: GameView) -> None:
+    rng = random.Random("handful")
+    state = new_game(rulesets.load("avalanche/standard"), 3)
+    handful: list[Event] | None = None
+    for _ in range(600):
+        if state.outcome() is not None:
+            break
+        move = state.sample_chance(rng) if state.to_move == CHANCE else rng.choice(state.legal_moves())
+        events = state.apply(move)
+        if any(e.kind == "marbles_to_hand" and len(e["colours"]) >= 3 for e in events):
+            handful = events
+            break
+    assert handful is not None
+    board = _ready(qtbot, game, _session([]))
+    for event in handful:
+        steps = board.animate(event)
+        if event.kind == "marbles_to_hand":
+            count = len(event["colours"])
+            assert len(steps) == 1  # one step for the handful...
+            assert TAKE <= steps[0].duration < TAKE * count / 2  # ...not one carry after another

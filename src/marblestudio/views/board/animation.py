@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -25,6 +25,35 @@ class Step:
     update: Callable[[float], None]
     done: Callable[[], None] = field(default=lambda: None)
     start: Callable[[], None] = field(default=lambda: None)
+
+
+def together(steps: Sequence[Step], stagger: float = 0.0) -> Step:
+    """One step that plays `steps` at once (marbles scooped up together), each starting `stagger`
+    seconds after the one before: each one's `start`, `update` and `done` run as its own time
+    comes, and all of them by the end (a skip, speed 0)."""
+    starts = [i * stagger for i in range(len(steps))]
+    total = max((at + step.duration for at, step in zip(starts, steps)), default=0.0)
+    begun = [False] * len(steps)
+    ended = [False] * len(steps)
+
+    def update(t: float) -> None:
+        now = t * total
+        for i, step in enumerate(steps):
+            if ended[i] or now < starts[i] and t < 1.0:
+                continue
+            if not begun[i]:  # as the clock begins a step: start, then its first frame (none when skipped)
+                begun[i] = True
+                step.start()
+                if t < 1.0:
+                    step.update(0.0)
+            share = 1.0 if t >= 1.0 or step.duration <= 0 else min(1.0, (now - starts[i]) / step.duration)
+            if share > 0.0:
+                step.update(share)
+            if share >= 1.0:
+                ended[i] = True
+                step.done()
+
+    return Step(total, update, lambda: update(1.0))
 
 
 def ease(t: float) -> float:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from marblestudio.engine.core import Event
-from marblestudio.views.board.animation import Step, ease, lerp
+from marblestudio.views.board.animation import Step, ease, lerp, together
 from marblestudio.views.board.avalanche.layout import Point, spin_of, world
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ HOP = 0.13  # seconds from one gate to the next
 FLIP = 0.09
 SETTLE = 0.07
 FALL = 0.2
+SCOOP = 0.06  # seconds between the marbles of a handful carried together (to a hand, back to the trays)
 PACE_FROM, PACE_RATE, PACE_FLOOR = 8, 0.93, 0.35
 """A long avalanche gathers speed: after the first `PACE_FROM` steps through the gates of a drop,
 each step takes `PACE_RATE` of the time of the one before, down to `PACE_FLOOR` of its own (the
@@ -144,12 +145,12 @@ class Motion:
 
     def _on_marbles_to_hand(self, event: Event) -> list[Step]:
         point = self.board.layout.hand_point(event["seat"])
-        return [self._carry(colour, point) for colour in event["colours"]]
+        return [together([self._carry(colour, point) for colour in event["colours"]], SCOOP)]
 
     def _on_marbles_returned(self, event: Event) -> list[Step]:
         board = self.board
-        return [
+        return [together([
             self._carry(colour, board.layout.chooser(board.colour_number(colour)),
                         lambda colour=colour: board.adjust_tray(colour, +1))  # type: ignore[misc]
             for colour in event["colours"]
-        ]
+        ], SCOOP)]
