@@ -22,7 +22,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from _display import child_env, rerun_without_display
 
@@ -37,7 +36,7 @@ SEED = 11
 TIMEOUT_S = 600.0
 
 
-def play(ref: str, level: str, moves: int) -> dict[str, Any]:
+def play(ref: str, level: str, moves: int) -> list[float]:
     """In this process: the main window, a game of `ref`, `moves` of the person's moves; the
     replies' times in seconds (the person's last move, or the game's end, has no reply)."""
     import random
@@ -60,26 +59,27 @@ def play(ref: str, level: str, moves: int) -> dict[str, Any]:
         raise RuntimeError(f"cannot start {ref}")
     rng = random.Random(f"replies:{ref}")
     replies: list[float] = []
-    asked: list[float] = []
-    played = [0]
+    asked: float | None = None  # when the person's last move was played
+    played = 0
     started = time.monotonic()
 
     def tick() -> None:
+        nonlocal asked, played
         session = win.game.session
         assert session is not None
         if time.monotonic() - started > TIMEOUT_S:
             app.exit(1)
             return
         at_rest = session.waiting_for_human() and not win.game.clock.is_running()
-        if session.outcome() is not None or (at_rest and played[0] >= moves):
+        if session.outcome() is not None or (at_rest and played >= moves):
             app.exit(0)
             return
         if at_rest and session.state.to_move != CHANCE:
-            if asked:
-                replies.append(time.monotonic() - asked.pop())
+            if asked is not None:
+                replies.append(time.monotonic() - asked)
             win.game.play(rng.choice(session.state.legal_moves()))
-            played[0] += 1
-            asked.append(time.monotonic())
+            played += 1
+            asked = time.monotonic()
         QTimer.singleShot(10, tick)
 
     QTimer.singleShot(300, tick)  # the board's first frame
@@ -87,7 +87,7 @@ def play(ref: str, level: str, moves: int) -> dict[str, Any]:
     win.game.shutdown()
     if code:
         raise RuntimeError(f"{ref}: no end after {TIMEOUT_S:.0f} s")
-    return {"replies": replies, "moves": played[0]}
+    return replies
 
 
 def _arguments() -> argparse.Namespace:
@@ -117,7 +117,7 @@ def main() -> int:
         if done.returncode or not found:
             print(f"  {name:<17}failed: {(done.stderr.strip().splitlines() or ['no result'])[-1]}")
             continue
-        replies = json.loads(found[0])["replies"]
+        replies = json.loads(found[0])
         if not replies:
             print(f"  {name:<17}{0:>8}   (the game ended first)")
             continue

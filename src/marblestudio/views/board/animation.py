@@ -39,7 +39,7 @@ def together(steps: Sequence[Step], stagger: float = 0.0) -> Step:
     def update(t: float) -> None:
         now = t * total
         for i, step in enumerate(steps):
-            if ended[i] or now < starts[i] and t < 1.0:
+            if ended[i] or (now < starts[i] and t < 1.0):  # done, or not its time yet
                 continue
             if not begun[i]:  # as the clock begins a step: start, then its first frame (none when skipped)
                 begun[i] = True

@@ -149,7 +149,7 @@ def fit_texts(
             text = t.wordings[min(shortest[t.group], len(t.wordings) - 1)]
             pixels = _size(t, text, a, b)
             pick = None if pixels is None or pixels < SMALLEST_PX else (shortest[t.group], text, pixels)
-        choices.append(None if pick is None else pick[1:])
+        choices.append(None if pick is None else (pick[1], pick[2]))
     smallest: dict[Hashable, int] = {}
     for t, choice in zip(todo, choices):
         if t.group is not None and choice is not None:

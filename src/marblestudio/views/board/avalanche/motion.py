@@ -83,7 +83,6 @@ class Motion:
         item = board.spare_marble(event["colour"])
         self.moving = {0: item}
         self.at = {0: start}
-        self.told = 0
         if event["source"] == "hand":
             seat, colour_name = event["seat"], event["colour"]
             return [Step(0.0, lambda t: None, lambda: board.hide_hand_marble(seat, colour_name))]
