@@ -112,6 +112,14 @@ class RollMarble(Move):
     _text: str | None = field(default=None, init=False, repr=False, compare=False)
     """The notation once written (a roll step lists a hundred moves, each a shared object: the
     server sends every one of them as text, again and again)."""
+    rows: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The row of each cup of `path` (the board rocks along its rows: `passage.way` reads these)."""
+    jump_bits: int = field(init=False, repr=False, compare=False)
+    """`jumps` as bits: bit i set when step i is a jump."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rows", tuple([cup[0] for cup in self.path]))
+        object.__setattr__(self, "jump_bits", sum(1 << i for i, jump in enumerate(self.jumps) if jump))
 
     @property
     def dest(self) -> Cup:

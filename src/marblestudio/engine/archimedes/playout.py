@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from marblestudio.engine.archimedes.events import die_rolled
 from marblestudio.engine.archimedes.movegen import Tables, indexes
 from marblestudio.engine.archimedes.moves import Cup, DieRoll, LiftMarble, Place, Roll, RollMarble
-from marblestudio.engine.archimedes.passage import way
+from marblestudio.engine.archimedes.passage import travel
 from marblestudio.engine.archimedes.phases import Phase
 from marblestudio.engine.archimedes.rules import Carrying
 from marblestudio.engine.core import Event, Move, turn_over
@@ -154,6 +154,7 @@ class _Playout:
         self.idle = True  # the rules wait for nothing at the end of the turn (`RuleState.idle`)
         self.quiet_die = self.quiet_place = self.quiet_marble = True
         self.record: list[Move] | None = None  # every step's move, when asked (`native_playout`)
+        self.drawn = Draw()  # the marble move drawn last
         self.load()
 
     def hook(self, rule_state: Any, quiet_die: bool, quiet_place: bool, quiet_marble: bool) -> None:
@@ -276,16 +277,16 @@ class _Playout:
             else:
                 free = seats[seat] & ~self.moved_bits
                 # as `state.masks()`: the neutral marbles (0 without them) block as the mover's own
-                move = sample(self.tables, rng, TRIES, seats[seat] | self.neutral, seats[1 - seat], indexes(free), self.remaining, self.rolling)
-                if move is not None:
+                drawn = self.drawn
+                if draw(self.tables, rng, TRIES, seats[seat] | self.neutral, seats[1 - seat], indexes(free), self.remaining, self.rolling, drawn):
                     if self.record is not None:
-                        self.record.append(move)
+                        self.record.append(drawn.move(self.tables))
                     turns = self.turns
-                    if self.quiet_marble and self.marble_moved(cast("RollMarble | LiftMarble", move)):
+                    if self.quiet_marble and self.marble_moved(drawn):
                         if self.hooked:
                             self.counted(seat, turns)
                     else:
-                        going = self.hand_over(move)  # it touched the table on its way, or the rules read it
+                        going = self.hand_over(drawn.move(self.tables))  # it touched the table on its way, or the rules read it
                     continue
             # as `draw_move`: picked from the full listing
             self.store()
@@ -334,28 +335,22 @@ class _Playout:
         self.end_turn()
         return True
 
-    def marble_moved(self, move: RollMarble | LiftMarble) -> bool:
-        """`move` played, as `_move_quietly` and `_set_down` play it, if its way touches nothing
-        (else False, nothing changed); the turn ended when the roll is used up."""
-        end, k = way(self.balance, self.k, len(self.board), move)
+    def marble_moved(self, drawn: Draw) -> bool:
+        """The `drawn` move played, as `_move_quietly` and `_set_down` play it, if its way
+        touches nothing (else False, nothing changed); the turn ended when the roll is used up."""
+        columns, start, dest = self.columns, drawn.start, drawn.dest
+        end, k = travel(self.balance, self.k, len(self.board), start // columns, drawn.rows, drawn.jumps)
         if end is not None:
             return False
-        if type(move) is RollMarble:  # (`dest` and `spaces` are properties of a rolled move: Python calls)
-            path = move.path
-            dest, spaces = path[-1], len(path)
-        else:
-            lift = cast(LiftMarble, move)
-            dest, spaces = lift.dest, lift.spaces
-        start, mover = move.start, self.mover
-        board = self.board
-        del board[start]
-        board[dest] = mover
-        columns = self.columns  # a cup's bit (as `Tables.bit_of`), without hashing the cup
-        to = 1 << dest[0] * columns + dest[1]
-        self.seats[mover] ^= 1 << start[0] * columns + start[1] | to
+        mover, board, cups = self.mover, self.board, self.tables.cups
+        there = cups[dest]
+        del board[cups[start]]
+        board[there] = mover
+        to = 1 << dest
+        self.seats[mover] ^= 1 << start | to
         self.k = k
-        self.remaining -= spaces
-        self.moved += (dest,)
+        self.remaining -= drawn.spaces
+        self.moved += (there,)
         self.moved_bits |= to
         if self.remaining == 0:
             self.end_turn()
@@ -448,8 +443,34 @@ def sample(
 ) -> Move | None:
     """`sample_marble_move` on a board given as bitmasks (`mine`: the neutral marbles too), with
     `remaining` spaces to move and marbles rolled unless `rolling` is False."""
+    drawn = Draw()
+    return drawn.move(tables) if draw(tables, rng, tries, mine, theirs, unmoved, remaining, rolling, drawn) else None
+
+
+class Draw:
+    """A marble move drawn by `draw`, as cup indexes (`Tables.cups`): the playout plays it
+    without the move object, which it builds (`move`) only to record it or hand it over."""
+
+    def __init__(self) -> None:
+        self.start = self.dest = self.spaces = self.jumps = 0
+        self.lifted = False
+        self.steps: list[int] = []  # a rolled move's steps (`Tables.step`)
+        self.rows: list[int] = []  # the row of each space's cup (a lift: its destination's)
+
+    def move(self, tables: Tables) -> RollMarble | LiftMarble:
+        """The move object, the listing's own (`Tables.rolled`, `Tables.lifted`)."""
+        if self.lifted:
+            return tables.lifted(self.start, self.dest, self.spaces)
+        return tables.rolled(self.start, self.steps)
+
+
+def draw(
+    tables: Tables, rng: random.Random, tries: int, mine: int, theirs: int, unmoved: tuple[int, ...], remaining: int, rolling: bool,
+    into: Draw,
+) -> bool:
+    """`sample`, the move drawn written `into` a `Draw`; False after `tries` rejected draws."""
     if not unmoved or remaining < 1:
-        return None
+        return False
     # Candidates of one marble: [rolled, then lifted] x (a length L of 1..remaining, L directions).
     codes = _codes(remaining)
     per_kind = len(codes)
@@ -494,16 +515,27 @@ def sample(
                     good[which_key] = ok
                 if not ok:
                     continue
-            if not lifted:
-                return tables.rolled(start, path)  # the listing's own object: built once per grid
-            if counts is None:
-                counts = {}
-            found = counts.get(which_key)
-            if found is None:
-                found = counts[which_key] = tables.paths_to(mine, theirs, memo, start, cup, length, 1 << start)
-            if random_() * found < 1:
-                return tables.lifted(start, cup, length)
-    return None
+            if lifted:
+                if counts is None:
+                    counts = {}
+                found = counts.get(which_key)
+                if found is None:
+                    found = counts[which_key] = tables.paths_to(mine, theirs, memo, start, cup, length, 1 << start)
+                if random_() * found >= 1:
+                    continue
+            into.start, into.dest, into.spaces, into.lifted = start, cup, length, lifted
+            columns = tables.columns
+            if lifted:
+                into.rows, into.jumps = [cup // columns], 1
+            else:
+                into.steps = path
+                into.rows = [(s >> 1) // columns for s in path]
+                jumps = 0
+                for i in range(length):
+                    jumps |= (path[i] & 1) << i
+                into.jumps = jumps
+            return True
+    return False
 
 
 _CODES: list[tuple[tuple[int, tuple[int, ...]], ...]] = []

@@ -169,5 +169,9 @@ class ArchimedesRules:
 
     def die_odds(self) -> tuple[tuple[int, Fraction], ...]:
         """Each value the die shows, in increasing order, with its probability."""
-        values = sorted(set(self.die))
-        return tuple((v, Fraction(self.die.count(v), len(self.die))) for v in values)
+        return face_odds(self.die)
+
+
+def face_odds(die: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
+    """Each value a die with the faces `die` shows, in increasing order, with its probability."""
+    return tuple((v, Fraction(die.count(v), len(die))) for v in sorted(set(die)))

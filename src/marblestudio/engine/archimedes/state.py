@@ -12,6 +12,7 @@ turn ends.
 from __future__ import annotations
 
 import random
+from functools import cache
 from itertools import accumulate
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
@@ -34,7 +35,7 @@ from marblestudio.engine.archimedes.phases import Phase
 from marblestudio.engine.archimedes.passage import way
 from marblestudio.engine.archimedes.movegen import indexes, tables
 from marblestudio.engine.archimedes.physics import Balance, End, shared
-from marblestudio.engine.archimedes.rules import NEUTRAL, ArchimedesRules, Carrying, StartRule, TouchRule, times_words
+from marblestudio.engine.archimedes.rules import NEUTRAL, ArchimedesRules, Carrying, StartRule, TouchRule, face_odds, times_words
 from marblestudio.engine.archimedes.view import ArchimedesView, public_view
 from marblestudio.engine.core import CHANCE, GAME_OVER, TURN_OVER, Event, IllegalMoveError, Move, Outcome, State, Termination, turn_over
 from marblestudio.engine.rules import Ruleset
@@ -53,6 +54,20 @@ HOME, LOST = "home", "lost"
 Met = tuple[int, int, int, int, int]
 """A position at the start of a turn, for the stalemate: each seat's marbles (bitmasks), the
 two supplies and the player to move."""
+
+
+@cache
+def _chances(phase: Phase, die: tuple[int, ...]) -> tuple[list[Move], list[float], list[float]]:
+    """`odds_of(phase)` of a die with the faces `die`, worked out once per process (every game
+    of a ruleset shares it: the Fractions cost about a fiftieth of a random game)."""
+    odds = face_odds(die)
+    if phase is _DIE:
+        pairs: list[tuple[Move, float]] = [(DieRoll(v), float(p)) for v, p in odds]
+    else:
+        tie = sum(p * p for _, p in odds)
+        pairs = [(StartRolls(a, b), float(pa * pb / (1 - tie))) for a, pa in odds for b, pb in odds if a != b]
+    weights = [p for _, p in pairs]
+    return [m for m, _ in pairs], weights, list(accumulate(weights))
 
 
 class ArchimedesState(State):
@@ -181,14 +196,7 @@ class ArchimedesState(State):
         cumulative sums, worked out once (shared: do not change them)."""
         found = self._chance.get(phase)
         if found is None:
-            odds = self.rules.die_odds()
-            if phase is _DIE:
-                pairs: list[tuple[Move, float]] = [(DieRoll(v), float(p)) for v, p in odds]
-            else:
-                tie = sum(p * p for _, p in odds)
-                pairs = [(StartRolls(a, b), float(pa * pb / (1 - tie))) for a, pa in odds for b, pb in odds if a != b]
-            weights = [p for _, p in pairs]
-            found = ([m for m, _ in pairs], weights, list(accumulate(weights)))
+            found = _chances(phase, self.rules.die)
             self._chance = {**self._chance, phase: found}  # a new dict: copies share the old one
         return found
 
