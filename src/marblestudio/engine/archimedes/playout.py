@@ -5,7 +5,7 @@ cost of a random game.  Here a marble move is drawn by rejection instead, withou
 
 - a candidate is an unmoved marble, rolled or lifted, a length L of 1 to the spaces left, and
   a direction for each of the L spaces (a direction fixes the next cup: the neighbour, or the
-  cup beyond a line of opponent marbles), drawn uniformly among all of them;
+  cup beyond a line of opponent marbles), never straight back, drawn uniformly among all of them;
 - a rolled candidate is accepted when its path is one the rules allow (no blocked space, no cup
   twice) and leaves a roll the other marbles can use up (`Tables.completes`): each legal rolled
   move is exactly one candidate;
@@ -64,7 +64,7 @@ _MOVING: Final = Phase.MOVING
 _OVER: Final = Phase.OVER
 _LIFT_ONLY: Final = Carrying.LIFT_ONLY
 
-TRIES = 48
+TRIES = 256
 """Rejected draws before a marble move is picked from the full listing instead."""
 
 
@@ -543,8 +543,13 @@ _CODES: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
 
 
 def _codes(most: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Every (L, directions) with L from 1 to `most` and L directions (0-3, as in DIRECTIONS)."""
+    """Every (L, directions) with L from 1 to `most` and L directions (0-3, as in DIRECTIONS),
+    never one straight back after another (0 and 1, 2 and 3: such a path comes back to the cup
+    it came from, even over a jump, and no legal move has one)."""
     while len(_CODES) <= most:
         n = len(_CODES)
-        _CODES.append(tuple((length, dirs) for length in range(1, n + 1) for dirs in product(range(4), repeat=length)))
+        _CODES.append(tuple(
+            (length, dirs) for length in range(1, n + 1) for dirs in product(range(4), repeat=length)
+            if all(a ^ b != 1 for a, b in zip(dirs, dirs[1:]))
+        ))
     return _CODES[most]
