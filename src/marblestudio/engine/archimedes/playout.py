@@ -367,33 +367,46 @@ class _Playout:
             if here > best:
                 best = here
         ends = best >= self.to_win or (self.limit >= 0 and turns >= self.limit)
-        first, second = seats[0], seats[1]
-        met = (first, second, supply[0], supply[1], 1 - seat)
-        zones = self.end_cups
-        now = (first & zones, second & zones, supply[0], supply[1])
-        if self.stalemate and not ends:
+        first, second, spare, spare2 = seats[0], seats[1], supply[0], supply[1]
+        if not self.stalemate:
+            if ends:
+                self.hand_end()
+                return
+            self.next_turn(turns, seat)
+            return
+        met = (first, second, spare, spare2, 1 - seat)
+        zones, was = self.end_cups, self.ends_as  # the end zones and supplies as they were: the same without a tuple
+        same = first & zones == was[0] and second & zones == was[1] and spare == was[2] and spare2 == was[3]
+        if not ends:
             if self.repeats and self.met.get(met, 0) + 1 >= self.repeats:
                 ends = True
-            elif now == self.ends_as and self.quiet + 1 == self.quiet_turns:
+            elif same and self.quiet + 1 == self.quiet_turns:
                 ends = True
         if ends:
-            self.store()
-            self.state._end_turn(None)
-            self.load()
+            self.hand_end()
             return
+        self.next_turn(turns, seat)
+        if self.repeats:  # `_meet`
+            if not self.met_mine:
+                self.met, self.met_mine = dict(self.met), True
+            times = self.met[met] = self.met.get(met, 0) + 1
+            self.met_hash ^= hash((met, times))
+        if same:
+            self.quiet += 1
+        else:
+            self.ends_as, self.quiet = (first & zones, second & zones, spare, spare2), 0
+
+    def hand_end(self) -> None:
+        """The turn that ends the game, played by the state's own `_end_turn`."""
+        self.store()
+        self.state._end_turn(None)
+        self.load()
+
+    def next_turn(self, turns: int, seat: int) -> None:
+        """The other seat's turn begins."""
         self.turns = turns
         self.remaining, self.moved, self.die, self.moved_bits = 0, (), None, 0
         self.mover, self.phase = 1 - seat, _CHOOSE
-        if self.stalemate:
-            if self.repeats:  # `_meet`
-                if not self.met_mine:
-                    self.met, self.met_mine = dict(self.met), True
-                times = self.met[met] = self.met.get(met, 0) + 1
-                self.met_hash ^= hash((met, times))
-            if now != self.ends_as:
-                self.ends_as, self.quiet = now, 0
-            else:
-                self.quiet += 1
 
 
 def draw_move(state: ArchimedesState, rng: random.Random, seats: list[int]) -> Move:
