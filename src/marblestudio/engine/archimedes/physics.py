@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import lcm
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from marblestudio.engine.archimedes.rules import ArchimedesRules
 
@@ -204,8 +204,9 @@ class Balance:
             return None
         key = (before * self._span + k) * self._cups + n
         found = self._landing_ends
-        if key in found:
-            return found[key]
+        known = found.get(key, _UNKNOWN)  # (one look-up, not `in` and then `[]`)
+        if known is not _UNKNOWN:
+            return cast("End | None", known)
         if len(found) >= MEMORY:
             found.clear()
         swing = self.landing((before, n - 1), k, n)
