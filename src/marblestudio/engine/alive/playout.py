@@ -40,7 +40,7 @@ Told = Callable[[int, list[Event]], None]
 _MADE_HERE: Final = frozenset({AliveEvent.CARD_PLAYED, AliveEvent.TOTAL, TURN_OVER, GAME_OVER})
 """The kinds the loop tells itself (`card_played`, `turn_over`, `game_over`; with `total` it plays loudly)."""
 
-PLAYED_EVENTS = 50_000
+PLAYED_EVENTS: Final = 50_000
 """At most this many `card_played` events are kept for reuse per ruleset (then it starts again)."""
 
 

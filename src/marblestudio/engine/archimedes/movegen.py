@@ -20,16 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from marblestudio.engine.archimedes.moves import Cup, LiftMarble, RollMarble
 from marblestudio.engine.archimedes.paths import DIRECTIONS
 
-LISTINGS = 20_000
+LISTINGS: Final = 20_000
 """Listings remembered per grid (search meets the same position again and again); a full memory
 starts again empty."""
 
-NODE_BUDGET = 100_000
+NODE_BUDGET: Final = 100_000
 """At most this many rolled moves are kept per grid for reuse (some tens of megabytes at most;
 a few random games of the standard rules need about 15,000)."""
 
@@ -395,8 +395,8 @@ class Tables:
         return child
 
 
-_CHUNK = 8
-_CHUNKS = tuple(
+_CHUNK: Final = 8
+_CHUNKS: Final = tuple(
     tuple(tuple(offset + i for i in range(_CHUNK) if bits >> i & 1) for bits in range(1 << _CHUNK))
     for offset in range(0, 64, _CHUNK)
 )
@@ -412,13 +412,13 @@ def indexes(mask: int) -> tuple[int, ...]:
             out.append(low.bit_length() - 1)
             mask ^= low
         return tuple(out)
-    found: tuple[int, ...] = ()
+    found: list[int] = []  # (a tuple added to chunk by chunk is a new tuple per chunk)
     for table in _CHUNKS:
         if not mask:
             break
-        found += table[mask & 0xFF]
+        found.extend(table[mask & 0xFF])
         mask >>= _CHUNK
-    return found
+    return tuple(found)
 
 
 @cache

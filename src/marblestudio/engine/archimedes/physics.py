@@ -49,14 +49,14 @@ class Tilt:
         return angle(self.slope)
 
 
-_UNKNOWN = object()
+_UNKNOWN: Final = object()
 """Not yet worked out (a remembered `touching` may be None)."""
 
 _LIMIT_UNKNOWN: Final = -2
 _NO_LIMIT: Final = -3
 """`Balance._limits`' words for a lean limit not yet worked out, and for None (-1 means unstable)."""
 
-MEMORY = 100_000
+MEMORY: Final = 100_000
 """At most this many landings are remembered per ruleset (then they are forgotten and relearnt)."""
 
 

@@ -53,7 +53,7 @@ from marblestudio.engine.draws import below, choose
 if TYPE_CHECKING:
     from marblestudio.engine.archimedes.state import ArchimedesState
 
-ROLL = Roll()
+ROLL: Final = Roll()
 
 # Enum members as native constants: `Phase.DIE` asks the enum's class each time, through its
 # `__getattr__` (Python 3.11), about 60 ns even in interpreted code.
@@ -64,7 +64,7 @@ _MOVING: Final = Phase.MOVING
 _OVER: Final = Phase.OVER
 _LIFT_ONLY: Final = Carrying.LIFT_ONLY
 
-TRIES = 256
+TRIES: Final = 256
 """Rejected draws before a marble move is picked from the full listing instead."""
 
 
@@ -551,7 +551,7 @@ def draw(
     return False
 
 
-_CODES: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
+_CODES: Final[list[tuple[tuple[int, tuple[int, ...]], ...]]] = []
 """`_codes(n)` at index n, as far as asked for so far."""
 
 

@@ -16,6 +16,7 @@ random playouts and Expert II's pass check drop many marbles.
 from __future__ import annotations
 
 from collections import deque
+from typing import Final
 
 from marblestudio.engine.core import Event
 from marblestudio.engine.avalanche.rules import OUT, AvalancheRules, Port, Side, Target
@@ -23,17 +24,17 @@ from marblestudio.engine.avalanche.events import AvalancheEvent
 
 # The cascade's event kinds as module constants: the loop below builds one event per marble step,
 # and a global lookup is cheaper than an enum attribute (measured: 6% of a game with events).
-_MARBLE_DROPPED = AvalancheEvent.MARBLE_DROPPED
-_MARBLE_OUT = AvalancheEvent.MARBLE_OUT
-_MARBLE_AT_GATE = AvalancheEvent.MARBLE_AT_GATE
-_MARBLE_HELD = AvalancheEvent.MARBLE_HELD
-_GATE_FLIPPED = AvalancheEvent.GATE_FLIPPED
-_MARBLE_RELEASED = AvalancheEvent.MARBLE_RELEASED
+_MARBLE_DROPPED: Final = AvalancheEvent.MARBLE_DROPPED
+_MARBLE_OUT: Final = AvalancheEvent.MARBLE_OUT
+_MARBLE_AT_GATE: Final = AvalancheEvent.MARBLE_AT_GATE
+_MARBLE_HELD: Final = AvalancheEvent.MARBLE_HELD
+_GATE_FLIPPED: Final = AvalancheEvent.GATE_FLIPPED
+_MARBLE_RELEASED: Final = AvalancheEvent.MARBLE_RELEASED
 
-SIDES = ("left", "right")
+SIDES: Final = ("left", "right")
 """A side's word, by its number (`Side.LEFT` is 0)."""
 
-EMPTY = -1
+EMPTY: Final = -1
 """`held[g]` when gate g holds no marble; otherwise the held marble's colour index."""
 
 

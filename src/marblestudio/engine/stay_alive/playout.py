@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from marblestudio.engine.core import CHANCE, Event, Move
 from marblestudio.engine.stay_alive.moves import SlideMove
@@ -83,7 +83,7 @@ def _step(state: StayAliveState, rng: random.Random) -> int:
     return 1
 
 
-EVERY_MOVE = frozenset({"slide_moved", "turn_over", "passed"})
+EVERY_MOVE: Final = frozenset({"slide_moved", "turn_over", "passed"})
 """Events every slide move (or pass) makes: a rule on one of them needs every move to run it."""
 
 
