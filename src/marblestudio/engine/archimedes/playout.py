@@ -528,7 +528,7 @@ def draw(
                     good[which_key] = ok
                 if not ok:
                     continue
-            if lifted:
+            if lifted and length > 1:  # (one space: one path, the step drawn)
                 if counts is None:
                     counts = {}
                 found = counts.get(which_key)
