@@ -110,7 +110,7 @@ class Balance:
         # is a different integer for each landing.
         self._cups = rules.rows * rules.columns + 1
         self._span = 2 * max(abs(m) for m in self.moments) * self._cups + 1
-        self._limits: dict[int, int] = {}  # `lean_limit` by n, `_NO_LIMIT` for None
+        self._limits = [_LIMIT_UNKNOWN] * self._cups  # `lean_limit` by n (at most every cup's marble), `_NO_LIMIT` for None
         self._touch_angle: float | None = None
         if self.reachable:
             length, rise, reach = float(self._length), float(self._rise), float(self._reach)
@@ -219,7 +219,8 @@ class Balance:
 
         -1 when even the level board is unstable.
         """
-        known = self._limits.get(n, _LIMIT_UNKNOWN)  # one look-up (the fast playouts ask at every move)
+        limits = self._limits
+        known = limits[n] if 0 <= n < len(limits) else _LIMIT_UNKNOWN  # (the fast playouts ask at every move)
         if known != _LIMIT_UNKNOWN:
             return None if known == _NO_LIMIT else known
         most = self.moment(self.rows - 1) * n  # every marble on an end row
@@ -228,7 +229,8 @@ class Balance:
             if self.tilt(k, n).touching is not None:
                 found = k - 1
                 break
-        self._limits[n] = _NO_LIMIT if found is None else found
+        if 0 <= n < len(limits):
+            limits[n] = _NO_LIMIT if found is None else found
         return found
 
     def touch_angle(self) -> float | None:

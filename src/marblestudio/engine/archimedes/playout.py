@@ -377,8 +377,9 @@ class _Playout:
         met = (first, second, spare, spare2, 1 - seat)
         zones, was = self.end_cups, self.ends_as  # the end zones and supplies as they were: the same without a tuple
         same = first & zones == was[0] and second & zones == was[1] and spare == was[2] and spare2 == was[3]
+        times = self.met.get(met, 0) + 1 if self.repeats else 0  # (one look-up: a tuple's hash is not kept)
         if not ends:
-            if self.repeats and self.met.get(met, 0) + 1 >= self.repeats:
+            if self.repeats and times >= self.repeats:
                 ends = True
             elif same and self.quiet + 1 == self.quiet_turns:
                 ends = True
@@ -389,7 +390,7 @@ class _Playout:
         if self.repeats:  # `_meet`
             if not self.met_mine:
                 self.met, self.met_mine = dict(self.met), True
-            times = self.met[met] = self.met.get(met, 0) + 1
+            self.met[met] = times
             self.met_hash ^= hash((met, times))
         if same:
             self.quiet += 1
