@@ -117,6 +117,26 @@ def test_the_swing_peak_tips_a_board_that_settles_safely() -> None:
     assert state.outcome() is None
 
 
+def test_the_quick_landing_check_names_the_end_the_full_swing_brings_down() -> None:
+    # `landing_end` (the fast playouts' check) works the swing out without its printed words and
+    # angle; it must name the end `landing` names for every landing, new or remembered, including
+    # landings whose swing touches at either end and unstable ones.
+    balance = Balance(rules({"swing": True}).family)
+    moments = balance.moments
+    seen: set[End | None] = set()
+    for n in (1, 3, 8, 20):
+        for before in range(-6 * n, 6 * n + 1, 3):
+            for row in (0, 1, 7, 14, 15):
+                k = before + moments[row]
+                swing = balance.landing((before, n - 1), k, n)
+                expected = None if swing is None else swing.touching
+                assert balance.landing_end(before, k, n) == expected  # worked out
+                assert balance.landing_end(before, k, n) == expected  # remembered
+                seen.add(expected)
+    assert seen == {None, End.LOW, End.HIGH}
+    assert Balance(rules({"swing": False}).family).landing_end(0, moments[15], 1) is None
+
+
 def test_tilt_events_carry_the_exact_slope_and_an_angle_for_views() -> None:
     state = position(rules(), {"2": ["b16"]})
     events = play(state, "place b9")

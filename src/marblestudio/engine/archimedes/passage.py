@@ -36,7 +36,8 @@ def travel(balance: Balance, k: int, n: int, start: int, rows: tuple[int, ...] |
         if most is None:
             return None, base + moments[rows[last]]
         low = high = rows[0]
-        for row in rows:
+        for i in range(1, last + 1):  # (by index: `rows` is a tuple or a list)
+            row = rows[i]
             if row < low:
                 low = row
             elif row > high:

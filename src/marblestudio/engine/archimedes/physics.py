@@ -209,8 +209,11 @@ class Balance:
             return cast("End | None", known)
         if len(found) >= MEMORY:
             found.clear()
-        swing = self.landing((before, n - 1), k, n)
-        end = found[key] = None if swing is None else swing.touching
+        # `landing((before, n - 1), k, n).touching`, without the swing's printed words and angle
+        after = self.settled(k, n).tilt.slope
+        old = self.settled(before, n - 1).tilt.slope
+        peak = None if after is None else self.swing_peak(old if old is not None else Fraction(0), after)
+        end = found[key] = None if peak is None else self.end_for(peak)
         return end
 
     def lean_limit(self, n: int) -> int | None:

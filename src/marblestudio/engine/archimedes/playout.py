@@ -507,14 +507,13 @@ def draw(
         else:  # the first half: rolled, or lifted when marbles are never rolled (variation 3)
             length, directions = codes[y]
             lifted = not rolling
-        cup, visited, path = start, 1 << start, []
+        cup, visited = start, 1 << start
         for direction in directions:
             s = tables.step_along(mine, theirs, ray4[cup][direction])  # cheaper than remembering it
             if s < 0 or visited >> (s >> 1) & 1:
                 break
             cup = s >> 1
             visited |= 1 << cup
-            path.append(s)
         else:
             if memo is None:
                 memo = {}
@@ -541,13 +540,15 @@ def draw(
             columns = tables.columns
             if lifted:
                 into.rows, into.jumps = [cup // columns], 1
-            else:
-                into.steps = path
-                into.rows = [(s >> 1) // columns for s in path]
-                jumps = 0
+            else:  # the steps walked again (no list for each candidate drawn: most are not taken)
+                steps, rows, jumps, at = [], [], 0, start
                 for i in range(length):
-                    jumps |= (path[i] & 1) << i
-                into.jumps = jumps
+                    s = tables.step_along(mine, theirs, ray4[at][directions[i]])
+                    at = s >> 1
+                    steps.append(s)
+                    rows.append(at // columns)
+                    jumps |= (s & 1) << i
+                into.steps, into.rows, into.jumps = steps, rows, jumps
             return True
     return False
 
