@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
+
+_RANDOM: Final = random.Random
+"""The class, read natively (a module's `random.Random` is two look-ups by name at every call)."""
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
@@ -22,7 +25,7 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     place from the last down to the second, a place at or before it, by rejection from
     `getrandbits`), without a method call per item.  A subclass of `random.Random` (which may
     draw otherwise) shuffles with its own method."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
@@ -39,7 +42,7 @@ def below(rng: random.Random, n: int) -> int:
     """`rng.randrange(n)` for n >= 1: the same number from the same draws (by rejection from
     `getrandbits`, as Python's own `_randbelow`), without the call's checks.  A subclass of
     `random.Random` draws with its own method."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         return rng.randrange(n)
     bits = n.bit_length()
     j: int = rng.getrandbits(bits)
@@ -53,7 +56,7 @@ def choose(rng: random.Random, population: list[T], cum_weights: list[float]) ->
     (`random()` scaled by the total, then a bisection up to the last item), without the call's
     checks and list.  The caller keeps `cum_weights` increasing, positive and as long as
     `population`.  A subclass of `random.Random` chooses with its own method."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         return rng.choices(population, cum_weights=cum_weights)[0]
     total = cum_weights[-1] + 0.0
     return population[bisect_right(cum_weights, rng.random() * total, 0, len(population) - 1)]
