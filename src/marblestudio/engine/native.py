@@ -34,6 +34,7 @@ MODULES = (
     "marblestudio.engine.stay_alive.playout",
     "marblestudio.engine.stay_alive.turns",
     "marblestudio.engine.avalanche.cascade",
+    "marblestudio.engine.pieces.triggers",
 )
 """The modules compiled to native code (each has a `.py` beside its compiled `.so`)."""
 

@@ -138,10 +138,11 @@ class Ruled(State):
     def after_fast_chance(self, events: list[Event]) -> None:
         """A family's `hooked_playout` played a chance step itself: the rules' triggers read its
         `events` (every event of a kind a trigger listens to), and the step is counted, as after
-        `apply`."""
+        `apply`.  The caller tells the rules only a step that a trigger's quick test passes
+        (`may_fire`) or that comes while they wait for something (not `RuleState.idle`); any
+        other it counts itself (`RuleState.chance_run`), so it is not tested again here."""
         rs = self.rule_state
-        if not rs.idle() or may_fire(rs.program.triggers, events):  # else (most rolls) nothing fires, nothing waits
-            run_triggers(self, rs, _chance_actor(self, rs), events)
+        run_triggers(self, rs, _chance_actor(self, rs), events)
         self._chance_step(events)
 
     def listens(self, kind: str) -> bool:
