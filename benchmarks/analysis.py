@@ -22,7 +22,7 @@ GAMES = {  # family: (ruleset, seed, game index, players): a game of about 100 p
     "stay-alive": ("stay-alive/standard", 1, 4, ("easy",)),  # 96 moves
     "alive": ("alive/standard", 1, 0, ("easy", "random")),  # 179 moves, 4 players
     "avalanche": ("avalanche/standard", 1, 0, ("easy", "random")),  # 28 moves (a short game)
-    "archimedes": ("archimedes/standard", 1, 4, ("easy", "random")),  # 100 moves
+    "archimedes": ("archimedes/standard", 1, 0, ("easy", "random")),  # 99 moves (game 4 was 100 when chosen; the playout draws have changed since, and with them the easy level's games: 455 moves on 2026-12-04)
     "mancala": ("mancala/kalah", 1, 0, ("easy", "random")),  # 37 moves
 }
 TARGETS = {"stay-alive": 30.0, "archimedes": 120.0}
