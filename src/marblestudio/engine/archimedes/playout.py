@@ -367,16 +367,16 @@ class _Playout:
             if here > best:
                 best = here
         ends = best >= self.to_win or (self.limit >= 0 and turns >= self.limit)
-        first, second, spare, spare2 = seats[0], seats[1], supply[0], supply[1]
+        first, second, kept, kept_other = seats[0], seats[1], supply[0], supply[1]  # (the supplies: seat 0's, seat 1's)
         if not self.stalemate:
             if ends:
                 self.hand_end()
                 return
             self.next_turn(turns, seat)
             return
-        met = (first, second, spare, spare2, 1 - seat)
+        met = (first, second, kept, kept_other, 1 - seat)
         zones, was = self.end_cups, self.ends_as  # the end zones and supplies as they were: the same without a tuple
-        same = first & zones == was[0] and second & zones == was[1] and spare == was[2] and spare2 == was[3]
+        same = first & zones == was[0] and second & zones == was[1] and kept == was[2] and kept_other == was[3]
         times = self.met.get(met, 0) + 1 if self.repeats else 0  # (one look-up: a tuple's hash is not kept)
         if not ends:
             if self.repeats and times >= self.repeats:
@@ -395,7 +395,7 @@ class _Playout:
         if same:
             self.quiet += 1
         else:
-            self.ends_as, self.quiet = (first & zones, second & zones, spare, spare2), 0
+            self.ends_as, self.quiet = (first & zones, second & zones, kept, kept_other), 0
 
     def hand_end(self) -> None:
         """The turn that ends the game, played by the state's own `_end_turn`."""
