@@ -35,6 +35,7 @@ MODULES = (
     "marblestudio.engine.stay_alive.turns",
     "marblestudio.engine.avalanche.cascade",
     "marblestudio.engine.pieces.triggers",
+    "marblestudio.engine.pieces.rule_state",
 )
 """The modules compiled to native code (each has a `.py` beside its compiled `.so`)."""
 

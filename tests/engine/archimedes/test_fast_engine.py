@@ -20,6 +20,7 @@ from marblestudio.engine.archimedes.playout import sample_marble_move
 from marblestudio.engine.archimedes.rules import Carrying
 from marblestudio.engine.core import CHANCE, Move
 from marblestudio.rulesets import load
+from marblestudio.engine.pieces.rule_state import FIELDS
 
 from .helpers import STEADY, legal, play, position, rules
 
@@ -395,7 +396,7 @@ def _hooked_step_by_step(state: Any, rng: random.Random, max_steps: int) -> int:
 
 def _rule_fields(state: Any) -> dict[str, Any]:
     rs = state.rule_state
-    return {name: getattr(rs, name) for name in type(rs).__slots__ if name != "program"}
+    return {name: getattr(rs, name) for name in FIELDS if name != "program"}
 
 
 @pytest.mark.parametrize("name", list(HOOKED))

@@ -12,6 +12,7 @@ import pytest
 from marblestudio.engine import new_game
 from marblestudio.engine.core import CHANCE
 from marblestudio.engine.stay_alive import playout
+from marblestudio.engine.pieces.rule_state import FIELDS
 from tests.house_texts import house_rules
 
 HOOKED: dict[str, str | list[dict[str, Any]]] = {
@@ -30,7 +31,7 @@ def _fields(state: Any) -> dict[str, Any]:
     out = {name: getattr(state, name) for klass in type(state).__mro__ for name in getattr(klass, "__slots__", ())
            if name not in ("rule_state", "tables", "ruleset", "rules") and hasattr(state, name)}
     rs = state.rule_state
-    out.update({f"rule.{name}": getattr(rs, name) for name in type(rs).__slots__ if name != "program"})
+    out.update({f"rule.{name}": getattr(rs, name) for name in FIELDS if name != "program"})
     return out
 
 

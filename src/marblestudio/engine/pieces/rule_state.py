@@ -8,7 +8,7 @@ a written position is checked against them (`pieces.rule_position`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from marblestudio.engine.core import Move, Outcome
 from marblestudio.engine.pieces.program import Program, compile_pieces
@@ -23,12 +23,17 @@ hand_in_redeal`) would otherwise never let a player move.  A game by its own rul
 a row at most (a deal, the gates; a start roll and its re-rolls)."""
 
 
+FIELDS: Final = ("program", "turn_moves", "in_turn", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
+             "missed", "counters", "insert_to", "resume", "inserted", "queued",
+             "inside", "decided", "partner_next", "deferred", "player", "chance_run", "waived", "waived_for", "marks")
+"""Every field of a `RuleState`, in the order its pickle keeps them (after `program`): its `__slots__`
+in pure Python (compiled, the class has no `__slots__` attribute to read them from)."""
+
+
 class RuleState:
     """What the pieces remember during a game (copied with the state)."""
 
-    __slots__ = ("program", "turn_moves", "in_turn", "turn_of", "extra_for", "moves", "scores", "fired", "used", "forbade", "turn_to", "skips",
-                 "missed", "counters", "insert_to", "resume", "inserted", "queued",
-                 "inside", "decided", "partner_next", "deferred", "player", "chance_run", "waived", "waived_for", "marks")
+    __slots__ = FIELDS
 
     def __init__(self, program: Program, players: int) -> None:
         self.program = program
@@ -100,8 +105,7 @@ class RuleState:
         return piece.times is not None and self.used.get((piece.index, seat), 0) >= piece.times
 
     def copy(self) -> RuleState:
-        new = object.__new__(RuleState)
-        new.program = self.program
+        new = RuleState(self.program, 0)
         new.turn_moves, new.turn_of, new.extra_for, new.moves = self.turn_moves, self.turn_of, self.extra_for, self.moves
         new.in_turn = self.in_turn
         new.scores = self.scores[:]
@@ -124,14 +128,13 @@ class RuleState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its pieces (plain data): the receiving process compiles them again (cached)."""
-        kept = tuple(getattr(self, name) for name in RuleState.__slots__[1:])
+        kept = tuple(getattr(self, name) for name in FIELDS[1:])
         return _rule_state, (self.program.game, self.program.pieces, kept)
 
 
 def _rule_state(game: str, pieces: Any, kept: tuple[Any, ...]) -> RuleState:
-    new = object.__new__(RuleState)
-    new.program = compile_pieces(game, pieces)
-    for name, value in zip(RuleState.__slots__[1:], kept, strict=True):
+    new = RuleState(compile_pieces(game, pieces), 0)
+    for name, value in zip(FIELDS[1:], kept, strict=True):
         setattr(new, name, value)
     new.inside = False
     new.deferred = None
@@ -141,8 +144,6 @@ def _rule_state(game: str, pieces: Any, kept: tuple[Any, ...]) -> RuleState:
 class Effects:
     """What the triggers of one move decided: the turn's effects go to the rule state (they wait for
     the end of the turn: a die roll's trigger gives its extra turn when the turn is over)."""
-
-    __slots__ = ("rs", "end", "end_turn", "final")
 
     def __init__(self, rs: RuleState) -> None:
         self.rs = rs
