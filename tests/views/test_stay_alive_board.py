@@ -16,7 +16,7 @@ from marblestudio import rulesets
 from marblestudio.engine.core import CHANCE, Move
 from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
 from marblestudio.session import HUMAN, Session
-from marblestudio.views.board.stay_alive.board import Board
+from marblestudio.views.board.stay_alive.board import FALL_STAGGER, Board
 from marblestudio.views.game_view import GameView
 
 from .helpers import near, open_game_view, pixel_at
@@ -225,3 +225,45 @@ def test_hover_highlights_only_what_can_be_clicked_now(qtbot: QtBot, game: GameV
     _move_mouse(game, board.world_position(blocked))  # type: ignore[arg-type]
     assert board._knob_colours[(previous, 1)] != HOVER  # not legal now: no highlight
     assert board._knob_colours[(legal[1], legal[2])] != HOVER
+
+
+def test_the_marbles_one_slide_lets_fall_drop_together(qtbot: QtBot, game: GameView) -> None:
+    found: tuple[Session, SlideMove, list[tuple[int, int]]] | None = None
+    for seed in range(40):  # seeded random games until a one-step slide move drops two marbles or more
+        session = _session(seed=seed)
+        rng = random.Random(f"together:{seed}")
+        while found is None and not session.is_over():
+            state = session.state
+            if state.to_move == CHANCE:
+                session.advance_chance()
+                continue
+            for move in state.legal_moves():
+                if isinstance(move, SlideMove) and abs(move.step) == 1:
+                    events = state.copy().apply(move)
+                    cells = [(e["row"], e["col"]) for e in events if e.kind == "marble_fell"]
+                    if len(cells) >= 2:
+                        found = session, move, cells
+                        break
+            else:
+                session.play(rng.choice(state.legal_moves()))
+        if found is not None:
+            break
+    assert found is not None, "no seeded game had a slide move that dropped two marbles"
+    session, move, cells = found
+    game.set_session(session)
+    qtbot.waitUntil(lambda: bool(game.legal_targets()), timeout=5000)
+    board = game.board
+    assert isinstance(board, Board)
+    events = session.state.copy().apply(move)
+    one_by_one = [board.animate(e) for e in events]
+    falls = [steps[0] for e, steps in zip(events, one_by_one) if e.kind == "marble_fell"]
+    drawn = board.animate_all(events)
+    assert len(drawn) == sum(len(steps) for steps in one_by_one) - len(falls) + 1  # the falls are one step...
+    dropping = drawn[[e.kind for e in events if board.animate(e)].index("marble_fell")]
+    assert dropping.duration == pytest.approx(falls[0].duration + (len(falls) - 1) * FALL_STAGGER)
+    assert dropping.duration < sum(f.duration for f in falls) * 0.75  # ...not one drop after another
+    _click(qtbot, game, board.target_of(move))
+    with qtbot.waitSignal(game.scene.clock.finished, timeout=5000):
+        game.scene.clock.skip()
+    assert all(board.marble_position(*cell) is None for cell in cells)  # every one fell, drawn as the engine says
+    assert board.positions[move.slide_id] == session.state.public_view().position(move.slide_id)

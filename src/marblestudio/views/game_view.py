@@ -227,7 +227,7 @@ class GameView(QWidget):
             self._viewed = None
             self.board.session = self.session
         if change.what in ("played", "redone") and change.events:
-            steps = [s for e in change.events for s in self.board.animate(e)]
+            steps = self.board.animate_all(change.events)
             # `changed` (the status line, the seats' counts, the move list) waits for the
             # animation: while the board still shows the move happening, they say what it shows
             # (`behind`), and move by move when several wait to be drawn

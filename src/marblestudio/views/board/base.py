@@ -145,6 +145,11 @@ class BoardView(Generic[V]):
     def animate(self, event: Event) -> list[Step]:
         return []
 
+    def animate_all(self, events: Sequence[Event]) -> list[Step]:
+        """The steps that draw `events`, one move's, in order: each event's `animate` (a board may
+        draw several events as one step, marbles that fall at once, say)."""
+        return [step for event in events for step in self.animate(event)]
+
     def pickables(self) -> list[Pickable]:
         return []
 

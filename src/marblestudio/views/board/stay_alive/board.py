@@ -23,7 +23,7 @@ from marblestudio.engine.stay_alive.moves import PlaceMove, SlideMove
 from marblestudio.engine.stay_alive.rules import Layer, StayAliveRules
 from marblestudio.engine.stay_alive.view import StayAliveView
 from marblestudio.views.board import meshes
-from marblestudio.views.board.animation import Step, ease
+from marblestudio.views.board.animation import Step, ease, together
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
 from marblestudio.views.board.last_move import Marker, at, last_move, ring
@@ -50,6 +50,8 @@ from marblestudio.views.board.pool import Pool
 
 HOME_ELEVATION = 58.0  # the default view: from the front, high enough to see every cell
 SEAT_ELEVATION = 55.0
+FALL_STAGGER = 0.06
+"""Seconds between the starts of marbles that fall through one slide's move (they drop together)."""
 NEUTRAL: Colour = (0.55, 0.55, 0.58, 1.0)  # a neutral marble, owned by no one: grey, unlike every seat colour
 
 
@@ -227,6 +229,22 @@ class Board(BoardView[StayAliveView]):
         if kind == "slides_set":
             return [Step(0.0, _still, partial(self._set_all, event))]
         return []
+
+    def animate_all(self, events: Sequence[Event]) -> list[Step]:
+        """As `animate`, but the marbles that one slide's move lets fall (consecutive `marble_fell`
+        events) drop together, each `FALL_STAGGER` after the one before, not one after another."""
+        steps: list[Step] = []
+        falls: list[Step] = []
+        for event in [*events, None]:
+            if event is not None and event.kind == "marble_fell":
+                falls.extend(self.animate(event))
+                continue
+            if falls:
+                steps.append(falls[0] if len(falls) == 1 else together(falls, FALL_STAGGER))
+                falls = []
+            if event is not None:
+                steps.extend(self.animate(event))
+        return steps
 
     def _set_all(self, event: Event) -> None:
         for sid, pos in zip(event["slides"], event["positions"]):
