@@ -106,7 +106,6 @@ class ArchimedesState(State):
         # The choices at the start of a turn, by the midzone's marbles, whether the mover may add
         # one and whether it has one to roll (`_generate`); shared by copies: every entry is final.
         self._choices: dict[int, list[Move]] = {}
-        self._chance: dict[Phase, tuple[list[Move], list[float], list[float]]] = {}  # the chance outcomes, once worked out
         # The cups of each end zone that counts for each seat's win (variation 2: either one).
         self._homes = tuple(tuple(zone.cups() for zone in rules.win_zones(seat)) for seat in range(count))
         self._home_masks = tuple(tuple(map(self.tables.mask, zones)) for zones in self._homes)
@@ -194,11 +193,7 @@ class ArchimedesState(State):
     def odds_of(self, phase: Phase) -> tuple[list[Move], list[float], list[float]]:
         """The chance outcomes of `phase` (the die, or the starting rolls), their probabilities and
         cumulative sums, worked out once (shared: do not change them)."""
-        found = self._chance.get(phase)
-        if found is None:
-            found = _chances(phase, self.rules.die)
-            self._chance = {**self._chance, phase: found}  # a new dict: copies share the old one
-        return found
+        return _chances(phase, self.rules.die)
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
