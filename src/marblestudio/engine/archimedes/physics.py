@@ -189,9 +189,7 @@ class Balance:
             return self._landings[key]
         if len(self._landings) >= MEMORY:
             self._landings.clear()
-        after = self.settled(k, n).tilt.slope
-        old = self.settled(*before).tilt.slope
-        peak = None if after is None else self.swing_peak(old if old is not None else Fraction(0), after)
+        peak = self._landing_peak(before[0], before[1], k, n)
         found = None if peak is None else Swing(str(peak), angle(peak), self.end_for(peak))
         self._landings[key] = found
         return found
@@ -209,12 +207,18 @@ class Balance:
             return cast("End | None", known)
         if len(found) >= MEMORY:
             found.clear()
-        # `landing((before, n - 1), k, n).touching`, without the swing's printed words and angle
-        after = self.settled(k, n).tilt.slope
-        old = self.settled(before, n - 1).tilt.slope
-        peak = None if after is None else self.swing_peak(old if old is not None else Fraction(0), after)
+        peak = self._landing_peak(before, n - 1, k, n)  # (as `landing`, without the swing's printed words and angle)
         end = found[key] = None if peak is None else self.end_for(peak)
         return end
+
+    def _landing_peak(self, k_before: int, n_before: int, k: int, n: int) -> Fraction | None:
+        """The slope at the peak of the swing when a landing takes (k_before, n_before) to (k, n);
+        None when the new position is unstable or the ruleset has no swing."""
+        after = self.settled(k, n).tilt.slope
+        if after is None:
+            return None
+        old = self.settled(k_before, n_before).tilt.slope
+        return self.swing_peak(old if old is not None else Fraction(0), after)
 
     def lean_limit(self, n: int) -> int | None:
         """The largest `k` at which a board with `n` marbles rests without an end touching the
