@@ -367,13 +367,13 @@ class _Playout:
             if here > best:
                 best = here
         ends = best >= self.to_win or (self.limit >= 0 and turns >= self.limit)
-        first, second, kept, kept_other = seats[0], seats[1], supply[0], supply[1]  # (the supplies: seat 0's, seat 1's)
         if not self.stalemate:
             if ends:
                 self.hand_end()
-                return
-            self.next_turn(turns, seat)
+            else:
+                self.next_turn(turns, seat)
             return
+        first, second, kept, kept_other = seats[0], seats[1], supply[0], supply[1]  # (the supplies: seat 0's, seat 1's)
         met = (first, second, kept, kept_other, 1 - seat)
         zones, was = self.end_cups, self.ends_as  # the end zones and supplies as they were: the same without a tuple
         same = first & zones == was[0] and second & zones == was[1] and kept == was[2] and kept_other == was[3]

@@ -10,6 +10,7 @@ marks the last move: round the cell of the marble placed, or round the knob pull
 from __future__ import annotations
 
 from functools import partial
+from itertools import groupby
 
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -234,16 +235,12 @@ class Board(BoardView[StayAliveView]):
         """As `animate`, but the marbles that one slide's move lets fall (consecutive `marble_fell`
         events) drop together, each `FALL_STAGGER` after the one before, not one after another."""
         steps: list[Step] = []
-        falls: list[Step] = []
-        for event in [*events, None]:
-            if event is not None and event.kind == "marble_fell":
-                falls.extend(self.animate(event))
-                continue
-            if falls:
-                steps.append(falls[0] if len(falls) == 1 else together(falls, FALL_STAGGER))
-                falls = []
-            if event is not None:
-                steps.extend(self.animate(event))
+        for falling, run in groupby(events, key=lambda event: event.kind == "marble_fell"):
+            drawn = [step for event in run for step in self.animate(event)]
+            if falling and len(drawn) > 1:
+                steps.append(together(drawn, FALL_STAGGER))
+            else:
+                steps.extend(drawn)
         return steps
 
     def _set_all(self, event: Event) -> None:
