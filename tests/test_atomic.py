@@ -6,9 +6,11 @@ from __future__ import annotations
 import errno
 import os
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -233,3 +235,27 @@ def test_no_temporary_name_is_visible_while_a_nameless_file_is_written(tmp_path:
 
     write_with(tmp_path / "g.json", look)
     assert seen == [[]]
+
+
+def test_a_device_is_written_in_place_and_stays_a_device() -> None:
+    # `schema -o /dev/null` as root replaced /dev/null with a plain file before: a device or a
+    # pipe must never be renamed over
+    before = os.stat("/dev/null")
+    write_atomic("/dev/null", "x" * 1000)
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == (before.st_ino, before.st_rdev)
+
+
+def test_a_named_pipe_gets_the_content_and_stays_a_pipe(tmp_path: Path) -> None:
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    link = tmp_path / "link"
+    link.symlink_to(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    write_atomic(link, "through the pipe\n")
+    reader.join(10)
+    assert received == [b"through the pipe\n"]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "out.fifo"]

@@ -15,6 +15,10 @@ The new file has the old one's permissions; a new file gets those of a plain ``o
 guess).  A symlink is followed: the file it points to is replaced, the link stays a link (as
 ``QSaveFile`` does).
 
+A target that exists and is not a regular file (a device such as ``/dev/null``, a named pipe,
+``/dev/stdout``) is written in place, as a shell's ``>`` would: replacing it would delete the
+device or the pipe (as root, ``/dev/null`` itself), and a stream cannot be half-written anyway.
+
 A failed write (a full disk, a read-only folder) raises `OSError` whose `strerror` says why;
 `describe(exc)` turns it into words for people ("No space left on device (ENOSPC)").
 """
@@ -24,6 +28,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
@@ -126,6 +131,9 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, fsync: bool
 def write_with(path: str | os.PathLike[str], writer: Callable[[int], None], *, fsync: bool = True) -> None:
     """As `write_atomic`, with `writer(fd)` writing the content to an open file descriptor
     (it may be called twice, when a nameless file cannot be given a name on this file system)."""
+    if _stream(path):
+        _write_in_place(path, writer)
+        return
     target = Path(os.path.realpath(path))
     folder = target.parent
     if (os.getpid(), str(folder)) not in _swept:
@@ -141,6 +149,25 @@ def write_with(path: str | os.PathLike[str], writer: Callable[[int], None], *, f
         raise
     if fsync:
         _sync_folder(folder)
+
+
+def _stream(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` (its links followed) is there and neither a regular file nor a folder: a
+    device, a named pipe or a socket, which is written in place, never replaced."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _write_in_place(path: str | os.PathLike[str], writer: Callable[[int], None]) -> None:
+    """Write into the device or pipe `path` itself (no temporary file, no fsync: a pipe has none)."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+    try:
+        writer(fd)
+    finally:
+        os.close(fd)
 
 
 def _write_temp(folder: Path, temp: Path, mode: int | None, writer: Callable[[int], None], fsync: bool) -> None:

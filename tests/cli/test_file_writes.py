@@ -7,6 +7,10 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
+import subprocess
+import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -96,3 +100,25 @@ def test_the_schema_build_replaces_its_output_whole(tmp_path: Path, monkeypatch:
     assert schema_build.main([]) == 0
     assert "$schema" in json.loads(output.read_text(encoding="utf-8"))  # the whole schema
     assert [p.name for p in tmp_path.iterdir()] == [output.name]
+
+
+def test_schema_output_to_a_named_pipe_goes_through_it_and_leaves_the_pipe(tmp_path: Path) -> None:
+    # `--output` over a device or a pipe replaced it with a plain file (as root, /dev/null itself)
+    fifo = tmp_path / "schema.fifo"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    assert main(["schema", "--output", str(fifo)]) == 0
+    reader.join(10)
+    assert json.loads(received[0])["$schema"]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("command", [["schema"], ["list"], ["validate", "stay-alive/standard"]])
+def test_output_to_a_full_device_is_one_line_and_a_usage_error_not_a_bug(command: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "marblestudio", *command], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120, check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == f"{command[0]}: cannot write the output: No space left on device (ENOSPC)"

@@ -83,4 +83,9 @@ def _main(argv: Sequence[str] | None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    return code
+    from marblestudio.cli.errors import USAGE, output_failed
+
+    try:
+        return USAGE if output_failed(args.command) else code  # the last of the output written, or why not
+    except BrokenPipeError:
+        return 0

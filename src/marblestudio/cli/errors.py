@@ -46,8 +46,41 @@ def guarded(command: str, body: Callable[[argparse.Namespace], int], args: argpa
         return body(args)
     except BrokenPipeError:
         raise
+    except OSError as exc:
+        if output_failed(command, exc):
+            return USAGE
+        return log_unexpected(command)
     except Exception:  # noqa: BLE001 - the user gets a message and a log file, never a traceback
         return log_unexpected(command)
+
+
+def output_failed(command: str, exc: OSError | None = None) -> bool:
+    """Whether the standard output could not be written (a full disk behind `> file`, say): then
+    say so in one line (an error of where the output goes, not of ours) and send what is left of
+    the output nowhere, so that Python's own flush at exit raises no second error.
+
+    `exc`, an error a command raised: one of writing a stream (no file named) that says the
+    output's device is full or failing (a failed write has already dropped its buffer, so only
+    the error tells).  Without it, whether what is still buffered can be written."""
+    import errno
+    import os
+
+    from marblestudio.atomic import describe
+
+    failed: OSError | None = None
+    if exc is not None:
+        if exc.filename is None and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
+            failed = exc
+    else:
+        try:
+            sys.stdout.flush()
+        except OSError as error:
+            failed = error
+    if failed is None:
+        return False
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python's advice: no second error at exit
+    print(f"{command}: cannot write the output: {describe(failed)}", file=sys.stderr)
+    return True
 
 
 def stoppable(command: str, body: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
