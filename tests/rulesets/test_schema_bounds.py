@@ -116,3 +116,21 @@ def test_a_list_or_a_text_over_its_limit_is_told_with_the_limit_not_the_whole_va
     found = check_text(f"format: 1\nid: house/long\nname: Long\nextends: stay-alive/standard\nrules:\n"
                        f"  - {{name: r, on: turn_over, if: \"{long}\", then: extra_turn}}\n")
     assert [d.message for d in found] == ["rules[1].if is 604 characters long; at most 400 are allowed"]
+
+
+def test_thousands_of_unknown_keys_are_each_named_once_in_order_and_only_the_first_guessed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A 1.2 MB file of 90,000 junk keys kept `validate` busy for minutes: each problem was looked
+    # for in a list of those found (quadratic) and each key compared with every known one.
+    from marblestudio.rulesets import structure
+
+    guesses: list[str] = []
+    real = structure._closest
+    monkeypatch.setattr(structure, "_closest", lambda word, choices: guesses.append(word) or real(word, choices))
+    data = load_with_source("stay-alive/standard").resolved
+    junk = [f"k{i}" for i in range(3000)]
+    data.update(dict.fromkeys(junk, 1))
+    data["nmae"] = "typo"
+    found = structure_check(data)
+    assert [f.pointer for f in found] == [f"/{k}" for k in junk] + ["/nmae"]
+    assert guesses == junk[: structure._SUGGESTED]  # the rest are told what the keys may be
+    assert found[-1].message.startswith("unknown key 'nmae'; expected one of: format, id, name")
