@@ -11,7 +11,10 @@ from marblestudio.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["compare", *args])
+    try:
+        code = main(["compare", *args])
+    except SystemExit as usage:  # argparse's own usage errors (a bad --games)
+        code = int(usage.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -53,7 +56,7 @@ def test_the_same_ruleset_twice_gives_the_same_report(capsys: pytest.CaptureFixt
     [
         (["stay-alive/quick"], "two or more rulesets"),
         (["stay-alive/quick", "stay-alive/standard", "--agents", "minimax"], "unknown agent 'minimax'"),
-        (["stay-alive/quick", "stay-alive/standard", "--games", "0"], "--games must be at least 1"),
+        (["stay-alive/quick", "stay-alive/standard", "--games", "0"], "argument --games: a whole number from 1 to 1,000,000, not 0"),
         (["stay-alive/quick", "stay-alive/standard", "--workers", "lots"], "'auto' or a whole number"),
         (["stay-alive/quick", "stay-alive/standard", "--players", "9"], "is for 2 to 4 players, not 9"),
     ],

@@ -12,7 +12,10 @@ from marblestudio.records import load_record, replay
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["simulate", *args])
+    try:
+        code = main(["simulate", *args])
+    except SystemExit as usage:  # argparse's own usage errors (a bad --games)
+        code = int(usage.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -137,7 +140,8 @@ def test_invalid_ruleset_file_shows_line_and_column(capsys: pytest.CaptureFixtur
 
 @pytest.mark.parametrize("args, message", [
     (["--players", "9"], "is for 2 to 4 players, not 9"),
-    (["--games", "0"], "--games must be at least 1"),
+    (["--games", "0"], "argument --games: a whole number from 1 to 1,000,000, not 0"),
+    (["--games", "1000000000000"], "argument --games: a whole number from 1 to 1,000,000, not 1000000000000"),  # was a MemoryError
     (["--game", "-1"], "--game must be 0 or more"),
     (["--agents", "genius"], "unknown agent 'genius'"),
     (["--workers", "0"], "--workers must be at least 1"),
@@ -145,6 +149,14 @@ def test_invalid_ruleset_file_shows_line_and_column(capsys: pytest.CaptureFixtur
 def test_bad_options_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     code, _, err = run(capsys, "stay-alive/quick", *args)
     assert code == 2 and message in err
+
+
+@pytest.mark.parametrize("address", ["garbage", "tcp://localhost"])
+def test_a_scheduler_that_is_no_address_is_a_usage_error(capsys: pytest.CaptureFixture[str], address: str) -> None:
+    pytest.importorskip("distributed", reason="Dask's distributed is not installed (the optional 'dask' extra)")
+    code, out, err = run(capsys, "stay-alive/quick", "--games", "2", "--scheduler", address)
+    assert code == 2 and out == ""  # was exit 3, "unexpected error ... please report it"
+    assert f"simulate: --scheduler {address!r} is not a scheduler's address" in err and "tcp://HOST:PORT" in err
 
 
 def test_a_run_on_a_dask_cluster_gives_the_same_report(capsys: pytest.CaptureFixture[str]) -> None:
@@ -191,3 +203,54 @@ def test_ctrl_c_stops_a_process_pool_run_cleanly_with_the_games_that_finished() 
     assert process.returncode == 130 and "stopped" in err and "Traceback" not in err
     assert 0 < data["games"] < 200000 and data["requested"] == 200000
     assert data["notes"] == [f"stopped early: {data['games']} of 200000 games finished"]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_record_that_cannot_be_written_stops_the_run_with_the_games_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
+) -> None:
+    # A full disk mid-run was "unexpected error: OSError ... please report it", exit 3, no report.
+    import errno
+
+    from marblestudio import records
+
+    written: list[Path] = []
+
+    def save_record(path: Path, record: object) -> None:
+        if len(written) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        written.append(path)
+        path.write_text("{}")
+
+    monkeypatch.setattr(records, "save_record", save_record)
+    code, out, err = run(capsys, "stay-alive/quick", "--games", "6", "--seed", "w", "--workers", workers,
+                         "--record-dir", str(tmp_path), "--json")
+    assert code == 2
+    third = tmp_path / "stay-alive-quick-w-2.json" if workers == "1" else None
+    assert "simulate: cannot write " in err and "No space left on device (ENOSPC); stopped there" in err
+    if third is not None:
+        assert f"cannot write {third}:" in err
+    report = json.loads(out)
+    assert 3 <= report["games"] < 6  # the two written, the one that failed, and any other back already
+    assert len(written) == 2
+
+
+def test_a_long_seed_names_its_records_within_a_file_names_length(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    seed = "s" * 200  # a 300-character seed was "File name too long", exit 3
+    code, _, err = run(capsys, "stay-alive/quick", "--games", "2", "--seed", seed, "--workers", "1", "--record-dir", str(tmp_path))
+    assert code == 0, err
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert len(names) == 2 and all(len(n) <= 120 for n in names) and names[0].startswith("stay-alive-quick-sss")
+    for path in sorted(tmp_path.iterdir()):
+        record = load_record(path)
+        assert record.seed == seed
+        replay(record)
+
+
+@pytest.mark.parametrize(("seed", "message"), [
+    ("s" * 201, "argument --seed: at most 200 characters, not 201"),
+    ("a\nb", "argument --seed: one line of text without control characters, not 'a\\nb'"),
+])
+def test_a_seed_no_record_could_keep_is_a_usage_error(capsys: pytest.CaptureFixture[str], seed: str, message: str) -> None:
+    code, out, err = run(capsys, "stay-alive/quick", "--games", "1", "--seed", seed)
+    assert code == 2 and out == "" and message in err

@@ -50,8 +50,6 @@ class _Prepared:
 def _run(args: argparse.Namespace) -> int:
     if len(args.rulesets) < 2:
         return _usage("give two or more rulesets to compare (use 'simulate' for one)")
-    if args.games < 1:
-        return _usage("--games must be at least 1")
     agents = checked_agents(args)
     if isinstance(agents, str):
         return _usage(agents)

@@ -7,6 +7,36 @@ import sys
 from collections.abc import Callable
 
 
+MAX_GAMES = 1_000_000
+"""The most games (or matches) one run plays: the run keeps each game's summary, and a count of
+10**12 asked for gigabytes of memory before the first game."""
+
+
+def games_count(text: str) -> int:
+    """--games: a whole number from 1 to MAX_GAMES (argparse's usage error otherwise)."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number from 1 to {MAX_GAMES:,}, not {text!r}") from None
+    if not 1 <= count <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"a whole number from 1 to {MAX_GAMES:,}, not {count}")
+    return count
+
+
+MAX_SEED = 200
+"""The longest --seed: it is printed in every report, stored in every record and put into the
+records' file names."""
+
+
+def seed_text(text: str) -> str:
+    """--seed: one line of text a record can keep (no control characters, at most MAX_SEED)."""
+    if len(text) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"at most {MAX_SEED} characters, not {len(text):,}")
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+        raise argparse.ArgumentTypeError(f"one line of text without control characters, not {text!r}")
+    return text
+
+
 def add_run_options(parser: argparse.ArgumentParser, games_help: str, players_help: str) -> None:
     """--agents, --games, --seed, --players, --workers and --scheduler, the same everywhere."""
     parser.add_argument(
@@ -14,8 +44,9 @@ def add_run_options(parser: argparse.ArgumentParser, games_help: str, players_he
         help="players, one per seat, repeated to fill the seats and rotated by game: random, heuristic, "
         "mcts, mcts:<iterations>, ismcts:<iterations>, easy, medium, hard (default random)",
     )
-    parser.add_argument("--games", type=int, default=100, metavar="N", help=games_help)
-    parser.add_argument("--seed", default="0", metavar="S", help="the run's seed (default 0); game i uses random.Random(f'{S}:{i}')")
+    parser.add_argument("--games", type=games_count, default=100, metavar="N", help=f"{games_help}; 1 to {MAX_GAMES:,}")
+    parser.add_argument("--seed", type=seed_text, default="0", metavar="S",
+                        help=f"the run's seed (default 0), at most {MAX_SEED} characters; game i uses random.Random(f'{{S}}:{{i}}')")
     parser.add_argument("--players", type=int, default=None, metavar="K", help=players_help)
     parser.add_argument("--workers", default="auto", metavar="auto|N", help="local worker processes (default auto: one per CPU)")
     parser.add_argument(

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import time
 from pathlib import Path
@@ -32,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from marblestudio.cli.errors import stoppable
 from marblestudio.cli.run_options import add_run_options, checked_agents, progress_bar, too_many_agents
 from marblestudio.cli.position_arg import add_position_option, read_position
+from marblestudio.cli.record_dir import file_stem, index_width, unwritable, write_or_stop
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -93,8 +93,6 @@ def _run(args: argparse.Namespace) -> int:
     too_many = too_many_agents(agents, players, f"a {players}-player game of {rules.id}")
     if too_many is not None:
         return _usage(too_many)
-    if args.games < 1:
-        return _usage("--games must be at least 1")
     if args.game is not None and args.game < 0:
         return _usage("--game must be 0 or more")
     matches = rules.match is not None if args.match is None else args.match
@@ -104,11 +102,8 @@ def _run(args: argparse.Namespace) -> int:
         matches = False
     if matches and rules.match is None:
         return _usage(f"{rules.id} has no 'match:', so --match has no match to play: add one in a house rule (docs/matches.md)")
-    if args.record_dir is not None:
-        try:
-            args.record_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            return _usage(f"cannot create {args.record_dir}: {exc.strerror or exc}")
+    if args.record_dir is not None and (why := unwritable(args.record_dir)) is not None:
+        return _usage(why)
     if matches:
         from marblestudio.cli.simulate_match import simulate_matches
 
@@ -122,7 +117,7 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
     from marblestudio.playtest.stats import summarize
     from marblestudio.playtest.workers import GameTask, WorkersError, run_indexed
 
-    todo = tuple(range(args.games)) if args.game is None else (args.game,)
+    todo = range(args.games) if args.game is None else (args.game,)
     inline = args.scheduler is None and str(args.workers) == "1"
     task = PlaytestTask(
         GameTask(rules if inline else dict(resolved), agents, args.seed, players, start=args.start),
@@ -136,10 +131,10 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
         so a long run with --record-dir does not hold every game's moves in memory."""
         summary = played.summary
         assert summary is not None  # without catch_errors a failing game raises instead
-        if save is not None:
-            save(played, summary)
         if args.game is not None:
             single.append(played)
+        if save is not None:
+            save(played, summary)
         return summary
 
     start = time.perf_counter()
@@ -158,11 +153,13 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
     report = summarize(run.results, title, requested=len(todo))
     if run.interrupted:
         print("simulate: stopped; the report covers the games that finished", file=sys.stderr)
+    if run.stopped is not None:
+        print(f"simulate: {run.stopped}; stopped there: the report covers the games that finished", file=sys.stderr)
     try:
         _print_report(args, report, rules, seconds, single)
     except BrokenPipeError:  # the reader went away (| head): not an error of ours
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python's advice: no second error at exit
-    return exit_code(run.signum) if run.interrupted else 0
+    return exit_code(run.signum) if run.interrupted else 2 if run.stopped is not None else 0
 
 
 def _record_writer(
@@ -174,15 +171,14 @@ def _record_writer(
         return None
     from marblestudio.records import record_from_game, save_record
 
-    width = len(str(max(args.games, (args.game or 0) + 1) - 1))
-    stem = re.sub(r"[^\w.-]+", "-", f"{rules.id}-{args.seed}")
+    width, stem = index_width(args), file_stem(rules.id, args.seed)
 
     def save(played: Played, summary: GameSummary) -> None:
         # each seat's kind is its player spec, so the app opens the record with those players
         entries = [{"name": rules.presentation.seat_name(s), "kind": spec} for s, spec in enumerate(summary.seating)]
         record = record_from_game(rules.id, resolved, entries, played.moves, played.outcome,
                                   seed=args.seed, game=played.index, start=args.start)
-        save_record(args.record_dir / f"{stem}-{played.index:0{width}d}.json", record)
+        write_or_stop(args.record_dir / f"{stem}-{played.index:0{width}d}.json", lambda path: save_record(path, record), summary)
 
     return save
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from marblestudio.cli.record_dir import file_stem, index_width, write_or_stop
 from marblestudio.engine import new_game
 from marblestudio.engine.core import Event, Move, Outcome
 from marblestudio.engine.match import Match
@@ -91,7 +91,7 @@ class MatchTask:
 
     game: GameTask  # the ruleset (or its resolved data), agents, seed and players
     keep_moves: bool = False
-    indexes: tuple[int, ...] | None = None
+    indexes: Sequence[int] | None = None  # a range for a whole run
 
     def __call__(self, k: int) -> PlayedMatch:
         index = k if self.indexes is None else self.indexes[k]
@@ -213,7 +213,7 @@ def simulate_matches(
     from marblestudio.playtest.workers import WorkersError, run_indexed
 
     assert rules.match is not None
-    todo = tuple(range(args.games)) if args.game is None else (args.game,)
+    todo = range(args.games) if args.game is None else (args.game,)
     inline = args.scheduler is None and str(args.workers) == "1"
     task = MatchTask(
         GameTask(rules if inline else dict(resolved), agents, args.seed, players),
@@ -223,9 +223,10 @@ def simulate_matches(
     save = _record_writer(args, rules, resolved)
 
     def on_result(k: int, played: PlayedMatch) -> PlayedMatch:
+        kept = played if args.game is not None else _without_moves(played)
         if save is not None:
-            save(played)
-        return played if args.game is not None else _without_moves(played)
+            save(played, kept)
+        return kept
 
     start = time.perf_counter()
     try:
@@ -242,12 +243,14 @@ def simulate_matches(
     report = summarize_matches(run.results, names, title, len(todo))
     if run.interrupted:
         print("simulate: stopped; the report covers the matches that finished", file=sys.stderr)
+    if run.stopped is not None:
+        print(f"simulate: {run.stopped}; stopped there: the report covers the matches that finished", file=sys.stderr)
     specs = seating(agents, players, 0)
     try:
         _print(args, report, rules, seconds, run.results if args.game is not None else [], specs)
     except BrokenPipeError:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python's advice: no second error at exit
-    return exit_code(run.signum) if run.interrupted else 0
+    return exit_code(run.signum) if run.interrupted else 2 if run.stopped is not None else 0
 
 
 def _without_moves(played: PlayedMatch) -> PlayedMatch:
@@ -256,18 +259,21 @@ def _without_moves(played: PlayedMatch) -> PlayedMatch:
     return PlayedMatch(played.index, played.specs, played.scores, played.winners, games)
 
 
-def _record_writer(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]) -> Callable[[PlayedMatch], None] | None:
+def _record_writer(
+    args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
+) -> Callable[[PlayedMatch, PlayedMatch], None] | None:
     """What writes one match's record into --record-dir (None without it), atomically."""
     if args.record_dir is None:
         return None
     from marblestudio.match_records import save_match_record
 
-    width = len(str(max(args.games, (args.game or 0) + 1) - 1))
-    stem = re.sub(r"[^\w.-]+", "-", f"{rules.id}-{args.seed}")
+    width, stem = index_width(args), file_stem(rules.id, args.seed)
 
-    def save(played: PlayedMatch) -> None:
+    def save(played: PlayedMatch, kept: PlayedMatch) -> None:
+        """`played`'s record written, or the run ended keeping `kept` of it (`write_or_stop`)."""
         record = record_of(played, rules, resolved, args.seed)
-        save_match_record(args.record_dir / f"{stem}-match-{played.index:0{width}d}.json", record)
+        write_or_stop(args.record_dir / f"{stem}-match-{played.index:0{width}d}.json",
+                      lambda path: save_match_record(path, record), kept)
 
     return save
 

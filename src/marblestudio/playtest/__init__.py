@@ -64,7 +64,7 @@ class PlaytestTask:
     game: GameTask
     keep_moves: bool = False
     catch_errors: bool = False
-    indexes: tuple[int, ...] | None = None
+    indexes: Sequence[int] | None = None  # a range for a whole run
 
     def __call__(self, k: int) -> Played:
         index = k if self.indexes is None else self.indexes[k]

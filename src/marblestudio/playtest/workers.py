@@ -49,6 +49,15 @@ class WorkersError(ValueError):
     """A bad `--workers` value or an unusable scheduler; the message says what to do."""
 
 
+class StopRun(Exception):
+    """Raised by a run's `on_result` to end the run at once: the run keeps what finished (this
+    result too, as `kept`) and says why it stopped (`RunResult.stopped`)."""
+
+    def __init__(self, message: str, kept: Any) -> None:
+        super().__init__(message)
+        self.kept = kept
+
+
 @dataclass
 class RunResult(Generic[T]):
     """What a run produced: results in index order (`indices` says which), and whether it was
@@ -59,6 +68,8 @@ class RunResult(Generic[T]):
     requested: int = 0
     interrupted: bool = False
     signum: int | None = None
+    stopped: StopRun | None = None
+    """What ended the run early from `on_result` (a record that could not be written, say)."""
 
     @property
     def complete(self) -> bool:
@@ -116,7 +127,11 @@ class _Collector(Generic[T, K]):
         self.done: dict[int, K] = {}
 
     def keep(self, index: int, value: T) -> None:
-        self.done[index] = self.on_result(index, value)
+        try:
+            self.done[index] = self.on_result(index, value)
+        except StopRun as stop:
+            self.done[index] = stop.kept
+            raise
 
     def report(self) -> None:
         if self.progress:
@@ -180,6 +195,8 @@ def run_indexed(
     except _Interrupted:
         result.interrupted = True
         result.signum = signal.SIGINT
+    except StopRun as stop:
+        result.stopped = stop
     for i in sorted(collector.done):
         result.indices.append(i)
         result.results.append(collector.done[i])
@@ -216,6 +233,9 @@ def _run_dask(task: Callable[[int], T], count: int, scheduler: str, collector: _
         client = Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as error:
         raise WorkersError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    except ValueError as error:  # not an address at all ("garbage", "tcp://host" without a port)
+        raise WorkersError(f"--scheduler {scheduler!r} is not a scheduler's address ({error}); "
+                           "give it as tcp://HOST:PORT") from None
     try:
         workers = max(1, sum(client.nthreads().values()))
         with client.get_executor(pure=False) as executor:
