@@ -193,9 +193,9 @@ def test_a_human_with_only_a_pass_passes_without_a_click(qtbot: QtBot, game: Gam
     loaded = rulesets.load_with_source(ref)
     session = Session.from_moves(loaded.rules, [HUMAN] * 4, list(moves), 4, loaded.resolved, ref)
     seat = session.state.to_move
-    with qtbot.waitSignal(game.message, timeout=10000, check_params_cb=lambda text: "passes" in text) as message:
+    with qtbot.waitSignal(game.message, timeout=10000, check_params_cb=lambda text: "passed" in text) as message:
         game.set_session(session)
-    assert message.args == [f"{session.seat_name(seat)} has no legal move and passes."]
+    assert message.args == [f"{session.seat_name(seat)} had no legal move and passed."]
     qtbot.waitUntil(lambda: len(session.moves) > len(moves), timeout=10000)
     assert str(session.moves[len(moves)]) == "pass"
 

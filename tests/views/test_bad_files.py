@@ -251,7 +251,7 @@ def test_render_draws_the_moves_before_an_illegal_one(qtbot: QtBot, tmp_path: Pa
 
 
 def test_a_record_with_an_illegal_move_offers_the_moves_before_it(
-    window: MainWindow, boxes: Boxes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, boxes: Boxes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "illegal.json"
     path.write_text(_edited(lambda d: d["moves"].__setitem__(3, d["moves"][2])), encoding="utf-8")
@@ -268,5 +268,28 @@ def test_a_record_with_an_illegal_move_offers_the_moves_before_it(
     session = window.game.session
     assert session is not None
     assert [str(m) for m in session.moves] == golden["moves"][:3]
-    assert window.game.interactive and not session.saved  # a new game, to be saved under a name
+    assert not session.saved  # a new game, to be saved under a name
     assert window.path is None and path.read_bytes() == before  # the file was not touched
+    # Its three computers played on at once, past the moves opened to be looked at: watched now
+    assert HUMAN not in session.seats and not window.game.interactive
+    qtbot.wait(300)
+    assert session.ply == 3
+    window.play_from_here()
+    branch = window.game.session
+    assert branch is not session and branch is not None and window.game.interactive and HUMAN in branch.seats
+
+
+def test_the_moves_before_an_illegal_one_with_a_human_seat_open_to_play_on(
+    window: MainWindow, boxes: Boxes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def human_first(data: dict[str, Any]) -> None:
+        data["moves"][3] = data["moves"][2]
+        data["players"][0]["kind"] = "human"
+
+    path = tmp_path / "illegal.json"
+    path.write_text(_edited(human_first), encoding="utf-8")
+    monkeypatch.setattr(QMessageBox, "warning", lambda *_args: QMessageBox.StandardButton.Open)
+    assert window.open_path(path)
+    session = window.game.session
+    assert session is not None and session.seats[0] == HUMAN and len(session.moves) == 3
+    assert window.game.interactive and not session.saved

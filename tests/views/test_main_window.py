@@ -92,6 +92,7 @@ def test_closing_with_an_unsaved_game_asks(qtbot: QtBot, window: MainWindow, ans
     window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=4)
     human_place(qtbot, window)
     qtbot.waitUntil(lambda: window.game.session is not None and window.game.session.ply == 2, timeout=5000)
+    assert window.windowTitle().endswith(" * — Marble Studio")  # what is unsaved and what asks are one thing
     answers.answer = QMessageBox.StandardButton.Cancel
     assert not window.close()
     assert answers.questions and "not saved" in answers.questions[0]
@@ -107,6 +108,7 @@ def test_closing_a_game_where_nobody_has_moved_yet_asks_nothing(qtbot: QtBot, wi
     assert session is not None
     qtbot.waitUntil(session.waiting_for_human, timeout=5000)
     assert session.history and all(move.is_chance for move in session.moves)  # the deal, the set-up or the starting rolls
+    assert "*" not in window.windowTitle()  # the title showed "*" where closing asked nothing
     assert window.close()
     assert not answers.questions
 

@@ -168,3 +168,17 @@ def test_a_house_rule_that_fires_is_told_in_the_log_in_words(qtbot: QtBot) -> No
         session.play(moves[rng.randrange(len(moves))])
         lines = [help_.describe(e, session.seat_name) for e in session.history[-1].events if e.kind == CoreEvent.RULE_FIRED]
     assert lines and lines[0].startswith("House rule \u201cfall again\u201d applies to ")
+
+
+def test_a_long_game_shown_from_its_start_shows_the_top_of_the_list(qtbot: QtBot) -> None:
+    # A record opened to replay (position 0) showed its last moves, the list scrolled to the end.
+    session = _session("stay-alive/standard", [HUMAN, HUMAN])
+    _play(session, 120)
+    session.goto(0)
+    log = _log(qtbot)
+    log.resize(300, 200)
+    log.show()
+    log.show_session(session)
+    qtbot.waitExposed(log)
+    assert log.topLevelItemCount() > 40
+    assert log.itemAt(5, 5) is log.topLevelItem(0)

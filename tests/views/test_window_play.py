@@ -139,6 +139,29 @@ def test_a_new_game_and_the_library_forget_the_last_games_messages(qtbot: QtBot,
     assert "resigned" not in window.turn_label.text() and not window.banner.isVisible()
 
 
+def test_a_message_lasts_until_the_position_changes(qtbot: QtBot, window: MainWindow) -> None:
+    # A refused typed move was still said after a clicked move was played, and "Blue wins" after Undo.
+    assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=4)
+    session = _wait_for_human(qtbot, window)
+    assert not window.game.play_text("R9+")
+    refused = window.message_label.text()
+    assert refused.startswith("'R9+'")
+    human_place(qtbot, window)
+    qtbot.waitUntil(lambda: session.ply == 2, timeout=5000)
+    assert window.message_label.text() == ""
+    window.show_message("Saved to /tmp/x.json.")  # said of this position: it stays while nothing moves
+    window._on_game_change()
+    assert window.message_label.text() == "Saved to /tmp/x.json."
+    answer_resign(window, accept=True)
+    window.resign_action.trigger()
+    qtbot.waitUntil(lambda: "resigned" in window.message_label.text(), timeout=5000)
+    window.undo_action.trigger()
+    qtbot.waitUntil(lambda: not session.is_over(), timeout=5000)
+    assert window.message_label.text() == ""
+    window.redo_action.trigger()
+    qtbot.waitUntil(lambda: "resigned" in window.message_label.text(), timeout=5000)  # said again of this end
+
+
 # The move box ---------------------------------------------------------------------------------
 def test_the_move_box_suggests_a_move_of_the_game_played(qtbot: QtBot, window: MainWindow) -> None:
     placeholders = set()

@@ -128,6 +128,7 @@ class MainWindow(QMainWindow):
         self.turn_label.setTextFormat(Qt.TextFormat.RichText)  # always: an escaped reason ("the house rule 'x'") has no tags to tell
         self.seats_bar = SeatsBar()
         self.message_label = ElidedLabel()
+        self._message_at: tuple[int, int, int, int | None, bool] | None = None  # see `show_message`
         # The status bar's texts may be long (a game's result): they are cut short in a narrow
         # window, never widen it (a label's smallest size is otherwise its whole text).
         self.turn_label.setMinimumWidth(1)
@@ -602,7 +603,19 @@ class MainWindow(QMainWindow):
         self._on_game_change()
 
     def show_message(self, text: str) -> None:
-        self.message_label.setText(text)  # its tooltip says it whole when the window cuts it short
+        """Say `text` in the status bar (its tooltip says it whole when the window cuts it short)
+        until the position changes: a move played, undone or redone, another one viewed, the game
+        resigned.  A message is about the position it was said at (a refused move, a hint, who
+        won), and left standing it would speak of another (a win after Undo)."""
+        self.message_label.setText(text)
+        self._message_at = self._position_key()
+
+    def _position_key(self) -> tuple[int, int, int, int | None, bool] | None:
+        """What a message is about: the game, its moves, the position shown, whether it is over."""
+        session = self.game.session
+        if session is None:
+            return None
+        return id(session), session.ply, session.position, self.game.viewing, session.is_over()
 
     # Keeping the window in step with the game -----------------------------------------------------------
     def _powers(self, session: Session) -> list[tuple[str, bool, str]]:
@@ -623,6 +636,8 @@ class MainWindow(QMainWindow):
         return state.power_choices(name)
 
     def _on_game_change(self) -> None:
+        if self.message_label.text() and self._position_key() != self._message_at:
+            self.message_label.setText("")  # it spoke of the position before
         playing = self.stack.currentIndex() == 1
         live = self.game.session if playing else None  # the library shows no game
         # While the board is still drawing moves, the window says what it has drawn (`behind`)
@@ -716,7 +731,6 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("Marble Studio")
             return
         name = self.path.name if self.path else "new game"
-        # watching a record changes nothing in it: stepping through is not an unsaved change
-        star = " *" if self.game.interactive and not session.saved else ""
+        star = " *" if self.files.unsaved() else ""  # exactly when leaving the game asks first
         self.setWindowTitle(f"{session.rules.name} — {name}{star} — Marble Studio")
 

@@ -174,7 +174,9 @@ class MoveLog(QTreeWidget):
             self.scrollToItem(current)
         else:
             self.clearSelection()
-            if grew:
+            if target == 0:  # the start, before every move (a record opened to replay): its top
+                self.scrollToTop()
+            elif grew:
                 self.scrollToBottom()
         self.blockSignals(False)
 

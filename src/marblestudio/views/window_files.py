@@ -115,7 +115,9 @@ class WindowFiles:
         session = from_record(dataclasses.replace(record, moves=record.moves[: error.index], result=None, resigned=None))
         session.saved = False
         self.window.path = None
-        self.window.set_session(session, interactive=not session.is_over())
+        # Computers alone would play on at once, past the moves opened to be looked at: watched,
+        # at their end; Play From Here plays on.
+        self.window.set_session(session, interactive=not session.is_over() and session.has_human())
         return True
 
     def save(self, ask: bool = False) -> bool:
@@ -150,13 +152,19 @@ class WindowFiles:
         self.window.show_message(f"Saved to {path}.")
         return True
 
+    def unsaved(self) -> bool:
+        """Whether the game played has something to lose (the title's "*", the question before
+        it goes): a move by a player or a resignation not saved.  Only chance so far (the deal,
+        the starting rolls) is nothing to lose, and watching a record changes nothing in it."""
+        session = self.window.game.session
+        if session is None or session.saved or not self.window.game.interactive:
+            return False
+        return bool(session.player_moves) or session.resigned is not None
+
     def maybe_save(self) -> bool:
         """Ask before throwing away an unsaved game; False when the user cancels.  A game in which
         no player has moved yet (only chance: the deal, the starting rolls) has nothing to lose."""
-        session = self.window.game.session
-        if session is None or session.saved or not self.window.game.interactive:
-            return True
-        if not session.player_moves and session.resigned is None:
+        if not self.unsaved():
             return True
         answer = QMessageBox.question(
             self.window,
