@@ -143,6 +143,8 @@ class Analysis:
     searches: int = 0
     iterations: int = 0
     interrupted: bool = False
+    signum: int | None = None
+    """The signal that stopped it (SIGINT for Ctrl-C, SIGTERM), when `interrupted`."""
 
     def by_seat(self, seat: int) -> list[MoveReview]:
         return [m for m in self.moves if m.seat == seat]
@@ -254,12 +256,13 @@ class Job:
     def searches(self) -> int:
         return len(self.plan.jobs)
 
-    def complete(self, found: Iterable[Evaluation], interrupted: bool = False) -> Analysis:
-        """The analysis from the evaluations `found` (all of the plan's, or those that finished)."""
+    def complete(self, found: Iterable[Evaluation], interrupted: bool = False, signum: int | None = None) -> Analysis:
+        """The analysis from the evaluations `found` (all of the plan's, or those that finished;
+        `signum`: the signal that stopped the run)."""
         by_job = {(e.index, e.viewer): e for e in found}
         players = self.task.players
         return Analysis(review(self.plan, by_job, players), self.task.budget, players, self.plan.hidden,
-                        len(by_job), sum(e.iterations for e in by_job.values()), interrupted)
+                        len(by_job), sum(e.iterations for e in by_job.values()), interrupted, signum)
 
 
 def prepare(
@@ -302,7 +305,7 @@ def analyse(
     job = prepare(rules, players, moves, start=start, budget=budget, seed=seed,
                   source=None if inline or resolved is None else dict(resolved))
     run = run_indexed(job.task, job.searches, workers, None, progress)
-    return job.complete(run.results, run.interrupted)
+    return job.complete(run.results, run.interrupted, run.signum)
 
 
 __all__ = ["BLUNDER", "DEFAULT_ITERATIONS", "MISTAKE", "Analysis", "Budget", "Evaluation", "Job", "MoveReview", "analyse", "evaluate",

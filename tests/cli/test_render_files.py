@@ -72,7 +72,7 @@ def test_a_full_disk_names_the_error_and_keeps_the_old_png(
         return real_write(fd, data)
 
     monkeypatch.setattr(atomic.os, "write", full)
-    assert main(["render", "stay-alive/standard", "--out", str(out)]) == 1
+    assert main(["render", "stay-alive/standard", "--out", str(out)]) == 2  # as schema, expand and new
     assert f"cannot write {out}: No space left on device (ENOSPC)" in capsys.readouterr().err
     assert out.read_bytes() == b"old picture"
     assert [p.name for p in tmp_path.iterdir()] == ["board.png"]

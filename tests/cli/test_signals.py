@@ -256,3 +256,25 @@ def test_render_under_xvfb_draws_the_board(start: Callable[..., Command], tmp_pa
     assert _whole_png(tmp_path / "board.png")
     assert [p.name for p in tmp_path.iterdir()] == ["board.png"]
     _wait_for(lambda: not command.others(), "Xvfb to end", SETTLE_SECONDS)
+
+
+# analyse -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_stopped_analyse_shows_what_it_found_and_exits_by_the_signal(
+    start: Callable[..., Command], tmp_path: Path, signum: int
+) -> None:
+    # SIGTERM ended analyse with 130, Ctrl-C's code, where every other command gives 143.
+    made = start("simulate", "stay-alive/standard", "--games", "1", "--workers", "1", "--record-dir", "records")
+    made.process.communicate(timeout=60)
+    record = next((tmp_path / "records").glob("*.json"))
+    command = start("analyse", str(record), "--iterations", "3000", "--workers", "1", "--progress")
+    stderr = command.process.stderr
+    assert stderr is not None
+    seen = ""
+    while "/" not in seen:  # the progress bar: the searches have begun
+        char = stderr.read(1)
+        assert char, f"analyse ended before showing progress: {seen}"
+        seen += char
+    out, err = _stop(command, signum)
+    _check_exit(command, signum, out, seen + err, "analyse")
+    assert str(record) in out  # the moves analysed so far are shown

@@ -51,11 +51,24 @@ def test_render_a_record_after_move_k(qtbot: QtBot, tmp_path: Path, capsys: pyte
 
 
 def test_render_says_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["render", "stay-alive/standard", "--out", str(tmp_path / "x.png"), "--size", "big"]) == 2
+    out = str(tmp_path / "x.png")
+    assert main(["render", "stay-alive/standard", "--out", out, "--size", "big"]) == 2
     assert "WIDTHxHEIGHT" in capsys.readouterr().err
+    for size in ("0x0", "10000x10000"):  # said "write WIDTHxHEIGHT" to one who had
+        assert main(["render", "stay-alive/standard", "--out", out, "--size", size]) == 2
+        assert capsys.readouterr().err == f"marblestudio render: --size {size}: each side must be 16 to 8192 pixels\n"
     record = _record(tmp_path)
-    assert main(["render", str(record), "--out", str(tmp_path / "x.png"), "--move", "100000"]) == 1
-    assert "the record has only" in capsys.readouterr().err
+    # options that do not fit what is drawn are usage errors (2), as simulate says of the same
+    for args, words in [
+        ([str(record), "--move", "100000"], "the record has only"),
+        ([str(record), "--players", "3"], "--players is for a RULESET"),
+        ([str(record), "--seed", "5"], "--seed is for a RULESET"),
+        (["stay-alive/standard", "--players", "7"], "stay-alive/standard is for 2 to 4 players, not 7"),
+        (["stay-alive/standard", "--players", "-3"], "stay-alive/standard is for 2 to 4 players, not -3"),
+    ]:
+        assert main(["render", *args, "--out", out]) == 2, args
+        assert words in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
 
 
 def test_render_with_no_display_and_no_xvfb_says_what_to_install(

@@ -96,7 +96,7 @@ def _run(args: argparse.Namespace) -> int:
         _print_text(args.record, record, analysis, seconds)
     if analysis.interrupted:
         print("analyse: stopped; the moves analysed so far are shown", file=sys.stderr)
-        return exit_code(None)
+        return exit_code(analysis.signum)  # 130 for Ctrl-C, 143 for SIGTERM
     return 0
 
 

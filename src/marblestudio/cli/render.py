@@ -52,8 +52,10 @@ XVFB_START_SECONDS = 30.0
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("source", metavar="RULESET|RECORD", help="a ruleset id or .yaml path, or a game record (.json)")
     parser.add_argument("--out", required=True, metavar="FILE.png", help="the PNG file to write")
-    parser.add_argument("--move", type=int, default=None, metavar="K", help="draw the position after move K")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of a ruleset's set-up (default 0)")
+    parser.add_argument("--move", type=int, default=None, metavar="K",
+                        help="draw the position after the first K moves, chance included (of a record: "
+                        "after the moves `replay` numbers 0 to K-1; of a ruleset: K moves chosen at random)")
+    parser.add_argument("--seed", type=int, default=None, metavar="S", help="seed of a ruleset's set-up (default 0)")
     parser.add_argument("--size", default="1280x720", metavar="WxH", help="image size in pixels (default 1280x720)")
     parser.add_argument("--players", type=int, default=None, help="number of players for a ruleset (default: its default)")
     parser.add_argument("--colour-blind", action="store_true", help="use the colour-blind-safe palette")
@@ -61,12 +63,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="draw this position of a RULESET (its text in quotes or a file holding it, docs/notation.md)")
 
 
-def _size(text: str) -> tuple[int, int] | None:
-    match = re.fullmatch(r"(\d+)[x×](\d+)", text.strip())
+SIDES = (16, 8192)
+"""The smallest and largest side of a picture, in pixels."""
+
+
+def _size(text: str) -> tuple[int, int] | str:
+    """--size as (width, height), or what is wrong with it."""
+    match = re.fullmatch(r"(\d+)[xX×](\d+)", text.strip())
     if not match:
-        return None
+        return f"--size {text!r}: write WIDTHxHEIGHT, e.g. 1280x720"
     w, h = int(match.group(1)), int(match.group(2))
-    return (w, h) if 16 <= w <= 8192 and 16 <= h <= 8192 else None
+    low, high = SIDES
+    if not (low <= w <= high and low <= h <= high):
+        return f"--size {text}: each side must be {low} to {high} pixels"
+    return w, h
 
 
 def _is_record(source: str) -> bool:
@@ -109,8 +119,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, stop: StopFlag) -> int:
     size = _size(args.size)
-    if size is None:
-        print(f"marblestudio render: --size {args.size!r}: write WIDTHxHEIGHT, e.g. 1280x720", file=sys.stderr)
+    if isinstance(size, str):
+        print(f"marblestudio render: {size}", file=sys.stderr)
         return 2
     if args.move is not None and args.move < 0:
         print("marblestudio render: --move must be 0 or more", file=sys.stderr)
@@ -129,7 +139,7 @@ def _run(args: argparse.Namespace, stop: StopFlag) -> int:
         print(f"marblestudio render: drawing {args.source} at {size[0]}x{size[1]}...", file=sys.stderr, flush=True)
     try:
         session = _session(args)
-    except (RulesetNotFound, RecordUnreadable) as exc:  # nothing there: a usage error
+    except (RulesetNotFound, RecordUnreadable, _Usage) as exc:  # nothing there, or options that do not fit: usage
         print(f"marblestudio render: {_first(exc)}", file=sys.stderr)
         return 2
     except ValueError as exc:
@@ -158,7 +168,7 @@ def _what(args: argparse.Namespace, session: Session) -> str:
     chosen = f" and {_moves(played)} chosen at random" if played else ""
     if session.start is not None:
         return f"{args.source} at the position given{chosen}"
-    return f"{args.source} after its set-up (seed {args.seed}){chosen}"
+    return f"{args.source} after its set-up (seed {args.seed or 0}){chosen}"
 
 
 def _moves(count: int) -> str:
@@ -177,6 +187,10 @@ def _position(value: str) -> str:
         raise (RecordUnreadable if exc.code == USAGE else ValueError)(f"--position: {exc}") from None
 
 
+class _Usage(ValueError):
+    """Options that do not fit what is drawn (exit 2, as `simulate` gives for the same)."""
+
+
 def _session(args: argparse.Namespace) -> Session:
     """The game to draw (raises ValueError with a message for the user)."""
     from marblestudio.engine.core import CHANCE
@@ -187,13 +201,17 @@ def _session(args: argparse.Namespace) -> Session:
 
     if _is_record(args.source):
         if args.position is not None:
-            raise ValueError("--position draws a position of a RULESET; a record starts from its own ('start')")
+            raise _Usage("--position draws a position of a RULESET; a record starts from its own ('start')")
+        if args.players is not None:
+            raise _Usage("--players is for a RULESET; a record is drawn with its own players")
+        if args.seed is not None:
+            raise _Usage("--seed is for a RULESET; a record is drawn with the chance it recorded")
         try:
             record = load_record(args.source)
             if args.move is not None and args.move > len(record.moves):
-                raise ValueError(
+                raise _Usage(
                     f"{args.source}: --move {args.move}: the record has only {len(record.moves)} moves; "
-                    f"give --move 0 to {len(record.moves)}"
+                    f"give --move 0 to {len(record.moves)} (the position after that many of its moves)"
                 )
             if args.move is not None:  # only the moves up to K: a bad move after it does not matter
                 record = dataclasses.replace(record, moves=record.moves[: args.move], result=None)
@@ -209,19 +227,25 @@ def _session(args: argparse.Namespace) -> Session:
     except RulesetError as exc:
         raise ValueError(str(exc.diagnostics[0]) if exc.diagnostics else str(exc)) from None
     count = loaded.rules.players.default if args.players is None else args.players
+    players = loaded.rules.players
+    if not players.min <= count <= players.max:
+        raise _Usage(f"{loaded.rules.id} is for {players.min} to {players.max} players, not {count}")
     start = None
     if args.position is not None:
         start = _position(args.position)
         try:
-            count = Fields.parse(start).players if args.players is None else args.players
+            given = Fields.parse(start).players
         except PositionError as exc:
             raise ValueError(f"--position: {exc}") from None
+        if args.players is not None and args.players != given:
+            raise _Usage(f"--players {args.players}, but the position is for {given} players")
+        count = given
     try:
-        session = Session(loaded.rules, ["random"] * count, args.seed, loaded.resolved, args.source, start)
+        session = Session(loaded.rules, ["random"] * count, args.seed or 0, loaded.resolved, args.source, start)
     except ValueError as exc:  # a position the rules refuse names its field
         raise ValueError(f"--position: {exc}" if start is not None else str(exc)) from None
     session.advance_chance()
-    rng = random.Random(f"{args.seed}:render")
+    rng = random.Random(f"{args.seed or 0}:render")
     for _ in range(args.move or 0):
         if session.is_over():
             break
@@ -268,7 +292,9 @@ def _rerun_under_xvfb(args: argparse.Namespace, size: tuple[int, int], stop: Sto
 def _argv(args: argparse.Namespace) -> list[str]:
     """The command line of this render (rebuilt from `args`: `sys.argv` is not ours when
     `main` is called from Python)."""
-    argv = ["render", "--out", str(args.out), "--seed", str(args.seed), "--size", args.size]
+    argv = ["render", "--out", str(args.out), "--size", args.size]
+    if args.seed is not None:
+        argv += ["--seed", str(args.seed)]
     if args.move is not None:
         argv += ["--move", str(args.move)]
     if args.players is not None:
@@ -395,6 +421,6 @@ def _render(session: Session, out: Path, size: tuple[int, int], colour_blind: bo
     png = render_png(session, size, colour_blind)
     stop.check()  # stopped while drawing: write nothing
     if not written("render", out, png):  # the old file or the whole new one
-        return 1
+        return 2  # a folder or a disk that cannot take it: as schema, expand and new say
     print(f"wrote {out} ({size[0]}x{size[1]}): {what}")
     return 0
