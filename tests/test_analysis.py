@@ -133,8 +133,11 @@ def test_analyse_json_for_tools(capsys: pytest.CaptureFixture[str], record_path:
 
 
 @pytest.mark.parametrize(("args", "code", "message"), [
-    (["--iterations", "0"], 2, "--iterations must be at least 1"),
-    (["--seconds", "0"], 2, "--seconds must be more than 0"),
+    (["--iterations", "0"], 2, "--iterations must be 1 to 999,999,999, not 0"),
+    (["--iterations", "1000000000000"], 2, "--iterations must be 1 to 999,999,999"),  # was accepted and never finished
+    (["--seconds", "0"], 2, "--seconds must be more than 0 and at most 3,600, not 0.0"),
+    (["--seconds", "inf"], 2, "--seconds must be more than 0 and at most 3,600, not inf"),
+    (["--seconds", "nan"], 2, "--seconds must be more than 0"),
     (["--workers", "none"], 2, "--workers none"),
 ])
 def test_analyse_usage_errors(capsys: pytest.CaptureFixture[str], record_path: Path, args: list[str], code: int, message: str) -> None:

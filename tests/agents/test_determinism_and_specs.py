@@ -66,6 +66,8 @@ def test_specs_build_the_named_players() -> None:
         ("mcts:0", "at least 1"),
         ("mcts:10:greedy", "random or heuristic"),
         ("random:5", "unknown agent"),
+        ("mcts:", "give the iterations after ':'"),  # was taken as mcts and shown as 'mcts:'
+        ("mcts::heuristic", "give the iterations after ':'"),
     ],
 )
 def test_a_bad_spec_says_what_is_accepted(spec: str, message: str) -> None:

@@ -53,17 +53,19 @@ def make_agent(spec: str, seed: int | str = 0, time_limit: float | None = None) 
         cap = level.time_limit if time_limit is None else time_limit
         config = SearchConfig(iterations=level.iterations, time_limit=cap)
         return MCTSAgent(config, seed, name=level.name, level=level)
-    kind, _, rest = text.partition(":")
+    kind, colon, rest = text.partition(":")
     if kind == "random" and not rest:
         return RandomAgent(seed)
     if kind == "heuristic" and not rest:
         return HeuristicAgent(seed)
     if kind in ("mcts", "ismcts"):
-        parts = rest.split(":") if rest else []
+        parts = rest.split(":") if colon else []
         if len(parts) > 2:
             raise AgentSpecError(f"agent {spec!r}: too many ':' parts; {_USAGE}")
         iterations = DEFAULT_ITERATIONS
-        if parts and parts[0]:
+        if parts and not parts[0]:
+            raise AgentSpecError(f"agent {spec!r}: give the iterations after ':' ({kind}:300), or leave out the ':'")
+        if parts:
             if not (parts[0].isascii() and parts[0].isdigit() and len(parts[0]) <= 9) or int(parts[0]) < 1:
                 raise AgentSpecError(f"agent {spec!r}: the iterations must be a whole number of at least 1 (and at most 999999999)")
             iterations = int(parts[0])

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from marblestudio.analysis import Analysis
     from marblestudio.records import GameRecord
 
+MAX_ITERATIONS = 999_999_999
+"""The most search iterations a position (the same cap as an agent's `mcts:N`)."""
+MAX_SECONDS = 3600
+"""The longest thinking time a position: an hour (`inf` was accepted and never finished)."""
+
 HELP = "evaluate every position of a game record with search: each move's expected result before and after, mistakes and blunders"
 
 
@@ -54,10 +59,10 @@ def _run(args: argparse.Namespace) -> int:
     from marblestudio.playtest.workers import WorkersError, resolve_workers
     from marblestudio.records import GameRecord, RecordError, RecordUnreadable, record_rules, replay
 
-    if args.iterations is not None and args.iterations < 1:
-        return _usage("--iterations must be at least 1")
-    if args.seconds is not None and not args.seconds > 0:
-        return _usage("--seconds must be more than 0")
+    if args.iterations is not None and not 1 <= args.iterations <= MAX_ITERATIONS:
+        return _usage(f"--iterations must be 1 to {MAX_ITERATIONS:,}, not {args.iterations}")  # as an agent's mcts:N
+    if args.seconds is not None and not 0 < args.seconds <= MAX_SECONDS:  # (nan and inf fail it too)
+        return _usage(f"--seconds must be more than 0 and at most {MAX_SECONDS:,}, not {args.seconds}")
     try:
         resolve_workers(args.workers)
     except (ValueError, WorkersError) as exc:
