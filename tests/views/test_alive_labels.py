@@ -8,6 +8,7 @@ intersect.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -99,3 +100,53 @@ def test_labels_of_a_game_in_progress_never_overlap_at_any_width(qtbot: QtBot, p
     board = game.board
     assert isinstance(board, Board)
     _check_every_width(game, board, qtbot)
+
+
+READING_STEEPNESS = 55.0  # degrees: a line of letters steeper than this on screen is read top to bottom
+
+
+def _reading_order(points: list[tuple[float, float]]) -> list[int]:
+    """The indexes of `points` (screen positions of letters, y down) in the order a reader takes
+    them: left to right along a line that runs across the screen, top to bottom down a column."""
+    (x0, y0), (x1, y1) = min(points), max(points)
+    steep = abs(y1 - y0) > abs(x1 - x0) * math.tan(math.radians(READING_STEEPNESS))
+    return sorted(range(len(points)), key=lambda i: (points[i][1], points[i][0]) if steep else (points[i][0], points[i][1]))
+
+
+@pytest.mark.parametrize(("players", "viewer"), [(2, 0), (3, 0), (4, 0), (4, 2), (5, 0), (6, 0), (6, 3)])
+def test_every_seats_life_letters_read_alive_for_the_viewer_never_mirrored(qtbot: QtBot, players: int, viewer: int) -> None:
+    """The letters are drawn upright on screen, so a seat's life cards must read A-L-I-V-E in
+    the viewer's reading order wherever the seat sits (across the table they once read EVILA);
+    flipped cards (lives lost, A first) come first in that order."""
+    game = open_game_view(qtbot, 1280, 720)
+    scene = game.scene
+    rules = rulesets.load("alive/standard")
+    lives = [5 - seat % 3 for seat in range(players)]  # some seats have lost a life or two
+    state = AliveState.from_hands(rules, [["1", "2", "3"]] * players, lives=lives, current=viewer)
+    board = Board(scene)
+    board.session_lookup = lambda: _Human(state, viewer)
+    scene.set_board(board, state.rules, seat_colours(state.rules.presentation, players))
+    board.show(state.public_view())
+    assert board.viewer == viewer
+    looks = {"home": scene.view_home, "top down": scene.view_top_down, "from my seat": lambda: scene.view_from_seat(viewer)}
+    for name, look in looks.items():  # every camera preset
+        look()
+        scene.render_image()
+        for seat in range(players):
+            pieces = board.life_pieces[seat]
+            points = [scene.screen_position(tuple(float(v) for v in p.label.pos)) for p in pieces]  # type: ignore[arg-type]
+            order = _reading_order(points)
+            drawn = [pieces[i].label.text if pieces[i].label.visible() else "" for i in order]
+            expected = ["" if i < 5 - lives[seat] else "ALIVE"[i] for i in range(5)]
+            assert drawn == expected, f"{name}: seat {seat} of {players} (viewer {viewer}) reads {drawn}, not {expected}"
+
+
+class _Human:
+    """A session whose one human sits at `seat`."""
+
+    def __init__(self, state: AliveState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+
+    def is_human(self, seat: int) -> bool:
+        return seat == self.seat

@@ -7,6 +7,7 @@ where the scene projects a piece.
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 
 import pytest
@@ -20,6 +21,7 @@ from marblestudio.views.board.archimedes.board import Board
 from marblestudio.views.game_view import GameView
 
 from .helpers import open_game_view, pixel_at
+from .label_checks import drawn_texts
 
 pytestmark = pytest.mark.gl
 
@@ -310,3 +312,56 @@ def test_a_marble_sent_back_by_a_house_rule_rises_off_its_cup(game: GameView) ->
         step.done()
     after = _pixel(game, marble)
     assert sum(abs(a - b) for a, b in zip(before, after)) > 90, (before, after)  # the cup shows, not the marble
+
+
+def _off_line(point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    """(how far `point` lies beyond `b` along the screen line from a to b, how far off that line)."""
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    return (px - bx) * ux + (py - by) * uy, abs((px - bx) * uy - (py - by) * ux)
+
+
+def test_row_letters_sit_beside_their_rows_level_and_tilted_as_large_as_the_numbers(game: GameView, qtbot: QtBot) -> None:
+    """Cups are written like b8: a letter for the line of cups along the board (a the near one,
+    as parse_cup reads it) and a number for the row across it.  The letters are drawn on screen
+    in line with their lines of cups, just beyond an end of the board, at the numbers' size, in
+    view, and they follow the board as it tilts."""
+    session = _session()
+    game.set_session(session)
+    board = _board(game)
+    geo = board.geo
+    scene = game.scene
+    limit = geo.touch_angle or 10.0
+    for width, height in ((1000, 560), (400, 700), (1920, 1080)):
+        game.resize(width, height)
+        qtbot.waitUntil(lambda w=width: scene.width() == w)  # type: ignore[misc]
+        for angle in (0.0, limit, -limit):
+            board.show(dataclasses.replace(session.state.public_view(), angle=angle))
+            scene.render_image()
+            texts = drawn_texts(scene)
+            letters = [(text, rect) for text, rect in texts if text in ("a", "b", "c")]
+            assert sorted(text for text, _ in letters) == ["a", "a", "b", "b", "c", "c"], f"{width} px, {angle:.1f} degrees: {texts}"
+            ends = {
+                (row, column): scene.screen_position(geo.to_world(board.angle, (*geo.cup_xy(row, column), geo.top)))
+                for row in (0, 1, geo.rows - 2, geo.rows - 1) for column in range(geo.columns)
+            }
+            for letter, rect in letters:
+                assert 0 <= rect.left() and rect.right() <= width and 0 <= rect.top() and rect.bottom() <= height, f"{letter} out of view"
+                centre = (rect.center().x(), rect.center().y())
+                column = parse_cup(f"{letter}1")[1]
+                lines = {c: (ends[(1, c)], ends[(0, c)]) for c in range(geo.columns)}  # towards row 1's end
+                if _off_line(centre, *lines[column])[0] < 0:  # the letter is at the other end
+                    lines = {c: (ends[(geo.rows - 2, c)], ends[(geo.rows - 1, c)]) for c in range(geo.columns)}
+                a, b = lines[column]
+                pitch = math.hypot(b[0] - a[0], b[1] - a[1])  # one cup along, on screen
+                beyond, off = _off_line(centre, a, b)
+                assert 0.5 * pitch < beyond < 2 * pitch, f"{letter} is not just beyond the end of its row ({beyond:.0f} px)"
+                spacing = min(math.hypot(lines[c][1][0] - b[0], lines[c][1][1] - b[1]) for c in lines if c != column)
+                assert off < 0.25 * spacing, f"{letter} is {off:.0f} px off its row, {spacing:.0f} px from the next"
+    game.resize(1000, 560)
+    qtbot.waitUntil(lambda: scene.width() == 1000)
+    board.show(session.state.public_view())
+    scene.render_image()
+    sizes = {t.text: t.item.font.pixelSize() for t in board.labels() if t.text}
+    assert sizes["a"] == sizes["b"] == sizes["c"] == sizes["1"] == sizes["16"] >= 12  # the numbers' size, legible

@@ -38,7 +38,7 @@ def _played(ruleset: str, players: int, plies: int) -> Session:
     [
         ("avalanche/standard", 2, 6, ["Violet", "Green"]),
         ("avalanche/partnership", 4, 10, []),
-        ("archimedes/standard", 2, 9, ["1", "16"]),
+        ("archimedes/standard", 2, 9, ["1", "16", "a", "b", "c"]),
     ],
 )
 def test_texts_never_overlap_and_scale_with_the_board(

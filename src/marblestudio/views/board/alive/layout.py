@@ -29,6 +29,7 @@ HINT_Y = -2.05  # what the viewer may do now
 INFO_Y = -1.25  # the running total's limit and the direction of play
 NAME_HALF_HEIGHT = 0.25  # a seat's name: half the height of its strip of the table
 FAR_NAME_HALF_HEIGHT = 0.35  # at the far side, where the table looks thinnest, and has the room
+COLUMN_STEEPNESS = 55.0  # degrees from across the screen: a row of life cards steeper than this is read as a column
 
 
 @dataclass(frozen=True)
@@ -81,13 +82,29 @@ def fan_positions(slot: Slot, count: int, inward: float = 1.05) -> list[tuple[fl
     return [slot.along(first + gap * i, inward) for i in range(shown)]
 
 
+def reads_forward(slot: Slot) -> bool:
+    """Whether the viewer, at the front, reads a row of cards laid out left to right as the seat
+    at `slot` sees them in that order: left to right across the screen, or top to bottom down a
+    column (a row steeper than `COLUMN_STEEPNESS` on the table).  Not for the seats across the
+    table, nor, at the sides, for one whose row runs up the screen."""
+    right_x, right_y = -slot.out_y, slot.out_x  # the seat's right, as in Slot.along
+    if abs(right_y) > abs(right_x) * math.tan(math.radians(COLUMN_STEEPNESS)):
+        return right_y < 0  # down the screen: away from the far edge
+    return right_x > 0
+
+
 def life_positions(slot: Slot, lives: int, front: bool) -> list[tuple[float, float]]:
-    """Centres of a seat's life cards, left to right as the seat sees them."""
+    """Centres of a seat's life cards, in the order the viewer reads them (see `reads_forward`).
+
+    A card's letter is drawn upright on the screen whichever way the card lies, so a seat's
+    A-L-I-V-E laid out left to right as the seat sees it would read E-V-I-L-A from the front
+    when the seat sits across the table: the row is laid out for the viewer instead."""
     gap = LIFE_W + 0.06
     first = -gap * (lives - 1) / 2
     if front:  # the viewer's lives lie on the table just behind the hand
         return [(first + gap * i, FRONT_LIVES_Y) for i in range(lives)]
-    return [slot.along(first + gap * i, -0.05) for i in range(lives)]
+    spots = [slot.along(first + gap * i, -0.05) for i in range(lives)]
+    return spots if reads_forward(slot) else spots[::-1]
 
 
 def life_corners(slot: Slot, lives: int) -> list[tuple[float, float]]:

@@ -10,7 +10,10 @@ the board's front edge at the steepest angle the move would bring; while a marbl
 nothing now lies dark and flat with a dim label.  A magenta ring marks the last move: round the
 cup it placed or moved a marble to, or round the die it rolled.  Among several paths to one cup, the click takes
 the one whose steepest angle is smallest.  The arrow keys and Enter select and click the same
-pieces.  Neutral marbles (the house rule `archimedes.neutral`, seat -1 in the view) are grey.
+pieces.  Cups are named as in the notation (b8): the rows across the board are numbered on the
+table in front of it, and the lines of cups along it are lettered beyond both ends (a nearest),
+in line with their cups as the board rocks.  Neutral marbles (the house rule
+`archimedes.neutral`, seat -1 in the view) are grey.
 The die shows the roll in use (the view's `die`), and is blank between rolls.
 """
 
@@ -34,7 +37,7 @@ from marblestudio.views.board.archimedes.motion import Motion, Point
 from marblestudio.views.board.archimedes.preview import Preview
 from marblestudio.views.board.base import BoardView, Colour
 from marblestudio.views.board.camera import CameraPresets
-from marblestudio.views.board.label_fit import BoardTexts, FittedText
+from marblestudio.views.board.label_fit import BoardTexts, FittedText, flat_slot
 from marblestudio.views.board.last_move import LIFT, Marker, at, last_move, ring
 from marblestudio.views.board.picking import Pickable
 
@@ -57,11 +60,18 @@ INERT_TEXT = QColor(110, 122, 115)
 ROW_TEXT = QColor(225, 225, 225)
 CENTRED = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
 PAD_LABEL, ROW_NUMBER = 80, 50  # which texts keep their size when they compete for room
+NUMBER_HALF = (0.42, 0.17)  # half the width and depth of the strip of the table a row number may fill
+LETTER_HALF = (0.35, 0.35)  # and round a column letter (the numbers' size is theirs: one group)
 LIMIT: Colour = (1.0, 0.3, 0.25, 0.45)
 NEUTRAL_MARBLE: Colour = (0.55, 0.56, 0.58, 1.0)  # a neutral marble (the house rule `archimedes.neutral`): nobody's colour
 HOME_ELEVATION = 52.0  # the default view: from the front, high enough that cups are round ovals
 SEAT_ELEVATION = 45.0
 SEAT_TURN = 40.0  # "from my seat": turned this far from the front towards the seat's end zone
+
+
+def column_letter(column: int) -> str:
+    """The letter that names the cups of `column` in moves (the b of b8)."""
+    return cup_name((0, column)).removesuffix("1")
 
 
 class Board(Motion, Preview, BoardView[ArchimedesView]):
@@ -89,6 +99,7 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
         self._build_static(geo)
         self._build_board(geo, family)
         self._build_die(geo)
+        self._build_letters(geo)
         self.cup_marker = ring(self, 0.36, 0.47)
         self._rock_with_board(self.cup_marker.item)
         self.die_marker = ring(self, DIE * 0.8, DIE * 1.05)
@@ -112,8 +123,8 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
                 limit.setTransform(geo.transform(sign * geo.touch_angle))
         for row in range(geo.rows):
             x, _ = geo.cup_xy(row, 0)
-            number = self._text(ROW_NUMBER, (x, -half_w - 0.9, table_z + 0.05), 0.42, 0.17, (str(row + 1),), ROW_TEXT)
-            number.group = "rows"  # one size for all
+            number = self._text(ROW_NUMBER, (x, -half_w - 0.9, table_z + 0.05), *NUMBER_HALF, (str(row + 1),), ROW_TEXT)
+            number.group = "rows"  # one size for all, the column letters' too
 
     def _build_board(self, geo: Geometry, family: ArchimedesRules) -> None:
         half_l, half_w = geo.half_length, geo.half_width
@@ -143,6 +154,17 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
                 marker = self._attach(self.mesh(ring, LEGAL), (x, y, geo.top + 0.012))
                 marker.hide()
                 self._markers[(row, column)] = marker
+
+    def _build_letters(self, geo: Geometry) -> None:
+        """The letters of the lines of cups along the board (a, b, c), beyond both of its ends,
+        in line with their cups: they rock with the board (`pose`), at the row numbers' size."""
+        self._letters: list[tuple[FittedText, Point]] = []
+        for end in (-1, 1):
+            for column in range(geo.columns):
+                local = geo.letter_xyz(column, end)
+                letter = self._text(ROW_NUMBER, local, *LETTER_HALF, (column_letter(column),), ROW_TEXT)
+                letter.group = "rows"
+                self._letters.append((letter, local))
 
     def _build_die(self, geo: Geometry) -> None:
         table_z = -geo.drop
@@ -197,6 +219,8 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
             item.setTransform(world * item.opts["_local"])
         for item in self.planned_items():
             item.setTransform(world * item.opts["_local"])
+        for text, point in self._letters:
+            text.set(text.wordings, flat_slot(self.geo.to_world(self.angle, point), *LETTER_HALF))
 
     def set_local(self, item: Any, point: Point) -> None:
         local = QMatrix4x4()
@@ -474,8 +498,9 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
 
     def camera_presets(self) -> CameraPresets:
         """The board at any tilt up to the touching angle, its row numbers, and in front the
-        marbles to place, the die and the pads.  Both players sit at the front, each on the
-        side of their own end zone."""
+        marbles to place, the die and the pads (the column letters beyond the board's ends are
+        in view too: they stand further back than the box's front corners, which reach wider on
+        the screen).  Both players sit at the front, each on the side of their own end zone."""
         geo = self.geo
         limit = math.radians(geo.touch_angle if geo.touch_angle is not None else 15.0)
         lo = (-geo.half_length - 0.3, -geo.half_width - 3.5, -geo.drop)

@@ -24,6 +24,7 @@ MARBLE = 0.3  # marble radius
 PLANK = 0.18  # the least thickness of the board
 LIFT = 1.6  # how high a lifted marble travels above its cup
 DIE = 0.55  # the die's side
+LETTER_GAP = 0.75  # from an end of the board to the letters (a, b, c) of its lines of cups
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,13 @@ class Geometry:
     def cup_xy(self, row: int, column: int) -> tuple[float, float]:
         """A cup's centre in the board's frame (x along the board, y across)."""
         return row - (self.rows - 1) / 2, column - (self.columns - 1) / 2
+
+    def letter_xyz(self, column: int, end: int) -> tuple[float, float, float]:
+        """Where the letter of `column` (a for column 0) stands beyond the board's end `end` (-1:
+        row 1's, 1: the last row's), in the board's frame: in line with the column's cups, at
+        their height."""
+        _, y = self.cup_xy(0, column)
+        return end * (self.half_length + LETTER_GAP), y, self.top
 
     def transform(self, angle: float) -> QMatrix4x4:
         """Board frame -> world at a tilt of `angle` degrees (positive: the last row's end down)."""
