@@ -181,3 +181,33 @@ def test_the_list_of_all_commands_imports_only_the_command_line() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert out.stderr.split() == ["marblestudio"]
+
+
+def test_a_folder_that_cannot_be_read_is_named_not_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A subfolder it could not open was skipped: "1 file checked: 1 valid", exit 0.  (As root a
+    # chmod does not stop reading, so the folder's listing is made to fail as it would.)
+    import os
+
+    rules = tmp_path / "rules"
+    (rules / "sub").mkdir(parents=True)
+    for target in (rules / "ok.yaml", rules / "sub" / "hidden.yaml"):
+        target.write_text(Path(ROOT / "rulesets" / "stay-alive" / "quick.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    real = os.scandir
+
+    def scandir(path: object = ".") -> object:
+        if Path(str(path)).name in ("sub", "rules") and Path(str(path)).name == locked[0]:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    locked = ["sub"]
+    assert main(["validate", str(rules)]) == 2
+    out = capsys.readouterr().out
+    assert f"{rules / 'sub'}:1:1: error: cannot read the folder: Permission denied" in out
+    assert "1 file checked: 1 valid" in out
+    locked[0] = "rules"  # the folder itself: not "holds no ruleset files"
+    assert main(["validate", str(rules)]) == 2
+    out = capsys.readouterr().out
+    assert f"{rules}:1:1: error: cannot read the folder: Permission denied" in out and "holds no" not in out

@@ -63,7 +63,19 @@ def test_id_must_match_the_place_in_the_folder(own_user_dir: Path) -> None:  # n
     path.write_text(mutate(QUICK.read_text(), "id: stay-alive/quick", "id: house/other"))
     diagnostics = check_path(path)
     assert [(d.line, d.column, d.message) for d in diagnostics] == [
-        (5, 5, "the id 'house/other' must match the file's place in its folder: 'house/rule'")
+        (5, 5, f"the id 'house/other' must match the file's place in its folder: 'house/rule', "
+               f"or move the file to {own_user_dir / 'house' / 'other.yaml'}")
+    ]
+
+
+def test_a_file_straight_in_the_user_folder_is_told_where_it_goes(own_user_dir: Path) -> None:  # noqa: F811
+    # The README said "put it in the user folder"; a file right there was skipped with no way out named.
+    own_user_dir.mkdir(parents=True, exist_ok=True)
+    path = own_user_dir / "house.yaml"
+    path.write_text(mutate(QUICK.read_text(), "id: stay-alive/quick", "id: stay-alive/house"))
+    assert [d.message for d in check_path(path)] == [
+        f"the id 'stay-alive/house' must match the file's place in its folder: 'house', "
+        f"or move the file to {own_user_dir / 'stay-alive' / 'house.yaml'}"
     ]
 
 

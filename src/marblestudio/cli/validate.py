@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,10 +28,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strict", action="store_true", help="warnings make a file invalid too")
 
 
-def _files(path: Path) -> list[Path]:
-    if path.is_dir():
-        return sorted(p for p in path.rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file())
-    return [path]
+def _files(path: Path) -> tuple[list[Path], list[tuple[str, OSError]]]:
+    """The ruleset files of `path` (itself when it is no folder), and the folders under it that
+    could not be read, each with why (they would hide their files: a run said "1 valid" of a
+    folder whose subfolder it could not open)."""
+    if not path.is_dir():
+        return [path], []
+    unreadable: list[tuple[str, OSError]] = []
+    files = []
+    for folder, _dirs, names in os.walk(path, onerror=lambda exc: unreadable.append((str(exc.filename), exc))):
+        files += [Path(folder, n) for n in names if Path(n).suffix.lower() in SUFFIXES and Path(folder, n).is_file()]
+    return sorted(files), unreadable
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,8 +64,11 @@ def _run(args: argparse.Namespace) -> int:
             diagnostics.append(Diagnostic(name, 1, 1, ERROR, reason))
             code = 2
             continue
-        files = _files(path)
-        if not files:
+        files, unreadable = _files(path)
+        for folder, exc in unreadable:
+            diagnostics.append(Diagnostic(folder, 1, 1, ERROR, f"cannot read the folder: {exc.strerror or exc}"))
+            code = 2
+        if not files and not unreadable:
             diagnostics.append(Diagnostic(name, 1, 1, ERROR, "the folder holds no ruleset files (*.yaml, *.yml)"))
             code = 2
         for file in files:

@@ -331,7 +331,10 @@ def _check_place(source: _Source, data: Mapping[str, Any]) -> None:
     if not bundled and place_id in catalog.bundled_ids():
         source.at("/id", f"the user ruleset '{place_id}' would hide the bundled ruleset of that id: rename the file and its id")
     elif data["id"] != place_id:
-        source.at("/id", f"the id '{data['id']}' must match the file's place in its folder: '{place_id}'")
+        message = f"the id '{data['id']}' must match the file's place in its folder: '{place_id}'"
+        if not bundled and catalog.ID.fullmatch(str(data["id"])):  # where a file of that id goes
+            message += f", or move the file to {catalog.user_dir() / data['id']}{source.path.suffix}"
+        source.at("/id", message)
 
 
 def _kind(value: Any) -> str:
