@@ -65,8 +65,8 @@ def _run(args: argparse.Namespace) -> int:
             code = 2
             continue
         files, unreadable = _files(path)
-        for folder, exc in unreadable:
-            diagnostics.append(Diagnostic(folder, 1, 1, ERROR, f"cannot read the folder: {exc.strerror or exc}"))
+        for folder, why in unreadable:
+            diagnostics.append(Diagnostic(folder, 1, 1, ERROR, f"cannot read the folder: {why.strerror or why}"))
             code = 2
         if not files and not unreadable:
             diagnostics.append(Diagnostic(name, 1, 1, ERROR, "the folder holds no ruleset files (*.yaml, *.yml)"))
