@@ -136,3 +136,29 @@ def test_the_new_file_points_editors_at_the_installations_schema(tmp_path: Path)
     cached = schema.cache_dir() / "ruleset.schema.json"
     assert first == f"# yaml-language-server: $schema={cached.resolve().as_uri()}"
     assert json.loads(cached.read_text(encoding="utf-8")) == schema.combined()
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("n" * 201, "--name: name is 201 characters long; at most 200 are allowed"),
+    ("line one\nline two", "--name: name must be one line of text, without tabs or other control characters"),
+])
+def test_a_name_validate_would_refuse_is_refused_before_writing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                name: str, words: str) -> None:
+    # new wrote such a file and said "edit it, then validate", which then failed on its name
+    target = tmp_path / "house.yaml"
+    assert main(["new", "--from", "stay-alive/standard", "--name", name, str(target)]) == 2
+    assert words in capsys.readouterr().err and not target.exists()
+
+
+def test_the_base_itself_is_never_overwritten(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = tmp_path / "base.yaml"
+    assert main(["new", "--from", "stay-alive/standard", str(base)]) == 0
+    before = base.read_bytes()
+    assert main(["new", "--from", str(base), str(base), "--force"]) == 2  # it wrote a file that extends itself
+    assert "is the base itself" in capsys.readouterr().err and base.read_bytes() == before
+
+
+def test_a_name_ending_in_a_slash_is_a_folder_not_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "--from", "stay-alive/standard", f"{tmp_path / 'newdir'}/"]) == 2
+    assert "is a folder; give a file name such as" in capsys.readouterr().err
+    assert not (tmp_path / "newdir").exists()

@@ -9,6 +9,7 @@ The rules editor's "New from base" writes the same text (`rulesets.house_templat
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -33,10 +34,11 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from marblestudio.rulesets import RulesetError, RulesetNotFound
     from marblestudio.rulesets.house_template import ID, BadPlace, slug, template  # not for --help: the rulesets' imports
+    from marblestudio.rulesets.structure import field_problems
 
     target = Path(args.file)
-    if target.is_dir():
-        print(f"marblestudio new: {target} is a folder; give a file name such as {target / 'my-rules.yaml'}", file=sys.stderr)
+    if target.is_dir() or args.file.endswith(("/", os.sep)):  # newdir/ wrote a file named newdir
+        print(f"marblestudio new: {args.file} is a folder; give a file name such as {target / 'my-rules.yaml'}", file=sys.stderr)
         return 2
     if args.new_id is not None and not ID.fullmatch(args.new_id):
         parts = args.new_id.split("/")
@@ -46,6 +48,13 @@ def _run(args: argparse.Namespace) -> int:
             f"letters, digits and '-', e.g. {example}",
             file=sys.stderr,
         )
+        return 2
+    if args.name is not None and (problems := field_problems("name", args.name)):
+        print(f"marblestudio new: --name: {problems[0]}", file=sys.stderr)  # it would write a file that fails validate
+        return 2
+    base_file = Path(args.base)
+    if base_file.is_file() and target.exists() and os.path.samefile(base_file, target):
+        print(f"marblestudio new: {target} is the base itself: write the house rule to another file", file=sys.stderr)
         return 2
     if target.exists() and not args.force:
         print(f"marblestudio new: {target} exists already; use --force to overwrite it", file=sys.stderr)

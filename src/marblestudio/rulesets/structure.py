@@ -68,6 +68,15 @@ def _validator() -> Any:
     return validator_class(schema)
 
 
+def field_problems(key: str, value: Any) -> list[str]:
+    """What is wrong with `value` as the ruleset's top-level `key` (its `name`, say), in the
+    words `check` says it in ("name is 500 characters long; at most 200 are allowed")."""
+    schema = {"type": "object", "properties": {key: schema_files.combined()["properties"][key]}}
+    validator = _validator().evolve(schema=schema)
+    data = {key: value}
+    return [found.message for error in validator.iter_errors(data) for found in _explain(error, data)]
+
+
 def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[Any]:
     """jsonschema's `pattern`, with `$` ending the text as in ECMA-262 (see `pattern_regex`)."""
     from jsonschema.exceptions import ValidationError
