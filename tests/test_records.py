@@ -243,7 +243,7 @@ def test_format_is_the_number_1_and_nothing_equal_to_it(tmp_path: Path, value: o
 
 def test_a_finished_game_recorded_as_unfinished_is_an_error(tmp_path: Path) -> None:
     record = load_record(_write(tmp_path, _golden(result=None)))
-    with pytest.raises(RecordError, match=r"r.json: the replay ends in a win for seat\(s\) 2 \(last player with marbles on the grid\), "
+    with pytest.raises(RecordError, match=r"r.json: the replay ends in a win for seat\(s\) 1 \(last player with marbles on the grid\), "
                                           r"but the record says an unfinished game \(its 'result' is null\)") as info:
         replay(record)
     assert info.value.index == len(record.moves)
@@ -251,7 +251,7 @@ def test_a_finished_game_recorded_as_unfinished_is_an_error(tmp_path: Path) -> N
 
 def test_a_result_differing_in_its_reason_only_says_both_reasons(tmp_path: Path) -> None:
     record = load_record(_write(tmp_path, _golden(**{"result.reason": "luck"})))
-    with pytest.raises(RecordError, match=r"ends in a win for seat\(s\) 2, as the record says, but for another reason: "
+    with pytest.raises(RecordError, match=r"ends in a win for seat\(s\) 1, as the record says, but for another reason: "
                                           r"the rules say 'last player with marbles on the grid', the record says 'luck'") as caught:
         replay(record)
     assert caught.value.kind == "wrong-result"
@@ -327,7 +327,7 @@ def test_what_a_record_may_hold_replays(tmp_path: Path, edits: dict[str, Any]) -
 # session.from_record: how the app and `render` open a record -----------------------------------------
 def test_from_record_checks_the_stated_result(tmp_path: Path) -> None:
     record = load_record(_write(tmp_path, _golden(**{"result.winners": [0]})))
-    with pytest.raises(RecordError, match=r"r.json: the replay ends in a win for seat\(s\) 2 .*but the record says a win for seat\(s\) 1"):
+    with pytest.raises(RecordError, match=r"r.json: the replay ends in a win for seat\(s\) 1 .*but the record says a win for seat\(s\) 0"):
         from_record(record)
 
 

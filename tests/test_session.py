@@ -145,7 +145,7 @@ def test_a_resigned_game_is_saved_as_finished_and_reopens_resigned(tmp_path) -> 
         ({"resigned": 5}, "'resigned' must be the seat that resigned, 0 to 1, not 5"),
         ({"resigned": "0"}, "'resigned' must be the seat that resigned"),
         ({"result": None}, "says seat 0 resigned but has no 'result'"),
-        ({"result": {"termination": "win", "winners": [0], "reason": "Black resigned"}}, "the replay ends in a win for seat(s) 2"),
+        ({"result": {"termination": "win", "winners": [0], "reason": "Black resigned"}}, "the replay ends in a win for seat(s) 1"),
     ],
 )
 def test_a_bad_resignation_in_a_record_is_named(tmp_path, change: dict, message: str) -> None:  # type: ignore[no-untyped-def]

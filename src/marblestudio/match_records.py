@@ -276,8 +276,8 @@ class MatchReplay:
         if scores != record.scores:
             raise RecordError(f"{record.where()}the games add up to the scores {scores}, but the record says {record.scores}")
         if sorted(winners) != sorted(record.winners):
-            said = "nobody yet" if not record.winners else _shown(record.winners)
-            got = "nobody yet (the match goes on)" if not winners else _shown(winners)
+            said = "nobody yet" if not record.winners else "seat(s) " + ", ".join(map(str, record.winners))
+            got = "nobody yet (the match goes on)" if not winners else "seat(s) " + ", ".join(map(str, winners))
             raise RecordError(f"{record.where()}the match is won by {got}, but the record says {said}")
         return self.match
 

@@ -327,6 +327,9 @@ def _result(value: Any, players: int, source: str) -> dict[str, Any] | None:
         raise _fail(source, f"'result.winners' must list seats 0 to {players - 1}, not {_shown(winners)}")
     if len(set(winners)) < len(winners):
         raise _fail(source, f"'result.winners' names a seat twice: {_shown(winners)}")
+    if (termination == Termination.WIN.value) != bool(winners):  # a win has winners; a draw or a capped game none
+        raise _fail(source, f"'result.termination' {termination!r} and 'result.winners' {_shown(winners)} disagree: "
+                            "a win names its winners, a draw or a capped game nobody")
     reason = _text(result["reason"], "result.reason", source, empty=True)
     return {"termination": termination, "winners": list(winners), "reason": reason}
 
@@ -646,7 +649,7 @@ def _describe(outcome: Outcome | None) -> str:
         return "an unfinished game"
     text = f"a {outcome.termination.value}"
     if outcome.winners:
-        text += f" for seat(s) {', '.join(str(s + 1) for s in outcome.winners)}"
+        text += f" for seat(s) {', '.join(str(s) for s in outcome.winners)}"  # as the record numbers them, from 0
     return f"{text} ({outcome.reason})" if outcome.reason else text
 
 

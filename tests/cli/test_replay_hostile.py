@@ -62,8 +62,13 @@ HOSTILE: list[tuple[str, str, str]] = [  # (file, content, message)
     ("format-true.json", _edited("format", True), "format-true.json: 'format' must be the number 1, not true"),
     ("newline.json", _name_with_newline(), "newline.json: 'players[0].name' holds a control character: 'Red\\nresult: draw'"),
     ("no-result.json", _edited("result", None),
-     "no-result.json: the replay ends in a win for seat(s) 2 (last player with marbles on the grid), "
+     "no-result.json: the replay ends in a win for seat(s) 1 (last player with marbles on the grid), "
      "but the record says an unfinished game (its 'result' is null)"),
+    ("draw-with-winner.json", _edited("result", {"termination": "draw", "winners": [1], "reason": "x"}),
+     "draw-with-winner.json: 'result.termination' 'draw' and 'result.winners' [1] disagree: a win names its winners, "
+     "a draw or a capped game nobody"),
+    ("win-without-winner.json", _edited("result", {"termination": "win", "winners": [], "reason": "x"}),
+     "win-without-winner.json: 'result.termination' 'win' and 'result.winners' [] disagree"),
 ]
 
 
