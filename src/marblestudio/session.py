@@ -83,7 +83,7 @@ class Session:
     def __post_init__(self) -> None:
         if not self.rules.players.min <= len(self.seats) <= self.rules.players.max:
             raise ValueError(
-                f"{self.rules.name} is for {self.rules.players.min}-{self.rules.players.max} players, not {len(self.seats)}"
+                f"{self.rules.name} is for {self.rules.players}, not {len(self.seats)}"
             )
         self.state = self.new_state()
         if self.state.num_players != len(self.seats):

@@ -191,7 +191,7 @@ def test_schema_to_a_place_it_cannot_write_leaves_nothing_behind(capsys: pytest.
 def test_new_does_not_overwrite_an_existing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "mine.yaml").write_text("# my work\n", encoding="utf-8")
     code, _, err = run(capsys, "new", "--from", "stay-alive/standard", "mine.yaml")
-    assert code == 1
+    assert code == 2  # usage: nothing is wrong with the input
     assert "mine.yaml exists already; use --force to overwrite it" in err
     assert (tmp_path / "mine.yaml").read_text(encoding="utf-8") == "# my work\n"
 
@@ -265,7 +265,7 @@ BAD_RECORDS: list[tuple[str, Any, str]] = [
      "short.json: the replay ends in an unfinished game, but the record says a win"),
     ("nobody.json", _record(f=_set("players", [])), "nobody.json: 'players' is empty: a record lists one object per seat"),
     ("one-player.json", _record(f=lambda d: (d.__setitem__("players", d["players"][:1]), d.__setitem__("result", None))),
-     "one-player.json: cannot start a game of 'stay-alive/quick': stay-alive/quick is for 2-4 players, not 1"),
+     "one-player.json: cannot start a game of 'stay-alive/quick': stay-alive/quick is for 2 to 4 players, not 1"),
     ("list.json", [1, 2], "list.json: a game record is a JSON object, not list"),
     ("winner-text.json", _record(f=lambda d: d["result"].__setitem__("winners", ["x"])),
      "winner-text.json: 'result.winners' must list seats 0 to 2, not ['x']"),
@@ -412,7 +412,7 @@ def test_render_zero_players_is_refused_not_taken_as_the_default(capsys: pytest.
         (["stay-alive/standrd"], 2, "stay-alive/standrd:1:1: error: no bundled or user ruleset has the id 'stay-alive/standrd' (did you mean 'stay-alive/standard'?)"),
         (["broken.yaml"], 1, "broken.yaml:3:7: error: YAML syntax"),
         (["stay-alive/standard", "--seats", "human,bogus"], 2, "--seats: 'bogus' is not a player"),
-        (["stay-alive/standard", "--seats", "human"], 2, "Stay Alive is for 2-4 players, but --seats names 1"),
+        (["stay-alive/standard", "--seats", "human"], 2, "Stay Alive is for 2 to 4 players, but --seats names 1"),
     ],
 )
 def test_play_with_bad_input_says_so_even_without_a_display(

@@ -61,7 +61,7 @@ def test_the_hint_lists_some_of_the_bases_settings_as_comments(tmp_path: Path) -
 def test_new_refuses_to_overwrite_without_force(tmp_path: Path, capsys) -> None:
     target = tmp_path / "my-rules.yaml"
     target.write_text("mine\n", encoding="utf-8")
-    assert main(["new", "--from", "stay-alive/standard", str(target)]) == 1
+    assert main(["new", "--from", "stay-alive/standard", str(target)]) == 2
     assert target.read_text(encoding="utf-8") == "mine\n"
     assert "--force" in capsys.readouterr().err
     assert main(["new", "--from", "stay-alive/standard", str(target), "--force"]) == 0

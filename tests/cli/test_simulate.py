@@ -254,3 +254,8 @@ def test_a_long_seed_names_its_records_within_a_file_names_length(capsys: pytest
 def test_a_seed_no_record_could_keep_is_a_usage_error(capsys: pytest.CaptureFixture[str], seed: str, message: str) -> None:
     code, out, err = run(capsys, "stay-alive/quick", "--games", "1", "--seed", seed)
     assert code == 2 and out == "" and message in err
+
+
+def test_a_game_for_one_count_of_players_says_so_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "avalanche/partnership", "--players", "2", "--games", "1")
+    assert code == 2 and "avalanche/partnership is for 4 players, not 2" in err  # was "for 4 to 4 players"

@@ -87,7 +87,7 @@ def test_a_position_of_another_game_is_refused() -> None:
         ("stay-alive players=two", "players", "'two' is not a number"),
         ("stay-alive players=2 players=3", "players", "given twice"),
         ("stay-alive players=2 turn", None, "'turn' is not a field"),
-        ("stay-alive players=9", "players", "stay-alive/standard is for 2-4 players, not 9"),
+        ("stay-alive players=9", "players", "stay-alive/standard is for 2 to 4 players, not 9"),
     ],
 )
 def test_text_that_is_not_a_position_names_the_field(text: str, field: str | None, message: str) -> None:

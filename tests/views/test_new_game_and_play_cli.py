@@ -50,7 +50,7 @@ def test_play_with_an_unknown_ruleset_names_it(capsys: pytest.CaptureFixture[str
 
 def test_play_with_too_many_seats_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert play.run_app("stay-alive/standard", seats=[HUMAN] * 5) == 2
-    assert "2-4 players" in capsys.readouterr().err
+    assert "2 to 4 players" in capsys.readouterr().err
 
 
 def test_play_with_a_seat_that_is_no_player_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -98,7 +98,7 @@ def _prepare(ref: str, players: int | None) -> _Prepared | int:
     rules = loaded.rules
     count = rules.players.default if players is None else players
     if not rules.players.min <= count <= rules.players.max:
-        return _usage(f"{rules.id} is for {rules.players.min} to {rules.players.max} players, not {count}")
+        return _usage(f"{rules.id} is for {rules.players}, not {count}")
     match = rules.match.describe() if rules.match is not None else None
     names = tuple(rules.presentation.seat_name(p) for p in range(count))
     return _Prepared(rules.id, dict(loaded.resolved), count, match, names)

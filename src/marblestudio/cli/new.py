@@ -58,7 +58,7 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     if target.exists() and not args.force:
         print(f"marblestudio new: {target} exists already; use --force to overwrite it", file=sys.stderr)
-        return 1
+        return 2  # a usage matter (the README's table): nothing is wrong with the input
     try:
         text = template(args.base, target, args.new_id, args.name)
     except RulesetError as exc:

@@ -85,7 +85,7 @@ def run_app(ruleset: str | None, seats: list[str] | None = None, seed: int | Non
                     return 2
         if seats is not None and not rules.players.min <= len(seats) <= rules.players.max:
             print(
-                f"marblestudio: {rules.name} is for {rules.players.min}-{rules.players.max} players, "
+                f"marblestudio: {rules.name} is for {rules.players}, "
                 f"but --seats names {len(seats)}",
                 file=sys.stderr,
             )

@@ -229,7 +229,7 @@ def _session(args: argparse.Namespace) -> Session:
     count = loaded.rules.players.default if args.players is None else args.players
     players = loaded.rules.players
     if not players.min <= count <= players.max:
-        raise _Usage(f"{loaded.rules.id} is for {players.min} to {players.max} players, not {count}")
+        raise _Usage(f"{loaded.rules.id} is for {players}, not {count}")
     start = None
     if args.position is not None:
         start = _position(args.position)

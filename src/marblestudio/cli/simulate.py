@@ -89,7 +89,7 @@ def _run(args: argparse.Namespace) -> int:
     args.start = start
     players = rules.players.default if args.players is None else args.players
     if not rules.players.min <= players <= rules.players.max:
-        return _usage(f"{rules.id} is for {rules.players.min} to {rules.players.max} players, not {players}")
+        return _usage(f"{rules.id} is for {rules.players}, not {players}")
     too_many = too_many_agents(agents, players, f"a {players}-player game of {rules.id}")
     if too_many is not None:
         return _usage(too_many)

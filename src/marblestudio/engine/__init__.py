@@ -27,7 +27,7 @@ def new_game(rules: Ruleset, players: int | Sequence[str] | None = None) -> Stat
     """A new game of `rules` for `players` (a count, or one name per seat; default: the ruleset's)."""
     count = rules.players.default if players is None else players if isinstance(players, int) else len(players)
     if not rules.players.min <= count <= rules.players.max:
-        raise ValueError(f"{rules.id} is for {rules.players.min}-{rules.players.max} players, not {count}")
+        raise ValueError(f"{rules.id} is for {rules.players}, not {count}")
     found = _family(rules.game)
     if found is None:
         raise ValueError(f"no game family {rules.game!r} is installed")
@@ -73,7 +73,7 @@ def from_position(rules: Ruleset, text: str) -> State:
     if fields.game != rules.game:
         raise PositionError(f"a position of {fields.game}, but the rules {rules.id} are {rules.game}")
     if not rules.players.min <= fields.players <= rules.players.max:
-        raise PositionError(f"{rules.id} is for {rules.players.min}-{rules.players.max} players, not {fields.players}", "players", rule=True)
+        raise PositionError(f"{rules.id} is for {rules.players}, not {fields.players}", "players", rule=True)
     found = _family(rules.game)
     if found is None:
         raise PositionError(f"no game family {rules.game!r} is installed")

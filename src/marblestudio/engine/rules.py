@@ -22,6 +22,10 @@ class Players:
     max: int
     default: int
 
+    def __str__(self) -> str:
+        """The counts a game is for, in words: "2 to 4 players", "4 players"."""
+        return f"{self.min} players" if self.min == self.max else f"{self.min} to {self.max} players"
+
 
 @dataclass(frozen=True, slots=True)
 class Teams:

@@ -181,7 +181,7 @@ class GameServer:
                 found = self._plain[id(rules)] = (rules, plain_ruleset(loaded.resolved))
             plain = found[1]
             if not rules.players.min <= players <= rules.players.max:
-                raise ValueError(f"{rules.name} is for {rules.players.min}-{rules.players.max} players, not {players}")
+                raise ValueError(f"{rules.name} is for {rules.players}, not {players}")
             state = new_game(rules, players)
         except (RulesetError, ValueError, OSError) as exc:
             raise protocol.ProtocolError(protocol.BAD_RULESET, str(exc)[:300]) from None
