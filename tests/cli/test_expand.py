@@ -9,6 +9,7 @@ import yaml
 
 from marblestudio.cli import main
 from marblestudio.rulesets import load_with_source
+from marblestudio.rulesets.catalog import list_rulesets
 
 
 def test_expand_writes_a_valid_ruleset_with_the_readings_as_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -37,3 +38,16 @@ def test_expand_prints_to_stdout_and_keeps_a_ruleset_without_such_readings(capsy
 def test_expand_of_an_unknown_ruleset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["expand", "stay-alive/nonesuch"]) == 2
     assert "nonesuch" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("ref", "source"), sorted((e.id, e.path) for e in list_rulesets() if e.bundled))
+def test_expand_of_every_bundled_ruleset_passes_validate_strict_as_its_source_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ref: str, source: Path
+) -> None:
+    # archimedes/variation-4's expansion wrote the platform's height without a platform, and
+    # avalanche/beginners' trays_empty without unmatched: hold: --strict warned of both
+    target = tmp_path / "expanded.yaml"
+    assert main(["expand", ref, "--output", str(target)]) == 0
+    source_code = main(["validate", "--strict", str(source)])
+    capsys.readouterr()
+    assert main(["validate", "--strict", str(target)]) == source_code, capsys.readouterr().out

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 HELP = "write a ruleset with its readings as rule pieces (a starting point for a reading of your own)"
 
@@ -38,6 +39,7 @@ def _run(args: argparse.Namespace) -> int:
         return loaded
     found = expansions(loaded.resolved)
     data = as_rules(loaded.resolved)
+    _leave_out_unread(data, {w.pointer for w in loaded.warnings})
     data["id"] = f"{data['id']}-as-rules"
     data["name"] = f"{data.get('name', data['id'])}, readings as rules"
     head = [f"# {loaded.resolved['id']} with its readings written as rule pieces (marblestudio expand):"]
@@ -55,3 +57,21 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     print(f"wrote {target}: {len(found)} reading{'s' if len(found) != 1 else ''} as rules", file=sys.stderr)
     return 0
+
+
+def _leave_out_unread(data: dict[str, Any], written: set[str | None]) -> None:
+    """Take out of `data` the keys its rules never read that the ruleset did not write itself
+    (defaults and a base's values): written out, each made `validate --strict` warn of a file
+    whose source had no warning.  They are unread, so the games are the same."""
+    from marblestudio.rulesets.diagnostics import pointer_parts
+    from marblestudio.rulesets.loader import unread
+
+    for pointer in unread(data):
+        if pointer in written:
+            continue
+        *path, key = pointer_parts(pointer)
+        node: Any = data
+        for part in path:
+            node = node.get(part) if isinstance(node, dict) else None
+        if isinstance(node, dict):
+            node.pop(key, None)

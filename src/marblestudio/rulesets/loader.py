@@ -26,7 +26,7 @@ from marblestudio.engine.pieces.spec import pieces_of
 from marblestudio.engine.rules import DEFAULT_MOVE_LIMIT, Players, Presentation, Ruleset, Teams
 from marblestudio.rulesets import catalog, checks, structure
 from marblestudio.rulesets.trees import plain
-from marblestudio.rulesets.diagnostics import ERROR, Diagnostic, Problem, RulesetError, RulesetNotFound, pointer_parts, unique
+from marblestudio.rulesets.diagnostics import ERROR, WARNING, Diagnostic, Problem, RulesetError, RulesetNotFound, pointer_parts, unique
 from marblestudio.rulesets.yamlio import MAX_DEPTH, MAX_NODES, START, Document, Position, read_file, read_text
 
 RESOLVED = "<resolved>"
@@ -118,6 +118,17 @@ def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any
         else:
             out[key] = value
     return out
+
+
+def unread(data: Mapping[str, Any]) -> list[str]:
+    """The pointers the family's `unused` warns of in a checked, resolved ruleset (a key its
+    rules never read, such as the platform's height without a platform; or one that does not do
+    what it seems to).  The loader warns only of those the file wrote; a file that writes out
+    every key (`expand`) leaves out those the file it came from did not write."""
+    module = _family_module(str(data["game"]))
+    if isinstance(module, str):
+        return []
+    return [problem.pointer for problem in module.unused(data) if problem.severity == WARNING]
 
 
 def _family_module(game: str) -> ModuleType | str:
