@@ -195,3 +195,15 @@ def test_an_error_at_the_end_of_the_file_is_on_its_last_line(ending: str) -> Non
     doc, found = read_text(text, "eof.yaml")
     assert doc is None
     assert [(d.line, d.column) for d in found] == [(3, 9)]  # just after "name: [X"
+
+
+def test_a_merge_key_is_named_for_what_it_is() -> None:
+    # '<<: *base' was "unknown key '<<'", which does not say that merge keys are not read
+    text = "format: 1\nid: stay-alive/mk\nname: x\nextends: stay-alive/standard\nstay_alive:\n  <<: *b\n"
+    text = text.replace("name: x\n", "name: x\ndescription: &b plain\n")
+    diagnostics = check_text(text, "merge.yaml")
+    assert [(d.line, d.column, d.message) for d in diagnostics] == [
+        (7, 3, "merge keys ('<<: *name') are not read in a ruleset: write the keys out, or use 'extends:' to start from another ruleset")
+    ]
+    quoted = check_text(text.replace("  <<: *b", '  "<<": 1'), "quoted.yaml")  # a key that only looks like one
+    assert [d.message for d in quoted][0].startswith("unknown key '<<' in stay_alive")

@@ -178,6 +178,9 @@ class _Builder:
         if not isinstance(event, yaml.ScalarEvent):
             raise _Fatal(position, "a key must be a plain name, not a list, mapping or alias")
         key = event.value
+        if key == "<<" and not event.style:  # (unquoted; the C parser says "") YAML 1.1's merge key: not read as a key of the ruleset
+            raise _Fatal(position, "merge keys ('<<: *name') are not read in a ruleset: write the keys out, "
+                                   "or use 'extends:' to start from another ruleset")
         pointer = pointer_join(top.pointer, key)
         first = top.key_lines.get(key)
         if first is not None:
