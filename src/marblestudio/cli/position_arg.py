@@ -51,8 +51,11 @@ def position_text(value: str) -> str:
             raise PositionArgError(f"{value} is larger than 1 MB; a position is one line", INVALID)
         with open(value, encoding="utf-8") as handle:
             lines = [line.strip() for line in handle if line.strip() and not line.lstrip().startswith("#")]
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PositionArgError(f"cannot read {value}: {getattr(exc, 'strerror', None) or exc}", USAGE) from None
+    except UnicodeDecodeError as exc:  # content that is not a position: invalid input, said as validate says it
+        raise PositionArgError(f"{value}: byte 0x{exc.object[exc.start]:02X} at offset {exc.start} is not UTF-8 text; "
+                               "save the file as UTF-8", INVALID) from None
+    except OSError as exc:
+        raise PositionArgError(f"cannot read {value}: {exc.strerror or exc}", USAGE) from None
     if len(lines) != 1:
         raise PositionArgError(f"{value} holds {len(lines)} lines; a position file holds one (lines starting with # aside)", INVALID)
     return lines[0]
