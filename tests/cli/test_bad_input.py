@@ -478,3 +478,14 @@ def test_a_closed_pipe_is_not_an_unexpected_error(tmp_path: Path) -> None:
         code = proc.wait(timeout=120)
     assert "unexpected error" not in err and "Traceback" not in err
     assert code == 0
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["simulate", ""], "the ruleset is empty: give a ruleset id (stay-alive/standard) or a file"),  # was "'' is a folder"
+    (["schema", "--output", ""], "marblestudio schema: --output is empty: give a file name such as ruleset.schema.json"),
+    (["render", "stay-alive/standard", "--out", ""], "marblestudio render: --out is empty: give a file name such as board.png"),
+    (["analyse", "game.json", "--workers", "0"], "analyse: --workers must be at least 1, not 0\n"),  # named the option twice
+])
+def test_an_empty_or_odd_argument_is_told_plainly(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2 and message in err

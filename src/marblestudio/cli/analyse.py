@@ -66,7 +66,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         resolve_workers(args.workers)
     except (ValueError, WorkersError) as exc:
-        return _usage(f"--workers {args.workers}: {exc}")
+        return _usage(str(exc) if "--workers" in str(exc) else f"--workers {args.workers}: {exc}")
     try:
         loaded = load_any(args.record)
         if isinstance(loaded, MatchRecord):

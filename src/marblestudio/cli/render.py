@@ -125,6 +125,9 @@ def _run(args: argparse.Namespace, stop: StopFlag) -> int:
     if args.move is not None and args.move < 0:
         print("marblestudio render: --move must be 0 or more", file=sys.stderr)
         return 2
+    if not args.out.strip():  # Path("") is the working folder (it said ". is a folder")
+        print("marblestudio render: --out is empty: give a file name such as board.png", file=sys.stderr)
+        return 2
     out = Path(args.out)
     if not out.parent.is_dir():
         print(f"marblestudio render: {out.parent} is not a folder", file=sys.stderr)

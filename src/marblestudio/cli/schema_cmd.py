@@ -29,6 +29,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
+    if not args.output.strip():  # Path("") is the working folder (it said ". is a folder")
+        print("marblestudio schema: --output is empty: give a file name such as ruleset.schema.json", file=sys.stderr)
+        return 2
     target = Path(args.output)
     if target.is_dir():
         print(f"marblestudio schema: {target} is a folder; give a file name such as {target / 'ruleset.schema.json'}", file=sys.stderr)

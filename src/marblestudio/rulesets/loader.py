@@ -431,6 +431,8 @@ def _unknown_id(ref: str) -> str:
         close = difflib.get_close_matches(ref, known, n=1, cutoff=0.75)
         games = sorted({i.split("/", 1)[0] for i in known})
         hint = f"did you mean '{close[0]}'?" if close else f"ids are '<game>/<variant>' and start with {', '.join(g + '/' for g in games)}: marblestudio list shows them"
+    if not ref.strip():  # Path("") is the working folder: not what an empty argument means
+        return "the ruleset is empty: give a ruleset id (stay-alive/standard) or a file (marblestudio list shows the ids)"
     folder = f"; '{ref}' is a folder: give a ruleset file in it" if catalog.is_dir(Path(ref)) else ""
     return f"no bundled or user ruleset has the id '{ref}' ({hint}){folder}"
 
