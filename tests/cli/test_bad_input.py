@@ -489,3 +489,10 @@ def test_a_closed_pipe_is_not_an_unexpected_error(tmp_path: Path) -> None:
 def test_an_empty_or_odd_argument_is_told_plainly(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     code, _, err = run(capsys, *args)
     assert code == 2 and message in err
+
+
+def test_render_to_a_name_of_another_format_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # x.jpg was written with PNG bytes in it
+    code, _, err = run(capsys, "render", "stay-alive/standard", "--out", str(tmp_path / "x.jpg"))
+    assert code == 2 and "render writes PNG pictures; give a name ending in .png" in err
+    assert not (tmp_path / "x.jpg").exists()

@@ -129,6 +129,9 @@ def _run(args: argparse.Namespace, stop: StopFlag) -> int:
         print("marblestudio render: --out is empty: give a file name such as board.png", file=sys.stderr)
         return 2
     out = Path(args.out)
+    if out.suffix and out.suffix.lower() != ".png":  # x.jpg got PNG bytes, which some programs then refuse
+        print(f"marblestudio render: --out {out}: render writes PNG pictures; give a name ending in .png", file=sys.stderr)
+        return 2
     if not out.parent.is_dir():
         print(f"marblestudio render: {out.parent} is not a folder", file=sys.stderr)
         return 2
