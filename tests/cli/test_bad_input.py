@@ -496,3 +496,17 @@ def test_render_to_a_name_of_another_format_is_refused(capsys: pytest.CaptureFix
     code, _, err = run(capsys, "render", "stay-alive/standard", "--out", str(tmp_path / "x.jpg"))
     assert code == 2 and "render writes PNG pictures; give a name ending in .png" in err
     assert not (tmp_path / "x.jpg").exists()
+
+
+def test_a_ruleset_with_several_errors_has_each_named_by_render_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nextends: stay-alive/standard\nid: x/bad\nmove_limit: many\nplayers: {max: lots}\n", encoding="utf-8")
+    code, _, err = run(capsys, "render", str(bad), "--out", str(tmp_path / "x.png"))
+    assert code == 1 and f"{bad}:4:" in err and f"{bad}:5:" in err  # render showed the first only
+
+
+def test_a_warning_validate_gives_is_given_by_simulate_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    future = tmp_path / "future.yaml"
+    future.write_text("format: 99\nid: stay-alive/fut\nname: Future\nextends: stay-alive/standard\n", encoding="utf-8")
+    code, _, err = run(capsys, "simulate", str(future), "--games", "1", "--workers", "1")
+    assert code == 0 and f"{future}:1:9: warning: this file is written for ruleset format 99" in err  # it ran without a word

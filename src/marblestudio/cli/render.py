@@ -231,7 +231,7 @@ def _session(args: argparse.Namespace) -> Session:
     except RulesetNotFound:
         raise
     except RulesetError as exc:
-        raise ValueError(str(exc.diagnostics[0]) if exc.diagnostics else str(exc)) from None
+        raise ValueError("\n".join(str(d) for d in exc.diagnostics) or str(exc)) from None  # every problem, as simulate says them
     count = loaded.rules.players.default if args.players is None else args.players
     players = loaded.rules.players
     if not players.min <= count <= players.max:

@@ -18,7 +18,7 @@ def load_ruleset(ref: str, command: str) -> Loaded | int:
     from marblestudio.rulesets import RulesetError, RulesetNotFound, load_with_source
 
     try:
-        return load_with_source(ref)
+        loaded = load_with_source(ref)
     except RulesetError as exc:
         for diagnostic in exc.diagnostics:
             print(diagnostic, file=sys.stderr)
@@ -26,3 +26,6 @@ def load_ruleset(ref: str, command: str) -> Loaded | int:
             return USAGE
         print(f"{command}: cannot load the ruleset {ref}", file=sys.stderr)
         return INVALID
+    for warning in loaded.warnings:  # what validate warns of (a newer format, a key never read) is said here too
+        print(warning, file=sys.stderr)
+    return loaded
