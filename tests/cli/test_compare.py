@@ -124,3 +124,14 @@ def test_match_or_single_games_must_be_chosen_when_only_some_have_match(capsys: 
     code, out, err = run(capsys, str(matches[0]), "stay-alive/quick", "--games", "2", "--no-match", "--workers", "1")
     assert code == 0, err
     assert next(line for line in out.splitlines() if line.startswith("games")).split() == ["games", "2", "2"]
+
+
+def test_every_ruleset_that_cannot_be_loaded_is_named_and_the_highest_code_wins(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # it stopped at the first: the broken file, exit 1, and never said the id was unknown (2)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nextends: stay-alive/standard\nid: x/bad\nmove_limit: many\n")
+    code, out, err = run(capsys, str(bad), "stay-alive/nope", "stay-alive/quick", "--games", "1")
+    assert code == 2 and out == ""
+    assert f"{bad}:4:" in err and "no bundled or user ruleset has the id 'stay-alive/nope'" in err

@@ -55,15 +55,19 @@ def _run(args: argparse.Namespace) -> int:
         return _usage(agents)
     prepared: list[_Prepared] = []
     games: dict[str, str] = {}
+    failed = 0  # every ruleset is loaded and each one's problems said; the highest code wins (README)
     for ref in args.rulesets:
         item = _prepare(ref, args.players)
         if isinstance(item, int):
-            return item
+            failed = max(failed, item)
+            continue
         games[item.title] = str(item.resolved["game"])
         too_many = too_many_agents(agents, item.players, f"a {item.players}-player game of {item.title}")
         if too_many is not None:
             return _usage(too_many)
         prepared.append(item)
+    if failed:
+        return failed
     if len(set(games.values())) > 1:  # a house rule's effect is seen against its own game
         listed = ", ".join(f"{title} ({game})" for title, game in games.items())
         return _usage(f"compare plays rulesets of one game against each other; these are of different games: {listed}")
