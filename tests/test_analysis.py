@@ -152,3 +152,6 @@ def test_analyse_refuses_a_record_that_does_not_replay(capsys: pytest.CaptureFix
     record_path.write_text(json.dumps(data))
     code, _, err = run(capsys, str(record_path))
     assert code == 1 and "analyse: " in err and "move 3 (R9+)" in err
+    code, out, _ = run(capsys, str(record_path), "--json")  # printed nothing: a JSON reader had no answer
+    error = json.loads(out)["error"]
+    assert code == 1 and error["move"] == 3 and error["kind"] == "illegal-move" and "move 3 (R9+)" in error["message"]

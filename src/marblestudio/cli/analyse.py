@@ -77,6 +77,11 @@ def _run(args: argparse.Namespace) -> int:
         replay(record, rules)  # the record must replay to its result before it is analysed
     except RecordError as exc:
         print(f"analyse: {exc}", file=sys.stderr)
+        if args.json:  # a JSON reader gets an answer of the shape replay --json gives
+            from marblestudio.cli.replay import error_json
+
+            json.dump({"record": args.record, "error": error_json(exc)}, sys.stdout, indent=1)
+            sys.stdout.write("\n")
         return 2 if isinstance(exc, RecordUnreadable) else 1
     budget = Budget(iterations=None if args.seconds is not None else (args.iterations or DEFAULT_ITERATIONS), seconds=args.seconds)
     started = time.perf_counter()
