@@ -138,7 +138,7 @@ def test_analyse_json_for_tools(capsys: pytest.CaptureFixture[str], record_path:
     (["--seconds", "0"], 2, "--seconds must be more than 0 and at most 3,600, not 0.0"),
     (["--seconds", "inf"], 2, "--seconds must be more than 0 and at most 3,600, not inf"),
     (["--seconds", "nan"], 2, "--seconds must be more than 0"),
-    (["--workers", "none"], 2, "--workers none"),
+    (["--workers", "none"], 2, "analyse: --workers must be 'auto' or a whole number, not 'none'"),
 ])
 def test_analyse_usage_errors(capsys: pytest.CaptureFixture[str], record_path: Path, args: list[str], code: int, message: str) -> None:
     got, _, err = run(capsys, str(record_path), *args)

@@ -54,6 +54,8 @@ EXAMPLES: dict[str, Callable[[], BaseException]] = {
     "marblestudio.playtest.pool.WorkerDied": lambda: _new("marblestudio.playtest.pool.WorkerDied", "a worker process (pid 12) stopped"),
     "marblestudio.playtest.pool._RemoteError": lambda: _new("marblestudio.playtest.pool._RemoteError", "ValueError: x (in ok reply)"),
     "marblestudio.rulesets.house_template.BadPlace": lambda: _new("marblestudio.rulesets.house_template.BadPlace", "a file in the user folder has no id"),
+    "marblestudio.playtest.workers.StopRun": lambda: _new("marblestudio.playtest.workers.StopRun", "cannot write r/g-3.json: No space left on device (ENOSPC)", 3),
+    "marblestudio.cli.render._Usage": lambda: _new("marblestudio.cli.render._Usage", "--players is for a RULESET"),
     "marblestudio.views.editor.files.SaveError": lambda: _new("marblestudio.views.editor.files.SaveError", "cannot write x.yaml: No space left on device (ENOSPC)"),
 }
 

@@ -176,7 +176,7 @@ def test_text_that_is_not_a_position_is_refused_naming_the_field(name: str, text
 @pytest.mark.parametrize(
     ("name", "text", "field", "message"),
     [
-        ("kalah", _with(KALAH_START, players="3"), "players", "mancala/kalah is for 2-2 players, not 3"),
+        ("kalah", _with(KALAH_START, players="3"), "players", "mancala/kalah is for 2 players, not 3"),
         ("kalah", _with(KALAH_START, houses="4,4,4,4,4/4,4,4,4,4,4,4"), "houses",
          "5 houses given for South, but this board has 6 a side"),
         ("kalah", _with(KALAH_START, houses="4,4,4,4,4,3/4,4,4,4,4,4"), "houses",

@@ -56,6 +56,6 @@ def _run(args: argparse.Namespace) -> int:
     if folder.exists() and not folder.is_dir():
         print(f"{folder} is a file, not a folder: your own rulesets go in a folder of that name", file=sys.stderr)
     elif not any(not e.bundled for e in entries):
-        print(f"(your own rulesets go in {folder}, a folder per game: {folder / 'stay-alive' / 'my-rules.yaml'} has the id stay-alive/my-rules)",
+        print(f"(your own rulesets go in {folder}, a folder per game: {folder / '<game>' / '<name>.yaml'} has the id <game>/<name>)",
               file=sys.stderr)
     return 0

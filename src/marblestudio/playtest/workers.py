@@ -57,6 +57,9 @@ class StopRun(Exception):
         super().__init__(message)
         self.kept = kept
 
+    def __reduce__(self) -> tuple[type[StopRun], tuple[str, Any]]:
+        return type(self), (str(self), self.kept)
+
 
 @dataclass
 class RunResult(Generic[T]):
