@@ -162,3 +162,12 @@ def test_a_name_ending_in_a_slash_is_a_folder_not_a_file(tmp_path: Path, capsys:
     assert main(["new", "--from", "stay-alive/standard", f"{tmp_path / 'newdir'}/"]) == 2
     assert "is a folder; give a file name such as" in capsys.readouterr().err
     assert not (tmp_path / "newdir").exists()
+
+
+def test_an_accented_file_name_keeps_its_letters_in_the_id_and_the_hint_can_be_pasted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "Règle Été.yaml"  # the id was stay-alive/r-gle-t (accented letters dropped)
+    assert main(["new", "--from", "stay-alive/standard", str(target)]) == 0
+    assert load(str(target)).id == "stay-alive/regle-ete"
+    assert capsys.readouterr().out.endswith(f"then: marblestudio validate '{target}'\n")  # quoted for the shell

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -78,5 +79,5 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"marblestudio new: cannot write {target}: {describe(exc)}", file=sys.stderr)
         return 2
-    print(f"wrote {target} (extends {args.base}{created}); edit it, then: marblestudio validate {target}")
+    print(f"wrote {target} (extends {args.base}{created}); edit it, then: marblestudio validate {shlex.quote(str(target))}")
     return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -31,8 +32,10 @@ def schema_uri() -> str:
 
 
 def slug(text: str) -> str:
-    """`text` as a ruleset id's part: lower-case letters, digits and '-' ("house-rule" if none)."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "house-rule"
+    """`text` as a ruleset id's part: lower-case letters, digits and '-' ("house-rule" if none);
+    an accented letter keeps its letter (é is e: "Ünïcødé" was "n-c-d")."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "house-rule"
 
 
 ID = re.compile(r"[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*")  # matched whole (fullmatch): no "x/y\n"
