@@ -127,3 +127,12 @@ def test_ctrl_z_in_the_move_box_undoes_the_move(qtbot: QtBot, window: MainWindow
     assert entry.text() == "R1"  # the typed text stayed
     qtbot.keyClick(entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert session.ply == 2
+
+
+def test_the_controls_sheet_names_every_camera_key() -> None:
+    # F1's Controls left out Ctrl+1 and Ctrl+2, which the View menu has
+    from marblestudio.views.board.help import COMMON_CONTROLS
+    from marblestudio.views.camera_actions import CAMERA_ACTIONS
+
+    for _text, shortcut, _act, _tip in CAMERA_ACTIONS:
+        assert shortcut in COMMON_CONTROLS, shortcut
