@@ -126,3 +126,16 @@ def test_a_click_on_a_move_in_a_replay_goes_there(window: MainWindow, tmp_path: 
     assert session.position == 8 and window.replay.slider.value() == 8
     assert window.move_log.currentItem() is window.move_log.topLevelItem(7)
     assert not window.move_log.topLevelItem(7).font(0).italic()  # type: ignore[union-attr]
+
+
+def test_the_timeline_keeps_a_length_one_can_drag_in_a_narrow_window(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    # At 600 pixels the buttons left the timeline some 50 pixels for a game of 141 steps.
+    assert window.open_path(finished_record(tmp_path))
+    for width in (600, 1400):
+        window.resize(width, 800)
+        qtbot.waitUntil(lambda: window.replay.width() <= width, timeout=3000)
+        qtbot.wait(50)
+        assert window.replay.slider.width() >= 0.6 * window.replay.width() if width == 600 else window.replay.slider.width() >= 300
+        buttons = [window.replay.first, window.replay.last, window.replay.branch]
+        assert all(b.isVisible() and b.width() > 0 for b in buttons)
+    assert window.width() == 1400

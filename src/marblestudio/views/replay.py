@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSlider, QStyle, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSlider, QStyle, QVBoxLayout, QWidget
 
 from marblestudio.engine.core import IllegalMoveError, Move
 from marblestudio.views.game_view import GameView
@@ -21,6 +22,10 @@ from marblestudio.views.game_view import GameView
 SPEEDS = (("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("instant", 0.0))
 
 _Icon = QStyle.StandardPixmap
+
+
+NARROW = 760
+"""Below this width (pixels) the replay's timeline takes a row of its own."""
 
 
 class ReplayControls(QWidget):
@@ -49,14 +54,19 @@ class ReplayControls(QWidget):
         self.speed.setCurrentIndex(1)
         self.branch = QPushButton("Play from here")
         self.branch.setToolTip("Start a new game from the position shown; you take the seat to move")
-        layout = QHBoxLayout(self)
+        rows = QVBoxLayout(self)
+        self._timeline = QHBoxLayout()  # the slider's own row, in a narrow window (`_arrange`)
+        self._bar = QHBoxLayout()
+        rows.addLayout(self._timeline)
+        rows.addLayout(self._bar)
         for w in (self.first, self.back, self.play, self.forward, self.last):
-            layout.addWidget(w)
-        layout.addWidget(self.slider, 1)
-        layout.addWidget(self.position)
-        layout.addWidget(QLabel("Speed"))
-        layout.addWidget(self.speed)
-        layout.addWidget(self.branch)
+            self._bar.addWidget(w)
+        self._bar.addWidget(self.slider, 1)
+        self._bar.addWidget(self.position)
+        self._bar.addWidget(QLabel("Speed"))
+        self._bar.addWidget(self.speed)
+        self._bar.addWidget(self.branch)
+        self._narrow = False
         self._timer = QTimer(self)
         self._timer.setInterval(50)
         self._timer.timeout.connect(self._on_tick)
@@ -69,6 +79,27 @@ class ReplayControls(QWidget):
         self.speed.currentIndexChanged.connect(self._on_speed_change)
         self.branch.clicked.connect(self.play_from_here.emit)
         game.changed.connect(self.refresh)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._arrange(event.size().width() < NARROW)
+
+    def _arrange(self, narrow: bool) -> None:
+        """In a narrow window the timeline has a row of its own above the buttons (beside them
+        it was some 50 pixels long at 600: too short to pick a move by dragging)."""
+        if narrow == self._narrow:
+            return
+        self._narrow = narrow
+        if narrow:
+            for w in (self.slider, self.position):
+                self._bar.removeWidget(w)
+            self._timeline.addWidget(self.slider, 1)
+            self._timeline.addWidget(self.position)
+        else:
+            for w in (self.slider, self.position):
+                self._timeline.removeWidget(w)
+            self._bar.insertWidget(5, self.slider, 1)
+            self._bar.insertWidget(6, self.position)
 
     def _button(self, icon: QStyle.StandardPixmap, tip: str) -> QPushButton:
         button = QPushButton()
