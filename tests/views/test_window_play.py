@@ -231,7 +231,7 @@ def test_help_shows_the_rules_sheet_of_the_game_played(qtbot: QtBot, window: Mai
     dialog.close()
 
 
-@pytest.mark.parametrize("ref", ["stay-alive/standard", "alive/standard", "mancala/kalah"])
+@pytest.mark.parametrize("ref", ["stay-alive/standard", "alive/standard", "avalanche/standard", "archimedes/standard", "mancala/kalah"])
 def test_help_shows_the_move_notation_of_the_game_played(qtbot: QtBot, window: MainWindow, ref: str) -> None:
     # From the game's family descriptor (`Family.notation`), for a plug-in's game too.
     from marblestudio.engine import family
@@ -247,6 +247,11 @@ def test_help_shows_the_move_notation_of_the_game_played(qtbot: QtBot, window: M
     text = dialog.findChild(QTextBrowser).toPlainText()  # type: ignore[union-attr]
     assert found.title in dialog.windowTitle()
     assert text.strip() and text.split()[0] in found.resource("notation").read_text(encoding="utf-8")
+    # for a player: how moves are written, not the calls and events of the engine (it showed
+    # `state.sample_chance(rng)` and a table of events)
+    for programmers in ("state.", "rng", "apply", "Event", "game_over", "NotationError"):
+        assert programmers not in text, programmers
+    assert "| Move |" not in text and "Move" in text  # the table of moves is drawn as a table
     dialog.close()
 
 

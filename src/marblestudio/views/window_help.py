@@ -8,6 +8,8 @@ those every board shares.  A part of `MainWindow` (its `help`).
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -92,7 +94,7 @@ class WindowHelp:
         dialog = QDialog(self.window)
         dialog.setWindowTitle(f"Move notation — {found.title}")
         browser = QTextBrowser(dialog)
-        browser.setMarkdown(text)
+        browser.setMarkdown(for_players(text))
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
         close.rejected.connect(dialog.close)
         layout = QVBoxLayout(dialog)
@@ -115,3 +117,13 @@ class WindowHelp:
             return load(ref).game if ref else None
         except RulesetError:
             return None
+
+
+_FOR_PROGRAMMERS = re.compile(r"<!-- for programmers -->.*?(?:<!-- /for programmers -->|\Z)\n?", re.DOTALL)
+
+
+def for_players(notation: str) -> str:
+    """A family's notation document as Help > Move Notation shows it: without the parts marked
+    `<!-- for programmers -->` ... `<!-- /for programmers -->` (the calls that write and read a
+    move, the events a move returns), which the document keeps for plug-in authors and tools."""
+    return _FOR_PROGRAMMERS.sub("", notation)
