@@ -2,7 +2,7 @@
 
 `RulesEditor` is the widget.  A main window hosts it with one line (`views/main_window.py` does):
 
-    self.editor_dock = install_editor(self)   # a dock; "Play this ruleset" calls self.start_game(path)
+    self.editor_dock = install_editor(self)   # a dock; "Play This Ruleset" calls self.start_game(path)
 
 `EditorDock` is the same widget in a stand-alone dock, for windows without `add_dock`.
 

@@ -19,7 +19,7 @@ def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
     """Add the rules editor to the main window `window` as a dock (hidden until asked for).
 
     Uses the window's `add_dock(title, widget, area)` when it has one (so the View menu lists
-    the dock) and its `start_game(ref)` for "Play this ruleset"; asks about unsaved rules before
+    the dock) and its `start_game(ref)` for "Play This Ruleset"; asks about unsaved rules before
     the window closes, and offers back text that a crash left unsaved.
     """
     editor = RulesEditor(window, **options)  # type: ignore[arg-type]

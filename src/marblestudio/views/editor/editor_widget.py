@@ -1,12 +1,16 @@
 """The rules editor: a ruleset file, checked as you type, with its meaning shown beside it.
 
 `RulesEditor` is a self-contained widget (`dock.install_editor` puts it in the main window): a tool
-bar (new from a base, open, save, undo, redo, find, replace, play), the text (`CodeEditor`),
-and tabs for the problems, the resolved ruleset, the rules sheet, the 3D preview and the
-playtest.  A short pause in typing re-checks the text with `marblestudio.rulesets.check_text`
-(the same diagnostics as `marblestudio validate`); once the text is valid, the other tabs
-follow it.  Unsaved text is backed up to the data folder and offered back after a crash
-(the file handling is its part `files`, an `EditorFiles` from `editor_files`).
+bar (new from a base, open, save, undo, redo, find, replace), the text (`CodeEditor`), tabs for
+the problems, the resolved ruleset, the rules sheet, the 3D preview and the playtest, and under
+them the file's state beside "Play This Ruleset".  The actions are named as the app's menus
+name theirs ("Open…", "Save As…").  The editor fits beside the board of a 600-pixel window:
+where the tool bar has no room for a button per action, the file's actions (new, open, save,
+save as) go into the menu of one "File" button.  A short pause in typing re-checks the text
+with `marblestudio.rulesets.check_text` (the same diagnostics as `marblestudio validate`);
+once the text is valid, the other tabs follow it.  Unsaved text is backed up to the data
+folder and offered back after a crash (the file handling is its part `files`, an `EditorFiles`
+from `editor_files`).
 """
 
 from __future__ import annotations
@@ -14,13 +18,14 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
-    QLabel,
+    QHBoxLayout,
     QMenu,
     QMessageBox,
     QSplitter,
+    QStyle,
     QTabWidget,
     QToolBar,
     QToolButton,
@@ -30,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from marblestudio.rulesets import RulesetError, check_text
 from marblestudio.rulesets.diagnostics import Diagnostic
+from marblestudio.views.elided_label import ElidedLabel
 from marblestudio.views.editor.code_editor import CodeEditor
 from marblestudio.views.editor.editor_files import EditorFiles
 from marblestudio.views.editor.files import BackupStore, default_data_dir
@@ -52,6 +58,7 @@ class RulesEditor(QWidget):
     title_changed = Signal(str)  # "name.yaml" with a "*" while there are unsaved changes
     checked = Signal(list)  # the diagnostics of the last check (after each pause in typing)
     resolved = Signal(object)  # the `Resolution` of the text whenever it becomes (or stays) valid
+    play_action: QAction  # made with the tool bar's actions; its button is under the tabs
 
     def __init__(
         self,
@@ -77,7 +84,7 @@ class RulesEditor(QWidget):
         self.sheet_view = SheetView(self)
         self.preview = PreviewPanel(self, enabled=preview)
         self.playtest = PlaytestPanel(self)
-        self.status = QLabel(self)
+        self.status = ElidedLabel(self)  # cut short with "…" in a narrow dock, whole in its tooltip
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self.problems, "Problems")
         self.tabs.addTab(self.resolved_view, "Resolved")
@@ -100,11 +107,17 @@ class RulesEditor(QWidget):
         splitter.setChildrenCollapsible(False)
         splitter.setSizes([600, 400])  # the text gets the larger part, whatever the tabs ask for
         self.tabs.setMinimumHeight(120)
+        self.play_button = QToolButton(self)  # the file's state, then what to do with it once valid
+        self.play_button.setDefaultAction(self.play_action)
+        bottom = QHBoxLayout()
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.addWidget(self.status, 1)
+        bottom.addWidget(self.play_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.toolbar)
         layout.addWidget(splitter)
-        layout.addWidget(self.status)
+        layout.addLayout(bottom)
 
         self._check_timer = QTimer(self)
         self._check_timer.setSingleShot(True)
@@ -172,31 +185,96 @@ class RulesEditor(QWidget):
     # Tool bar ----------------------------------------------------------------------------------
     def _make_toolbar(self) -> QToolBar:
         bar = QToolBar("Rules editor", self)
-        self.new_menu = QMenu("New from base", self)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.new_menu = QMenu("New from Base", self)
         self.new_menu.aboutToShow.connect(self._fill_new_menu)
-        new_button = QToolButton(bar)
-        new_button.setText("New from base")
-        new_button.setMenu(self.new_menu)
-        new_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        bar.addWidget(new_button)
-        self.open_action = self._action(bar, "Open…", QKeySequence.StandardKey.Open, self.files.open_dialog)
-        self.save_action = self._action(bar, "Save", QKeySequence.StandardKey.Save, self.save)
-        self.save_as_action = self._action(bar, "Save as…", QKeySequence.StandardKey.SaveAs, lambda: self.save_as())
-        bar.addSeparator()
-        self.undo_action = self._action(bar, "Undo", QKeySequence.StandardKey.Undo, self.editor.undo)
-        self.redo_action = self._action(bar, "Redo", QKeySequence.StandardKey.Redo, self.editor.redo)
+        self.open_action = self._action("Open…", QKeySequence.StandardKey.Open, self.files.open_dialog)
+        self.save_action = self._action("Save", QKeySequence.StandardKey.Save, self.save)
+        self.save_as_action = self._action("Save As…", QKeySequence.StandardKey.SaveAs, lambda: self.save_as())
+        self.file_menu = QMenu("File", self)
+        self.file_menu.addMenu(self.new_menu)
+        self.file_menu.addSeparator()
+        self.file_menu.addActions([self.open_action, self.save_action, self.save_as_action])
+        # The file's actions: a button each where there is room (`_fit_toolbar`), else the File menu.
+        self._wide_items = [bar.addWidget(self._bar_button(bar, menu=self.new_menu))]
+        self._wide_items += [bar.addWidget(self._bar_button(bar, action))
+                             for action in (self.open_action, self.save_action, self.save_as_action)]
+        self._narrow_items = [bar.addWidget(self._bar_button(bar, menu=self.file_menu))]
+        self._narrow_items[0].setVisible(False)
+        self._wide_items.append(bar.addSeparator())
+        self.undo_action = self._action("Undo", QKeySequence.StandardKey.Undo, self.editor.undo)
+        self.redo_action = self._action("Redo", QKeySequence.StandardKey.Redo, self.editor.redo)
+        bar.addActions([self.undo_action, self.redo_action])
         self.editor.undoAvailable.connect(self.undo_action.setEnabled)
         self.editor.redoAvailable.connect(self.redo_action.setEnabled)
         self.undo_action.setEnabled(False)
         self.redo_action.setEnabled(False)
-        self.find_action = self._action(bar, "Find", QKeySequence.StandardKey.Find, lambda: self.find_bar.open_find(False))
-        self.replace_action = self._action(bar, "Replace", QKeySequence("Ctrl+H"), lambda: self.find_bar.open_find(True))
-        bar.addSeparator()
-        self.play_action = self._action(bar, "Play this ruleset", None, self.play)
+        self.find_action = self._action("Find", QKeySequence.StandardKey.Find, lambda: self.find_bar.open_find(False))
+        self.replace_action = self._action("Replace", QKeySequence("Ctrl+H"), lambda: self.find_bar.open_find(True))
+        self._wide_items.append(bar.addSeparator())  # (narrow, the bar has room for its buttons alone)
+        bar.addActions([self.find_action, self.replace_action])
+        self.play_action = self._action("Play This Ruleset", None, self.play)  # a button under the tabs
+        self.play_action.setToolTip("Play a game of this ruleset (once it is valid; unsaved changes are saved first)")
         self.play_action.setEnabled(False)
         self.editor.installEventFilter(self)
         self.installEventFilter(self)  # key events of every other child come up to the editor
         return bar
+
+    @staticmethod
+    def _bar_button(bar: QToolBar, action: QAction | None = None, menu: QMenu | None = None) -> QToolButton:
+        """A button of the tool bar for `action`, or one that opens `menu` (named after it)."""
+        button = QToolButton(bar)
+        button.setAutoRaise(True)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # as the bar's own buttons: the focus stays in the text
+        button.setToolButtonStyle(bar.toolButtonStyle())
+        if action is not None:
+            button.setDefaultAction(action)
+        if menu is not None:
+            button.setText(menu.title())
+            button.setMenu(menu)
+            button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        return button
+
+    def _toolbar_widths(self) -> tuple[int, int]:
+        """The tool bar's width with the File button and with a button for each of the file's
+        actions (and the separators), whichever it shows now."""
+        bar = self.toolbar
+        spacing = bar.style().pixelMetric(QStyle.PixelMetric.PM_ToolBarItemSpacing, None, bar)
+
+        def extent(items: list[QAction]) -> int:
+            widgets = [bar.widgetForAction(item) for item in items]
+            return sum(widget.sizeHint().width() + spacing for widget in widgets if widget is not None)
+
+        shown = self._wide_items if self._wide_items[0].isVisible() else self._narrow_items
+        rest = bar.sizeHint().width() - extent(shown)
+        return rest + extent(self._narrow_items), rest + extent(self._wide_items)
+
+    def _fit_toolbar(self) -> None:
+        """A button for each of the file's actions when the tool bar has room for them all, else
+        the File button: beside the board of a 600-pixel window the tool bar ended in "»", its
+        Find, Replace and Play out of sight."""
+        wide = self.toolbar.width() >= self._toolbar_widths()[1]
+        if wide != self._wide_items[0].isVisible():
+            for item in self._wide_items:
+                item.setVisible(wide)
+            for item in self._narrow_items:
+                item.setVisible(not wide)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        """As narrow as the tabs and the tool bar with its File button allow (not the wide tool bar)."""
+        hint = super().minimumSizeHint()
+        if not hasattr(self, "_narrow_items"):
+            return hint  # (asked while being made)
+        return QSize(max(hint.width(), self._toolbar_widths()[0]), hint.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit_toolbar()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange) and hasattr(self, "_narrow_items"):
+            self._fit_toolbar()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         """The editor's own keys (Ctrl+O, Ctrl+S, Ctrl+Z, Ctrl+F, Ctrl+H, ...) win over the main
@@ -229,15 +307,18 @@ class RulesEditor(QWidget):
                 return action
         return None
 
-    def _action(self, bar: QToolBar, text: str, key: QKeySequence | QKeySequence.StandardKey | None, slot: object) -> QAction:
+    def _action(self, text: str, key: QKeySequence | QKeySequence.StandardKey | None, slot: object) -> QAction:
+        """An action of the editor named `text` as the menus name theirs: "…" when it asks for
+        more (a dialog), which its buttons show too (Qt drops it from a button's text)."""
         action = QAction(text, self)
+        action.setIconText(text)
         if key is not None:
             action.setShortcut(key)
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.setToolTip(f"{text} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})")
+            keys = QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(f"{text.removesuffix('…')} ({keys})")
         action.triggered.connect(slot)
         self.addAction(action)
-        bar.addAction(action)
         return action
 
     def _fill_new_menu(self) -> None:

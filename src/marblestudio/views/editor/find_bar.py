@@ -1,10 +1,28 @@
-"""Find and replace for the rules editor: a small bar under the text (Ctrl+F, Ctrl+H)."""
+"""Find and replace for the rules editor: a small bar under the text (Ctrl+F, Ctrl+H).
+
+The bar fits the editor beside the board of a 600-pixel window: small buttons (arrows for the
+previous and next match), the case as a checkable "Aa" (its tooltip says "Match case") and a
+status ("Not found") that is cut short rather than widening the window.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent, QTextCursor, QTextDocument
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QPlainTextEdit, QStyle, QToolButton, QWidget
+
+from marblestudio.views.elided_label import ElidedLabel
+
+
+def _button(text: str, parent: QWidget, tip: str = "", icon: QStyle.StandardPixmap | None = None) -> QToolButton:
+    """A small button; with `icon`, only the icon shows (`text` names it for screen readers)."""
+    button = QToolButton(parent)
+    button.setText(text)
+    button.setToolTip(tip)
+    if icon is not None:
+        button.setIcon(parent.style().standardIcon(icon))
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+    return button
 
 
 class FindBar(QWidget):
@@ -17,26 +35,31 @@ class FindBar(QWidget):
         self.find_edit.setPlaceholderText("Find")
         self.replace_edit = QLineEdit(self)
         self.replace_edit.setPlaceholderText("Replace with")
-        self.case = QCheckBox("Match case", self)
-        self.status = QLabel("", self)
-        self.next_button = QPushButton("Next", self)
-        self.previous_button = QPushButton("Previous", self)
-        self.replace_button = QPushButton("Replace", self)
-        self.replace_all_button = QPushButton("Replace all", self)
-        close = QPushButton("✕", self)
-        close.setFlat(True)
-        close.setToolTip("Close (Esc)")
+        for edit in (self.find_edit, self.replace_edit):  # room for a word when the bar is narrow (the status gives way)
+            edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance("0" * 10))
+        self.case = _button("Aa", self, "Match case")
+        self.case.setCheckable(True)
+        self.status = ElidedLabel(self)
+        self.next_button = _button("Next", self, "Next match (Enter)", QStyle.StandardPixmap.SP_ArrowDown)
+        self.previous_button = _button("Previous", self, "Previous match", QStyle.StandardPixmap.SP_ArrowUp)
+        self.replace_button = _button("Replace", self, "Replace this match and find the next (Enter)")
+        self.replace_all_button = _button("Replace All", self, "Replace every match (one undo step)")
+        close = _button("✕", self, "Close (Esc)")
+        close.setAutoRaise(True)
+        replace_row = QHBoxLayout()
+        replace_row.addWidget(self.replace_button)
+        replace_row.addWidget(self.replace_all_button)
+        replace_row.addStretch(1)
         layout = QGridLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.addWidget(self.find_edit, 0, 0)
-        layout.addWidget(self.next_button, 0, 1)
-        layout.addWidget(self.previous_button, 0, 2)
-        layout.addWidget(self.case, 0, 3)
-        layout.addWidget(self.status, 0, 4)
+        layout.addWidget(self.status, 0, 1)
+        layout.addWidget(self.case, 0, 2)
+        layout.addWidget(self.previous_button, 0, 3)
+        layout.addWidget(self.next_button, 0, 4)
         layout.addWidget(close, 0, 5)
         layout.addWidget(self.replace_edit, 1, 0)
-        layout.addWidget(self.replace_button, 1, 1)
-        layout.addWidget(self.replace_all_button, 1, 2)
+        layout.addLayout(replace_row, 1, 1, 1, 5)
         layout.setColumnStretch(0, 1)
         self.find_edit.returnPressed.connect(self.find_next)
         self.replace_edit.returnPressed.connect(self.replace)

@@ -79,7 +79,7 @@ class SheetView(QWidget):
         super().__init__(parent)
         self.browser = QTextBrowser(self)
         self.sheet: Sheet | None = None
-        save = QPushButton("Save as text…", self)
+        save = QPushButton("Save as Text…", self)
         pdf = QPushButton("Save as PDF…", self)
         save.clicked.connect(self._on_save_text)
         pdf.clicked.connect(self._on_save_pdf)

@@ -92,32 +92,33 @@ class PlaytestPanel(QWidget):
         self.errors.setWordWrap(True)
         self.errors.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        # Two rows, so that the editor's dock (and the window beside the board) can be narrow:
-        # the counts and the seed, then the players and the buttons.
-        counts, players = QHBoxLayout(), QHBoxLayout()
-        for row, text, widget in ((counts, "Games", self.games), (counts, "Players", self.players), (counts, "Seed", self.seed),
-                                  (players, "Agents", self.agents)):
+        # Three short rows, so that the editor fits beside the board of a 600-pixel window (one
+        # row of all the inputs took 676 pixels, two rows 384): the counts, the seed and the
+        # players, then the buttons beside the progress.
+        counts, players, buttons = QHBoxLayout(), QHBoxLayout(), QHBoxLayout()
+        for row, text, widget in ((counts, "Games", self.games), (counts, "Players", self.players),
+                                  (players, "Seed", self.seed), (players, "Agents", self.agents)):
             label = QLabel(text, self)
             label.setBuddy(widget)
             row.addWidget(label)
             row.addWidget(widget)
         self.seed.setMaximumWidth(120)
         self.agents.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.agents.setMinimumContentsLength(12)  # it shrinks to this; the longest choice fits when there is room
+        self.agents.setMinimumContentsLength(9)  # it shrinks to this; the longest choice fits when there is room
         self.agents.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.agents.setMaximumWidth(self.agents.fontMetrics().horizontalAdvance("M" * 22))
         counts.addStretch(1)
-        players.addWidget(self.run_button)
-        players.addWidget(self.cancel_button)
-        players.addStretch(1)
         players.setStretchFactor(self.agents, 4)  # the list takes the room first (up to its longest choice)
-        inputs = QVBoxLayout()
-        inputs.addLayout(counts)
-        inputs.addLayout(players)
+        self.progress.setMinimumWidth(self.progress.fontMetrics().horizontalAdvance("100%") * 2)
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.progress, 1)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         layout = QVBoxLayout(self)
-        layout.addLayout(inputs)
-        layout.addWidget(self.progress)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(counts)
+        layout.addLayout(players)
+        layout.addLayout(buttons)
         layout.addWidget(self.note)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.errors)

@@ -134,6 +134,9 @@ class PreviewPanel(QWidget):
         self.note.setWordWrap(True)
         self.choice = QComboBox(self)
         self.choice.setToolTip("A position where a rule piece of the file fired, in seeded random games")
+        # a long piece name must not widen the editor (and the window beside it): the list shrinks
+        self.choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.choice.setMinimumContentsLength(12)
         self.choice.currentIndexChanged.connect(self._on_choice_change)
         self.choice_row = QWidget(self)
         row = QHBoxLayout(self.choice_row)
