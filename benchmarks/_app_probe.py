@@ -3,7 +3,7 @@
 Printed lines (seconds are `time.time()`, to compare with the parent's clock at the start):
   WINDOW <t>            the main window is exposed on screen
   BOARD <t> <rss MB>    the first frame of the game's board is painted
-  EDITOR <rss MB> <worker MB>   the Rules editor is open on the ruleset, its preview painted
+  EDITOR <rss MB> <worker MB>   the Rules Editor is open on the ruleset, its preview painted
 
 Nothing is changed in the app: an import hook wraps `views.app.application` once the app
 imports it, so the app loads its modules in its own order and at its own time.  After the

@@ -6,7 +6,7 @@
 - the start-up of `marblestudio play ID` (a subprocess, timed from just before it is started):
   the main window exposed on screen (target <= 1.0 s) and the first frame of the board painted
   (target <= 2.0 s);
-- the app's RSS after that first frame, and with the Rules editor open on the ruleset and its
+- the app's RSS after that first frame, and with the Rules Editor open on the ruleset and its
   3D preview drawn (target < 400 MB), with the computer's worker process beside it.
 
 Each scene shows a seeded game of the family's standard ruleset some moves in, with a person
@@ -319,7 +319,7 @@ def report(only: list[str]) -> int:
         print(f"  `marblestudio play`: window on screen, s:    {spread([r['window'] for r in runs], 2)}   (target <= 1.0)")
         print(f"  `marblestudio play`: first board painted, s: {spread([r['board'] for r in runs], 2)}   (target <= 2.0)")
         print(f"  RSS after the first board, MB:               {spread([r['rss'] for r in runs], 0)}")
-        print(f"  RSS with the Rules editor open, MB:          {spread([r['editor'] for r in runs], 0)}   (target < 400)"
+        print(f"  RSS with the Rules Editor open, MB:          {spread([r['editor'] for r in runs], 0)}   (target < 400)"
               f"; the computer's worker process {spread([r['worker'] for r in runs], 0)}")
     print("\nmedians          alone fps  window fps  window s  board s  RSS editor MB")
     for name, fps, runs in rows:

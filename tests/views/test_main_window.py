@@ -220,7 +220,7 @@ def test_the_rules_editor_is_a_dock_listed_in_the_view_menu(window: MainWindow) 
     dock = window.editor_dock
     assert dock is not None and not dock.isVisible()
     toggles = [a for a in window.menuBar().actions() if a.text() == "&View"][0].menu().actions()
-    toggle = next(a for a in toggles if a.text().startswith("Rules editor"))
+    toggle = next(a for a in toggles if a.text().startswith("Rules Editor"))
     toggle.trigger()
     assert dock.isVisible()
 

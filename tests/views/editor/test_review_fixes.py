@@ -209,3 +209,52 @@ def test_the_tool_bar_names_its_actions_as_the_menus_do(editor) -> None:
     assert editor.open_action.toolTip() == "Open (Ctrl+O)"
     assert editor.save_as_action.toolTip() == "Save As (Ctrl+Shift+S)"
     assert editor.find_bar.replace_all_button.text() == "Replace All"
+
+
+# 4. Escape ------------------------------------------------------------------------------------------
+def test_escape_in_the_editor_closes_its_completion_list_and_find_bar_not_the_windows_animation(qtbot, monkeypatch) -> None:
+    # View > Skip Animation (Escape) took the key: the list stayed open, and the Enter that
+    # followed put "format: " into the text
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+
+    from marblestudio.views.editor.editor_widget import RulesEditor
+
+    from ..helpers import open_main_window
+
+    win = open_main_window(qtbot, 1100, 760)
+    dock = win.editor_dock
+    assert dock is not None
+    dock.show()
+    widget = dock.widget()
+    editor = widget if isinstance(widget, RulesEditor) else widget.findChild(RulesEditor)
+    assert editor is not None
+    skipped: list[bool] = []
+    monkeypatch.setattr(win.viewing, "on_escape", lambda: skipped.append(True))
+
+    def claimed(target: QWidget) -> bool:
+        override = QKeyEvent(QEvent.Type.ShortcutOverride, Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier)
+        override.ignore()
+        QApplication.sendEvent(target, override)
+        return override.isAccepted()
+
+    text = editor.editor
+    text.setFocus()
+    text.setPlainText("form")
+    cursor = text.textCursor()
+    cursor.movePosition(cursor.MoveOperation.End)
+    text.setTextCursor(cursor)
+    assert text.show_completions(explicit=True)
+    popup = text.completer.popup()
+    qtbot.waitUntil(popup.isVisible, timeout=3000)
+    assert claimed(text)  # the editor's, not the window's
+    qtbot.keyClick(text, Qt.Key.Key_Escape)
+    assert not popup.isVisible() and text.toPlainText() == "form"
+    editor.find_action.trigger()
+    assert editor.find_bar.isVisible()
+    assert claimed(editor.find_bar.find_edit)
+    qtbot.keyClick(editor.find_bar.find_edit, Qt.Key.Key_Escape)
+    assert not editor.find_bar.isVisible()
+    assert not claimed(text)  # nothing of the editor's open: Escape is the window's again
+    assert skipped == []

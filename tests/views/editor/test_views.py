@@ -101,7 +101,7 @@ def test_the_main_window_hosts_the_editor_and_plays_from_it(qtbot, data_dir: Pat
     editor.play()
     assert window.started == [str(house_rule)]
     editor.editor.insertPlainText("# unsaved\n")
-    assert dock.windowTitle() == "Rules editor — quick.yaml*"
+    assert dock.windowTitle() == "Rules Editor — quick.yaml*"
     window.show()
     dock.show()
     qtbot.waitExposed(window)
@@ -109,7 +109,7 @@ def test_the_main_window_hosts_the_editor_and_plays_from_it(qtbot, data_dir: Pat
     qtbot.keyClick(editor.editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)  # the editor's Ctrl+S
     assert window_saves == []
     assert house_rule.read_text(encoding="utf-8").startswith("# unsaved")
-    assert dock.windowTitle() == "Rules editor — quick.yaml"
+    assert dock.windowTitle() == "Rules Editor — quick.yaml"
     editor.editor.insertPlainText("# unsaved again\n")
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Cancel)
     assert not window.close()  # the unsaved rules stop the close

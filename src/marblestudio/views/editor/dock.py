@@ -25,9 +25,9 @@ def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
     editor = RulesEditor(window, **options)  # type: ignore[arg-type]
     add_dock = getattr(window, "add_dock", None)
     if add_dock is not None:
-        dock: QDockWidget = add_dock("Rules editor", editor, Qt.DockWidgetArea.RightDockWidgetArea)
+        dock: QDockWidget = add_dock("Rules Editor", editor, Qt.DockWidgetArea.RightDockWidgetArea)
     else:
-        dock = QDockWidget("Rules editor", window)
+        dock = QDockWidget("Rules Editor", window)
         dock.setObjectName("dock-rules-editor")
         dock.setWidget(editor)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
@@ -43,7 +43,7 @@ def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
     dock.toggleViewAction().triggered.connect(lambda checked: dock.raise_() if checked else None)
     dock.visibilityChanged.connect(lambda visible: _room_under(window, dock) if visible else None)
     dock.hide()
-    editor.title_changed.connect(lambda title: dock.setWindowTitle(f"Rules editor — {title}"))
+    editor.title_changed.connect(lambda title: dock.setWindowTitle(f"Rules Editor — {title}"))
     start_game = getattr(window, "start_game", None)
     if start_game is not None:
         editor.play_requested.connect(lambda path: start_game(path))
@@ -89,12 +89,12 @@ class EditorDock(QDockWidget):
     """The rules editor in a dock of the main window; its title shows the unsaved-changes mark."""
 
     def __init__(self, parent: QWidget | None = None, **options: object) -> None:
-        super().__init__("Rules editor", parent)
+        super().__init__("Rules Editor", parent)
         self.setObjectName("rules-editor-dock")
         self.editor = RulesEditor(self, **options)  # type: ignore[arg-type]
         self.setWidget(self.editor)
-        self.editor.title_changed.connect(lambda title: self.setWindowTitle(f"Rules editor — {title}"))
-        self.setWindowTitle(f"Rules editor — {self.editor.title}")
+        self.editor.title_changed.connect(lambda title: self.setWindowTitle(f"Rules Editor — {title}"))
+        self.setWindowTitle(f"Rules Editor — {self.editor.title}")
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         if self.editor.maybe_save():

@@ -184,7 +184,7 @@ class RulesEditor(QWidget):
 
     # Tool bar ----------------------------------------------------------------------------------
     def _make_toolbar(self) -> QToolBar:
-        bar = QToolBar("Rules editor", self)
+        bar = QToolBar("Rules Editor", self)
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.new_menu = QMenu("New from Base", self)
         self.new_menu.aboutToShow.connect(self._fill_new_menu)
@@ -288,6 +288,8 @@ class RulesEditor(QWidget):
         itself (the text's own undo, a line edit's) still gets it first."""
         if watched in (self, self.editor) and event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             assert isinstance(event, QKeyEvent)
+            if event.key() == Qt.Key.Key_Escape and event.modifiers() == Qt.KeyboardModifier.NoModifier and self._escape(event):
+                return True
             action = self._action_for(QKeySequence(event.keyCombination()))
             if action is not None:
                 event.accept()
@@ -295,6 +297,22 @@ class RulesEditor(QWidget):
                     action.trigger()
                 return True
         return super().eventFilter(watched, event)
+
+    def _escape(self, event: QKeyEvent) -> bool:
+        """Escape closes what the editor has open, the completion list first, then the find bar:
+        the window's Escape (View > Skip Animation) took it, the list stayed open, and the Enter
+        that followed put a completion into the text.  With nothing open it is the window's."""
+        popup = self.editor.completer.popup()
+        listing = popup is not None and popup.isVisible()
+        if not listing and not self.find_bar.isVisible():
+            return False
+        event.accept()
+        if event.type() == QEvent.Type.KeyPress:
+            if listing and popup is not None:
+                popup.hide()
+            else:
+                self.find_bar.close_bar()
+        return True
 
     def _action_for(self, pressed: QKeySequence) -> QAction | None:
         """The editor's action whose shortcut is `pressed`, if any (enabled or not: its key is
