@@ -114,6 +114,8 @@ def test_two_windows_play_talk_undo_reconnect_and_resign(qtbot: QtBot, answers: 
     qtbot.waitUntil(lambda: game.ply == start and all(w.game.session.ply == start for w in windows), timeout=WAIT)  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: not bar.isVisible(), timeout=WAIT)
     qtbot.waitUntil(lambda: bool(windows[mover].game.legal_targets()), timeout=WAIT)  # the mover is to move again
+    qtbot.wait(200)  # the message came before the position without the move: it must outlast it
+    assert all(w.message_label.text() == "The move was taken back: every player agreed." for w in windows)
 
     # The server stops listening (a lost connection): a banner says so; it comes back by itself.
     threaded.stop_listening()

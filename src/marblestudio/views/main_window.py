@@ -66,6 +66,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+_NEXT = object()
+"""`show_message`'s mark of a message about the position still to come."""
 TURN_ROOM_MOST = 220
 """The most width the status bar keeps for '<seat> to move (human)' in a narrow window (a long
 seat name is cut short beyond it)."""
@@ -128,7 +130,7 @@ class MainWindow(QMainWindow):
         self.turn_label.setTextFormat(Qt.TextFormat.RichText)  # always: an escaped reason ("the house rule 'x'") has no tags to tell
         self.seats_bar = SeatsBar()
         self.message_label = ElidedLabel()
-        self._message_at: tuple[int, int, int, int | None, bool] | None = None  # see `show_message`
+        self._message_at: tuple[int, int, int, int | None, bool] | object | None = None  # see `show_message`
         # The status bar's texts may be long (a game's result): they are cut short in a narrow
         # window, never widen it (a label's smallest size is otherwise its whole text).
         self.turn_label.setMinimumWidth(1)
@@ -602,13 +604,17 @@ class MainWindow(QMainWindow):
         self.move_log.colour_blind = value
         self._on_game_change()
 
-    def show_message(self, text: str) -> None:
+    def show_message(self, text: str, *, of_next_position: bool = False) -> None:
         """Say `text` in the status bar (its tooltip says it whole when the window cuts it short)
         until the position changes: a move played, undone or redone, another one viewed, the game
         resigned.  A message is about the position it was said at (a refused move, a hint, who
-        won), and left standing it would speak of another (a win after Undo)."""
+        won), and left standing it would speak of another (a win after Undo).
+
+        `of_next_position`: the message is about the position still to come (a network game's
+        server says a move was taken back before it sends the position without it), and lasts
+        until the one after that."""
         self.message_label.setText(text)
-        self._message_at = self._position_key()
+        self._message_at = _NEXT if of_next_position else self._position_key()
 
     def _position_key(self) -> tuple[int, int, int, int | None, bool] | None:
         """What a message is about: the game, its moves, the position shown, whether it is over."""
@@ -636,7 +642,9 @@ class MainWindow(QMainWindow):
         return state.power_choices(name)
 
     def _on_game_change(self) -> None:
-        if self.message_label.text() and self._position_key() != self._message_at:
+        if self._message_at is _NEXT:
+            self._message_at = self._position_key()  # the position it spoke of has come
+        elif self.message_label.text() and self._position_key() != self._message_at:
             self.message_label.setText("")  # it spoke of the position before
         playing = self.stack.currentIndex() == 1
         live = self.game.session if playing else None  # the library shows no game

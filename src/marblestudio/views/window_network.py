@@ -298,11 +298,14 @@ class WindowNetwork:
         request = session.undo_request
         if request is None:
             self.bar.say("")
-            if session.undo_event in ("declined", "cancelled"):
-                self.window.show_message("The undo request was refused." if session.undo_event == "declined"
-                                         else "The undo request lapsed: a move was made.")
+            # the server says a request was cancelled or done before it sends the position that
+            # came of it: those messages are of the position to come
+            if session.undo_event == "declined":
+                self.window.show_message("The undo request was refused.")
+            elif session.undo_event == "cancelled":
+                self.window.show_message("The undo request lapsed: a move was made.", of_next_position=True)
             elif session.undo_event == "done":
-                self.window.show_message("The move was taken back: every player agreed.")
+                self.window.show_message("The move was taken back: every player agreed.", of_next_position=True)
         elif request[0] == session.me:
             self.bar.say("You asked to take back your last move: waiting for the other players…", "info", (self.bar.withdraw,))
         else:
