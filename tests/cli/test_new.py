@@ -171,3 +171,13 @@ def test_an_accented_file_name_keeps_its_letters_in_the_id_and_the_hint_can_be_p
     assert main(["new", "--from", "stay-alive/standard", str(target)]) == 0
     assert load(str(target)).id == "stay-alive/regle-ete"
     assert capsys.readouterr().out.endswith(f"then: marblestudio validate '{target}'\n")  # quoted for the shell
+
+
+def test_the_base_named_by_its_id_is_never_overwritten(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # the review: --from stay-alive/mine onto the user's own stay-alive/mine.yaml replaced it
+    monkeypatch.setenv("MARBLESTUDIO_USER_DIR", str(tmp_path))
+    mine = tmp_path / "stay-alive" / "mine.yaml"
+    assert main(["new", "--from", "stay-alive/standard", str(mine)]) == 0
+    before = mine.read_bytes()
+    assert main(["new", "--from", "stay-alive/mine", str(mine), "--force"]) == 2
+    assert "is the base itself" in capsys.readouterr().err and mine.read_bytes() == before

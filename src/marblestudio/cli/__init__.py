@@ -86,6 +86,6 @@ def _main(argv: Sequence[str] | None) -> int:
     from marblestudio.cli.errors import USAGE, output_failed
 
     try:
-        return USAGE if output_failed(args.command) else code  # the last of the output written, or why not
+        return max(code, USAGE) if output_failed(args.command) else code  # the last of the output written, or why not
     except BrokenPipeError:
         return 0

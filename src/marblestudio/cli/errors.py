@@ -74,6 +74,9 @@ def output_failed(command: str, exc: OSError | None = None) -> bool:
     else:
         try:
             sys.stdout.flush()
+        except BrokenPipeError:  # the reader went away (| head): no error of anyone's
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python's advice: no second error at exit
+            return False
         except OSError as error:
             failed = error
     if failed is None:

@@ -53,8 +53,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.name is not None and (problems := field_problems("name", args.name)):
         print(f"marblestudio new: --name: {problems[0]}", file=sys.stderr)  # it would write a file that fails validate
         return 2
-    base_file = Path(args.base)
-    if base_file.is_file() and target.exists() and os.path.samefile(base_file, target):
+    base_file = _base_file(args.base)
+    if base_file is not None and target.exists() and os.path.samefile(base_file, target):
         print(f"marblestudio new: {target} is the base itself: write the house rule to another file", file=sys.stderr)
         return 2
     if target.exists() and not args.force:
@@ -81,3 +81,12 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     print(f"wrote {target} (extends {args.base}{created}); edit it, then: marblestudio validate {shlex.quote(str(target))}")
     return 0
+
+
+def _base_file(base: str) -> Path | None:
+    """The file of the base: the path given, or the file of a bundled or user id (None if none)."""
+    from marblestudio.rulesets import catalog
+
+    ref = catalog.resolve_ruleset_arg(base)
+    found = ref if isinstance(ref, Path) else catalog.find(ref)
+    return found if found is not None and found.is_file() else None
