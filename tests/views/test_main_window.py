@@ -28,7 +28,7 @@ def test_the_window_opens_on_the_library_with_a_game_ready(window: MainWindow) -
     assert "stay-alive/standard" in window.library.ids()
     assert window.library.selected() == "stay-alive/standard"
     text = window.library.list.currentItem().text()
-    assert "Stay Alive" in text and "2–4 players" in text and "sliding bars" in text
+    assert "Stay Alive" in text and "2 to 4 players" in text and "sliding bars" in text
     assert "against the computer" in window.library.ready.text()
 
 

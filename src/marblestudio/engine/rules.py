@@ -24,7 +24,9 @@ class Players:
 
     def __str__(self) -> str:
         """The counts a game is for, in words: "2 to 4 players", "4 players"."""
-        return f"{self.min} players" if self.min == self.max else f"{self.min} to {self.max} players"
+        if self.min == self.max:
+            return f"{self.min} player" if self.min == 1 else f"{self.min} players"
+        return f"{self.min} to {self.max} players"
 
 
 @dataclass(frozen=True, slots=True)

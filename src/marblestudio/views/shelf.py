@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from marblestudio.engine.rules import Players
 from marblestudio.rulesets.catalog import CatalogEntry, place_of, shelf_order
 from marblestudio.rulesets.diagnostics import Diagnostic
 
@@ -67,11 +66,6 @@ class ShelfGroup:
     items: tuple[ShelfItem, ...]
 
 
-def players_text(players: Players) -> str:
-    """'2 players' or '2–4 players'."""
-    return f"{players.min} players" if players.min == players.max else f"{players.min}–{players.max} players"
-
-
 def entry_item(entry: CatalogEntry) -> ShelfItem:
     """The shelf item of a valid ruleset."""
     return ShelfItem(
@@ -80,7 +74,7 @@ def entry_item(entry: CatalogEntry) -> ShelfItem:
         mine=not entry.bundled,
         ref=entry.id if entry.bundled else str(entry.path),
         ruleset_id=entry.id,
-        players=players_text(entry.players),
+        players=str(entry.players),  # as every command says it: "2 to 4 players"
         description=" ".join(entry.description.split()),
     )
 
