@@ -226,11 +226,21 @@ def _text(value: Any, name: str, source: str, *, limit: int = MAX_TEXT, empty: b
         raise _fail(source, f"'{name}' is empty")
     if len(value) > limit:
         raise _fail(source, f"'{name}' is {len(value):,} characters long; at most {limit:,} are allowed")
-    if _CONTROL.search(value):
-        raise _fail(source, f"'{name}' holds a control character: {_shown(value)}")
-    if _SURROGATE.search(value):
-        raise _fail(source, f"'{name}' holds a character that is not valid Unicode (a lone surrogate): {_shown(value)}")
+    problem = unprintable(value)
+    if problem is not None:
+        raise _fail(source, f"'{name}' {problem}: {_shown(value)}")
     return value
+
+
+def unprintable(text: str) -> str | None:
+    """Why `text` cannot stand in a record or a line of output, or None: a control character (a
+    newline in a name would forge output lines), or a lone surrogate (not valid Unicode: a byte
+    of a command line that is not UTF-8, say), which cannot be written out as UTF-8."""
+    if _CONTROL.search(text):
+        return "holds a control character"
+    if _SURROGATE.search(text):
+        return "holds a character that is not valid Unicode (a lone surrogate)"
+    return None
 
 
 def _whole(value: Any) -> bool:

@@ -160,8 +160,9 @@ def test_a_finished_game_with_a_null_result_is_an_error(capsys: pytest.CaptureFi
 def test_a_position_file_that_is_not_utf8_is_told_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # it gave Python's codec message ("'utf-8' codec can't decode byte 0xe9 ..."), as a usage error
     path = tmp_path / "latin1.txt"
-    path.write_bytes(POSITION.replace("turn=0", "turn=0 \xe9").encode("latin-1"))
+    comments = "# a study\n" * 3000  # the offset is the file's, not that of a chunk the reader decoded
+    path.write_bytes((comments + POSITION.replace("turn=0", "turn=0 \xe9")).encode("latin-1"))
     got, _, err = run(capsys, "simulate", "stay-alive/standard", "--position", str(path), "--games", "1")
-    offset = POSITION.index("turn=0") + len("turn=0 ")
+    offset = len(comments) + POSITION.index("turn=0") + len("turn=0 ")
     assert got == 1
     assert err == f"simulate: --position: {path}: byte 0xE9 at offset {offset} is not UTF-8 text; save the file as UTF-8\n"

@@ -235,12 +235,13 @@ def test_a_record_that_cannot_be_written_stops_the_run_with_the_games_played(
     assert len(written) == 2
 
 
-def test_a_long_seed_names_its_records_within_a_file_names_length(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    seed = "s" * 200  # a 300-character seed was "File name too long", exit 3
+@pytest.mark.parametrize("letter", ["s", "漢"])
+def test_a_long_seed_names_its_records_within_a_file_names_length(capsys: pytest.CaptureFixture[str], tmp_path: Path, letter: str) -> None:
+    seed = letter * 200  # a 300-character seed was "File name too long", exit 3; so were 150 CJK letters (450 bytes)
     code, _, err = run(capsys, "stay-alive/quick", "--games", "2", "--seed", seed, "--workers", "1", "--record-dir", str(tmp_path))
     assert code == 0, err
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert len(names) == 2 and all(len(n) <= 120 for n in names) and names[0].startswith("stay-alive-quick-sss")
+    assert len(names) == 2 and all(len(n.encode()) <= 120 for n in names) and names[0].startswith(f"stay-alive-quick-{letter * 3}")
     for path in sorted(tmp_path.iterdir()):
         record = load_record(path)
         assert record.seed == seed
@@ -249,7 +250,8 @@ def test_a_long_seed_names_its_records_within_a_file_names_length(capsys: pytest
 
 @pytest.mark.parametrize(("seed", "message"), [
     ("s" * 201, "argument --seed: at most 200 characters, not 201"),
-    ("a\nb", "argument --seed: one line of text without control characters, not 'a\\nb'"),
+    ("a\nb", "argument --seed: one line of text a record can keep; 'a\\nb' holds a control character"),
+    ("caf\udce9", "argument --seed: one line of text a record can keep; 'caf\\udce9' holds a character that is not valid Unicode"),
 ])
 def test_a_seed_no_record_could_keep_is_a_usage_error(capsys: pytest.CaptureFixture[str], seed: str, message: str) -> None:
     code, out, err = run(capsys, "stay-alive/quick", "--games", "1", "--seed", seed)

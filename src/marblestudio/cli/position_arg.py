@@ -49,13 +49,14 @@ def position_text(value: str) -> str:
     try:
         if os.path.getsize(value) > MAX_FILE:
             raise PositionArgError(f"{value} is larger than 1 MB; a position is one line", INVALID)
-        with open(value, encoding="utf-8") as handle:
-            lines = [line.strip() for line in handle if line.strip() and not line.lstrip().startswith("#")]
+        with open(value, "rb") as handle:
+            text = handle.read(MAX_FILE + 1).decode("utf-8")  # (decoded whole: the offset below is the file's)
     except UnicodeDecodeError as exc:  # content that is not a position: invalid input, said as validate says it
         raise PositionArgError(f"{value}: byte 0x{exc.object[exc.start]:02X} at offset {exc.start} is not UTF-8 text; "
                                "save the file as UTF-8", INVALID) from None
     except OSError as exc:
         raise PositionArgError(f"cannot read {value}: {exc.strerror or exc}", USAGE) from None
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     if len(lines) != 1:
         raise PositionArgError(f"{value} holds {len(lines)} lines; a position file holds one (lines starting with # aside)", INVALID)
     return lines[0]

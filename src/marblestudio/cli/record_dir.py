@@ -12,17 +12,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-STEM_CHARS = 100
-"""The longest start of a record's file name (ruleset id and seed): a file name has at most 255
-bytes, and a 300-character seed made every write fail."""
+STEM_BYTES = 100
+"""The longest start of a record's file name (ruleset id and seed), in UTF-8 bytes: a file name
+has at most 255 bytes, and a 300-character seed made every write fail."""
 
 
 def file_stem(ruleset_id: str, seed: object) -> str:
     """`ruleset-id-seed` with everything but letters, digits, '.', '_' and '-' made '-', and a
-    long one cut, with a digest of the whole so that two long seeds still name different files."""
+    long one cut (in bytes: a letter of another script takes two to four), with a digest of the
+    whole so that two long seeds still name different files."""
     stem = re.sub(r"[^\w.-]+", "-", f"{ruleset_id}-{seed}")
-    if len(stem) > STEM_CHARS:
-        stem = f"{stem[:STEM_CHARS - 11]}-{hashlib.sha256(stem.encode()).hexdigest()[:10]}"
+    raw = stem.encode("utf-8")
+    if len(raw) > STEM_BYTES:
+        kept = raw[: STEM_BYTES - 11].decode("utf-8", errors="ignore")  # a letter cut in two goes
+        stem = f"{kept}-{hashlib.sha256(raw).hexdigest()[:10]}"
     return stem
 
 

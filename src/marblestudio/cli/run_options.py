@@ -32,8 +32,11 @@ def seed_text(text: str) -> str:
     """--seed: one line of text a record can keep (no control characters, at most MAX_SEED)."""
     if len(text) > MAX_SEED:
         raise argparse.ArgumentTypeError(f"at most {MAX_SEED} characters, not {len(text):,}")
-    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
-        raise argparse.ArgumentTypeError(f"one line of text without control characters, not {text!r}")
+    from marblestudio.records import unprintable  # the record's own rule for its seed
+
+    problem = unprintable(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"one line of text a record can keep; {text!r} {problem}")
     return text
 
 
