@@ -510,3 +510,10 @@ def test_a_warning_validate_gives_is_given_by_simulate_too(capsys: pytest.Captur
     future.write_text("format: 99\nid: stay-alive/fut\nname: Future\nextends: stay-alive/standard\n", encoding="utf-8")
     code, _, err = run(capsys, "simulate", str(future), "--games", "1", "--workers", "1")
     assert code == 0 and f"{future}:1:9: warning: this file is written for ruleset format 99" in err  # it ran without a word
+
+
+def test_render_says_the_warnings_of_its_ruleset(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    future = tmp_path / "future.yaml"
+    future.write_text("format: 99\nid: stay-alive/fut\nname: Future\nextends: stay-alive/standard\n", encoding="utf-8")
+    code, _, err = run(capsys, "render", str(future), "--out", str(tmp_path / "x.png"), "--players", "9")
+    assert code == 2 and f"{future}:1:9: warning: this file is written for ruleset format 99" in err

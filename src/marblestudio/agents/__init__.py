@@ -29,6 +29,8 @@ AGENT_NAMES: tuple[str, ...] = ("random", "heuristic", "mcts", "ismcts")
 """The kinds of player a spec may name (a search takes ``:<iterations>`` too)."""
 
 DEFAULT_ITERATIONS = 1000
+MAX_ITERATIONS = 999_999_999
+"""The most iterations a search may be asked for (`mcts:N`, `analyse --iterations`): nine digits."""
 
 
 class AgentSpecError(ValueError):
@@ -66,8 +68,8 @@ def make_agent(spec: str, seed: int | str = 0, time_limit: float | None = None) 
         if parts and not parts[0]:
             raise AgentSpecError(f"agent {spec!r}: give the iterations after ':' ({kind}:300), or leave out the ':'")
         if parts:
-            if not (parts[0].isascii() and parts[0].isdigit() and len(parts[0]) <= 9) or int(parts[0]) < 1:
-                raise AgentSpecError(f"agent {spec!r}: the iterations must be a whole number of at least 1 (and at most 999999999)")
+            if not (parts[0].isascii() and parts[0].isdigit() and len(parts[0]) <= len(str(MAX_ITERATIONS))) or int(parts[0]) < 1:
+                raise AgentSpecError(f"agent {spec!r}: the iterations must be a whole number of at least 1 (and at most {MAX_ITERATIONS})")
             iterations = int(parts[0])
         rollout = parts[1] if len(parts) == 2 else "random"
         if rollout not in ("random", "heuristic"):

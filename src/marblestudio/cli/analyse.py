@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from marblestudio.analysis import Analysis
     from marblestudio.records import GameRecord
 
-MAX_ITERATIONS = 999_999_999
-"""The most search iterations a position (the same cap as an agent's `mcts:N`)."""
 MAX_SECONDS = 3600
 """The longest thinking time a position: an hour (`inf` was accepted and never finished)."""
 
@@ -53,6 +51,7 @@ def _usage(message: str) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from marblestudio.agents import MAX_ITERATIONS  # the cap of an agent's mcts:N
     from marblestudio.analysis import DEFAULT_ITERATIONS, Budget, analyse
     from marblestudio.match_records import MatchRecord, load_any
     from marblestudio.playtest.pool import exit_code

@@ -43,7 +43,7 @@ def unwritable(folder: Path) -> str | None:
     except OSError as exc:
         return f"cannot create {folder}: {exc.strerror or exc}"
     if not os.access(folder, os.W_OK | os.X_OK):
-        return f"cannot write records into {folder}: Permission denied"
+        return f"cannot write records into {folder}: it is not writable by you (its permissions, or a read-only disk)"
     return None
 
 

@@ -232,6 +232,9 @@ def _session(args: argparse.Namespace) -> Session:
         raise
     except RulesetError as exc:
         raise ValueError("\n".join(str(d) for d in exc.diagnostics) or str(exc)) from None  # every problem, as simulate says them
+    if not os.environ.get(_INNER):  # what validate warns of, said once (not again by the render under Xvfb)
+        for warning in loaded.warnings:
+            print(warning, file=sys.stderr)
     count = loaded.rules.players.default if args.players is None else args.players
     players = loaded.rules.players
     if not players.min <= count <= players.max:

@@ -52,12 +52,12 @@ def test_a_problem_row_leads_with_what_is_wrong_and_the_suggestion(editor, qtbot
     on = next(item for item in items if item.text(0) == f"{line_of(BROKEN_RULE, 'on: marble_fel')}:9")
     message = next(d.message for d in editor.diagnostics if "'marble_fel'" in d.message)
     assert on.toolTip(2) == message  # the whole message, its list of events included
-    assert on.text(2).startswith("rules[1].on: not text 'marble_fel'; did you mean 'marble_fell'?")
+    assert on.text(2).startswith("rules[1].on is text 'marble_fel'; did you mean 'marble_fell'?")
     room = panel.columnWidth(2) - 2 * panel.style().pixelMetric(panel.style().PixelMetric.PM_FocusFrameHMargin) - 4
     shown = panel.fontMetrics().elidedText(on.text(2), Qt.TextElideMode.ElideRight, room)
     assert "did you mean 'marble_fell'?" in shown  # on screen, not only in the tooltip
     then = next(item for item in items if "extra_tur'" in item.toolTip(2))
-    assert then.text(2).startswith("rules[1].then: not text 'extra_tur'; did you mean 'extra_turn'?")
+    assert then.text(2).startswith("rules[1].then is text 'extra_tur'; did you mean 'extra_turn'?")
 
 
 def test_in_a_narrow_editor_a_problem_row_wraps_its_whole_message(editor, qtbot) -> None:
@@ -83,8 +83,8 @@ def test_a_long_list_is_cut_in_its_middle_on_screen() -> None:
     messages = [d.message for d in check_text(BROKEN_RULE, "<text>") + check_text(settings, "<text>")]
     on = next(m for m in messages if m.startswith("rules[1].on "))
     assert shown_message(on) == (
-        "rules[1].on: not text 'marble_fel'; did you mean 'marble_fell'? "
-        "(must be one of 'game_over', 'marble_fell', …, 'turn_over')"
+        "rules[1].on is text 'marble_fel'; did you mean 'marble_fell'? "
+        "(it must be one of 'game_over', 'marble_fell', …, 'turn_over')"
     )
     unknown = next(m for m in messages if m.startswith("unknown key 'bogus_key'"))
     assert shown_message(unknown) == "unknown key 'bogus_key' in stay_alive; expected one of: grid, positions, …, slides"

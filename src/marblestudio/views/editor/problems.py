@@ -53,7 +53,7 @@ def shown_message(message: str) -> str:
     if must is not None:
         hint = f"; {must['hint']}" if must["hint"] else ""
         allowed = _LIST.sub(_cut, must["allowed"])
-        return f"{must['where']}: not {must['value']}{hint} (must be {allowed})"
+        return f"{must['where']} is {must['value']}{hint} (it must be {allowed})"
     return shown
 
 
