@@ -178,6 +178,20 @@ def test_losing_a_life_turns_the_life_card_over(scene: Scene) -> None:
     assert piece.colour == FLIPPED
 
 
+def test_a_seats_life_card_keeps_its_turn_while_it_flips(scene: Scene) -> None:
+    # a life card of a seat at the side lost its turn towards the seat while it flipped (it lay square)
+    state = AliveState.from_hands(rulesets.load("alive/standard"), [["7", "6"], ["2"], ["3"]], total=16)
+    board = _board(scene, state)
+    piece = board.life_pieces[1][0]
+    turned = piece.turn
+    assert turned != 0.0  # the seat on the side: its cards face it
+    (step,) = board.animate(Event.of("life_lost", seat=1, owner=1, lives=4, why="over_limit"))
+    step.update(0.5)
+    assert piece.turn == turned
+    step.done()
+    assert piece.turn == turned and piece.colour == FLIPPED
+
+
 def test_dealing_flies_cards_from_the_deck_to_every_seat(scene: Scene) -> None:
     state = AliveState.from_hands(rulesets.load("alive/standard"), [["1"], ["2"], ["3"]])
     board = _board(scene, state)

@@ -122,6 +122,7 @@ class CardPiece:
         self._slot: Slot | None = None
         self.colour: Colour = BACK
         self.centre = (0.0, 0.0, 0.0)
+        self.turn = 0.0  # degrees about z, as last placed (a flip keeps it)
         self.visible = True
 
     def place(self, x: float, y: float, z: float, turn: float = 0.0, tilt: float = 0.0, roll: float = 0.0) -> None:
@@ -135,7 +136,7 @@ class CardPiece:
         if turn:
             item.rotate(turn, 0, 0, 1)
         item.translate(x, y, z)
-        self.centre = (x, y, z)
+        self.centre, self.turn = (x, y, z), turn
         self.label.setData(pos=(x, y - 0.02 if tilt else y, z + 0.06))
         self._slot = self._face_slot(turn, tilt)
         self.fitted.set(self._wordings(), self._slot)

@@ -72,7 +72,7 @@ class Motion:
         """A life card turning over about its long side."""
         x, y, z = piece.centre
         colour = piece.colour
-        turn = 0.0
+        turn = piece.turn  # a seat's cards lie turned towards it: they flip so (they lay square while turning)
 
         def update(t: float) -> None:
             angle = 180.0 * ease(t)
