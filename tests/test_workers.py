@@ -119,6 +119,28 @@ def test_on_result_sees_each_result_here_and_decides_what_is_kept(workers: int) 
     assert {pid for _, pid in seen} == {os.getpid()}  # in the parent, as each chunk came back
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_on_result_may_end_the_run_keeping_what_finished(workers: int) -> None:
+    # a record simulate could not write ends the run: the report keeps every game that came back
+    from marblestudio.playtest.workers import StopRun
+
+    def stop_at_first(index: int, game: GameSummary) -> int:
+        if index == 0:
+            raise StopRun("cannot write game 0", -1)
+        return game.length
+
+    run = run_indexed(_task(), GAMES, workers=workers, on_result=stop_at_first)
+    assert run.stopped is not None and str(run.stopped) == "cannot write game 0" and not run.complete
+    assert run.indices[0] == 0 and run.results[0] == -1  # what the stop asked to keep of it
+    if workers == 2:  # the rest of game 0's chunk had finished too: kept, not dropped
+        from marblestudio.playtest.workers import _chunks
+
+        first = list(_chunks(GAMES, 2)[0])
+        assert len(first) > 1 and run.indices[: len(first)] == first
+    else:
+        assert run.indices == [0]  # one process: nothing else was played
+
+
 @pytest.mark.parametrize(("value", "message"), [("many", "'auto' or a whole number"), ("0", "at least 1")])
 def test_a_bad_workers_value_is_explained(value: str, message: str) -> None:
     with pytest.raises(WorkersError, match=message):

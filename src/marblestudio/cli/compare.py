@@ -62,12 +62,13 @@ def _run(args: argparse.Namespace) -> int:
             failed = max(failed, item)
             continue
         games[item.title] = str(item.resolved["game"])
-        too_many = too_many_agents(agents, item.players, f"a {item.players}-player game of {item.title}")
-        if too_many is not None:
-            return _usage(too_many)
         prepared.append(item)
     if failed:
         return failed
+    for item in prepared:  # (once every ruleset is loaded and its problems said)
+        too_many = too_many_agents(agents, item.players, f"a {item.players}-player game of {item.title}")
+        if too_many is not None:
+            return _usage(too_many)
     if len(set(games.values())) > 1:  # a house rule's effect is seen against its own game
         listed = ", ".join(f"{title} ({game})" for title, game in games.items())
         return _usage(f"compare plays rulesets of one game against each other; these are of different games: {listed}")

@@ -141,10 +141,17 @@ class _Collector(Generic[T, K]):
             self.progress(len(self.done), self.count)
 
     def take(self, chunk: Sequence[tuple[int, T]]) -> None:
-        """A chunk that came back from a worker."""
+        """A chunk that came back from a worker: every game of it kept, even after one ends the
+        run (`StopRun`: they finished, and the report counts them), which then ends."""
+        stopped: StopRun | None = None
         for i, value in chunk:
-            self.keep(i, value)
+            try:
+                self.keep(i, value)
+            except StopRun as stop:
+                stopped = stopped or stop
         self.report()
+        if stopped is not None:
+            raise stopped
 
 
 def _keep_all(index: int, value: T) -> T:
