@@ -55,3 +55,9 @@ def test_the_filter_needs_every_word_somewhere_in_name_id_or_description() -> No
     assert quick.matches("QUICK 3 marbles")  # name and description
     assert quick.matches("stay-alive/q")  # id
     assert not quick.matches("quick zebra")
+
+
+def test_a_rulesets_words_say_whose_it_is_for_a_plug_ins_game_too() -> None:
+    # the library called Kalah and Oware "bundled", where the README calls Mancala a plug-in
+    kalah = next(item for group in build_shelf(list_rulesets(), []) for item in group.items if item.ruleset_id == "mancala/kalah")
+    assert "comes with the game" in kalah.text and "bundled" not in kalah.text

@@ -46,7 +46,7 @@ class ShelfItem:
     @property
     def text(self) -> str:
         """The item in words: what a screen reader says and what the filter and tests read."""
-        where = "yours" if self.mine else "bundled"
+        where = "yours" if self.mine else "comes with the game"  # (a plug-in's game too: "bundled" said otherwise)
         if not self.playable:
             return f"{self.title}   ·   {where}   ·   cannot be played\n{self.problem}"
         return f"{self.title}   ·   {self.players}   ·   {where}\n{self.description}"
