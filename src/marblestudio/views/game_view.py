@@ -289,13 +289,15 @@ class GameView(QWidget):
             legal = session.state.legal_moves()
             forced = len(legal) == 1 and (legal[0].is_pass or (self.board is not None and self.board.target_of(legal[0]) is None))
             if forced:
+                ply = session.ply
                 try:
                     session.play(legal[0])
                 except IllegalMoveError as exc:  # a network game's server cannot be reached, or refused it
                     self.message.emit(f"Not played: {exc.rule}.")
                     return
-                # said of the position after the pass (a message lasts until the position changes)
-                self.message.emit(f"{session.seat_name(seat)} had no legal move and passed.")
+                if session.ply <= ply + 1 and not session.is_over():  # not when more came of it at once (drawn at once)
+                    # said of the position after the pass (a message lasts until the position changes)
+                    self.message.emit(f"{session.seat_name(seat)} had no legal move and passed.")
                 return
             self._update_targets()
             self.idle.emit()
