@@ -261,9 +261,3 @@ def test_a_seed_no_record_could_keep_is_a_usage_error(capsys: pytest.CaptureFixt
 def test_a_game_for_one_count_of_players_says_so_once(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "avalanche/partnership", "--players", "2", "--games", "1")
     assert code == 2 and "avalanche/partnership is for 4 players, not 2" in err  # was "for 4 to 4 players"
-
-
-def test_players_are_counted_in_words() -> None:
-    from marblestudio.engine.rules import Players
-
-    assert [str(Players(1, 1, 1)), str(Players(4, 4, 4)), str(Players(2, 6, 4))] == ["1 player", "4 players", "2 to 6 players"]

@@ -192,3 +192,9 @@ def test_tell_adds_the_event_of_its_arguments_or_builds_none_without_a_list(monk
     assert built == []
     tell(story, CoreEvent.TURN_OVER, seat=3)
     assert built == [(CoreEvent.TURN_OVER, (("seat", 3),), None)]
+
+
+def test_players_are_counted_in_words() -> None:
+    from marblestudio.engine.rules import Players
+
+    assert [str(Players(1, 1, 1)), str(Players(4, 4, 4)), str(Players(2, 6, 4))] == ["1 player", "4 players", "2 to 6 players"]

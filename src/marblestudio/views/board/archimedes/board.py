@@ -29,6 +29,7 @@ from PySide6.QtGui import QColor, QFont, QMatrix4x4
 
 from marblestudio.engine.archimedes import ArchimedesView, End, LiftMarble, Phase, Place, Roll, RollMarble, cup_name, parse_cup
 from marblestudio.engine.archimedes.rules import NEUTRAL, ArchimedesRules, Carrying, ZoneKind
+from marblestudio.engine.cells import column_name  # the letters of cups, as of Stay Alive's cells (b8)
 from marblestudio.engine.core import Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board import meshes
@@ -67,11 +68,6 @@ NEUTRAL_MARBLE: Colour = (0.55, 0.56, 0.58, 1.0)  # a neutral marble (the house 
 HOME_ELEVATION = 52.0  # the default view: from the front, high enough that cups are round ovals
 SEAT_ELEVATION = 45.0
 SEAT_TURN = 40.0  # "from my seat": turned this far from the front towards the seat's end zone
-
-
-def column_letter(column: int) -> str:
-    """The letter that names the cups of `column` in moves (the b of b8)."""
-    return cup_name((0, column)).removesuffix("1")
 
 
 class Board(Motion, Preview, BoardView[ArchimedesView]):
@@ -162,7 +158,7 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
         for end in (-1, 1):
             for column in range(geo.columns):
                 local = geo.letter_xyz(column, end)
-                letter = self._text(ROW_NUMBER, local, *LETTER_HALF, (column_letter(column),), ROW_TEXT)
+                letter = self._text(ROW_NUMBER, local, *LETTER_HALF, (column_name(column),), ROW_TEXT)
                 letter.group = "rows"
                 self._letters.append((letter, local))
 
