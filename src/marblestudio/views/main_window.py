@@ -130,7 +130,7 @@ class MainWindow(QMainWindow):
         self.turn_label.setTextFormat(Qt.TextFormat.RichText)  # always: an escaped reason ("the house rule 'x'") has no tags to tell
         self.seats_bar = SeatsBar()
         self.message_label = ElidedLabel()
-        self._message_at: tuple[int, int, int, int | None, bool] | object | None = None  # see `show_message`
+        self._message_at: tuple[int, int, int | None, bool] | object | None = None  # see `show_message`
         # The status bar's texts may be long (a game's result): they are cut short in a narrow
         # window, never widen it (a label's smallest size is otherwise its whole text).
         self.turn_label.setMinimumWidth(1)
@@ -616,12 +616,13 @@ class MainWindow(QMainWindow):
         self.message_label.setText(text)
         self._message_at = _NEXT if of_next_position else self._position_key()
 
-    def _position_key(self) -> tuple[int, int, int, int | None, bool] | None:
-        """What a message is about: the game, its moves, the position shown, whether it is over."""
+    def _position_key(self) -> tuple[int, int, int | None, bool] | None:
+        """What a message is about: the game, its position (its steps, and a resignation), the
+        position viewed, whether it is over."""
         session = self.game.session
         if session is None:
             return None
-        return id(session), session.ply, session.position, self.game.viewing, session.is_over()
+        return id(session), session.position, self.game.viewing, session.is_over()
 
     # Keeping the window in step with the game -----------------------------------------------------------
     def _powers(self, session: Session) -> list[tuple[str, bool, str]]:
