@@ -82,7 +82,7 @@ def test_an_interrupted_run_says_so() -> None:
 
 def test_the_text_report_shows_rates_intervals_and_reproducible_games() -> None:
     text = render(summarize(GAMES, "stay-alive/standard"))
-    assert "seat 1 wins" in text and pct(Rate.of(2.5, 6)) in text
+    assert "player 1 wins" in text and pct(Rate.of(2.5, 6)) in text
     assert [line.split() for line in text.splitlines() if line.strip().startswith(("capped ", "draws "))][:2] == [
         ["draws", "1", "(16.7%)"],
         ["capped", "1", "(16.7%)"],

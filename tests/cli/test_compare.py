@@ -27,7 +27,7 @@ def test_two_rulesets_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0] == "agents: heuristic, random (seats rotated by game); seed 2"
     assert lines[1].split() == ["stay-alive/standard", "stay-alive/quick"]
     assert next(line for line in lines if line.startswith("games")).split() == ["games", "6", "6"]
-    assert any(line.startswith("seat 1 wins") for line in lines)
+    assert any(line.startswith("player 1 wins") for line in lines)
     assert any(line.startswith("first player") for line in lines)
     assert any(line.startswith("length median") for line in lines)
 

@@ -97,7 +97,7 @@ def test_game_plays_one_match_alone_as_it_was_in_the_run(capsys: pytest.CaptureF
 
 def test_no_match_plays_single_games(capsys: pytest.CaptureFixture[str], ruleset: Path) -> None:
     code, out, _ = run(capsys, "simulate", str(ruleset), "--games", "4", "--workers", "1", "--no-match")
-    assert code == 0 and "seat 1 wins" in out and "matches" not in out
+    assert code == 0 and "player 1 wins" in out and "matches" not in out
 
 
 def test_match_on_a_ruleset_without_match_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

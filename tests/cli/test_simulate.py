@@ -24,7 +24,7 @@ def test_prints_wins_with_intervals_draws_capped_lengths_first_player_and_notabl
     code, out, err = run(capsys, "stay-alive/quick", "--games", "4", "--seed", "3", "--workers", "1")
     assert code == 0, err
     assert "stay-alive/quick: 2 players, seed 3" in out
-    assert "seat 1 wins" in out and "seat 2 wins" in out and "% [" in out
+    assert "player 1 wins" in out and "player 2 wins" in out and "% [" in out
     assert "draws                   0 (0.0%)" in out and "capped                  0 (0.0%)" in out
     assert "length median [q1, q3]" in out and "length min-max" in out
     assert "first player wins" in out and "fair share 50.0%" in out
@@ -261,3 +261,18 @@ def test_a_seed_no_record_could_keep_is_a_usage_error(capsys: pytest.CaptureFixt
 def test_a_game_for_one_count_of_players_says_so_once(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "avalanche/partnership", "--players", "2", "--games", "1")
     assert code == 2 and "avalanche/partnership is for 4 players, not 2" in err  # was "for 4 to 4 players"
+
+
+def test_players_are_counted_from_1_and_the_record_seats_from_0(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # docs/notation.md: "Seats are numbered from 0: player 1 is seat 0". The report's "won by
+    # player P" of game I is seat P - 1 among the winners of game I's record.
+    import re
+
+    code, out, err = run(capsys, "stay-alive/quick", "--games", "4", "--seed", "3", "--workers", "1", "--players", "3",
+                         "--record-dir", str(tmp_path))
+    assert code == 0, err
+    found = re.findall(r"game (\d+) \(seed 3\): \d+ moves, won by player (\d+)", out)
+    assert found, out
+    for index, player in found:
+        record = load_record(tmp_path / f"stay-alive-quick-3-{index}.json")
+        assert record.result is not None and list(record.result["winners"]) == [int(player) - 1]

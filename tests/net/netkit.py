@@ -87,7 +87,7 @@ def start_server(data: Path, log: IO[bytes], *new: str, codes: list[str] | None 
     tokens = []
     for raw in process.stdout:
         line = raw.decode().strip()
-        if line.startswith("seat "):
+        if line.startswith("player "):
             _, _, _, token, _, code = line.split()
             tokens.append(token)
             if codes is not None:

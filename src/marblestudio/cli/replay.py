@@ -87,7 +87,7 @@ def _seat(record: GameRecord | None, seat: int) -> str:
         return "chance"
     if record is not None and 0 <= seat < len(record.players):
         return record.players[seat]["name"]
-    return f"seat {seat + 1}"
+    return f"player {seat + 1}"
 
 
 def _events_text(events: list[Event]) -> str:

@@ -112,7 +112,7 @@ def _print_invitations(created: Invitation, url: str, pin: str | None) -> None:
     from marblestudio.net.invitation import Invitation as Code
 
     for seat, token in enumerate(created.seats):
-        print(f"seat {seat + 1} token {token} invitation {Code(url, token, pin)}")
+        print(f"player {seat + 1} token {token} invitation {Code(url, token, pin)}")
     print(f"spectator token {created.spectator} invitation {Code(url, created.spectator, pin)}")
 
 

@@ -379,7 +379,7 @@ class NetGame:
     # Records -------------------------------------------------------------------------------
     def record(self) -> GameRecord:
         """The game's record so far (with its result once it is over)."""
-        players = [{"name": f"seat {seat + 1}", "kind": "network"} for seat in range(self.players)]
+        players = [{"name": f"player {seat + 1}", "kind": "network"} for seat in range(self.players)]
         if self.plain is None:
             self.plain = plain_ruleset(self.resolved)
         return record_from_game(self.ruleset_id, self.resolved, players, self.moves, self.outcome(), start=self.start,

@@ -280,7 +280,7 @@ class GameServer:
         conn.samples = bool(message.get("sample", False))
         self._watchers[game.game_id].add(conn)
         # DEBUG: a busy server sees hundreds of connections a second; games made and ended are INFO
-        log.debug("game %s: %s connected", game.game_id, "a spectator" if seat == SPECTATOR else f"seat {seat + 1}")
+        log.debug("game %s: %s connected", game.game_id, "a spectator" if seat == SPECTATOR else f"player {seat + 1}")
         await self._send(conn, game.welcome(seat))
         await self._send(conn, game.frame_for(seat, positions=conn.positions, history=True, sample=conn.samples))
         if game.undo is not None:
@@ -327,7 +327,7 @@ class GameServer:
         pending = game.undo
         game.resign(conn.seat)
         await self._save(game)
-        log.info("game %s: seat %d resigned", game.game_id, conn.seat + 1)
+        log.info("game %s: player %d resigned", game.game_id, conn.seat + 1)
         if pending is not None:  # the game is over: the request lapses
             await self._broadcast(game, self._undo_message("cancelled", pending.seat, pending.ply))
         await self._after_change(game, [])

@@ -24,7 +24,7 @@ def _rows(report: Report) -> list[tuple[str, str]]:
     """(label, value) lines of one report, in the order they print."""
     rows: list[tuple[str, str]] = [("games", _games(report)), ("players", str(report.players))]
     for seat, rate in enumerate(report.seat_wins):
-        rows.append((f"seat {seat + 1} wins", pct(rate)))
+        rows.append((f"player {seat + 1} wins", pct(rate)))
     if len(report.agent_wins) > 1:
         for spec, rate in report.agent_wins:
             rows.append((f"{spec} wins", pct(rate)))

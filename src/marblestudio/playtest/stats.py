@@ -203,7 +203,7 @@ def _result(game: GameSummary) -> str:
         return "capped (move limit)"
     if not game.winners:
         return "draw"
-    names = ", ".join(f"seat {s + 1} ({game.seating[s]})" for s in game.winners)
+    names = ", ".join(f"player {s + 1} ({game.seating[s]})" for s in game.winners)
     return f"won by {names}"
 
 

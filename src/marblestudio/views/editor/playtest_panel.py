@@ -293,7 +293,7 @@ class PlaytestPanel(QWidget):
         ]
         seats = max(len(r["seat_wins"]) for r in runs)
         for seat in range(seats):
-            name = next((r["seat_names"][seat] for r in runs if seat < len(r["seat_names"])), f"seat {seat + 1}")
+            name = next((r["seat_names"][seat] for r in runs if seat < len(r["seat_names"])), f"player {seat + 1}")
             rows.append((f"wins: {name}", [rate(r["seat_wins"][seat]) if seat < len(r["seat_wins"]) else "" for r in runs]))
         agents = list(dict.fromkeys(a for r in runs for a in r["agent_wins"]))
         if len(agents) > 1:
