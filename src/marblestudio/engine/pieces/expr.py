@@ -10,7 +10,7 @@ once into nested closures.  Nothing is ever passed to `eval` or `compile`.
 What the language has: whole numbers, `true`/`false` (also `True`/`False`), short texts in quotes,
 the names and functions of its scope, `event.<field>` and `move.<field>`, arithmetic
 (`+ - * // %`; `//` and `%` by zero give 0), comparisons (chained too), `and`, `or`, `not`,
-`x if cond else y`, and `in` / `not in` a list written out (`event.card in ['DRAW', 'SKIP']`).
+`x if cond else y`, and `in` / `not in` a list written out (`event.card in ['DRAW1', 'DRAW2', 'SKIP']`).
 
 What it has not, by design: attribute access beyond the scope's records, subscripts, calls of
 anything but the scope's functions, lambdas, comprehensions, `**`, assignment, f-strings.  So an

@@ -28,8 +28,10 @@ class Hook:
 
 
 HOOKS: tuple[Hook, ...] = (
-    Hook("setup", "set-up: a trigger on the game's set-up event (slides_set, dealt, cards_dealt, a start roll) runs before the first "
-                  "player moves: give_turn there chooses who starts, score gives a head start"),
+    Hook("setup", "set-up, written as a trigger (there is no `setup:` key): `on:` the game's set-up event (Stay Alive's "
+                  "`slides_set`, ALIVE's `dealt`, Avalanche's `cards_dealt`, Rock Me Archimedes' `die_rolled` with "
+                  "`event.purpose == 'start'`) runs before the first player moves: give_turn there chooses who starts, score "
+                  "gives a head start"),
     Hook("on", "a trigger: when an event of the game happens (`on: marble_fell`), if a condition holds (`if:`), "
                "do actions (`then:`); `turn_over` ends every turn, so turn rules hang there"),
     Hook("forbid", "legality: forbid the moves for which an expression over `move` holds (`forbid: move.kind == 'pass'`); "

@@ -175,7 +175,7 @@ def _as_rules(section: Mapping[str, Any]) -> list[AsRules]:
 HOOKS = FamilyHooks(
     events={
         "card_played": EventDoc({"seat": INT, "card": STR, "total": INT, "left": INT},
-                                "a card was played onto the pile (card: its kind, e.g. '7' or 'DRAW'; total: the running total after it; left: cards left in the hand)"),
+                                "a card was played onto the pile (card: its kind, e.g. '7', 'DRAW1' or 'SKIP'; total: the running total after it; left: cards left in the hand)"),
         "total": EventDoc({"total": INT}, "the running total changed"),
         "cards_drawn": EventDoc({"seat": INT, "count": INT}, "a player drew cards"),
         "direction_reversed": EventDoc({"direction": INT}, "play turned round (1: clockwise, -1: the other way)"),
@@ -267,4 +267,4 @@ HOOKS = FamilyHooks(
     },
 )
 """Move fields for `forbid:`: kind ('play', 'pair' for two cards of one kind with `pairs: numbers`, 'flip', or 'take' for a
-waiting card), card (the kind played, e.g. 'DRAW'), value (its points, one card's for a pair, 0 for a wild card) and wild."""
+waiting card), card (the kind played, e.g. 'DRAW2'), value (its points, one card's for a pair, 0 for a wild card) and wild."""
