@@ -27,9 +27,12 @@ def test_wilson_interval_without_games_is_everything() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+LIMIT = "the move limit of 4000 moves was reached"  # engine.core.Outcome.capped(4000)
+
+
 def _game(index: int, winners: tuple[int, ...], length: int, termination: str = "win",
-          seating: tuple[str, ...] = ("mcts", "random")) -> GameSummary:
-    return GameSummary(index, 7, seating, termination, winners, length)
+          seating: tuple[str, ...] = ("mcts", "random"), reason: str = "", first: int | None = 0) -> GameSummary:
+    return GameSummary(index, 7, seating, termination, winners, length, reason, {}, first)
 
 
 GAMES = [
@@ -37,7 +40,7 @@ GAMES = [
     _game(1, (1,), 20, seating=("random", "mcts")),
     _game(2, (0,), 30),
     _game(3, (0, 1), 40, seating=("random", "mcts")),  # a shared win: half to each
-    _game(4, (), 100, "capped"),
+    _game(4, (), 100, "capped", reason=LIMIT),
     _game(5, (), 50, "draw", seating=("random", "mcts")),
 ]
 
@@ -87,7 +90,7 @@ def test_the_text_report_shows_rates_intervals_and_reproducible_games() -> None:
         ["draws", "1", "(16.7%)"],
         ["capped", "1", "(16.7%)"],
     ]
-    assert "game 4 (seed 7): 100 moves, capped (move limit)" in text
+    assert f"game 4 (seed 7): 100 moves, capped ({LIMIT})" in text
     assert any(line.split() == ["first", "player", "no", "clear", "advantage"] for line in text.splitlines())
 
 
@@ -105,3 +108,52 @@ def test_json_report_round_trips_through_json() -> None:
     assert data["seat_wins"][0]["wins"] == 2.5
     assert data["first_player"]["fair"] == 0.5
     assert data["lengths"]["median"] == 35
+
+
+def test_the_first_player_is_judged_on_the_decided_games_only() -> None:
+    # Decided: games 0-3 (4 is capped, 5 drawn). Seat 0 moved first in each and won games 0 and 2
+    # and half of 3: 2.5 of 4, not 2.5 of 6.
+    first = summarize(GAMES).first_player
+    assert (first.rate.wins, first.rate.games, first.fair) == (2.5, 4, 0.5)
+
+
+def test_equal_players_and_many_capped_games_are_no_first_player_disadvantage() -> None:
+    # The reviewer's case: 83 and 79 wins of 162 decided games, 38 of 200 capped. Counted over all
+    # 200 games seat 0's 41.5% was "disfavoured"; over the decided ones it is 51.2%.
+    games = [_game(i, (0,), 10) for i in range(83)] + [_game(83 + i, (1,), 10) for i in range(79)]
+    games += [_game(162 + i, (), 4000, "capped", reason=LIMIT) for i in range(38)]
+    first = summarize(games).first_player
+    assert first.rate.games == 162 and first.rate.rate == pytest.approx(83 / 162)
+    assert first.verdict == "no clear advantage"
+
+
+def test_the_first_player_is_whoever_moved_first_not_seat_0() -> None:
+    # Seat 1 moved first in every game (ALIVE: left of the dealer; a house rule's give_turn) and
+    # won every game: the first player won 100%, although seat 0 never won.
+    games = [_game(i, (1,), 10, first=1) for i in range(20)]
+    first = summarize(games).first_player
+    assert first.rate.rate == 1.0 and first.verdict == "first player favoured"
+
+
+def test_a_run_without_a_decided_game_has_no_first_player_verdict() -> None:
+    games = [_game(i, (), 6, "capped", reason=LIMIT) for i in range(5)] + [_game(5, (0,), 9, first=None)]
+    assert summarize(games).first_player.verdict == "no decided games"
+
+
+def test_games_stopped_at_the_move_limit_are_warned_of_when_surely_above_one_percent() -> None:
+    decided = [_game(i, (i % 2,), 10) for i in range(162)]
+    many = decided + [_game(162 + i, (), 4000, "capped", reason=LIMIT) for i in range(38)]
+    assert summarize(many).warnings == [
+        "38 of 200 games (19.0%) were stopped by the move limit, which the bundled rulesets reach in under 1% of "
+        "random games: a rule may keep games from ending"]
+    # 2 of 200 (1%): the interval reaches below 1%, as random play of a bundled ruleset may
+    few = decided[:198] + [_game(198 + i, (), 4000, "capped", reason=LIMIT) for i in range(2)]
+    assert summarize(few).warnings == []
+
+
+def test_a_game_stopped_for_another_reason_is_always_warned_of_with_its_reason() -> None:
+    runaway = "no player could move: the rules made 1000 chance steps in a row (a rule that deals, rolls or shuffles again each time)"
+    games = [_game(i, (0,), 10) for i in range(199)] + [_game(199, (), 6, "capped", reason=runaway)]
+    report = summarize(games)
+    assert report.warnings == [f"1 of 200 games were stopped before anyone won: {runaway}"]
+    assert ("capped", 199, 7, 6, f"capped ({runaway})") in [(n.why, n.index, n.seed, n.length, n.result) for n in report.notable]

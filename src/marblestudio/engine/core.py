@@ -31,6 +31,10 @@ class Termination(enum.Enum):
     CAPPED = "capped"  # the ruleset's move limit was reached: a draw, reported apart
 
 
+MOVE_LIMIT = "the move limit of"
+"""How the reason of a game stopped by its ruleset's move limit begins (`Outcome.capped`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of a game as a value: how it ended, the winning seats, and why."""
@@ -53,7 +57,7 @@ class Outcome:
     @classmethod
     def capped(cls, limit: int, unit: str = "moves") -> Outcome:
         """The draw that the ruleset's move limit (a safety net, not a rule) ends a game with."""
-        return cls(Termination.CAPPED, (), f"the move limit of {limit} {unit} was reached")
+        return cls(Termination.CAPPED, (), f"{MOVE_LIMIT} {limit} {unit} was reached")
 
     def event(self) -> Event:
         """The `game_over` event that closes every game, the same in every family."""

@@ -36,7 +36,8 @@ def _rows(report: Report) -> list[tuple[str, str]]:
     rows.append(("length 10%-90%", f"{ls.p10:g}-{ls.p90:g}"))
     rows.append(("length min-max", f"{ls.minimum}-{ls.maximum}"))
     fp = report.first_player
-    rows.append(("first player wins", f"{pct(fp.rate)} (fair share {100 * fp.fair:.1f}%)"))
+    if fp.rate.games:
+        rows.append(("first player wins", f"{pct(fp.rate)} of {fp.rate.games} decided (fair share {100 * fp.fair:.1f}%)"))
     rows.append(("first player", fp.verdict))
     rows += coverage.rows(report.rules)
     return rows

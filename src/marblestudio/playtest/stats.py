@@ -10,15 +10,21 @@ pieces also says how often each piece fired; the report sums that up as rule cov
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from marblestudio.engine.core import MOVE_LIMIT
 from marblestudio.playtest.coverage import RuleCoverage, coverage_of
 from marblestudio.playtest.coverage import warnings as coverage_warnings
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
+
+CAPPED_TARGET = 0.01
+"""The bundled rulesets reach their move limit in under 1% of seeded random games (GAMES.md):
+a run whose share is surely above it is warned of."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +40,8 @@ class GameSummary:
     reason: str = ""
     fired: Mapping[str, int] = field(default_factory=dict, hash=False)
     """How often each rule piece fired in this game, by name (empty without pieces)."""
+    first: int | None = None
+    """The seat that made the first decision (after the set-up), None when no player moved."""
 
     @property
     def players(self) -> int:
@@ -43,6 +51,7 @@ class GameSummary:
         return {
             "index": self.index, "seed": self.seed, "seating": list(self.seating), "termination": self.termination,
             "winners": list(self.winners), "length": self.length, "reason": self.reason, "fired": dict(self.fired),
+            "first": self.first,
         }
 
 
@@ -123,7 +132,10 @@ class LengthSummary:
 
 @dataclass(frozen=True, slots=True)
 class FirstPlayer:
-    """Seat 0's win rate against its fair share; `verdict` says whether the gap is real."""
+    """The first player's share of the decided games (those with a winner) against its fair
+    share; `verdict` says whether the gap is real.  The first player is whoever made a game's
+    first decision (ALIVE's is left of the dealer; a start roll or a house rule's `give_turn`
+    chooses others), and a game that is drawn or stopped at the move limit says nothing of it."""
 
     rate: Rate
     fair: float
@@ -135,7 +147,7 @@ class FirstPlayer:
     @property
     def verdict(self) -> str:
         if self.rate.games == 0:
-            return "no games"
+            return "no decided games"
         if self.rate.low > self.fair:
             return "first player favoured"
         if self.rate.high < self.fair:
@@ -179,11 +191,15 @@ class Report:
     notes: tuple[str, ...] = field(default=())
     rules: tuple[RuleCoverage, ...] = ()
     """Rule coverage: each rule piece's firings over the games (empty without pieces)."""
+    stopped: tuple[tuple[str, int], ...] = ()
+    """Why the capped games were stopped, each reason with its count, commonest first."""
 
     @property
     def warnings(self) -> list[str]:
-        """What the figures warn about: rule pieces that never fired."""
-        return coverage_warnings(self.rules)
+        """What the figures warn about: rule pieces that never fired, games stopped by the move
+        limit surely more often than the bundled rulesets' 1%, and games stopped otherwise (a rule
+        that makes chance act again and again)."""
+        return coverage_warnings(self.rules) + capped_warnings(self.stopped, self.games)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -200,7 +216,7 @@ class Report:
 
 def _result(game: GameSummary) -> str:
     if game.termination == "capped":
-        return "capped (move limit)"
+        return f"capped ({game.reason})" if game.reason else "capped"
     if not game.winners:
         return "draw"
     names = ", ".join(f"player {s + 1} ({game.seating[s]})" for s in game.winners)
@@ -223,6 +239,27 @@ def notable_games(games: Sequence[GameSummary], limit: int = 3) -> list[Notable]
     return out
 
 
+def capped_warnings(stopped: Sequence[tuple[str, int]], games: int) -> list[str]:
+    """The warnings of `Report.warnings` about the games stopped for each reason."""
+    out = []
+    at_limit = sum(count for reason, count in stopped if reason.startswith(MOVE_LIMIT))
+    if at_limit and Rate.of(at_limit, games).low > CAPPED_TARGET:
+        out.append(f"{at_limit} of {games} games ({100 * at_limit / games:.1f}%) were stopped by the move limit, which the "
+                   f"bundled rulesets reach in under {100 * CAPPED_TARGET:g}% of random games: a rule may keep games from ending")
+    for reason, count in stopped:
+        if not reason.startswith(MOVE_LIMIT):
+            out.append(f"{count} of {games} games were stopped before anyone won: {reason}")
+    return out
+
+
+def first_player(games: Sequence[GameSummary], players: int) -> FirstPlayer:
+    """The first player's wins among the decided games whose first player is known (a shared
+    win counts its share), against 1/players."""
+    decided = [g for g in games if g.winners and g.first is not None]
+    wins = sum(1.0 / len(g.winners) for g in decided if g.first in g.winners)
+    return FirstPlayer(Rate.of(wins, len(decided)), 1.0 / players if players else 0.0)
+
+
 def summarize(games: Sequence[GameSummary], title: str = "", requested: int = 0) -> Report:
     """The report of `games` (all of one ruleset and player count), in game-index order."""
     games = sorted(games, key=lambda g: g.index)
@@ -239,7 +276,7 @@ def summarize(games: Sequence[GameSummary], title: str = "", requested: int = 0)
                 entry[0] += share
                 seat_wins[seat] += share
     agents = tuple(dict.fromkeys(spec for g in games for spec in g.seating))
-    first = FirstPlayer(Rate.of(seat_wins[0] if players else 0.0, n), 1.0 / players if players else 0.0)
+    first = first_player(games, players)
     notes = []
     if requested and n < requested:
         notes.append(f"stopped early: {n} of {requested} games finished")
@@ -258,4 +295,5 @@ def summarize(games: Sequence[GameSummary], title: str = "", requested: int = 0)
         requested=requested or n,
         notes=tuple(notes),
         rules=coverage_of([g.fired for g in games]) if any(g.fired for g in games) else (),
+        stopped=tuple(Counter(g.reason for g in games if g.termination == "capped").most_common()),
     )

@@ -322,6 +322,9 @@ class GameResult:
     outcome: Outcome
     length: int
     fired: dict[str, int] = field(default_factory=dict)
+    first: int | None = None
+    """The seat that made the game's first decision (after the set-up: the deal, the start
+    rolls), None when no player moved."""
 
 
 def fired_in(state: State) -> dict[str, int]:
@@ -342,21 +345,38 @@ def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence
     chosen: Sequence[Agent] = agents if agents is not None else [RandomAgent()] * players
     moves: list[Move] = []
     length = 0
+    first: int | None = None
     if all(type(agent) is RandomAgent for agent in chosen):  # random players: the game's own fast loop, if it has one
+        initial = state.copy()
         length = state.random_game(rng, moves) or 0  # (the same moves and end as the loop below)
+        if length:
+            first = first_mover(initial, moves)
     for _ in range(MAX_STEPS - len(moves)):
         outcome = state.outcome()
         if outcome is not None:
-            return GameResult(moves, outcome, length, fired_in(state))
+            return GameResult(moves, outcome, length, fired_in(state), first)
         seat = state.to_move
         if seat == CHANCE:
             move = state.sample_chance(rng)
         else:
             move = chosen[seat].choose(state, seat, rng)
             length += 1
+            if first is None:
+                first = seat
         state.apply(move)
         moves.append(move)
-    return GameResult(moves, Outcome(Termination.CAPPED, (), f"stopped after {MAX_STEPS} steps"), length, fired_in(state))
+    return GameResult(moves, Outcome(Termination.CAPPED, (), f"stopped after {MAX_STEPS} steps"), length, fired_in(state), first)
+
+
+def first_mover(state: State, moves: Sequence[Move]) -> int | None:
+    """The seat that makes the first decision when `moves` are played on `state` (which they
+    change), or None when they are all chance steps."""
+    for move in moves:
+        seat = state.to_move
+        if seat != CHANCE:
+            return seat
+        state.apply(move)
+    return None
 
 
 def play_seeded(
@@ -375,5 +395,5 @@ def summary_of(index: int, seed: int | str, seats: tuple[str, ...], result: Game
     outcome = result.outcome
     return GameSummary(
         index, seed, seats, outcome.termination.value, tuple(outcome.winners), result.length, outcome.reason,
-        dict(result.fired),
+        dict(result.fired), result.first,
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import queue as queue_module
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -301,12 +302,19 @@ class PlaytestPanel(QWidget):
                 rows.append((f"wins: {agent}", [rate(r["agent_wins"][agent]) if agent in r["agent_wins"] else "" for r in runs]))
         rows += [
             ("draws", [str(r["draws"]) for r in runs]),
-            ("capped (move limit)", [pct(r["capped"], r["games"]) for r in runs]),
+            ("capped (stopped)", [pct(r["capped"], r["games"]) for r in runs]),
             ("length: mean", [f"{r['lengths']['mean']:.1f}" for r in runs]),
             ("length: median [q1, q3]", [f"{r['lengths']['median']:g} [{r['lengths']['q1']:g}, {r['lengths']['q3']:g}]" for r in runs]),
             ("length: min-max", [f"{r['lengths']['minimum']}-{r['lengths']['maximum']}" for r in runs]),
-            ("first player", [f"{100 * r['first_player']['rate']['rate']:.1f}%: {r['first_player']['verdict']}" for r in runs]),
+            ("first player (decided games)", [_first_player(r["first_player"]) for r in runs]),
             ("errors", [str(len(r.get("errors", []))) for r in runs]),
         ]
         rows += coverage.rows_of_runs(runs)
         return rows
+
+
+def _first_player(first: Mapping[str, Any]) -> str:
+    """The first player's share of the decided games and the verdict, or only the verdict
+    ("no decided games")."""
+    rate = first["rate"]
+    return f"{100 * rate['rate']:.1f}% of {rate['games']}: {first['verdict']}" if rate["games"] else first["verdict"]
