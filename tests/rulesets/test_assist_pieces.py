@@ -173,11 +173,11 @@ def test_hovering_an_actions_parameter_shows_its_doc_and_default() -> None:
 
 
 # Expressions ---------------------------------------------------------------------------------
-def test_in_a_condition_the_names_functions_and_event_are_offered() -> None:
+def test_in_a_condition_the_names_functions_event_and_move_are_offered() -> None:
     offered = set(_offered(HOUSE, "if: event.seat != mo"))
     assert {"mover", "players", "score", "fired"} <= offered  # the core's
     assert {"marbles_left", "phase", "is_out"} <= offered  # Stay Alive's
-    assert "event" in offered and "move" not in offered
+    assert "event" in offered and "move" in offered  # in a trigger, the move that made the event
 
 
 def test_the_word_an_expression_completion_replaces_is_the_name_being_written() -> None:
@@ -214,9 +214,10 @@ def test_inside_a_text_in_quotes_nothing_is_offered() -> None:
     assert _offered(HOUSE, "forbid: \"move.kind == 'sl") == []
 
 
-def test_in_the_turn_shorthands_condition_the_names_are_offered_but_no_record() -> None:
+def test_the_turn_shorthands_condition_reads_what_a_trigger_on_turn_over_reads() -> None:
     offered = set(_offered(HOUSE, "if: \"ph"))
-    assert "phase" in offered and "event" not in offered and "move" not in offered
+    assert {"phase", "event", "move"} <= offered  # it expands into a trigger on turn_over (docs: if: "move.kind == 'slide'")
+    assert set(_offered(_stay_alive("  - turn: {moves: 2, if: event."))) == {"seat"}
 
 
 def test_in_a_turn_shorthand_written_as_a_block_the_condition_is_an_expression() -> None:
@@ -298,3 +299,84 @@ def test_the_expression_languages_own_words_are_completed_and_explained() -> Non
     assert "and" in _offered(text)
     hover = _hover(_stay_alive("  - on: marble_fell\n    if: event.seat != mover and mover in [0, 1]\n    then: draw\n"), "mover in")
     assert hover is not None and "a word of the expression language" in hover and "one of a list" in hover
+
+
+# The words a parameter of an action takes, by its type ----------------------------------------
+ALIVE = "format: 1\nid: alive/mine\nname: Mine\nextends: alive/standard\nrules:\n"
+
+
+@pytest.mark.parametrize(
+    "then",
+    ["    then: {score: {seat: ", "    then: {draw_cards: {count: 1, seat: ", "    then:\n      draw_cards:\n        seat: ",
+     "    then: {win: "],
+    ids=["flow", "second parameter", "block", "primary"],
+)
+def test_a_seat_parameter_offers_the_groups_of_seats_and_the_expression_names(then: str) -> None:
+    offered = _offered(ALIVE + "  - on: card_played\n" + then)
+    assert set(program.SEAT_GROUPS) <= set(offered)
+    assert "mover" in offered and "event" in offered  # a seat is an expression too
+
+
+def test_a_group_of_seats_completes_from_its_first_letters_and_is_explained() -> None:
+    for typed, prefix, word in (("{score: {seat: oth", "oth", "others"), ("{draw_cards: {count: 1, seat: ever", "ever", "everyone")):
+        text = ALIVE + "  - on: card_played\n    then: " + typed
+        assert word_before(text, *_at(text, text)) == prefix
+        assert [w for w in _offered(text) if w.startswith(prefix)] == [word]  # the editor keeps those the word starts
+    text = ALIVE + "  - on: card_played\n    then: {draw_cards: {seat: others, count: 1}}\n"
+    assert program.SEAT_GROUPS["others"] in (_hover(text, "seat: others") or "")
+
+
+def test_a_parameter_that_is_not_a_seat_offers_no_group_of_seats() -> None:
+    offered = set(_offered(ALIVE + "  - on: card_played\n    then: {score: {points: "))
+    assert "mover" in offered and not offered & set(program.SEAT_GROUPS)
+    assert not set(_offered(_stay_alive("  - on: marble_fell\n    if: "))) & set(program.SEAT_GROUPS)
+
+
+# `move` in a trigger: the move that made the event ----------------------------------------------
+@pytest.mark.parametrize(
+    "where",
+    ["    if: ", "    times: 1\n    per: ", "    then: {score: {points: ", "    then:\n      score: "],
+    ids=["if", "per", "parameter", "primary"],
+)
+def test_in_a_trigger_move_and_its_fields_are_offered(where: str) -> None:
+    text = _stay_alive("  - on: marble_fell\n" + where)
+    assert {"move", "mover", "moves_played"} <= set(_offered(text + "mo"))
+    assert set(_offered(text + "move.")) == {"kind", *STAY_ALIVE.move}
+
+
+def test_hovering_move_in_a_trigger_says_it_is_the_move_that_made_the_event() -> None:
+    text = _stay_alive("  - on: marble_fell\n    if: move.kind == 'slide'\n    then: extra_turn\n")
+    help_text = _hover(text, "if: move") or ""
+    assert "the move that made the event" in help_text and "move.slide (text)" in help_text
+    field = _hover(text, "move.kind") or ""
+    assert "move.kind (text)" in field and "the move that made the event" in field and "being judged" not in field
+
+
+def test_a_power_reads_no_move_and_a_trigger_on_an_unknown_event_none_either() -> None:
+    assert "move" not in _offered(_stay_alive("  - name: p\n    power: extra_turn\n    if: mo"))
+    assert "move" not in _offered(_stay_alive("  - on: no_such_event\n    if: mo"))
+
+
+# `waive`: a constraint of the ruleset, by its name ----------------------------------------------
+WAIVING = (
+    "  - name: b\n    forbid: move.slide == 'R1'\n    because: R1 is jammed\n"
+    "  - forbid: move.kind == 'pass'\n"
+    "  - name: a\n    on: marble_fell\n"
+)
+
+
+@pytest.mark.parametrize(
+    "then",
+    ["    then: {waive: {rule: ", "    then: {waive: ", "    then:\n      - waive:\n          rule: "],
+    ids=["parameter", "primary", "block"],
+)
+def test_waive_offers_the_constraints_of_the_ruleset_by_name(then: str) -> None:
+    offered = _offered(_stay_alive(WAIVING + then))
+    assert offered == ["b", "rule 2 (forbid)"]  # a constraint without a name goes by its default name
+
+
+def test_a_power_that_waives_offers_the_constraints_and_hovering_one_explains_it() -> None:
+    text = _stay_alive(WAIVING.replace("  - name: a\n    on: marble_fell\n", "  - name: pass\n    power: {waive: "))
+    assert _offered(text) == ["b", "rule 2 (forbid)"]
+    help_text = _hover(text + "b}\n", "waive: b") or ""
+    assert "b (a constraint of this ruleset)" in help_text and "R1 is jammed" in help_text

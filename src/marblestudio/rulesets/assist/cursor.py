@@ -253,6 +253,40 @@ def scalar_owner(text: str, line: int) -> int | None:
     return None
 
 
+def _list_items(lines: Sequence[str], list_key: str) -> list[list[tuple[int, _Line]]]:
+    """The items of the top-level list `list_key`, each its parsed lines (0-based index, line),
+    the first one its "- " line."""
+    top = next((i for i, raw in enumerate(lines) if re.match(rf"{re.escape(list_key)}\s*:\s*(#.*)?$", raw)), None)
+    if top is None:
+        return []
+    parsed = [(i, info) for i in range(top + 1, len(lines)) if (info := _parse_line(lines[i])) is not None]
+    dash = next((info.dashes[0] for _, info in parsed if info.dashes), None)
+    items: list[list[tuple[int, _Line]]] = []
+    for i, info in parsed:
+        if dash is None or info.indent < dash or (info.indent == dash and not info.dashes):
+            break  # the list has ended
+        if info.dashes and info.dashes[0] == dash:
+            items.append([])
+        if items:
+            items[-1].append((i, info))
+    return items
+
+
+def _item_keys(lines: Sequence[str], item: Sequence[tuple[int, _Line]]) -> dict[str, str]:
+    """The plain values an item writes for its keys, quotes removed ('' for a value written below
+    its key); a flow item ("- {on: x, then: y}") its first line's."""
+    first_index, first = item[0]
+    found: dict[str, str] = {}
+    if first.rest.startswith("{"):
+        for m in re.finditer(r"""[{,]\s*([A-Za-z_]\w*)\s*:\s*(?:'([^']*)'|"([^"]*)"|([^,{}\[\]]*))""", lines[first_index]):
+            found.setdefault(m.group(1), next(g for g in m.groups()[1:] if g is not None).strip())
+    for _, info in item:
+        if info.key is not None and info.key_col == first.key_col:
+            quoted = len(info.rest) >= 2 and info.rest[0] == info.rest[-1] and info.rest[0] in "'\""
+            found[info.key] = info.rest[1:-1] if quoted else info.rest
+    return found
+
+
 def item_value(text: str, line: int, list_key: str, key: str) -> str | None:
     """The plain value written for `key` in the item of the top-level list `list_key` that holds
     line `line` (e.g. the `on:` of the `rules:` entry the cursor is in), quotes removed; None
@@ -260,25 +294,12 @@ def item_value(text: str, line: int, list_key: str, key: str) -> str | None:
     lines = text.split("\n")
     if not 1 <= line <= len(lines):
         return None
-    top = next((i for i in range(line - 1, -1, -1) if re.match(rf"{re.escape(list_key)}\s*:\s*(#.*)?$", lines[i])), None)
-    if top is None:
-        return None
-    parsed = [(i, info) for i in range(top + 1, len(lines)) if (info := _parse_line(lines[i])) is not None]
-    dash = next((info.dashes[0] for _, info in parsed if info.dashes), None)
-    if dash is None:
-        return None
-    start: _Line | None = None
-    found: str | None = None
-    for i, info in parsed:
-        if info.indent < dash or (info.indent == dash and not info.dashes):
-            break  # the list has ended
-        if info.dashes and info.dashes[0] == dash:
-            if i >= line:
-                break  # the next item
-            start, found = info, None
-            flow = re.search(rf"[{{,]\s*{re.escape(key)}\s*:\s*['\"]?([^'\",}}\s]+)", lines[i])
-            if flow and info.rest.startswith("{"):
-                found = flow.group(1)
-        if start is not None and info.key == key and info.key_col == start.key_col:
-            found = info.rest.strip("\"'") or None
-    return found
+    items = [item for item in _list_items(lines, list_key) if item[0][0] < line]  # those starting up to the line
+    return (_item_keys(lines, items[-1]).get(key) or None) if items else None
+
+
+def list_items(text: str, list_key: str) -> list[dict[str, str]]:
+    """The keys and plain values of each item of the top-level list `list_key` (the `rules:`
+    entries: their `name`, `forbid`, `on`, ...), read line by line so half-written text works too."""
+    lines = text.split("\n")
+    return [_item_keys(lines, item) for item in _list_items(lines, list_key)]

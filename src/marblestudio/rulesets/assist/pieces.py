@@ -1,27 +1,31 @@
 """Where a cursor is in a rule piece, and which words of the rules language may stand there.
 
 `spot_at` reads the `rules:` entry around a cursor: at the entry's keys it offers the hooks;
-after `on:` the game's events; after `then:` its actions, under an action its parameters; and
-inside an expression (`if:`, `forbid:`, an action's value, `turn: {if:}`) the names and functions
-of the scope, `event` with the fields of the entry's `on:` event, `move` and its fields in a
-constraint.  Completion lists `Spot.terms`; hovering looks the word under the mouse up in the
-spot at its end (`describe`), so both read one classification.
+after `on:` the game's events; after `then:` (or `power:`) its actions, under an action its
+parameters; and inside an expression (`if:`, `forbid:`, an action's value, `turn: {if:}`) the
+names and functions of the scope as the engine compiles it (`program`): `event` with the fields
+of the entry's `on:` event, `move` with the fields of the move being judged (in a constraint) or
+of the move that made the event (in a trigger).  A parameter takes the words of its type: a seat
+also a group of seats (`others`), `waive` the constraints of the file by name.  Completion lists
+`Spot.terms`; hovering looks the word under the mouse up in the spot at its end (`describe`), so
+both read one classification.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from marblestudio.engine.pieces import program
-from marblestudio.engine.pieces.expr import Name, Record
-from marblestudio.rulesets.assist.cursor import CursorContext, context_at, item_value, scalar_owner
+from marblestudio.engine.pieces import program, vocab
+from marblestudio.engine.pieces.expr import SEAT, Name, Record
+from marblestudio.rulesets.assist.cursor import CursorContext, context_at, item_value, list_items, scalar_owner
 from marblestudio.rulesets.assist.navigator import JsonPath, SchemaNavigator
 from marblestudio.rulesets.assist.vocabulary import Term, Vocabulary, family_of, vocabulary
 
-HOOK, EVENT, ACTION, PARAM, EXPRESSION = "hook", "event", "action", "param", "expression"
+HOOK, EVENT, ACTION, PARAM, EXPRESSION, NAME = "hook", "event", "action", "param", "expression", "name"
 
 _BEFORE = re.compile(r"(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)?$")
 """The name being written at the end of an expression's text: (record, partial name)."""
@@ -32,9 +36,10 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 class Spot:
     """A cursor inside a `rules:` entry.
 
-    `role` says what is written there (a hook, an event, an action, a parameter or an
-    expression), `terms` the words that may be, `word` the partial word before the cursor that
-    completion replaces, and `siblings` the keys the mapping has already.
+    `role` says what is written there (a hook, an event, an action, a parameter, an expression
+    or a name the ruleset gives, such as a constraint's), `terms` the words that may be, `word`
+    the partial word before the cursor that completion replaces, and `siblings` the keys the
+    mapping has already.
     """
 
     role: str
@@ -64,11 +69,9 @@ def spot_at(text: str, line: int, column: int, schema: Mapping[str, Any]) -> Spo
     entry = path[2:]
     words = vocabulary(family_of(text))
     if ctx.in_value:
-        prevented = item_value(text, owner or line, "rules", "prevent") if entry in (("if",), ("per",)) else None
-        if prevented is not None:  # a prevention's condition reads what would happen
-            return _expression(words, words.prevent_record(prevented), value)
-        spot = _value_spot(words, entry, ctx, value, item_value(text, owner or line, "rules", "on"))
-        chosen = item_value(text, owner or line, "rules", "choose") if entry == ("if",) else None
+        written = functools.partial(item_value, text, owner or line, "rules")  # what the entry writes for a key
+        spot = _value_spot(words, entry, ctx, value, _records(words, entry, written), text)
+        chosen = written("choose") if entry == ("if",) or entry[:1] == ("power",) else None
         choice = words.hooks.choices.get(chosen or "")
         if spot is not None and spot.role == EXPRESSION and choice is not None:
             term = Term("choice", f"choice ({chosen}, the power's choice)", f"the {chosen} the player named: {choice.doc}")
@@ -83,7 +86,7 @@ def spot_at(text: str, line: int, column: int, schema: Mapping[str, Any]) -> Spo
             allowed.discard("choose")  # nor anything a power may let its player name
         keys = {k: d for k, d in nav.keys(nav.at(("rules", 0))).items() if k in allowed or k == ctx.word}
         return Spot(HOOK, words.entry_keys(keys), ctx.word, ctx.siblings)
-    named = _names_under_then(entry)
+    named = _action_names(entry)
     if named is None or len(named) > 1:
         return None
     if not named:
@@ -91,8 +94,26 @@ def spot_at(text: str, line: int, column: int, schema: Mapping[str, Any]) -> Spo
     return Spot(PARAM, words.param_terms(named[0]), ctx.word, ctx.siblings)
 
 
-def _value_spot(words: Vocabulary, entry: JsonPath, ctx: CursorContext, value: str, on: str | None) -> Spot | None:
-    """The spot in the value of `entry` (a path inside a rules entry); `on` is the entry's event."""
+def _records(words: Vocabulary, entry: JsonPath, written: Callable[[str], str | None]) -> tuple[Name, ...]:
+    """The records (`event`, `move`) an expression at `entry` (a path inside a rules entry) reads,
+    as `program` compiles the entry; `written(key)` is what the entry writes for `key`."""
+    if entry == ("forbid",):
+        return (words.move_record(),)
+    if entry[:1] == ("turn",):  # the shorthand is a trigger on turn_over
+        return words.trigger_records(vocab.TURN_OVER)
+    if entry[:1] == ("power",) or written("power") is not None:
+        return ()  # a power reads the game (and its choice), no event
+    prevented = written("prevent")
+    if prevented is not None:  # a prevention reads what would happen
+        record = words.prevent_record(prevented)
+        return (record,) if record is not None else ()
+    return words.trigger_records(written("on"))
+
+
+def _value_spot(words: Vocabulary, entry: JsonPath, ctx: CursorContext, value: str, records: Sequence[Name],
+                text: str) -> Spot | None:
+    """The spot in the value of `entry` (a path inside a rules entry) of the ruleset `text`, whose
+    expressions read `records`."""
     if entry == ("on",):
         return Spot(EVENT, words.event_terms(), ctx.word)
     if entry == ("prevent",):
@@ -100,13 +121,9 @@ def _value_spot(words: Vocabulary, entry: JsonPath, ctx: CursorContext, value: s
     if entry == ("choose",):
         return Spot(EVENT, {name: Term(name, f"{name} (what the player names)", choice.doc)
                             for name, choice in words.hooks.choices.items()}, ctx.word)
-    if entry in (("if",), ("per",)):
-        return _expression(words, words.event_record(on), value)
-    if entry == ("forbid",):
-        return _expression(words, words.move_record(), value)
-    if entry == ("turn", "if"):
-        return _expression(words, None, value)
-    named = _names_under_then(entry)
+    if entry in (("if",), ("per",), ("forbid",), ("turn", "if")):
+        return _expression(words, records, value)
+    named = _action_names(entry)
     if named is None:
         return None
     if not named:
@@ -115,21 +132,27 @@ def _value_spot(words: Vocabulary, entry: JsonPath, ctx: CursorContext, value: s
     if kind is None or len(named) > 2:
         return None
     param = named[1] if len(named) == 2 else kind.primary  # `score: 2` sets its primary parameter
-    if param not in kind.params:
+    if param is None or param not in kind.params:
         return None
-    return _expression(words, words.event_record(on), value)
+    written_as = kind.params[param].type
+    if written_as == vocab.RULE:  # a constraint of the file, by its name (which may hold spaces)
+        return Spot(NAME, words.constraint_terms(list_items(text, "rules")), value.lstrip("'\""))
+    if written_as == vocab.WORD:  # a name the rule makes up (a counter's), not an expression
+        return Spot(NAME, {}, ctx.word)
+    return _expression(words, records, value, words.seat_group_terms() if written_as == SEAT else {})
 
 
-def _names_under_then(entry: JsonPath) -> list[str] | None:
-    """The keys below `then:` in `entry` (list indexes left out): [], [action] or [action, param];
-    None when `entry` is not under `then:`."""
-    if entry[:1] != ("then",):
+def _action_names(entry: JsonPath) -> list[str] | None:
+    """The keys below `then:` or `power:` in `entry` (list indexes left out): [], [action] or
+    [action, param]; None when `entry` is under neither."""
+    if entry[:1] not in (("then",), ("power",)):
         return None
     return [part for part in entry[1:] if isinstance(part, str)]
 
 
-def _expression(words: Vocabulary, record: Name | None, value: str) -> Spot:
-    """The spot at the end of `value`, the text of an expression written so far."""
+def _expression(words: Vocabulary, records: Sequence[Name], value: str, also: Mapping[str, Term] | None = None) -> Spot:
+    """The spot at the end of `value`, the text of an expression written so far that reads
+    `records`; `also`: words the value may be instead of an expression (a seat's `others`)."""
     if _past_the_code(value):
         return Spot(EXPRESSION, {})
     m = _BEFORE.search(value)
@@ -137,9 +160,9 @@ def _expression(words: Vocabulary, record: Name | None, value: str) -> Spot:
     if not word and value[-1:].isalnum():
         return Spot(EXPRESSION, {})  # in a number
     if owner is not None:
-        known = record is not None and isinstance(record.type, Record) and record.type.name == owner
-        return Spot(EXPRESSION, words.field_terms(record) if known else {}, word)
-    return Spot(EXPRESSION, words.expression_terms(record), word)
+        record = next((r for r in records if isinstance(r.type, Record) and r.type.name == owner), None)
+        return Spot(EXPRESSION, words.field_terms(record), word)
+    return Spot(EXPRESSION, {**(also or {}), **words.expression_terms(records)}, word)
 
 
 def _value_text(prefix: str) -> str:
@@ -195,4 +218,4 @@ def word_before(text: str, line: int, column: int, schema: Mapping[str, Any]) ->
     return spot.word if spot is not None else None
 
 
-__all__ = ["ACTION", "EVENT", "EXPRESSION", "HOOK", "PARAM", "Spot", "describe", "spot_at", "word_before"]
+__all__ = ["ACTION", "EVENT", "EXPRESSION", "HOOK", "NAME", "PARAM", "Spot", "describe", "spot_at", "word_before"]

@@ -1,8 +1,9 @@
 """The words of the rules language for one game, each with how it is written and what it means.
 
 Completion offers these words and hovering explains them, so both read them here: the hooks of a
-`rules:` entry, the game's events and actions, the parameters of an action, and the names,
-functions and record fields an expression may read.  The meanings come from
+`rules:` entry, the game's events and actions, the parameters of an action, the names,
+functions and record fields an expression may read, the groups of seats a seat parameter may
+name and the constraints `waive` may lift.  The meanings come from
 `engine.pieces.vocab` and the family's `FamilyHooks` (the words the schema and the rules sheet
 use); the keys of an entry that are not hooks take the schema's description.
 """
@@ -11,12 +12,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from marblestudio.engine import family as families
 from marblestudio.engine.pieces import program, vocab
 from marblestudio.engine.pieces.expr import KEYWORDS, Function, Name, Record
+from marblestudio.engine.pieces.spec import default_name
 from marblestudio.engine.pieces.vocab import ActionKind, EventDoc, FamilyHooks
 
 log = logging.getLogger(__name__)
@@ -103,17 +105,18 @@ class Vocabulary:
             out[name] = Term(name, f"{name} (parameter of {action}: {_words(param.type)}{default})", param.doc, KEY)
         return out
 
-    def expression_terms(self, record: Name | None) -> dict[str, Term]:
-        """The names and functions an expression may read, and `record` (event or move) if given."""
+    def expression_terms(self, records: Sequence[Name] = ()) -> dict[str, Term]:
+        """The names and functions an expression may read, and the `records` (event, move) of its spot."""
         names: dict[str, Name] = {**vocab.core_names(), **self.hooks.names}
         functions: dict[str, Function] = {**vocab.core_functions(), **self.hooks.functions}
         out = {name: Term(name, f"{name} ({_words(found.type)})", found.doc) for name, found in names.items()}
         for name, function in functions.items():
             out[name] = Term(name, f"{function.signature(name)} → {_words(function.returns)}", function.doc)
-        if record is not None and isinstance(record.type, Record):
-            kind = record.type
-            fields = f"its fields: {_fields(kind.name, kind.fields)}"
-            out[kind.name] = Term(kind.name, f"{kind.name} ({record.doc})", _also(kind, record, fields))
+        for record in records:
+            if isinstance(record.type, Record):
+                kind = record.type
+                fields = f"its fields: {_fields(kind.name, kind.fields)}"
+                out[kind.name] = Term(kind.name, f"{kind.name} ({record.doc})", _also(kind, record, fields))
         for word, doc in KEYWORDS.items():  # the language's own words, after the game's
             out.setdefault(word, Term(word, f"{word} (a word of the expression language)", doc))
         return out
@@ -134,6 +137,38 @@ class Vocabulary:
         if on is None or doc is None:
             return None
         return Name(vocab.event_record(on, doc), _no_read, f"the {on} event")
+
+    def trigger_records(self, on: str | None) -> tuple[Name, ...]:
+        """What a trigger on the event `on` reads besides the game (as `program` compiles it):
+        `event`, and `move`, the move that made the event, when the game describes its moves to
+        rules; nothing when `on` is not an event of the game."""
+        event = self.event_record(on)
+        if event is None:
+            return ()
+        if self.hooks.move_fields is None:
+            return (event,)
+        doc = "the move that made the event (kind 'chance': a chance step; 'power': a power's use)"
+        return event, Name(replace(vocab.move_record(self.hooks.move), doc=doc), _no_read, doc)  # not the move being judged
+
+    def seat_group_terms(self) -> dict[str, Term]:
+        """The words a seat parameter may be written as instead of an expression (`seat: others`)."""
+        after = "the action is taken once for each, in turn order from the mover, and its other parameters may read `seat`"
+        return {word: Term(word, f"{word} (a group of seats)", f"{doc}: {after}") for word, doc in program.SEAT_GROUPS.items()}
+
+    @staticmethod
+    def constraint_terms(entries: Sequence[Mapping[str, str]]) -> dict[str, Term]:
+        """The constraints (`forbid:` rules) among a ruleset's `entries`, by the name `waive` names
+        them with: their `name:`, else their default name ('rule 2 (forbid)')."""
+        out = {}
+        for index, entry in enumerate(entries):
+            if "forbid" not in entry:
+                continue
+            name = entry.get("name") or default_name(index, entry)
+            forbid = entry["forbid"]
+            said = f"forbids the moves where {forbid}" if forbid and forbid[0] not in "|>" else "a forbid: rule"
+            because = f" ({entry['because']})" if entry.get("because") else ""
+            out[name] = Term(name, f"{name} (a constraint of this ruleset)", said + because)
+        return out
 
     def prevent_terms(self) -> dict[str, Term]:
         """What of the game's own rules a prevention may stop."""

@@ -13,6 +13,9 @@ from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QT
 # A number or constant is a whole value: after "key: ", "- ", "[", "{" or ",", before the value ends.
 _VALUE_START = r"""(?:(?<=:\s)|(?<=^-\s)|(?<=\s-\s)|(?<=[\[{,])|(?<=[\[{,]\s))"""
 _VALUE_END = r"""(?=\s*(?:$|[,\]}]|\s#))"""
+# A quote opens a text where a value or an expression's text may start (after a blank, "[", "{",
+# ",", "(", "=", ...), not inside a word: the apostrophe of "player's" in plain text is no quote.
+_TEXT_START = r"""(?<!\w)"""
 
 _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_VALUE_START + r"""-?\d+(\.\d+)?""" + _VALUE_END), "number"),
@@ -22,7 +25,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"""^\s*(-)(?=\s|$)|^\s*(?:-\s+)+"""), "dash"),
     (re.compile(r"""[&*][\w\-]+|![\w!\-]*"""), "anchor"),
     (re.compile(r"""^(---|\.\.\.)\s*$"""), "marker"),
-    (re.compile(r""""(?:[^"\\]|\\.)*"?|'(?:[^']|'')*'?"""), "string"),
+    (re.compile(_TEXT_START + r""""(?:[^"\\]|\\.)*"?|""" + _TEXT_START + r"""'(?:[^']|'')*'?"""), "string"),
 ]
 _BLOCK_SCALAR = re.compile(r""":\s+[|>][-+0-9]*\s*(#.*)?$""")
 
