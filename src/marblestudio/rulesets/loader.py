@@ -305,30 +305,44 @@ def _check_pieces(source: _Source, game: str, entries: Any) -> None:
 
 
 def _check_sound_pieces(source: _Source, data: Mapping[str, Any], game: str | None = None) -> None:
-    """With other errors in the file: the problems of each rule that has none of its own (an
-    unknown name in an expression), so that one run of `validate` tells them all."""
+    """With other errors in the file: the problems of each rule that the schema's diagnostics do
+    not already tell (an unknown name in an expression), so that one run of `validate` tells them
+    all.  A rule with a wrong key is checked too, but nothing is told at, inside or around that
+    key: the engine's own words for it, or what follows from it."""
     entries = data.get("rules")
     game = game or _game_of(data)
     if not isinstance(entries, list) or not isinstance(game, str) or _not_installed(game) is not None:
         return
     if any(d.is_error and d.pointer in ("", "/rules") for d in source.diagnostics):
         return  # the list itself is wrong (too long, not a list): its entries are not judged one by one
-    flawed = {d.pointer.split("/")[2] for d in source.diagnostics if d.pointer.startswith("/rules/")}
+    told: dict[str, list[str]] = {}  # the pointers already told, by the entry's index
+    for d in source.diagnostics:
+        if d.pointer.startswith("/rules/"):
+            told.setdefault(d.pointer.split("/")[2], []).append(d.pointer)
     from marblestudio.engine.pieces import program as pieces_program  # only a file with rule pieces needs it
 
     for index, entry in enumerate(entries):
-        if str(index) in flawed or not isinstance(entry, Mapping):
-            continue
+        at = f"/rules/{index}"
+        wrong = told.get(str(index), [])
+        if at in wrong or not isinstance(entry, Mapping):
+            continue  # the entry as a whole is wrong
         try:
             found = pieces_program.check(game, [entry])
         except Exception:  # noqa: BLE001 - a shape the schema refuses: left to its own diagnostic
             continue
         for problem in found:
-            pointer = f"/rules/{index}" + problem.pointer[len("/rules/0"):]
+            pointer = at + problem.pointer[len("/rules/0"):]
+            if any(_related(pointer, w) for w in wrong):
+                continue
             if problem.line:
                 source.inside(pointer, problem.line, problem.column, problem.message)
             else:
                 source.at(pointer, problem.message, at_key=pointer.rsplit("/", 1)[-1] in ("on", "forbid", "then"))
+
+
+def _related(pointer: str, other: str) -> bool:
+    """Whether one JSON pointer is the other or inside it."""
+    return pointer == other or pointer.startswith(other + "/") or other.startswith(pointer + "/")
 
 
 def _check_place(source: _Source, data: Mapping[str, Any]) -> None:

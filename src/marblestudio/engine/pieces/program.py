@@ -2,7 +2,8 @@
 
 `compile_pieces(game, pieces)` is cached per process: a ruleset crosses to a worker as plain
 data and is compiled again there.  `check(game, entries)` reports every problem of a `rules:`
-list with its JSON pointer and the line and column inside the expression, for the loader.
+list with its JSON pointer and the line and column inside the expression, for the loader: each
+part of a piece (an expression, an action) on its own, so that one run tells every mistake.
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ import ast
 import dataclasses
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from marblestudio.engine.pieces import vocab
-from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, Evaluator, ExpressionError, Name, Scope, compile_expression, compile_screen
+from marblestudio.engine.pieces.expr import BOOL, INT, SEAT, STR, Evaluator, ExpressionError, Name, Scope, compile_expression, compile_screen
 from marblestudio.engine.pieces.expr import parse as parse_expression
-from marblestudio.engine.pieces.spec import Piece, default_name, pieces_of
+from marblestudio.engine.pieces.spec import Action, Piece, default_name, pieces_of
 from marblestudio.engine.pieces.vocab import TURN_OVER, ActionKind, FamilyHooks
 
 
@@ -122,6 +123,25 @@ class PieceError(ValueError):
         return type(self), (self.problem,)
 
 
+class _Problems:
+    """Where compiling pieces reports their problems: `build` raises the first (`collect` false);
+    `check` keeps one for each part of a piece that is wrong on its own (an expression, an action,
+    a key) and goes on with the next part, which then gets a stand-in for what failed."""
+
+    def __init__(self, collect: bool = False) -> None:
+        self.collect = collect
+        self.found: list[PieceProblem] = []
+        self.unknown: set[str] = set()
+        """Names a wrong key leaves without a meaning (`event` of an event the game does not have,
+        `choice` of a choice it does not offer): an expression that reads one is not checked, as
+        its errors could follow from that key's."""
+
+    def add(self, problem: PieceProblem) -> None:
+        if not self.collect:
+            raise PieceError(problem)
+        self.found.append(problem)
+
+
 @functools.cache
 def family_hooks(game: str) -> FamilyHooks:
     """The hooks the installed family `game` declares (none: core events only)."""
@@ -198,149 +218,190 @@ def _event_name(kind: str, doc: vocab.EventDoc) -> Name:
     return Name(vocab.event_record(kind, doc), lambda c: c.event, doc.doc)
 
 
-def _compile(text: Any, scope: Scope, want: str, pointer: str) -> Evaluator:
+_NO_EVENT = vocab.EventDoc({}, "an event this game does not have")
+"""What `check` makes of a wrong `on:` or `prevent:` (an expression that reads the event is then
+not checked: `_Problems.unknown`); `event` stays a name, so that the hints of other mistakes read
+as they do beside a right one."""
+
+
+def _compile(text: Any, scope: Scope, want: str, pointer: str, problems: _Problems) -> Evaluator:
     if isinstance(text, bool) or isinstance(text, int):  # YAML wrote a plain value: `points: 2`, `if: true`
         kind = BOOL if isinstance(text, bool) else INT
         if kind != want:
-            raise PieceError(PieceProblem(pointer, f"this must be {'true or false' if want == BOOL else 'a number or an expression'}"))
+            problems.add(PieceProblem(pointer, f"this must be {'true or false' if want == BOOL else 'a number or an expression'}"))
         return _constant(text)
+    if problems.unknown and not names_in(text).isdisjoint(problems.unknown):
+        return _constant(None)  # it reads what a wrong key left unknown (only while collecting)
     try:
         return compile_expression(str(text), scope, want).evaluate
     except ExpressionError as exc:
-        raise PieceError(PieceProblem(pointer, exc.message, exc.line, exc.column)) from None
+        problem = PieceProblem(pointer, exc.message, exc.line, exc.column)
+    problems.add(problem)
+    return _constant(None)
 
 
 def _constant(value: Any) -> Evaluator:
     return lambda c: value
 
 
-def _power_scope(piece: Piece, hooks: FamilyHooks) -> Scope:
+def _power_scope(piece: Piece, hooks: FamilyHooks, problems: _Problems) -> Scope:
     """What a power reads: the game, and with `choose:` the player's `choice`."""
     scope = _scope(hooks, None, "")
     if piece.choose is None:
         return scope
-    choice = hooks.choices.get(piece.choose)
+    choice = hooks.choices.get(piece.choose) if isinstance(piece.choose, str) else None
     if choice is None:
         can = ", ".join(sorted(hooks.choices))
-        raise PieceError(PieceProblem(f"{piece.pointer}/choose", f"'{piece.choose}' is not something a power of this game can "
-                                                                 f"choose ({f'it can choose: {can}' if can else 'its powers take no choice'})"))
-    name = Name(choice.type, lambda c: c.choice, f"the {piece.choose} the player named: {choice.doc}")
+        problems.add(PieceProblem(f"{piece.pointer}/choose", f"'{piece.choose}' is not something a power of this game can "
+                                                             f"choose ({f'it can choose: {can}' if can else 'its powers take no choice'})"))
+        problems.unknown.add("choice")
+        name = Name(STR, lambda c: c.choice, "what the player named")  # for the hints of other mistakes: never read
+    else:
+        name = Name(choice.type, lambda c: c.choice, f"the {piece.choose} the player named: {choice.doc}")
     return Scope({**scope.names, "choice": name}, scope.functions)
 
 
-def _trigger(piece: Piece, hooks: FamilyHooks, game: str, constraints: Mapping[str, int] | None = None) -> Trigger:
+def _trigger(piece: Piece, hooks: FamilyHooks, game: str, constraints: Mapping[str, int], problems: _Problems) -> Trigger:
     if piece.power:
-        scope = _power_scope(piece, hooks)
+        scope = _power_scope(piece, hooks, problems)
     else:
         events = events_of(hooks)
         on = piece.on or ""
-        doc = events.get(on)
+        doc = events.get(on) if isinstance(on, str) else None
         if doc is None:
             known = ", ".join(sorted(events))
-            raise PieceError(PieceProblem(f"{piece.pointer}/on", f"'{on}' is not an event of this game (its events: {known})"))
-        scope = _trigger_scope(hooks, on, doc)
-    condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
-    per = _per(piece, scope)
-    compiled = _actions(piece, actions_of(hooks, game), scope, constraints or {})
-    return Trigger(piece, condition, tuple(compiled), per, _screen(piece, scope))
+            problems.add(PieceProblem(f"{piece.pointer}/on", f"'{on}' is not an event of this game (its events: {known})"))
+            problems.unknown.add("event")
+        scope = _trigger_scope(hooks, on, doc or _NO_EVENT)
+    condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if", problems)
+    per = _per(piece, scope, problems)
+    compiled = _actions(piece, actions_of(hooks, game), scope, constraints, problems)
+    return Trigger(piece, condition, tuple(compiled), per, _screen(piece, scope, problems))
 
 
-def _screen(piece: Piece, scope: Scope) -> Evaluator | None:
-    """The condition's quick test of the event alone (see `Trigger.screen`), if it has one."""
-    if not isinstance(piece.condition, str) or "event" not in scope.names:
+def _screen(piece: Piece, scope: Scope, problems: _Problems) -> Evaluator | None:
+    """The condition's quick test of the event alone (see `Trigger.screen`), if it has one (a
+    check needs none, and its condition may not parse)."""
+    if problems.collect or not isinstance(piece.condition, str) or "event" not in scope.names:
         return None
     return compile_screen(piece.condition, scope, "event")
 
 
-def _actions(piece: Piece, kinds: Mapping[str, ActionKind], scope: Scope, constraints: Mapping[str, int] | None = None) -> list[CompiledAction]:
+def _actions(piece: Piece, kinds: Mapping[str, ActionKind], scope: Scope, constraints: Mapping[str, int],
+             problems: _Problems, refused: Callable[[str], str] | None = None) -> list[CompiledAction]:
     """A trigger's, a power's or a prevention's actions (`then:`, `power:`), compiled in `scope`;
-    `constraints`: the ruleset's constraints by name (what `waive` may name)."""
+    `constraints`: the ruleset's constraints by name (what `waive` may name); `refused`: what to
+    say of an action not in `kinds`, by its name (default: it is not an action)."""
     compiled: list[CompiledAction] = []
     many = len(piece.actions) > 1
     for i, action in enumerate(piece.actions):
         at = f"{piece.pointer}/{'power' if piece.power else 'then'}" + (f"/{i}" if many else "")
         kind = kinds.get(action.name)
         if kind is None:
-            raise PieceError(PieceProblem(at, f"'{action.name}' is not an action (actions: {', '.join(sorted(kinds))})"))
-        if kind.on and not piece.power and piece.on not in kind.on:
-            raise PieceError(PieceProblem(at, f"{action.name} acts only in a trigger on {' or '.join(kind.on)} (or in a power), "
-                                              f"not on {piece.on}: it would never do anything"))
-        values = []
-        given = dict(action.params)
-        if "value" in given and kind.primary is not None:
-            given[kind.primary] = given.pop("value")
-        for key in given:
-            if key not in kind.params:
-                where = f"{at}/{action.name}"
-                takes = ", ".join(kind.params) or "no parameters"
-                raise PieceError(PieceProblem(where, f"{action.name} takes {takes}, not '{key}'"))
-        each = None
-        grouped = any(param.type == SEAT and isinstance(given.get(key), str) and str(given[key]).strip() in SEAT_GROUPS
-                      for key, param in kind.params.items())
-        here = Scope({**scope.names, "seat": EACH_SEAT}, scope.functions) if grouped else scope  # `seat`: the one it is for now
-        for key, param in kind.params.items():
-            text = given.get(key, param.default)
-            where = f"{at}/{action.name}" + (f"/{key}" if key in given and "value" not in dict(action.params) else "")
-            if text is None:
-                raise PieceError(PieceProblem(f"{at}", f"{action.name} needs '{key}' ({param.doc})"))
-            if param.type == vocab.RULE:  # a constraint of the ruleset, by its name: its number
-                found = (constraints or {}).get(str(text).strip())
-                if found is None:
-                    known = ", ".join(f"'{n}'" for n in sorted(constraints or {})) or "none"
-                    raise PieceError(PieceProblem(where, f"{action.name} names a constraint (a forbid: rule) of this ruleset "
-                                                         f"by its name: {str(text)!r} is none of them (its constraints: {known})"))
-                values.append((key, _constant(found)))
-                continue
-            if param.type == vocab.WORD:  # a plain name, not an expression
-                if not isinstance(text, str) or not _WORD.fullmatch(text.strip()):
-                    raise PieceError(PieceProblem(where, f"{action.name}'s {key} is a name of letters, digits and _ "
-                                                         f"(such as drops), not {text!r}"))
-                values.append((key, _constant(text.strip())))
-                continue
-            if param.type == SEAT and isinstance(text, str) and text.strip() in SEAT_GROUPS:
-                each = (key, text.strip())
-                values.append((key, _constant(-1)))  # each seat of the group in turn (see runtime)
-                continue
-            want = INT if param.type == SEAT else param.type
-            values.append((key, _compile(text, here, want, where)))
-        per_seat = grouped and any("seat" in names_in(text) for key, text in given.items() if kind.params[key].type != vocab.WORD)
-        compiled.append(CompiledAction(kind, tuple(values), each, per_seat))
+            problems.add(PieceProblem(at, refused(action.name) if refused is not None else
+                                      f"'{action.name}' is not an action (actions: {', '.join(sorted(kinds))})"))
+            continue  # its parameters are those of no action
+        compiled.append(_action(piece, action, kind, at, scope, constraints, problems))
     return compiled
 
 
-def _per(piece: Piece, scope: Scope) -> Evaluator | None:
+def _action(piece: Piece, action: Action, kind: ActionKind, at: str, scope: Scope, constraints: Mapping[str, int],
+            problems: _Problems) -> CompiledAction:
+    """One action of `kind`, written at `at`: each parameter compiled on its own."""
+    if kind.on and not piece.power and piece.on not in kind.on and "event" not in problems.unknown:
+        problems.add(PieceProblem(at, f"{action.name} acts only in a trigger on {' or '.join(kind.on)} (or in a power), "
+                                      f"not on {piece.on}: it would never do anything"))
+    values = []
+    given = dict(action.params)
+    if "value" in given and kind.primary is not None:
+        given[kind.primary] = given.pop("value")
+    for key in [key for key in given if key not in kind.params]:
+        takes = ", ".join(kind.params) or "no parameters"
+        problems.add(PieceProblem(f"{at}/{action.name}", f"{action.name} takes {takes}, not '{key}'"))
+        del given[key]
+    each = None
+    grouped = any(param.type == SEAT and isinstance(given.get(key), str) and str(given[key]).strip() in SEAT_GROUPS
+                  for key, param in kind.params.items())
+    here = Scope({**scope.names, "seat": EACH_SEAT}, scope.functions) if grouped else scope  # `seat`: the one it is for now
+    for key, param in kind.params.items():
+        text = given.get(key, param.default)
+        where = f"{at}/{action.name}" + (f"/{key}" if key in given and "value" not in dict(action.params) else "")
+        if text is None:
+            problems.add(PieceProblem(f"{at}", f"{action.name} needs '{key}' ({param.doc})"))
+            continue
+        if param.type == vocab.RULE:  # a constraint of the ruleset, by its name: its number
+            found = constraints.get(str(text).strip())
+            if found is None:
+                known = ", ".join(f"'{n}'" for n in sorted(constraints)) or "none"
+                problems.add(PieceProblem(where, f"{action.name} names a constraint (a forbid: rule) of this ruleset "
+                                                 f"by its name: {str(text)!r} is none of them (its constraints: {known})"))
+            values.append((key, _constant(found)))
+            continue
+        if param.type == vocab.WORD:  # a plain name, not an expression
+            if not isinstance(text, str) or not _WORD.fullmatch(text.strip()):
+                problems.add(PieceProblem(where, f"{action.name}'s {key} is a name of letters, digits and _ "
+                                                 f"(such as drops), not {text!r}"))
+            values.append((key, _constant(str(text).strip())))
+            continue
+        if param.type == SEAT and isinstance(text, str) and text.strip() in SEAT_GROUPS:
+            each = (key, text.strip())
+            values.append((key, _constant(-1)))  # each seat of the group in turn (see runtime)
+            continue
+        want = INT if param.type == SEAT else param.type
+        values.append((key, _compile(text, here, want, where, problems)))
+    per_seat = grouped and any("seat" in names_in(text) for key, text in given.items() if kind.params[key].type != vocab.WORD)
+    return CompiledAction(kind, tuple(values), each, per_seat)
+
+
+def _per(piece: Piece, scope: Scope, problems: _Problems) -> Evaluator | None:
     """`per:`, the seat whose uses `times:` counts, compiled (None: the mover's)."""
     if piece.per is None:
         return None
     if piece.times is None:
-        raise PieceError(PieceProblem(f"{piece.pointer}/per", "'per' says whose uses 'times' counts: write 'times' too"))
-    return _compile(piece.per, scope, INT, f"{piece.pointer}/per")
+        problems.add(PieceProblem(f"{piece.pointer}/per", "'per' says whose uses 'times' counts: write 'times' too"))
+    return _compile(piece.per, scope, INT, f"{piece.pointer}/per", problems)
 
 
-def _constraint(piece: Piece, hooks: FamilyHooks) -> Constraint:
+def _constraint(piece: Piece, hooks: FamilyHooks, problems: _Problems) -> Constraint:
+    if hooks.move_fields is None:
+        problems.add(PieceProblem(f"{piece.pointer}/forbid", "this game does not describe its moves to constraints yet"))
+        return Constraint(piece, _constant(False))
     record = Name(vocab.move_record(hooks.move), lambda c: c.move, "the move being judged")
     scope = _scope(hooks, record, "move")
-    return Constraint(piece, _compile(piece.forbid, scope, BOOL, f"{piece.pointer}/forbid"))
+    return Constraint(piece, _compile(piece.forbid, scope, BOOL, f"{piece.pointer}/forbid", problems))
 
 
-def _prevention(piece: Piece, hooks: FamilyHooks, constraints: Mapping[str, int] | None = None) -> Trigger:
+def _prevention(piece: Piece, hooks: FamilyHooks, constraints: Mapping[str, int], problems: _Problems) -> Trigger:
     what = piece.prevent or ""
-    doc = hooks.prevents.get(what)
+    doc = hooks.prevents.get(what) if isinstance(what, str) else None
     if doc is None:
         can = ", ".join(sorted(hooks.prevents))
         message = (f"'{what}' is not a rule this game lets a rule prevent (it can: {can})" if can
                    else "this game names nothing of its own rules that a rule may prevent")
-        raise PieceError(PieceProblem(f"{piece.pointer}/prevent", message))
-    scope = _scope(hooks, _event_name(what, doc), "event")
-    condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if")
+        problems.add(PieceProblem(f"{piece.pointer}/prevent", message))
+        problems.unknown.add("event")
+    scope = _scope(hooks, _event_name(what, doc or _NO_EVENT), "event")
+    condition = None if piece.condition is None else _compile(piece.condition, scope, BOOL, f"{piece.pointer}/if", problems)
     kinds = {**vocab.ACTIONS}  # the core's: a game's own action would change the board in the middle of the rule it stops
-    for i, action in enumerate(piece.actions):
-        if action.name not in kinds:
-            at = f"{piece.pointer}/then" + (f"/{i}" if len(piece.actions) > 1 else "")
-            raise PieceError(PieceProblem(at, f"a prevention acts with the game's turns, points, counters and result only "
-                                              f"({', '.join(sorted(kinds))}), not '{action.name}': it acts in the middle of "
-                                              "the game's own rule, where a change to the board would upset it"))
-    return Trigger(piece, condition, tuple(_actions(piece, kinds, scope, constraints)), _per(piece, scope), _screen(piece, scope))
+
+    def refused(name: str) -> str:
+        return (f"a prevention acts with the game's turns, points, counters and result only ({', '.join(sorted(kinds))}), "
+                f"not '{name}': it acts in the middle of the game's own rule, where a change to the board would upset it")
+
+    actions = _actions(piece, kinds, scope, constraints, problems, refused)
+    return Trigger(piece, condition, tuple(actions), _per(piece, scope, problems), _screen(piece, scope, problems))
+
+
+def _compiled(piece: Piece, hooks: FamilyHooks, game: str, named: Mapping[str, int], problems: _Problems) -> Trigger | Constraint:
+    """One piece compiled: a prevention, a power or a trigger (a `Trigger`), or a constraint."""
+    if piece.choose is not None and not piece.power:
+        problems.add(PieceProblem(f"{piece.pointer}/choose", "'choose' belongs to a power: the player names something "
+                                                             "when using it ('power:' with its actions)"))
+    if piece.prevent is not None:
+        return _prevention(piece, hooks, named, problems)
+    if piece.is_constraint and not piece.power:
+        return _constraint(piece, hooks, problems)
+    return _trigger(piece, hooks, game, named, problems)
 
 
 def build(game: str, pieces: tuple[Piece, ...], named: Mapping[str, int] | None = None) -> Program:
@@ -352,21 +413,17 @@ def build(game: str, pieces: tuple[Piece, ...], named: Mapping[str, int] | None 
     constraints = []
     powers = []
     prevents: dict[str, list[Trigger]] = {}
+    problems = _Problems()  # raises at the first
     for piece in pieces:
-        if piece.choose is not None and not piece.power:
-            raise PieceError(PieceProblem(f"{piece.pointer}/choose", "'choose' belongs to a power: the player names something "
-                                                                     "when using it ('power:' with its actions)"))
-        if piece.prevent is not None:
-            prevents.setdefault(piece.prevent, []).append(_prevention(piece, hooks, named))
+        compiled = _compiled(piece, hooks, game, named, problems)
+        if isinstance(compiled, Constraint):
+            constraints.append(compiled)
+        elif piece.prevent is not None:
+            prevents.setdefault(piece.prevent, []).append(compiled)
         elif piece.power:
-            powers.append(_trigger(piece, hooks, game, named))
-        elif piece.is_constraint:
-            if hooks.move_fields is None:
-                raise PieceError(PieceProblem(f"{piece.pointer}/forbid", "this game does not describe its moves to constraints yet"))
-            constraints.append(_constraint(piece, hooks))
+            powers.append(compiled)
         else:
-            trigger = _trigger(piece, hooks, game, named)
-            triggers.setdefault(piece.on or "", []).append(trigger)
+            triggers.setdefault(piece.on or "", []).append(compiled)
     acting = [*powers, *(t for ts in triggers.values() for t in ts), *(t for ts in prevents.values() for t in ts)]  # what takes actions
     scoring = any(a.kind.name == "score" for t in acting for a in t.actions)
     moves = any(reads_move(t.piece) for ts in triggers.values() for t in ts)
@@ -406,38 +463,36 @@ def compile_pieces(game: str, pieces: tuple[Piece, ...]) -> Program:
 
 
 def check(game: str, entries: Sequence[Mapping[str, Any]]) -> list[PieceProblem]:
-    """Every problem of a schema-valid `rules:` list, each piece on its own (expanded first)."""
-    problems = []
+    """Every problem of a `rules:` list, each piece on its own (expanded first), and in a piece each
+    part that is wrong on its own (a key, an expression, an action); what depends on a wrong key
+    (the fields of an unknown event) is left unchecked, so that no problem follows from another."""
+    found = []
     names: dict[str, int] = {}
     constraints = {str(entry.get("name") or default_name(index, entry)): index  # what `waive` may name
                    for index, entry in enumerate(entries) if isinstance(entry, Mapping) and "forbid" in entry}
-    for index, entry in enumerate(entries):
-        shape = _shape_problem(index, entry)
-        if shape is not None:
-            problems.append(shape)
-            continue
-        if "turn" in entry and entry["turn"].get("if") is not None:
-            try:
-                hooks = family_hooks(game)
-                _compile(entry["turn"]["if"], _trigger_scope(hooks, TURN_OVER, events_of(hooks)[TURN_OVER]), BOOL, f"/rules/{index}/turn/if")
-            except PieceError as exc:
-                problems.append(exc.problem)
-                continue
-        expanded = vocab.expand(entry)[0]
-        piece = pieces_of([expanded])[0]
-        piece = dataclasses.replace(piece, index=index)
-        if "turn" in entry:  # its condition was checked above, where it is written
-            piece = dataclasses.replace(piece, condition=None)
-        try:
-            build(game, (piece,), constraints)
-        except PieceError as exc:
-            problems.append(exc.problem)
-        name = entry.get("name")
+    for index, written in enumerate(entries):
+        problems = _Problems(collect=True)
+        entry = _shaped(index, written, problems)
+        if entry is not None:
+            _check_piece(game, index, entry, constraints, problems)
+        found.extend(problems.found)
+        name = written.get("name") if isinstance(written, Mapping) else None
         if isinstance(name, str):
             if name in names:
-                problems.append(PieceProblem(f"/rules/{index}/name", f"the name '{name}' is already the name of rule {names[name] + 1}"))
+                found.append(PieceProblem(f"/rules/{index}/name", f"the name '{name}' is already the name of rule {names[name] + 1}"))
             names[name] = index
-    return problems
+    return found
+
+
+def _check_piece(game: str, index: int, entry: Mapping[str, Any], constraints: Mapping[str, int], problems: _Problems) -> None:
+    """The problems of one well-shaped entry (see `_shaped`), compiled as the engine compiles it."""
+    hooks = family_hooks(game)
+    if "turn" in entry and entry["turn"].get("if") is not None:
+        _compile(entry["turn"]["if"], _trigger_scope(hooks, TURN_OVER, events_of(hooks)[TURN_OVER]), BOOL, f"/rules/{index}/turn/if", problems)
+    piece = dataclasses.replace(pieces_of(vocab.expand(entry)[:1])[0], index=index)
+    if "turn" in entry:  # its condition was checked above, where it is written
+        piece = dataclasses.replace(piece, condition=None)
+    _compiled(piece, hooks, game, constraints, problems)
 
 
 KINDS = ("on", "forbid", "turn", "power", "prevent")
@@ -463,34 +518,45 @@ def keys_for(written: set[str] | frozenset[str]) -> set[str]:
 _KIND_WORDS = {"on": "trigger", "forbid": "constraint", "turn": "turn shorthand", "power": "power", "prevent": "prevention"}
 
 
-def _shape_problem(index: int, entry: Mapping[str, Any]) -> PieceProblem | None:
-    """What the schema cannot require of a house rule's entry (its `required` applies to whole files only)."""
+def _shaped(index: int, entry: Mapping[str, Any], problems: _Problems) -> Mapping[str, Any] | None:
+    """What the schema cannot require of a house rule's entry (its `required` applies to whole
+    files only), reported; the entry without what is wrong, for its other parts to be checked
+    (None: it is not clear what kind of rule it is)."""
     at = f"/rules/{index}"
     kinds = [k for k in KINDS if k in entry]
     if len(kinds) != 1:
         what = "none" if not kinds else " and ".join(kinds)
-        return PieceProblem(at, f"a rule is a trigger ('on:' and 'then:'), a constraint ('forbid:'), a turn shorthand ('turn:'), "
-                                f"a power ('power:') or a prevention ('prevent:'); this one has {what}")
+        problems.add(PieceProblem(at, f"a rule is a trigger ('on:' and 'then:'), a constraint ('forbid:'), a turn shorthand ('turn:'), "
+                                      f"a power ('power:') or a prevention ('prevent:'); this one has {what}"))
+        return None
     kind = kinds[0]
     extra = sorted(set(entry) - _ONLY[kind])
-    if extra:
-        return PieceProblem(f"{at}/{extra[0]}", f"'{extra[0]}' does not belong in a {_KIND_WORDS[kind]}")
+    for key in extra:
+        problems.add(PieceProblem(f"{at}/{key}", f"'{key}' does not belong in a {_KIND_WORDS[kind]}"))
+    if "choose" in extra:
+        problems.unknown.add("choice")  # what it would have named
+    shaped = {key: value for key, value in entry.items() if key not in extra}
     if kind == "on" and "then" not in entry:
-        return PieceProblem(at, "a trigger needs 'then:', the action(s) it takes")
-    if kind == "turn" and "moves" not in entry["turn"]:
-        return PieceProblem(f"{at}/turn", "a turn shorthand needs 'moves:', how many moves make a turn")
-    if kind in ("on", "power"):
-        key = "then" if kind == "on" else "power"
-        then = entry[key]
+        problems.add(PieceProblem(at, "a trigger needs 'then:', the action(s) it takes"))
+    if kind == "turn":
+        if not isinstance(entry["turn"], Mapping):
+            return None  # the schema tells what it must be
+        if "moves" not in entry["turn"]:
+            problems.add(PieceProblem(f"{at}/turn", "a turn shorthand needs 'moves:', how many moves make a turn"))
+    if kind in ("on", "power", "prevent"):
+        key = "power" if kind == "power" else "then"
+        then = entry.get(key)
         if kind == "power" and not isinstance(entry.get("name"), str):
-            return PieceProblem(at, "a power needs a 'name': the player uses it with the move 'use <name>'")
-        if kind == "power" and (entry["name"] != entry["name"].strip() or not entry["name"].strip()):
-            return PieceProblem(f"{at}/name", "a power's name may not start or end with a space: the move 'use <name>' is read back without them")
-        for i, action in enumerate(then if isinstance(then, list) else [then]):
-            if isinstance(action, Mapping) and len(action) != 1:
+            problems.add(PieceProblem(at, "a power needs a 'name': the player uses it with the move 'use <name>'"))
+        elif kind == "power" and (entry["name"] != entry["name"].strip() or not entry["name"].strip()):
+            problems.add(PieceProblem(f"{at}/name", "a power's name may not start or end with a space: the move 'use <name>' is read back without them"))
+        for i, action in enumerate(then if isinstance(then, list) else [] if then is None else [then]):
+            if not isinstance(action, str) and not (isinstance(action, Mapping) and len(action) == 1):
                 where = f"{at}/{key}" + (f"/{i}" if isinstance(then, list) else "")
-                return PieceProblem(where, "an action is one name, with its parameters under it (win: mover)")
-    return None
+                problems.add(PieceProblem(where, "an action is one name, with its parameters under it (win: mover)"))
+                shaped[key] = []  # its actions are not read one by one: their places would shift
+                break
+    return shaped
 
 
 def expanded(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
