@@ -61,12 +61,12 @@ class _Source:
             position = self.fallback if self.fallback is not None else self.doc.nearest(pointer)
         self.diagnostics.append(Diagnostic(self.doc.path, position.line, position.column, severity, message, pointer))
 
-    def inside(self, pointer: str, line: int, column: int, message: str) -> None:
+    def inside(self, pointer: str, line: int, column: int, message: str, severity: str = ERROR) -> None:
         """A problem at `line`, `column` of the expression written at `pointer` (its file position
         worked out from how the value was written: plain, quoted or a block)."""
         start = self.doc.value_at(pointer)
         if start is None or line < 1:
-            self.at(pointer, message)
+            self.at(pointer, message, severity)
             return
         style = self.doc.styles.get(pointer)
         if style in ("|", ">"):
@@ -76,7 +76,7 @@ class _Source:
             at = Position(start.line, start.column + column - 1 + (1 if style in ("'", '"') else 0))
         else:
             at = Position(start.line + line - 1, column)
-        self.diagnostics.append(Diagnostic(self.doc.path, at.line, at.column, ERROR, message, pointer))
+        self.diagnostics.append(Diagnostic(self.doc.path, at.line, at.column, severity, message, pointer))
 
     def problems(self, problems: list[Problem]) -> None:
         for problem in problems:
@@ -254,6 +254,8 @@ def _check(
         return None, _sorted(source.diagnostics)
     resolved = plain(merged)
     rules = _build(resolved, module)
+    if data.get("rules"):
+        _check_texts(source, data["rules"], rules)
     warnings = tuple(d for d in _sorted(source.diagnostics) if not d.is_error)
     if bases_out is not None:
         bases_out.append(source.bases)
@@ -302,6 +304,25 @@ def _check_pieces(source: _Source, game: str, entries: Any) -> None:
             source.inside(problem.pointer, problem.line, problem.column, problem.message)
         else:
             source.at(problem.pointer, problem.message, at_key=problem.pointer.rsplit("/", 1)[-1] in ("on", "forbid", "then"))
+
+
+def _check_texts(source: _Source, entries: list[Any], rules: Ruleset) -> None:
+    """A warning for each text this file's rule pieces compare with that the game never shows
+    (`engine.pieces.texts`: `event.card == 'DRAW'` with a deck of DRAW1 and DRAW2)."""
+    from marblestudio.engine.pieces import texts  # only a file with rule pieces needs it
+
+    if not texts.compared(entries):
+        return
+    from marblestudio.engine import new_game
+    from marblestudio.engine.pieces import program as pieces_program
+
+    try:
+        known = texts.domains(pieces_program.family_hooks(rules.game).texts, new_game(rules))
+    except Exception:  # noqa: BLE001 - a plug-in's texts that fail are no reason to refuse the file
+        log.exception("the texts of the game %r could not be worked out", rules.game)
+        return
+    for problem in texts.unknown_texts(entries, known):
+        source.inside(problem.pointer, problem.line, problem.column, problem.message, WARNING)
 
 
 def _check_sound_pieces(source: _Source, data: Mapping[str, Any], game: str | None = None) -> None:

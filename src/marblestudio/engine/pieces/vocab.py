@@ -9,7 +9,7 @@ description that the schema, the editor's completion and hover, and the rules sh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,6 +169,10 @@ class FamilyHooks:
     `engine.pieces.readings.AsRules` (see that module)."""
     choices: Mapping[str, Choice] = field(default_factory=dict)
     """What a power may let its player name (`choose:`), by the word a ruleset writes."""
+    texts: Mapping[str, Callable[[Any], Collection[str]]] = field(default_factory=dict)
+    """The texts a field or name can hold, by `event.<field>`, `move.<field>` or the name, as a
+    function of a new game's state (ALIVE's cards come from the ruleset's deck): a rule that
+    compares one with any other text is warned of, since it can never match (`pieces.texts`)."""
 
 
 PIECES_GROUP = entrypoints.PIECES

@@ -265,6 +265,16 @@ HOOKS = FamilyHooks(
                                                         "power keeps it with mark (`mark: {name: banned, seat: next_seat(), text: choice}`)",
                        lambda state, card: f"{state.cat.kinds[state.cat.index[card]].count} in the deck" if card in state.cat.index else ""),
     },
+    texts={
+        "move.kind": lambda state: ("play", "pair", "flip", "take"),
+        "move.card": lambda state: state.cat.ids,
+        "event.card": lambda state: state.cat.ids,
+        "top_card": lambda state: state.cat.ids,
+        "under_card": lambda state: state.cat.ids,
+        "waiting": lambda state: ("draw", "skip", "bomb"),
+        "event.effect": lambda state: ("skip", "bomb"),
+        "event.why": lambda state: ("over_limit", "hand_over", "bomb", "rule"),
+    },
 )
 """Move fields for `forbid:`: kind ('play', 'pair' for two cards of one kind with `pairs: numbers`, 'flip', or 'take' for a
 waiting card), card (the kind played, e.g. 'DRAW2'), value (its points, one card's for a pair, 0 for a wild card) and wild."""

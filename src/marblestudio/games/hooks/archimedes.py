@@ -240,6 +240,11 @@ HOOKS = FamilyHooks(
                                        "forgotten and the same player rolls anew (a power: `power: reroll`, once a game)",
                              perform=_reroll),
     },
+    texts={
+        "move.kind": lambda state: ("roll", "lift", "place", "roll_die", "pass", "other"),
+        "event.purpose": lambda state: ("move", "start"),
+        "event.end": lambda state: ("low", "high", "either"),
+    },
 )
 """Move fields for `forbid:`: kind ('place', 'roll_die', 'roll', 'lift' or 'pass'), from and to
 (cups as 'b7'), spaces moved."""

@@ -141,6 +141,13 @@ HOOKS = FamilyHooks(
     choices={
         "gate": Choice(STR, lambda state: state.board.gate_ids, "a gate of the board, by its id (as 'B2')", _gate_words),
     },
+    texts={
+        "move.kind": lambda state: ("drop", "go_out", "stay_in", "pass"),
+        "move.colour": lambda state: [colour.name for colour in state.rules.colours],
+        "event.colour": lambda state: [colour.name for colour in state.rules.colours],
+        "event.gate": lambda state: [gate.id for gate in state.rules.gates],
+        "event.tilt": lambda state: ("left", "right"),
+    },
 )
 """Move fields for `forbid:`: kind ('drop', 'pass', 'go_out' or 'stay_in'), colour (its name) and
 hole (from 1) of a drop."""

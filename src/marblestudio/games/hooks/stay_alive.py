@@ -110,7 +110,7 @@ HOOKS = FamilyHooks(
         "passed": EventDoc({"seat": INT}, "a player with no legal move passed"),
     },
     names={
-        "phase": Name(STR, lambda c: c.state.phase, "'placing' or 'sliding' ('over' once the game has ended)"),
+        "phase": Name(STR, lambda c: c.state.phase, "'placing' or 'sliding' ('setup' before the slides are set, 'over' once the game has ended)"),
         "players_in": Name(INT, lambda c: c.state.alive, "how many players still have marbles"),
         "neutral_left": Name(INT, lambda c: c.state.neutral.bit_count(), "neutral marbles still on the grid"),
         "previous_slide": Name(STR, lambda c: c.state.previous_slide or "", "the slide moved on the turn before ('' after a pass)"),
@@ -137,6 +137,14 @@ HOOKS = FamilyHooks(
         "slide": Choice(STR, lambda state: state.tables.slide_ids, "a slide, by its name (as 'R3' or 'W1'); a power keeps it "
                                                                  "with mark (`mark: {name: locked, seat: next_seat(), text: choice}`)",
                         _slide_words),
+    },
+    texts={
+        "move.kind": lambda state: ("slide", "place", "pass"),
+        "move.slide": lambda state: state.tables.slide_ids,
+        "event.slide": lambda state: state.tables.slide_ids,
+        "previous_slide": lambda state: state.tables.slide_ids,
+        "move.layer": lambda state: ("red", "white"),
+        "phase": lambda state: ("setup", "placing", "sliding", "over"),
     },
 )
 """Move fields for `forbid:` and triggers: kind ('place', 'slide' or 'pass'), slide (its id), step
