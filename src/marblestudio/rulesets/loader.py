@@ -348,7 +348,7 @@ def _check_sound_pieces(source: _Source, data: Mapping[str, Any], game: str | No
         if at in wrong or not isinstance(entry, Mapping):
             continue  # the entry as a whole is wrong
         try:
-            found = pieces_program.check(game, [entry])
+            found = pieces_program.check(game, [entry], entries)
         except Exception:  # noqa: BLE001 - a shape the schema refuses: left to its own diagnostic
             continue
         for problem in found:

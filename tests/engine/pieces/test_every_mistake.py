@@ -109,3 +109,19 @@ def test_a_rule_without_mistakes_of_its_own_gets_no_diagnostic_beside_its_neighb
     found = errors("  - on: marble_fell\n    if: nosuch\n    then: extra_turn\n"
                    "  - on: marble_fell\n    if: mover == 1\n    then: {score: 2}\n")
     assert found == [(7, 9, "unknown name 'nosuch'")]
+
+
+def test_waive_may_name_another_rule_while_the_file_has_a_schema_error() -> None:
+    # With a schema error in the file, each rule is checked on its own; a waive of another rule's
+    # constraint was then "unknown" (a false error beside the true one).
+    found = errors("  - name: bad\n"
+                   "    on: marble_fall\n"
+                   "    then: score\n"
+                   "  - name: lift the jam\n"
+                   "    on: marble_fell\n"
+                   "    then: {waive: {rule: jam}}\n"
+                   "  - name: jam\n"
+                   "    forbid: move.kind == 'pass'\n"
+                   "    because: no passing\n")
+    assert [(line, column) for line, column, _ in found] == [(7, 9)]
+    assert "marble_fell" in found[0][2]  # the unknown event, with its suggestion, and nothing else

@@ -462,14 +462,17 @@ def compile_pieces(game: str, pieces: tuple[Piece, ...]) -> Program:
     return build(game, pieces)
 
 
-def check(game: str, entries: Sequence[Mapping[str, Any]]) -> list[PieceProblem]:
+def check(game: str, entries: Sequence[Mapping[str, Any]], whole: Sequence[Any] | None = None) -> list[PieceProblem]:
     """Every problem of a `rules:` list, each piece on its own (expanded first), and in a piece each
     part that is wrong on its own (a key, an expression, an action); what depends on a wrong key
-    (the fields of an unknown event) is left unchecked, so that no problem follows from another."""
+    (the fields of an unknown event) is left unchecked, so that no problem follows from another.
+    `whole`: the file's whole list, when `entries` is one entry of it (the constraints `waive`
+    may name are those of the whole list)."""
     found = []
     names: dict[str, int] = {}
     constraints = {str(entry.get("name") or default_name(index, entry)): index  # what `waive` may name
-                   for index, entry in enumerate(entries) if isinstance(entry, Mapping) and "forbid" in entry}
+                   for index, entry in enumerate(entries if whole is None else whole)
+                   if isinstance(entry, Mapping) and "forbid" in entry}
     for index, written in enumerate(entries):
         problems = _Problems(collect=True)
         entry = _shaped(index, written, problems)
