@@ -22,9 +22,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from marblestudio.engine import family
+    from marblestudio.rulesets import schema
     from marblestudio.rulesets.catalog import scan, user_dir
 
-    for left_out in family.problems():
+    for left_out in (*family.problems(), *schema.problems()):
         print(f"marblestudio: {left_out}", file=sys.stderr)
     entries, problems = scan()
     for problem in problems:

@@ -4,7 +4,9 @@
 (`engine.family`) brings the schema of its section (top-level key `<game>` with '-' as '_').
 A fragment may carry "definitions" named `<section>__...`; they are hoisted to the top level.
 `game` may name any installed family, and each family gets an if/then rule: `game: <game>`
-requires its section and forbids the others.
+requires its section and forbids the others.  A plug-in's fragment that cannot be read, or breaks
+these rules, leaves only that family out of the installation's schema (`installed_fragments`),
+with a message naming it; every other game keeps its schema.
 
 A house rule (a file with `extends:`) is partial, so the combined schema states completeness
 (`required`, `minProperties`) only for files without `extends:`: the body has none of it, and
@@ -22,8 +24,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +41,8 @@ OUTPUT = SCHEMA_DIR / "ruleset.schema.json"
 BUNDLED_SOURCE = "marblestudio"
 """The distribution of the bundled families: the static schema file holds only theirs."""
 
+log = logging.getLogger(__name__)
+
 
 def section_of(game: str) -> str:
     """The top-level key of a family's section: 'stay-alive' -> 'stay_alive'."""
@@ -48,10 +54,74 @@ def common() -> dict[str, Any]:
     return dict(json.loads((SCHEMA_DIR / "common.json").read_text(encoding="utf-8")))
 
 
+class FragmentError(ValueError):
+    """A family's schema fragment cannot be read, or breaks the rules of a fragment."""
+
+
+def fragment_problem(game: str, fragment: Mapping[str, Any], reserved: Iterable[str] = ()) -> str | None:
+    """What is wrong with `fragment` as the schema of `game`'s section (None when nothing is):
+    its "definitions" must be named `<section>__...`, and its section must not be a key of
+    `reserved` (the common part's)."""
+    section = section_of(game)
+    if section in set(reserved):
+        return f"its section {section!r} is a key every ruleset has"
+    definitions = fragment.get("definitions", {})
+    if not isinstance(definitions, Mapping):
+        return "its \"definitions\" is not a JSON object"
+    for name in definitions:
+        if not name.startswith(f"{section}__"):
+            return f"its definition {name!r} must start with '{section}__'"
+    return None
+
+
+def fragment(family: Family) -> dict[str, Any]:
+    """The schema fragment of `family`'s section, read and checked; `FragmentError` says why it
+    cannot be used (a file missing from a plug-in's package data, bad JSON, a misnamed definition)."""
+    try:
+        text = family.resource("schema").read_text(encoding="utf-8")
+    except Exception as exc:  # noqa: BLE001 - a plug-in's package or file may be missing in any way
+        raise FragmentError(f"its schema {family.schema} cannot be read ({type(exc).__name__}: {exc})") from exc
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise FragmentError(f"its schema {family.schema} is not JSON ({exc})") from exc
+    if not isinstance(data, dict):
+        raise FragmentError(f"its schema {family.schema} holds {type(data).__name__}, not a JSON object")
+    problem = fragment_problem(family.game, data, common().get("properties", {}))
+    if problem is not None:
+        raise FragmentError(f"its schema {family.schema}: {problem}")
+    return data
+
+
 def fragments(families: Iterable[Family] | None = None) -> dict[str, dict[str, Any]]:
-    """Game -> the schema fragment of its section, for `families` (default: every installed one)."""
+    """Game -> the schema fragment of its section, for `families` (default: every installed one);
+    raises `FragmentError` for the first that cannot be used (see `installed_fragments`)."""
     chosen = registry.families() if families is None else families
-    return {f.game: json.loads(f.resource("schema").read_text(encoding="utf-8")) for f in chosen}
+    return {f.game: fragment(f) for f in chosen}
+
+
+@dataclass(frozen=True, slots=True)
+class Installed:
+    """The fragments of the installed families, and why any family was left out of the schema."""
+
+    parts: dict[str, dict[str, Any]]
+    problems: tuple[str, ...] = ()
+
+
+def installed_fragments(families: Iterable[Family] | None = None) -> Installed:
+    """The usable fragments of `families` (default: every installed one): a family whose fragment
+    cannot be used is left out, with a message naming it, its distribution and why, so that one
+    plug-in's mistake never takes the other games' schema with it."""
+    parts: dict[str, dict[str, Any]] = {}
+    problems: list[str] = []
+    for family in registry.families() if families is None else families:
+        try:
+            parts[family.game] = fragment(family)
+        except FragmentError as exc:
+            problems.append(f"the game family {family.game!r} ({family.source or family.schema}) was left out: {exc}")
+    for problem in problems:
+        log.warning("%s", problem)
+    return Installed(parts, tuple(problems))
 
 
 def bundled_families() -> list[Family]:
@@ -63,20 +133,21 @@ def build_complete(parts: Mapping[str, Mapping[str, Any]] | None = None, base: M
     """The schema of a complete ruleset (every `required` in place) from the common part `base`
     and the fragments `parts` (game -> fragment; default: the installed families')."""
     schema: dict[str, Any] = plain(dict(common() if base is None else base))
-    parts = fragments() if parts is None else parts
+    parts = installed_fragments().parts if parts is None else parts
     schema.setdefault("properties", {})
     if "game" in schema["properties"]:
         schema["properties"]["game"] = {**schema["properties"]["game"], "enum": list(parts)}
     definitions: dict[str, Any] = {}
     sections: dict[str, str] = {}
+    reserved = {*schema["properties"], "rules"}
     for game, original in parts.items():
-        fragment = plain(dict(original))
+        problem = fragment_problem(game, original, reserved)
+        if problem is not None:
+            raise FragmentError(f"the schema of {game}: {problem}")
+        part = plain(dict(original))
         section = section_of(game)
-        for name, definition in fragment.pop("definitions", {}).items():
-            if not name.startswith(f"{section}__"):
-                raise ValueError(f"the schema of {game}: definition {name!r} must start with '{section}__'")
-            definitions[name] = definition
-        schema["properties"][section] = fragment
+        definitions.update(part.pop("definitions", {}))
+        schema["properties"][section] = part
         sections[game] = section
     schema["properties"]["rules"] = pieces_schema.rules_schema(parts)
     rules = []

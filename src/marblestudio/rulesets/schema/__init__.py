@@ -4,7 +4,10 @@ data, which the bundled ruleset files' editor modelines point at).
 
 The installation's schema is also kept as a file in the user's cache folder
 (`installed_file()`), so that a house rule made with `marblestudio new` points an ordinary editor
-at a schema that knows every installed game, plug-ins included."""
+at a schema that knows every installed game, plug-ins included.
+
+A family whose fragment cannot be used is left out of the installation's schema, and
+`problems()` says so; the other games keep theirs."""
 
 from __future__ import annotations
 
@@ -12,7 +15,10 @@ import functools
 import json
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from marblestudio.rulesets.schema_build import Installed
 
 from marblestudio.engine.caches import cache_dir
 
@@ -26,11 +32,23 @@ def bundled_text() -> str:
 
 
 @functools.cache
+def _installed() -> Installed:
+    from marblestudio.rulesets.schema_build import installed_fragments
+
+    return installed_fragments()
+
+
+@functools.cache
 def combined() -> dict[str, Any]:
     """The installation's schema: every installed family, plug-ins included (do not modify it)."""
     from marblestudio.rulesets.schema_build import build
 
-    return build()
+    return build(_installed().parts)
+
+
+def problems() -> tuple[str, ...]:
+    """Why families were left out of the installation's schema (empty when every fragment is usable)."""
+    return _installed().problems
 
 
 @functools.cache
@@ -58,5 +76,6 @@ def installed_file() -> Path:
 
 def forget() -> None:
     """Build the schema again on next use (after a plug-in is installed or removed, in tests)."""
+    _installed.cache_clear()
     combined.cache_clear()
     text.cache_clear()
