@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from marblestudio.engine import family as installed
-from marblestudio.engine.family import Family
+from marblestudio.engine.family import Family, build_registry
 from marblestudio.rulesets import load_with_source
 from marblestudio.rulesets import schema as schema_files
 from marblestudio.rulesets.schema_build import build_complete
@@ -79,3 +80,21 @@ def test_a_fragment_with_a_misnamed_definition_is_refused_when_built_directly() 
 def test_the_installed_families_have_usable_fragments() -> None:
     assert schema_files.problems() == ()
     assert {f.section for f in installed.families()} <= set(schema_files.combined()["properties"])
+
+
+@pytest.mark.parametrize("game", ["match", "move-limit", "rules", "format"])
+def test_a_family_named_after_a_key_every_ruleset_has_is_refused(game: str) -> None:
+    entry = SimpleNamespace(name=game, value="faulty.family:FAMILY", load=lambda: _family(game, "faulty:x.json"),
+                            dist=SimpleNamespace(name=DIST))
+    registry = build_registry([entry])
+    assert registry.families == ()
+    assert registry.problems == (f"the game family '{game}' ({DIST}) was left out: ValueError: its game name {game!r} is a key every ruleset has",)
+
+
+def test_the_reserved_names_are_the_common_keys_of_the_ruleset_schema() -> None:
+    # what the schema has at the top level besides the families' sections is exactly what a
+    # family may not be named, so the two cannot drift apart
+    combined = schema_files.combined()["properties"]
+    sections = {f.section for f in installed.families()}
+    assert installed.reserved() == set(combined) - sections
+    assert "match" in installed.reserved()

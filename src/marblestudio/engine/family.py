@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import logging
 import re
 from collections.abc import Iterable
@@ -31,7 +32,6 @@ GROUP = entrypoints.FAMILIES
 """The entry-point group that game families register in."""
 
 _GAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
-_RESERVED = {"format", "id", "name", "description", "game", "extends", "players", "teams", "presentation", "move_limit", "rules"}
 
 log = logging.getLogger(__name__)
 
@@ -125,12 +125,22 @@ class Registry:
         return None
 
 
+@functools.cache
+def reserved() -> frozenset[str]:
+    """The top-level keys every ruleset has, which no family's section may take: the properties
+    of the common schema (`rulesets/schema/common.json`, read as a data file of the package, so
+    that nothing of that layer is imported) and `rules`, which the schema builds from the
+    families' hooks."""
+    common = resources.files("marblestudio").joinpath("rulesets", "schema", "common.json")
+    return frozenset(json.loads(common.read_text(encoding="utf-8"))["properties"]) | {"rules"}
+
+
 def _checked(value: Any, name: str) -> Family:
     if not isinstance(value, Family):
         raise TypeError(f"it names a {type(value).__name__}, not a marblestudio Family")
     if not _GAME.fullmatch(value.game):
         raise ValueError(f"its game name {value.game!r} is not lower-case words joined by '-'")
-    if value.section in _RESERVED:
+    if value.section in reserved():
         raise ValueError(f"its game name {value.game!r} is a key every ruleset has")
     if name != value.game:
         raise ValueError(f"the entry point is named {name!r} but the family's game is {value.game!r}")
@@ -190,4 +200,6 @@ def problems() -> tuple[str, ...]:
     return registry().problems
 
 
-__all__ = ["GROUP", "Family", "Registry", "families", "family", "load_ref", "names", "problems", "refresh", "registry", "resource_ref"]
+__all__ = [
+    "GROUP", "Family", "Registry", "families", "family", "load_ref", "names", "problems", "refresh", "registry", "reserved", "resource_ref",
+]
