@@ -4,6 +4,7 @@ working (docs/plugins.md, "If something is wrong")."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -98,3 +99,89 @@ def test_the_reserved_names_are_the_common_keys_of_the_ruleset_schema() -> None:
     sections = {f.section for f in installed.families()}
     assert installed.reserved() == set(combined) - sections
     assert "match" in installed.reserved()
+
+
+# A fault inside a plug-in is the plug-in's: named, with its distribution -----------------------------
+ENGINE = '''
+def apply(move):
+    raise ZeroDivisionError("the plug-in's own bug")
+
+
+def run(chunk):
+    return apply(chunk)
+'''
+
+
+@pytest.fixture
+def boom(families: Families, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Families:
+    """A plug-in family 'boom' of the package `boomeng`, whose engine's `apply` raises."""
+    (tmp_path / "boomeng").mkdir()
+    (tmp_path / "boomeng" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "boomeng" / "engine.py").write_text(ENGINE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "boomeng", raising=False)
+    monkeypatch.delitem(sys.modules, "boomeng.engine", raising=False)
+    families.add(dataclasses.replace(_family("boom", "boomeng:schema.json"), engine="boomeng.engine"))
+    return families
+
+
+def test_an_error_raised_in_a_plugin_names_the_family_and_its_distribution(boom: Families) -> None:
+    import boomeng.engine  # type: ignore[import-not-found]
+
+    with pytest.raises(ZeroDivisionError) as raised:
+        boomeng.engine.apply("a2")
+    fault = installed.blame(raised.value)
+    assert fault is not None and fault.is_plugin
+    assert str(fault) == f"the game family 'boom' ({DIST}) raised ZeroDivisionError: the plug-in's own bug in apply (engine.py:3)"
+    with pytest.raises(KeyError) as ours:
+        {}["x"]
+    assert installed.blame(ours.value) is None  # not a plug-in's frame: Marble Studio's own bug
+
+
+def test_the_cli_says_a_plugins_fault_is_the_plugins_and_logs_the_traceback(
+    boom: Families, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    import boomeng.engine
+
+    from marblestudio.cli import errors
+
+    monkeypatch.setattr(errors, "log_path", lambda: tmp_path / "errors.log")
+    assert errors.guarded("simulate", lambda _args: boomeng.engine.apply("a2"), argparse.Namespace()) == errors.UNEXPECTED
+    err = capsys.readouterr().err
+    assert err.startswith(f"simulate: the game family 'boom' ({DIST}) raised ZeroDivisionError: the plug-in's own bug in apply")
+    assert f"this is a fault of the plug-in {DIST}, not of Marble Studio" in err and "Traceback" not in err
+    assert 'boomeng/engine.py", line 3, in apply' in (tmp_path / "errors.log").read_text(encoding="utf-8")
+
+
+def test_a_plugins_fault_in_a_worker_process_keeps_its_traceback(boom: Families) -> None:
+    import boomeng.engine
+
+    from marblestudio.playtest.pool import RemoteTraceback, run_chunks
+
+    with pytest.raises(installed.PluginFault) as raised:
+        run_chunks(boomeng.engine.run, ["a2"], 1, lambda _result: None)
+    assert str(raised.value).startswith(f"the game family 'boom' ({DIST}) raised ZeroDivisionError")
+    cause = raised.value.__cause__
+    assert isinstance(cause, RemoteTraceback) and 'boomeng/engine.py", line 3, in apply' in cause.text
+
+
+def test_an_empty_legal_moves_before_the_end_is_a_broken_contract_of_the_family(families: Families) -> None:
+    import random
+
+    from marblestudio.agents.random import RandomAgent
+    from marblestudio.engine import new_game
+    from marblestudio.engine.core import CHANCE, State
+
+    families.replace("avalanche", source=DIST)
+    state = new_game(load_with_source("avalanche/standard").rules, 2)
+    rng = random.Random(1)
+    while state.to_move == CHANCE:
+        state.apply(state.sample_chance(rng))
+    stuck = type("Stuck", (type(state),), {"legal_moves": lambda self: [], "random_move": State.random_move})
+    state.__class__ = stuck
+    with pytest.raises(installed.PluginFault) as raised:
+        RandomAgent(seed=1).choose(state, state.to_move)
+    assert str(raised.value) == (f"the game family 'avalanche' ({DIST}) broke the engine contract: it offered no legal move although the "
+                                 "game is not over (legal_moves() is empty only at a chance step or at the end)")

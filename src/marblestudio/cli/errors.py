@@ -2,7 +2,9 @@
 
 Commands report the errors they expect (a bad ruleset, an illegal move) themselves; anything
 else is caught at the top of `run`, its traceback appended to a log file in the temporary
-folder, and the user told where it is, never shown a traceback.  Exit code 3.
+folder, and the user told where it is, never shown a traceback.  Exit code 3.  An error raised
+in a plug-in game family's code (or a broken engine contract of one) is that plug-in's: the
+message names the family and its distribution, and asks for a report to its authors, not ours.
 """
 
 from __future__ import annotations
@@ -22,12 +24,21 @@ UNEXPECTED = 3
 """The exit code of a command that stopped on an unexpected error (logged; "please report it")."""
 
 
-def log_unexpected(command: str) -> int:
-    """Write the current exception's traceback to a log file and tell the user where it is."""
+def log_path() -> Path:
+    """The error log file: tracebacks go there, never to the terminal."""
     import tempfile  # only here: every command imports this module, few ever fail
+
+    return Path(tempfile.gettempdir()) / "marblestudio-errors.log"
+
+
+def log_unexpected(command: str) -> int:
+    """Write the current exception's traceback to a log file and tell the user where it is, and
+    whose fault it is: a plug-in family's (named) or Marble Studio's."""
     import traceback
 
-    log = Path(tempfile.gettempdir()) / "marblestudio-errors.log"
+    from marblestudio.engine.family import blame
+
+    log = log_path()
     try:
         with log.open("a", encoding="utf-8") as handle:
             handle.write(f"--- marblestudio {command}\n{traceback.format_exc()}\n")
@@ -35,7 +46,12 @@ def log_unexpected(command: str) -> int:
     except OSError:
         where = "and the log file could not be written"
     exc = sys.exc_info()[1]
-    print(f"{command}: unexpected error: {exc!r} ({where}); please report it", file=sys.stderr)
+    fault = None if exc is None else blame(exc)
+    if fault is not None:
+        print(f"{command}: {fault} ({where}); this is a fault of the plug-in {fault.source}, not of Marble Studio: "
+              "please report it to its authors", file=sys.stderr)
+    else:
+        print(f"{command}: unexpected error: {exc!r} ({where}); please report it", file=sys.stderr)
     return UNEXPECTED
 
 

@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib.util
 import json
 import logging
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.abc import Traversable
+from types import TracebackType
 from typing import Any
 
 from marblestudio.engine import entrypoints
@@ -30,6 +33,8 @@ from marblestudio.engine.entrypoints import load_ref
 
 GROUP = entrypoints.FAMILIES
 """The entry-point group that game families register in."""
+BUNDLED = "marblestudio"
+"""The distribution of the bundled families: their faults are Marble Studio's own."""
 
 _GAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
@@ -200,6 +205,81 @@ def problems() -> tuple[str, ...]:
     return registry().problems
 
 
+# A family's faults ---------------------------------------------------------------------------------
+class PluginFault(Exception):
+    """A game family's own code failed, or broke the engine's contract: a fault of the package
+    that registered it (`source`), which the message names, not of the program that ran it."""
+
+    def __init__(self, game: str, source: str, what: str) -> None:
+        super().__init__(game, source, what)
+        self.game, self.source, self.what = game, source, what
+
+    def __str__(self) -> str:
+        return f"the game family {self.game!r} ({self.source or 'unknown distribution'}) {self.what}"
+
+    @property
+    def is_plugin(self) -> bool:
+        """Whether a plug-in's (not one of the bundled families')."""
+        return self.source != BUNDLED
+
+
+def _game_of(obj: Any) -> str | None:
+    ruleset = getattr(obj, "ruleset", None)
+    game = getattr(ruleset, "game", None)
+    return game if isinstance(game, str) else None
+
+
+def contract_broken(state: Any, what: str) -> PluginFault:
+    """The fault of `state`'s family breaking the engine contract in the way `what` says
+    ("offered no legal move although the game is not over")."""
+    game = _game_of(state) or "?"
+    found = family(game)
+    return PluginFault(game, found.source if found is not None else "", f"broke the engine contract: it {what}")
+
+
+def _package_dirs(found: Family) -> list[str]:
+    """The folders of the top-level package of `found`'s engine (where its code lives)."""
+    top = found.engine.partition(":")[0].partition(".")[0]
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return []
+    if spec is None:
+        return []
+    if spec.submodule_search_locations:
+        return [os.path.join(os.path.abspath(d), "") for d in spec.submodule_search_locations]
+    return [os.path.abspath(spec.origin)] if spec.origin else []
+
+
+def blame(exc: BaseException) -> PluginFault | None:
+    """The plug-in family whose code raised `exc` (its innermost frame in a plug-in's package),
+    as a fault naming the family, its distribution, the error and where; None when `exc` is no
+    plug-in's (Marble Studio's own code, or the bundled families')."""
+    if isinstance(exc, PluginFault):
+        return exc if exc.is_plugin else None
+    plugins = [(f, _package_dirs(f)) for f in families() if f.source != BUNDLED]
+    if not plugins:
+        return None
+    frames = []
+    tb: TracebackType | None = exc.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    for index in range(len(frames) - 1, -1, -1):
+        frame = frames[index]
+        path = os.path.abspath(frame.f_code.co_filename)
+        owners = [f for f, dirs in plugins if any(path == d or path.startswith(d) for d in dirs)]
+        if not owners:
+            continue
+        # Several families may share a package: the game being played (a state in the stack) says which.
+        games = {_game_of(f.f_locals.get("self")) or _game_of(f.f_locals.get("state")) for f in reversed(frames[: index + 1])}
+        chosen = next((f for f in owners if f.game in games), owners[0])
+        where = f"{frame.f_code.co_name} ({os.path.basename(path)}:{frame.f_lineno})"
+        return PluginFault(chosen.game, chosen.source, f"raised {type(exc).__name__}: {exc} in {where}")
+    return None
+
+
 __all__ = [
-    "GROUP", "Family", "Registry", "families", "family", "load_ref", "names", "problems", "refresh", "registry", "reserved", "resource_ref",
+    "BUNDLED", "GROUP", "Family", "PluginFault", "Registry", "blame", "contract_broken", "families", "family", "load_ref", "names",
+    "problems", "refresh", "registry", "reserved", "resource_ref",
 ]

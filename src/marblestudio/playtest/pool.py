@@ -33,6 +33,7 @@ import signal
 import sys
 import threading
 import time
+import traceback
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
@@ -88,6 +89,26 @@ class _RemoteError(RuntimeError):
     """An exception of a worker that could not be sent back as itself (not picklable)."""
 
 
+class RemoteTraceback(Exception):
+    """Where a worker's exception was raised (its traceback does not cross the pipe): the cause
+    of the exception `run_chunks` raises, so that a log shows the worker's frames."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return f"in a worker process:\n{self.text}"
+
+
+def _failure(error: BaseException) -> tuple[BaseException, str]:
+    """What a worker sends back for `error`: the exception (a plug-in family's fault named as
+    such, which only this process, holding the frames, can tell) and its formatted traceback."""
+    from marblestudio.engine.family import blame
+
+    return blame(error) or error, traceback.format_exc()
+
+
 # Processes that die with their parent ------------------------------------------------------------
 def set_parent_death_signal(signum: int) -> bool:
     """Ask the kernel to send `signum` to this process when its parent dies (Linux's
@@ -137,13 +158,14 @@ def _serve(conn: Connection, runner: Callable[[Any], Any], parent: int | None) -
             try:
                 reply: tuple[str, Any] = ("ok", runner(chunk))
             except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
-                reply = ("error", error)
+                reply = ("error", _failure(error))
             try:
                 conn.send(reply)
             except OSError:
                 raise
             except Exception as error:  # noqa: BLE001 - e.g. an unpicklable exception or result
-                conn.send(("error", _RemoteError(f"{type(error).__name__}: {error} (in {reply[0]} reply)")))
+                text = reply[1][1] if reply[0] == "error" else ""
+                conn.send(("error", (_RemoteError(f"{type(error).__name__}: {error} (in {reply[0]} reply)"), text)))
     except (EOFError, OSError):  # the parent is gone (end-of-file, or a reset socket pair)
         return
 
@@ -261,7 +283,8 @@ def run_chunks(
                     except EOFError:
                         raise _died(busy[ready]) from None
                     if kind == "error":
-                        raise value
+                        error, text = value
+                        raise error from RemoteTraceback(text)  # the log keeps the worker's frames
                     on_result(value)
                     if queue:
                         ready.send(queue.popleft())

@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from marblestudio.agents.random import NO_MOVE
+from marblestudio.engine import family
 from marblestudio.engine.core import CHANCE, IllegalMoveError, Move, NotationError, Outcome
 from marblestudio.session import Change, Session
 from marblestudio.views.board.animation import AnimationClock, Step
@@ -287,6 +289,13 @@ class GameView(QWidget):
             return
         if session.is_human(seat):
             legal = session.state.legal_moves()
+            if not legal:  # the game is not over, yet nothing to click: the family broke the engine contract
+                fault = family.contract_broken(session.state, NO_MOVE)
+                log.error("%s", fault)
+                self.message.emit(f"{session.seat_name(seat)} has no legal move: {fault}. Undo, or start a new game.")
+                self._update_targets()
+                self.idle.emit()
+                return
             forced = len(legal) == 1 and (legal[0].is_pass or (self.board is not None and self.board.target_of(legal[0]) is None))
             if forced:
                 ply = session.ply
@@ -364,6 +373,8 @@ class GameView(QWidget):
             self.message.emit(f"Not allowed: {exc.rule}.")
         except NotationError as exc:
             self.message.emit(str(exc))
+        except Exception as exc:
+            self._plugin_failed(exc)
 
     def play_text(self, text: str) -> bool:
         """Play the move written `text` for the human to move; False (with a message) if not."""
@@ -386,7 +397,19 @@ class GameView(QWidget):
         except NotationError as exc:
             self.message.emit(str(exc))
             return False
+        except Exception as exc:
+            self._plugin_failed(exc)
+            return False
         return True
+
+    def _plugin_failed(self, exc: Exception) -> None:
+        """A move raised `exc`: a plug-in family's fault is said in the status line (and logged);
+        anything else is Marble Studio's, raised on to the error dialog."""
+        fault = family.blame(exc)
+        if fault is None:
+            raise exc
+        log.error("%s", fault, exc_info=exc)
+        self.message.emit(f"Not played: {fault}.")
 
     @staticmethod
     def _not_now(session: Session) -> str:
