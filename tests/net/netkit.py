@@ -13,6 +13,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
+from websockets.protocol import State
+
 from marblestudio.net.client import Client
 from marblestudio.net.server import GameServer, bound_port
 
@@ -30,6 +32,34 @@ async def serving(server: GameServer) -> AsyncIterator[str]:
     finally:
         ws.close()
         await ws.wait_closed()
+
+
+class FakeTransport:
+    def __init__(self) -> None:
+        self.buffered = 0
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+
+class FakeSocket:
+    """Enough of a websockets connection for the server's sending: its state, its transport's
+    buffer, and `send`, which can be held (a client that does not read) by clearing `flowing`."""
+
+    def __init__(self) -> None:
+        self.state = State.OPEN
+        self.transport = FakeTransport()
+        self.sent: list[Any] = []
+        self.flowing = asyncio.Event()
+        self.flowing.set()
+        self.closed: tuple[int, str] | None = None
+
+    async def send(self, message: bytes, text: bool = True) -> None:
+        await self.flowing.wait()
+        self.sent.append(json.loads(message)["n"])
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
 
 
 def run(make: Callable[[], Coroutine[Any, Any, T]], timeout: float = 60) -> T:

@@ -14,8 +14,9 @@ from net.netkit import next_of, run, serving
 from marblestudio.engine.core import CHANCE
 from marblestudio.net import protocol
 from marblestudio.net.client import Client, play_bot
+from marblestudio.net.connection import Connection
 from marblestudio.net.game import SPECTATOR
-from marblestudio.net.server import GameServer, _Connection
+from marblestudio.net.server import GameServer
 
 Frame = tuple[int, dict[str, Any], list[tuple[str, ...]], tuple[str, ...]]
 
@@ -27,7 +28,7 @@ class Recording(GameServer):
         super().__init__(None, rate=1e6, burst=1e6)
         self.frames: list[Frame] = []
 
-    async def _send(self, conn: _Connection, message: dict[str, Any]) -> None:
+    async def _send(self, conn: Connection, message: dict[str, Any]) -> None:
         if conn.game_id is not None:
             table = self.games[conn.game_id].state.table  # type: ignore[attr-defined]
             ids = [card.id for card in table.rules.deck]

@@ -4,48 +4,19 @@ its writer when it does not, and never waiting for a client (a slow reader is cl
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import orjson
-from net.netkit import run
+from net.netkit import FakeSocket, run
 from websockets.protocol import State
 
-from marblestudio.net import server as server_module
+from marblestudio.net.connection import DIRECT_LIMIT, Connection
 from marblestudio.net.ratelimit import TokenBucket
-from marblestudio.net.server import DIRECT_LIMIT, GameServer, _Connection
+from marblestudio.net.server import GameServer
 
 
-class _Transport:
-    def __init__(self) -> None:
-        self.buffered = 0
-
-    def get_write_buffer_size(self) -> int:
-        return self.buffered
-
-
-class _Socket:
-    """Enough of a websockets connection: its state, its transport's buffer, and `send`, which
-    can be held (a client that does not read) by clearing `flowing`."""
-
-    def __init__(self) -> None:
-        self.state = State.OPEN
-        self.transport = _Transport()
-        self.sent: list[Any] = []
-        self.flowing = asyncio.Event()
-        self.flowing.set()
-        self.closed: tuple[int, str] | None = None
-
-    async def send(self, message: bytes, text: bool = True) -> None:
-        await self.flowing.wait()
-        self.sent.append(orjson.loads(message)["n"])
-
-    async def close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
-
-
-def _connection() -> tuple[_Connection, _Socket]:
-    ws = _Socket()
-    return _Connection(ws, TokenBucket(10, 10)), ws  # type: ignore[arg-type]
+def _connection() -> tuple[Connection, FakeSocket]:
+    ws = FakeSocket()
+    return Connection(ws, TokenBucket(10, 10)), ws  # type: ignore[arg-type]
 
 
 def test_a_message_goes_out_at_once_while_the_connection_keeps_up() -> None:
@@ -109,11 +80,9 @@ def test_a_closing_connection_is_never_written_to_directly() -> None:
     run(main)
 
 
-def test_a_connection_whose_backlog_is_full_is_closed_and_the_game_goes_on(monkeypatch: Any) -> None:
-    monkeypatch.setattr(server_module, "BACKLOG", 3)
-
+def test_a_connection_whose_backlog_is_full_is_closed_and_the_game_goes_on() -> None:
     async def main() -> None:
-        server = GameServer()
+        server = GameServer(backlog=3)
         conn, ws = _connection()
         conn.game_id = "g"
         server._watchers["g"] = {conn}
@@ -122,7 +91,8 @@ def test_a_connection_whose_backlog_is_full_is_closed_and_the_game_goes_on(monke
         for n in range(4):
             await asyncio.wait_for(server._send(conn, {"n": n}), 1)
         await asyncio.sleep(0)
-        assert conn.outbox.qsize() == 3 and ws.closed == (1013, "reading too slowly")
+        assert ws.closed == (1013, "reading too slowly")
         assert conn not in server._watchers["g"]
+        assert conn.outbox.get_nowait() is None and conn.outbox.empty()  # its 3 waiting messages dropped
 
     run(main)

@@ -8,6 +8,8 @@ DIR`` every game is saved after every move and a restart resumes the unfinished 
 ``--tls-cert F --tls-key F`` it serves ``wss://`` and prints the certificate's fingerprint, which
 clients check (``bot --fingerprint``), so a self-signed certificate is safe to use.  Tokens
 are printed here, on standard output, and never written to the log (standard error).
+``--max-connections``, ``--max-per-address`` and ``--max-spectators`` cap the connections it
+holds (a connection over a cap gets a `full` error).
 
 Exit 0 when stopped with Ctrl-C or SIGTERM, 1 when ``--new`` names a ruleset that cannot be
 played, 2 for a port that cannot be opened.
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from marblestudio.cli.errors import guarded
+from marblestudio.net.limits import MAX_CONNECTIONS, MAX_PER_ADDRESS, MAX_SPECTATORS
 
 if TYPE_CHECKING:
     import ssl
@@ -39,6 +42,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--admin-token", default=None, metavar="T", help="the token that creates games (default: a random one, printed)")
     parser.add_argument("--tls-cert", type=Path, default=None, metavar="F", help="serve wss:// with this PEM certificate (self-signed is fine)")
     parser.add_argument("--tls-key", type=Path, default=None, metavar="F", help="the certificate's PEM private key")
+    parser.add_argument("--max-connections", type=_positive, default=MAX_CONNECTIONS, metavar="N",
+                        help=f"connections held in all (fewer if ulimit -n allows fewer; default {MAX_CONNECTIONS})")
+    parser.add_argument("--max-per-address", type=_count, default=MAX_PER_ADDRESS, metavar="N",
+                        help=f"connections from one IP address (0: no cap, behind a proxy; default {MAX_PER_ADDRESS})")
+    parser.add_argument("--max-spectators", type=_count, default=MAX_SPECTATORS, metavar="N",
+                        help=f"spectators watching one game (default {MAX_SPECTATORS})")
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is negative")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _count(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("at least 1")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,6 +73,7 @@ def _run(args: argparse.Namespace) -> int:
     import logging
 
     from marblestudio.cli.errors import INVALID, OK, USAGE
+    from marblestudio.net.limits import Limits
     from marblestudio.net.protocol import ProtocolError
     from marblestudio.net.server import GameServer, loop_factory
 
@@ -75,7 +99,9 @@ def _run(args: argparse.Namespace) -> int:
             return USAGE
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s", stream=sys.stderr)
     try:
-        server = GameServer(args.data, admin_token=args.admin_token)
+        limits = Limits(connections=args.max_connections, per_address=args.max_per_address,
+                        spectators=args.max_spectators)
+        server = GameServer(args.data, admin_token=args.admin_token, limits=limits)
     except OSError as exc:
         print(f"serve: cannot use the data folder {args.data}: {exc.strerror or exc}", file=sys.stderr)
         return USAGE

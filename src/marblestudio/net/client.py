@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from marblestudio.net import protocol, tls
 
@@ -71,6 +72,13 @@ class Client:
         `positions`, every `state` carries a full position the connection may know; with `sample`,
         every `state` on the seat's turn carries one for a computer player (`sample`)."""
         client = await cls.open(url, fingerprint)
+        await client.hello(token, game, positions=positions, sample=sample)
+        return client
+
+    async def hello(self, token: str | None = None, game: str | None = None, *, positions: bool = False,
+                    sample: bool = False) -> None:
+        """Say hello (as `connect` does) and keep the `welcome`; raises ServerError (and closes)
+        if the server refuses, as a full server does at once, before the hello."""
         hello: dict[str, Any] = {"type": "hello", "protocol": protocol.PROTOCOL}
         if positions:
             hello["positions"] = True
@@ -80,13 +88,15 @@ class Client:
             hello["token"] = token
         if game is not None:
             hello["game"] = game
-        await client.send(hello)
-        reply = await client.recv()
+        try:
+            await self.send(hello)
+        except ConnectionClosed:  # refused before it could say hello: the reason is waiting to be read
+            pass
+        reply = await self.recv()
         if reply.get("type") != "welcome":
-            await client.close()
+            await self.close()
             raise ServerError(reply)
-        client.welcome = reply
-        return client
+        self.welcome = reply
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(orjson.dumps(message), text=True)

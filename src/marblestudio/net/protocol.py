@@ -47,10 +47,11 @@ FORBIDDEN = "forbidden"
 BAD_RULESET = "bad-ruleset"
 INTERNAL = "internal"
 UNDO_REFUSED = "undo-refused"
+FULL = "full"
 ERROR_CODES = (
     TOO_LARGE, BAD_JSON, BAD_MESSAGE, UNKNOWN_TYPE, PROTOCOL_VERSION, NOT_HELLO, ALREADY_HELLO, UNKNOWN_TOKEN,
     UNKNOWN_GAME, SPECTATOR, NOT_YOUR_TURN, STALE, GAME_OVER, BAD_NOTATION, ILLEGAL_MOVE, RATE_LIMITED,
-    FORBIDDEN, BAD_RULESET, INTERNAL, UNDO_REFUSED,
+    FORBIDDEN, BAD_RULESET, INTERNAL, UNDO_REFUSED, FULL,
 )
 
 CLIENT_TYPES = ("hello", "move", "create", "ping", "chat", "resign", "undo")
@@ -166,8 +167,10 @@ def dump(message: dict[str, Any]) -> bytes:
 
 
 def fragment(value: Any) -> Any:
-    """`value` written as JSON once, to go into many frames as it is (an orjson Fragment)."""
-    return orjson.Fragment(orjson.dumps(value, default=_sorted))
+    """`value` written as JSON once, to go into many frames as it is (an orjson Fragment).  It is
+    kept (a game's view, until the next step): a copy holds only the text, not the larger buffer
+    orjson wrote it in (`connection.compact`)."""
+    return orjson.Fragment(bytes(memoryview(orjson.dumps(value, default=_sorted))))
 
 
 def _sorted(value: Any) -> Any:

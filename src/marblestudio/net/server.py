@@ -4,8 +4,10 @@ Each connection says `hello` with a seat's token (or the spectator token, or a g
 watch) and is then sent, after every step of its game, only what its seat may see
 (`NetGame.frame_for`).  Every message is checked (`protocol.parse_client`); a bad one gets an
 `error` message and changes nothing, and no fault of one connection reaches another or another
-game.  Each connection has a token bucket; games are saved after every move (`store`).  Tokens
-never reach the log: it names games and seats only.
+game.  Each connection has a token bucket and a bounded backlog (`connection`); the server holds
+a bounded number of connections (`limits`), and one that says no hello in `HELLO_TIMEOUT`
+seconds is closed.  Games are saved after every move (`store`).  Tokens never reach the log: it
+names games, seats and client addresses only.
 """
 
 from __future__ import annotations
@@ -14,18 +16,19 @@ import asyncio
 import hmac
 import logging
 import ssl
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.protocol import State
 
 from marblestudio.engine import new_game
 from marblestudio.net import protocol
+from marblestudio.net.connection import BACKLOG, BACKLOG_BYTES, Connection, CountedSocket, memory_trimmer
 from marblestudio.net.game import SPECTATOR, NetGame, new_token, token_hash
+from marblestudio.net.limits import Admission, Limits, open_files_allowed
 from marblestudio.net.ratelimit import TokenBucket
 from marblestudio.net.store import SYNC_EVERY, Store
 from marblestudio.records import plain_ruleset
@@ -39,15 +42,9 @@ RATE = 20.0
 """Messages a second a connection may send on average ..."""
 BURST = 40.0
 """... and at once."""
-DIRECT_LIMIT = 16 * 1024
-"""A message goes straight to a connection's socket while its unsent bytes stay below this
-(half of websockets' default high-water mark of 32 KiB, so that sending never waits); else it
-is queued for the connection's writer task."""
-
-BACKLOG = 1000
-"""The most messages waiting to go out to one connection; a client that reads slower than its
-game moves is disconnected past it (it reconnects and gets the whole current state), so that
-no client ever holds up a game or another client."""
+HELLO_TIMEOUT = 10.0
+"""Seconds a connection has to say hello (or create a game with the admin token) before it is
+closed: an idle socket would hold a file descriptor for nothing."""
 
 
 @dataclass(frozen=True)
@@ -57,46 +54,6 @@ class Invitation:
     game_id: str
     seats: tuple[str, ...]
     spectator: str
-
-
-@dataclass(eq=False)
-class _Connection:
-    """One client: its socket, its game and seat once it said hello, its rate limit, and the
-    messages waiting to be sent to it (by its own writer task, in order)."""
-
-    ws: ServerConnection
-    bucket: TokenBucket
-    game_id: str | None = None
-    seat: int = SPECTATOR
-    positions: bool = False  # asked for a full position in every `state` (an app that draws the board)
-    samples: bool = False  # asked for a `sample` position on its turn (a computer player)
-    outbox: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)  # UTF-8 JSON texts
-    busy: bool = False  # a message is being sent (waiting for the socket)
-
-    def ready(self, size: int) -> bool:
-        """Whether a message of `size` bytes can go out at once without waiting: nothing is
-        queued or being sent, the connection is open, and its socket buffer has room (below
-        the level at which sending would wait for the client to read)."""
-        ws = self.ws
-        return (not self.busy and self.outbox.empty() and ws.state is State.OPEN
-                and ws.transport.get_write_buffer_size() + size < DIRECT_LIMIT)
-
-    async def send(self, text: bytes) -> bool:
-        """Send one message (`busy` meanwhile); False once the connection is closed."""
-        self.busy = True
-        try:
-            await self.ws.send(text, text=True)
-            return True
-        except ConnectionClosed:
-            return False
-        finally:
-            self.busy = False
-
-    async def write(self) -> None:
-        """Send the outbox's messages until a None or the connection closes."""
-        while (text := await self.outbox.get()) is not None:
-            if not await self.send(text):
-                return
 
 
 RESAVE = 10.0
@@ -123,15 +80,24 @@ class GameServer:
     """Holds every game and serves them; `data` (a folder) makes the games durable."""
 
     def __init__(self, data: str | Path | None = None, *, rate: float = RATE, burst: float = BURST, admin_token: str | None = None,
-                 finished_kept: float = FINISHED_KEPT) -> None:
+                 finished_kept: float = FINISHED_KEPT, backlog: int = BACKLOG, backlog_bytes: int = BACKLOG_BYTES,
+                 limits: Limits | None = None, hello_timeout: float = HELLO_TIMEOUT) -> None:
         self.store = None if data is None else Store(data)
         self.finished_kept = finished_kept
         self.rate = rate
         self.burst = burst
+        self.backlog = backlog
+        self.backlog_bytes = backlog_bytes
+        self.limits = limits or Limits()
+        self.admission = Admission(self.limits, open_files_allowed())
+        self.hello_timeout = hello_timeout
         self.admin_token = admin_token or new_token()
         self.games: dict[str, NetGame] = {}
         self._tokens: dict[str, str] = {}  # token hash -> game id
-        self._watchers: dict[str, set[_Connection]] = {}
+        self._watchers: dict[str, set[Connection]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()  # closings under way (held: the loop keeps only weak references)
+        self._trim = memory_trimmer()
+        self._trimming = False
         self._syncing: asyncio.Task[None] | None = None
         # each ruleset's plain data and SHA-256 for records, by its rules as loaded (kept: the id stays theirs)
         self._plain: dict[int, tuple[Ruleset, tuple[dict[str, Any], str]]] = {}
@@ -207,10 +173,18 @@ class GameServer:
     # Connections --------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
         """Serve one connection until it closes."""
-        conn = _Connection(ws, TokenBucket(self.rate, self.burst))
+        peer = ws.remote_address
+        conn = Connection(ws, TokenBucket(self.rate, self.burst), address=str(peer[0]) if peer else "")
         writer = asyncio.create_task(conn.write())
         try:
+            refusal = ws.refusal if isinstance(ws, CountedSocket) else None  # decided as its socket was accepted
+            if refusal is not None:  # closed here: were the handler to return first, websockets would close with 1000
+                await self._refuse(conn, refusal, wait=True)
+                return
+            conn.deadline = asyncio.get_running_loop().call_later(self.hello_timeout, self._no_hello, conn)
             async for frame in ws:
+                if conn.dropped:  # being closed: its messages are not read
+                    continue
                 if not conn.bucket.take():
                     await self._send(conn, protocol.error(protocol.RATE_LIMITED, "too many messages; slow down"))
                     continue
@@ -226,12 +200,61 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
+            if conn.deadline is not None:
+                conn.deadline.cancel()
             if conn.game_id is not None:
                 self._watchers.get(conn.game_id, set()).discard(conn)
             conn.outbox.put_nowait(None)
             await writer
+            if conn.dropped:
+                self._release_memory()
 
-    async def _dispatch(self, conn: _Connection, message: dict[str, Any]) -> None:
+    def _release_memory(self) -> None:
+        """Return the memory a closed slow reader's backlog held to the system (`memory_trimmer`),
+        a second from now: once for a burst of them."""
+        if self._trim is None or self._trimming:
+            return
+        self._trimming = True
+
+        async def trim(function: Callable[[int], int]) -> None:
+            await asyncio.sleep(1.0)
+            self._trimming = False
+            await asyncio.to_thread(function, 0)
+
+        self._spawn(trim(self._trim))
+
+    def _no_hello(self, conn: Connection) -> None:
+        """Close a connection that said no hello in time (and created no game)."""
+        if conn.game_id is None and not conn.admin and not conn.dropped:
+            self._spawn(self._refuse(conn, f"say hello within {self.hello_timeout:g} s of connecting", code=protocol.NOT_HELLO,
+                                     close_code=1008, reason="no hello"))
+
+    async def _refuse(self, conn: Connection, message: str, code: str = protocol.FULL, close_code: int = 1013,
+                      reason: str = "full", wait: bool = False) -> None:
+        """Tell a connection why it is refused (an `error`), log it, and close it (`wait`: before
+        returning): with code 1013 (try again later) when the server or a game is full, 1008 when
+        it said no hello."""
+        self.admission.note("a connection from %s is refused (%s): %s", conn.address or "?", code, message)
+        await self._send(conn, protocol.error(code, message))
+        conn.dropped = True
+        self._watchers.get(conn.game_id or "", set()).discard(conn)
+        if wait:
+            await conn.ws.close(close_code, reason)
+        else:
+            self._spawn(conn.ws.close(close_code, reason))
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _admitted(self, conn: Connection) -> None:
+        """The connection said hello or proved it is the admin's: no deadline now."""
+        if conn.deadline is not None:
+            conn.deadline.cancel()
+            conn.deadline = None
+
+    async def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "ping":
             await self._send(conn, {"type": "pong"})
@@ -251,17 +274,19 @@ class GameServer:
         else:
             await self._undo(conn, message["action"])
 
-    async def _create(self, conn: _Connection, message: dict[str, Any]) -> None:
+    async def _create(self, conn: Connection, message: dict[str, Any]) -> None:
         if not hmac.compare_digest(token_hash(message["admin"]), token_hash(self.admin_token)):
             raise protocol.ProtocolError(protocol.FORBIDDEN, "only the server's admin token creates games")
         # In a thread: loading a ruleset and writing two files (each flushed to the disk) would
         # hold up every game in play.  The game is known once it is made, before its tokens go out.
+        conn.admin = True
+        self._admitted(conn)
         game, invitation = await asyncio.to_thread(self._make_game, message["ruleset"], message["players"])
         self._add(game)
         await self._send(conn, {"type": "created", "game": invitation.game_id, "seats": list(invitation.seats),
                                 "spectator": invitation.spectator})
 
-    async def _hello(self, conn: _Connection, message: dict[str, Any]) -> None:
+    async def _hello(self, conn: Connection, message: dict[str, Any]) -> None:
         if conn.game_id is not None:
             raise protocol.ProtocolError(protocol.ALREADY_HELLO, "this connection already said hello")
         if message["protocol"] != protocol.PROTOCOL:
@@ -275,6 +300,11 @@ class GameServer:
             game, seat = self.games[message["game"]], SPECTATOR
         else:
             raise protocol.ProtocolError(protocol.UNKNOWN_GAME, "name a seat's token, or the game to watch")
+        full = self._game_full(game, seat)
+        if full is not None:
+            await self._refuse(conn, full)
+            return
+        self._admitted(conn)
         conn.game_id, conn.seat = game.game_id, seat
         conn.positions = bool(message.get("positions", False))
         conn.samples = bool(message.get("sample", False))
@@ -286,7 +316,16 @@ class GameServer:
         if game.undo is not None:
             await self._send(conn, self._undo_message("requested", game.undo.seat, game.undo.ply))
 
-    async def _move(self, conn: _Connection, message: dict[str, Any]) -> None:
+    def _game_full(self, game: NetGame, seat: int) -> str | None:
+        """Why one more connection may not watch `game` as `seat` (a spectator, or a seat); None if it may."""
+        holding = sum(1 for watcher in self._watchers[game.game_id] if watcher.seat == seat)
+        if seat == SPECTATOR and holding >= self.limits.spectators:
+            return f"at most {self.limits.spectators} spectators watch one game"
+        if seat != SPECTATOR and holding >= self.limits.per_seat:
+            return f"at most {self.limits.per_seat} connections play one seat; close one first"
+        return None
+
+    async def _move(self, conn: Connection, message: dict[str, Any]) -> None:
         assert conn.game_id is not None
         game = self.games[conn.game_id]  # a connection's game is never forgotten while it watches
         pending = game.undo
@@ -321,7 +360,7 @@ class GameServer:
             await self._send(watcher, game.frame_for(watcher.seat, steps, positions=watcher.positions, history=rewound,
                                                      sample=watcher.samples))
 
-    async def _resign(self, conn: _Connection) -> None:
+    async def _resign(self, conn: Connection) -> None:
         assert conn.game_id is not None
         game = self.games[conn.game_id]
         pending = game.undo
@@ -339,7 +378,7 @@ class GameServer:
             message["by"] = by
         return message
 
-    async def _undo(self, conn: _Connection, action: str) -> None:
+    async def _undo(self, conn: Connection, action: str) -> None:
         assert conn.game_id is not None
         game = self.games[conn.game_id]
         if action == "request":
@@ -364,19 +403,25 @@ class GameServer:
         for watcher in list(self._watchers[game.game_id]):
             await self._send(watcher, message)
 
-    async def _send(self, conn: _Connection, message: dict[str, Any]) -> None:
+    async def _send(self, conn: Connection, message: dict[str, Any]) -> None:
         """Queue `message` for one connection (never waits for the client); a connection whose
-        backlog is full is closed (code 1013, "try again later")."""
-        if conn.outbox.qsize() >= BACKLOG:
-            log.info("game %s: a connection reads too slowly and is closed", conn.game_id)
-            self._watchers.get(conn.game_id or "", set()).discard(conn)
-            asyncio.get_running_loop().create_task(conn.ws.close(1013, "reading too slowly"))
+        backlog is full (`backlog` messages, or `backlog_bytes`) is closed (code 1013, "try again
+        later") and its backlog dropped."""
+        if conn.dropped:
             return
         text = protocol.dump(message)
         if conn.ready(len(text)):  # the usual case: written now, without a hop through the writer
             await conn.send(text)
             return
-        conn.outbox.put_nowait(text)
+        if not conn.fits(len(text), self.backlog, self.backlog_bytes):
+            log.info("game %s: a connection from %s reads too slowly and is closed (%d messages, %d bytes waiting)",
+                     conn.game_id, conn.address or "?", conn.outbox.qsize(), conn.queued)
+            self._watchers.get(conn.game_id or "", set()).discard(conn)
+            conn.drop()
+            self._spawn(conn.ws.close(1013, "reading too slowly"))
+            self._release_memory()
+            return
+        conn.queue(text)
 
     # Serving ------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> Server:
@@ -388,9 +433,14 @@ class GameServer:
         frames.setLevel(max(frames.getEffectiveLevel(), logging.WARNING))
         if self.store is not None and self._syncing is None:
             self._syncing = asyncio.get_running_loop().create_task(self._sync_journals(self.store))
+        if self.admission.cap < self.limits.connections:
+            log.warning("at most %d connections: the process may open only %s files (ulimit -n)",
+                        self.admission.cap, open_files_allowed())
+        counted = cast("type[ServerConnection]", type("CountedConnection", (CountedSocket,), {"admission": self.admission}))
         # No compression: a frame is a few kilobytes, and deflating every one for every seat
         # took a tenth of the server's time under load.
-        return await serve(self.handler, host, port, max_size=protocol.MAX_FRAME, logger=frames, ssl=tls, compression=None)
+        return await serve(self.handler, host, port, max_size=protocol.MAX_FRAME, logger=frames, ssl=tls, compression=None,
+                           create_connection=counted)
 
     @staticmethod
     async def _sync_journals(store: Store) -> None:
