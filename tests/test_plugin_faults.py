@@ -185,3 +185,50 @@ def test_an_empty_legal_moves_before_the_end_is_a_broken_contract_of_the_family(
         RandomAgent(seed=1).choose(state, state.to_move)
     assert str(raised.value) == (f"the game family 'avalanche' ({DIST}) broke the engine contract: it offered no legal move although the "
                                  "game is not over (legal_moves() is empty only at a chance step or at the end)")
+
+
+# The command line: one clean line per problem, tracebacks only in the log file --------------------
+def test_a_logged_exception_goes_to_the_log_file_and_a_warning_is_one_line_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import logging
+
+    from marblestudio.cli import errors
+
+    monkeypatch.setattr(errors, "log_path", lambda: tmp_path / "errors.log")
+    log = logging.getLogger("marblestudio.rulesets.loader")
+    with errors.command_logging():
+        try:
+            raise ModuleNotFoundError("No module named 'badgames.no_such_module'")
+        except ModuleNotFoundError:
+            log.exception("the ruleset module of the game family %r failed to load", "badref")
+        log.warning("the game family 'go' (go-pkg) was left out")
+        log.warning("the game family 'go' (go-pkg) was left out")
+    err = capsys.readouterr().err
+    assert err == "marblestudio: the game family 'go' (go-pkg) was left out\n"
+    logged = (tmp_path / "errors.log").read_text(encoding="utf-8")
+    assert "Traceback (most recent call last)" in logged and "No module named 'badgames.no_such_module'" in logged
+    log.warning("after the command")  # the command's handlers are gone with it
+    assert "after the command" not in capsys.readouterr().err
+
+
+def test_list_names_a_left_out_plugin_once(families: Families, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    from marblestudio.cli import main
+
+    current = installed.registry()
+    broken = SimpleNamespace(name="go", value="go_pkg.family:FAMILY", dist=SimpleNamespace(name="go-pkg"),
+                             load=lambda: (_ for _ in ()).throw(ModuleNotFoundError("No module named 'go_pkg'")))
+
+    def registry() -> installed.Registry:  # built (and its problem logged) at every call, as a fresh process does once
+        built = build_registry([broken])
+        return installed.Registry(current.families, built.problems)
+
+    families.install(current)
+    monkeypatch.setattr(installed, "registry", registry)
+    monkeypatch.setattr(logging.root, "handlers", [])  # as in a real process: no handler but the command's
+    assert main(["list"]) == 0
+    err = capsys.readouterr().err
+    line = "marblestudio: the game family 'go' (go-pkg) was left out: ModuleNotFoundError: No module named 'go_pkg'"
+    assert err.count("the game family 'go'") == 1 and line in err

@@ -63,6 +63,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    from marblestudio.cli.errors import command_logging
+
+    with command_logging():  # warnings as one line each, tracebacks to the log file (not the terminal)
+        return _command(argv)
+
+
+def _command(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(args_list[0] if args_list else None)
     args, extra = parser.parse_known_args(args_list)

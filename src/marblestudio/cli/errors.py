@@ -10,8 +10,10 @@ message names the family and its distribution, and asks for a report to its auth
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 OK = 0
@@ -29,6 +31,63 @@ def log_path() -> Path:
     import tempfile  # only here: every command imports this module, few ever fail
 
     return Path(tempfile.gettempdir()) / "marblestudio-errors.log"
+
+
+class _Terminal(logging.Handler):
+    """One clean line per problem on the standard error (looked up at each line, so a test's or
+    a caller's replacement is used): `marblestudio: MESSAGE`, never a traceback, and never the
+    same line twice in one command.  Records that carry a traceback go to the log file only:
+    the code that logged them tells the user of the problem in its own words (a diagnostic)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.said: set[str] = set()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info:
+            return
+        try:
+            line = f"marblestudio: {record.getMessage()}"
+            if line not in self.said:
+                self.said.add(line)
+                print(line, file=sys.stderr)
+        except Exception:  # noqa: BLE001 - logging must never stop a command
+            self.handleError(record)
+
+
+class _LogFile(logging.Handler):
+    """The records that carry a traceback, appended to the error log file (opened per record:
+    most commands never write one)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.setFormatter(logging.Formatter("--- %(asctime)s %(levelname)s %(name)s: %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not record.exc_info:
+            return
+        try:
+            with log_path().open("a", encoding="utf-8") as handle:
+                handle.write(self.format(record) + "\n")
+        except OSError:
+            pass  # no log file: the user was told of the problem already, in its own words
+
+
+@contextlib.contextmanager
+def command_logging() -> Iterator[None]:
+    """While a command runs, the log of Marble Studio's modules goes where a user wants it:
+    warnings as one line each on the standard error, tracebacks to the error log file.  (With no
+    handler, Python's last resort printed every warning bare and every logged exception with its
+    traceback on the terminal.)"""
+    logger = logging.getLogger("marblestudio")
+    handlers = [_Terminal(), _LogFile()]
+    for handler in handlers:
+        logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        for handler in handlers:
+            logger.removeHandler(handler)
 
 
 def log_unexpected(command: str) -> int:

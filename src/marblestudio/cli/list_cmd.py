@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 
 HELP = "list the bundled and user rulesets"
+log = logging.getLogger(__name__)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +28,7 @@ def _run(args: argparse.Namespace) -> int:
     from marblestudio.rulesets.catalog import scan, user_dir
 
     for left_out in (*family.problems(), *schema.problems()):
-        print(f"marblestudio: {left_out}", file=sys.stderr)
+        log.warning("%s", left_out)  # one line each, even when the registry has logged it already
     entries, problems = scan()
     for problem in problems:
         print(f"{problem} (skipped)", file=sys.stderr)
