@@ -1,6 +1,6 @@
 """A plug-in's own mistakes stay the plug-in's: a broken schema fragment or a reserved name leaves
 only that family out, with a message naming it and its distribution, and every other game keeps
-working (docs/plugins.md, "If something is wrong")."""
+working (docs/plugins.md)."""
 
 from __future__ import annotations
 

@@ -42,7 +42,8 @@ def _no_words(event: Event, name: SeatName) -> str | None:
 class GameHelp:
     """One game's help, as the window shows it."""
 
-    move_example: str = "pass"
+    move_example: str = ""
+    """A move of the game in its notation ("" when the family gives none: not every game can pass)."""
     controls: str = "<p>Click a highlighted piece to play it.</p>"
     event_text: EventText = _no_words
 
@@ -60,8 +61,8 @@ class GameHelp:
         return self.controls + COMMON_CONTROLS
 
     def placeholder(self) -> str:
-        """The move box's placeholder, with this game's example."""
-        return f"A move, e.g. {self.move_example}"
+        """The move box's placeholder, with this game's example if it has one."""
+        return f"A move, e.g. {self.move_example}" if self.move_example else "A move"
 
     def describe(self, event: Event, name: SeatName) -> str:
         """`event` in words ("" for an event not worth a line, like the end of a turn)."""
