@@ -365,3 +365,23 @@ def test_row_letters_sit_beside_their_rows_level_and_tilted_as_large_as_the_numb
     scene.render_image()
     sizes = {t.text: t.item.font.pixelSize() for t in board.labels() if t.text}
     assert sizes["a"] == sizes["b"] == sizes["c"] == sizes["1"] == sizes["16"] >= 12  # the numbers' size, legible
+
+
+BLOCKADE = ("archimedes players=2 turn=1 phase=choose mover=1 cups=c1,c2,b3,c3,c4,c6,a9,b11,c12,b15,b16,c16/"
+            "b1,a2,b5,a6,b6,a7,b8,c9,c11,b13,b14,c14 supply=0/0 lost=0/0 die=- remaining=0 moved=- turns=155 touched=- result=-")
+
+
+@pytest.mark.parametrize(("ruleset", "expected"), [
+    # Black (rows 1-2 its end zone) has c1 c2 at home and b15 b16 c16 in White's; White has b1 a2
+    # in Black's zone and none in its own (rows 15-16).
+    ("archimedes/standard", ["0 to place, 2 home", "0 to place, 0 home"]),
+    # Variation 2: four in either end zone win, so the zone with more of a seat's marbles counts
+    # (the seats bar said "2 home" for Black, one marble from winning with 3 in White's zone)
+    ("archimedes/variation-2", ["0 to place, 3 home", "0 to place, 2 home"]),
+])
+def test_the_seats_bar_counts_home_the_marbles_that_count_for_a_win(game: GameView, ruleset: str, expected: list[str]) -> None:
+    from marblestudio.engine import from_position
+
+    game.set_session(_session(ruleset))
+    state = from_position(rulesets.load(ruleset), BLOCKADE)
+    assert _board(game).describe(state.public_view()) == expected

@@ -485,10 +485,12 @@ class Board(Motion, Preview, BoardView[ArchimedesView]):
         self.show_preview(dest)
 
     def describe(self, view: ArchimedesView) -> list[str]:
+        """Each seat's marbles to place and home: in the end zone that counts most for its win
+        (its own; in variation 2 whichever end zone holds more of its marbles)."""
         out = []
         for seat, left in enumerate(view.supply):
-            zone = self.family_rules.end_zone_of(seat)
-            home = sum(1 for n, s in view.cups if s == seat and zone is not None and zone.contains(*parse_cup(n)))
+            mine = [parse_cup(n) for n, s in view.cups if s == seat]
+            home = max((sum(1 for cup in mine if zone.contains(*cup)) for zone in self.family_rules.win_zones(seat)), default=0)
             out.append(f"{left} to place, {home} home")
         return out
 

@@ -11,10 +11,12 @@ CONTROLS = (
     "<p><b>Rock Me Archimedes.</b> Click an empty midzone cup to add a marble, or the die to "
     "roll. Then click one of your marbles (rings mark those that can move) and a destination "
     "cup; hovering a destination previews the path and the steepest angle the board would "
-    "reach, and the pads beside the die choose rolling or lifting. The player whose move makes "
-    "an end of the board touch the table loses. A game nobody can win ends drawn as a stalemate "
-    "(the rules sheet says when: in the standard game, the same position a third time, or 60 "
-    "turns with the end zones unchanged).</p>"
+    "reach, and the pads beside the die choose rolling or lifting where the rules allow both. "
+    "An end of the board that touches the table decides the game: in the standard game the "
+    "player whose move made it touch loses (variation 1: the player whose end went down). A game "
+    "nobody can win ends drawn as a stalemate. Help &gt; Rules of This Game says how the rules "
+    "you play decide each of these (in the standard game, a stalemate is the same position a "
+    "third time, or 60 turns with the end zones unchanged).</p>"
 )
 
 
