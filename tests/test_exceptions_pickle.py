@@ -57,6 +57,11 @@ EXAMPLES: dict[str, Callable[[], BaseException]] = {
     "marblestudio.playtest.workers.StopRun": lambda: _new("marblestudio.playtest.workers.StopRun", "cannot write r/g-3.json: No space left on device (ENOSPC)", 3),
     "marblestudio.cli.render._Usage": lambda: _new("marblestudio.cli.render._Usage", "--players is for a RULESET"),
     "marblestudio.views.editor.files.SaveError": lambda: _new("marblestudio.views.editor.files.SaveError", "cannot write x.yaml: No space left on device (ENOSPC)"),
+    "marblestudio.net.limits.Dropped": lambda: _new("marblestudio.net.limits.Dropped"),
+    "marblestudio.playtest.pool.RemoteTraceback": lambda: _new("marblestudio.playtest.pool.RemoteTraceback", "Traceback (most recent call last): ..."),
+    "marblestudio.rulesets.schema_build.FragmentError": lambda: _new("marblestudio.rulesets.schema_build.FragmentError", "definition 'pile' must start with 'nim__'"),
+    "marblestudio.engine.family.PluginFault": lambda: _new("marblestudio.engine.family.PluginFault", "nim", "marblestudio-nim",
+                                                            "offered no legal move although the game is not over"),
 }
 
 
