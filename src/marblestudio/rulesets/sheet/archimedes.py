@@ -113,6 +113,7 @@ def sections(c: Compare) -> Sections:
         c.reading((r, "touch"), _TOUCH),
         "A touch of the table during a turn counts before a win at its end.",
         c.reading((r, "stalemate"), _stalemate),
+        "The move limit counts turns: a roll and every marble it moves are one turn.",
     ]
     if c.was(r, "marbles_to_win"):
         winning[0] = winning[0][:-1] + c.was(r, "marbles_to_win", words=lambda n: f"{n} marbles") + "."

@@ -125,7 +125,8 @@ def common(c: Compare) -> list[str]:
         lines.append(f"Players form {teams.get('count', 2)} teams, team-mates seated alternately{was}.")
     limit = c.get("move_limit")
     if limit:
-        lines.append(f"A game still going after {limit} moves ends as a draw (capped){c.was('move_limit')}.")
+        # (the limit's unit is the game's: Rock Me Archimedes counts turns, the others moves)
+        lines.append(f"A game still going at its move limit ({limit}) ends as a draw (capped){c.was('move_limit')}.")
     return lines
 
 
