@@ -88,3 +88,12 @@ def test_the_new_game_dialog_lists_rulesets_as_the_shelf_does(qtbot: QtBot) -> N
     assert firsts[:4] == ["stay-alive/standard", "alive/standard", "avalanche/standard", "archimedes/standard"]
     assert firsts == [f.standard for f in family.families()]  # then any plug-in's
     assert games == sorted(games, key=list(dict.fromkeys(games)).index)  # each game's rulesets together
+
+
+def test_new_game_dialog_names_the_seats_as_the_table_does(qtbot: QtBot) -> None:
+    # A review sat two humans as partners by guessing: the rows said "Seat 1".."Seat 4"
+    dialog = NewGameDialog(None, "avalanche/partnership")
+    qtbot.addWidget(dialog)
+    assert [label.text() for label in dialog._seat_labels[:4]] == ["Violet 1", "Green 1", "Violet 2", "Green 2"]
+    dialog.ruleset.setCurrentIndex(dialog.ruleset.findData("stay-alive/standard"))
+    assert [label.text() for label in dialog._seat_labels[:2]] == ["Red", "Blue"]

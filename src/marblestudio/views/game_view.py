@@ -28,7 +28,8 @@ redone, say), and `changed` is emitted as each move's animation ends.
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable
+import os
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -466,14 +467,32 @@ class GameView(QWidget):
 
 
 def outcome_text(session: Session, outcome: Outcome) -> str:
-    """'Red wins: last player with marbles on the grid.' and the like."""
+    """'Red wins: last player with marbles on the grid.', 'Red team wins: ...' when the winners are
+    a whole team (team play), and the like."""
     if outcome.winners:
-        names = " and ".join(session.seat_name(s) for s in outcome.winners)
-        verb = "wins" if len(outcome.winners) == 1 else "win"
-        text = f"{names} {verb}"
+        team = team_name(session, outcome.winners)
+        if team is not None:
+            text = f"{team} team wins"
+        else:
+            names = [session.seat_name(s) for s in outcome.winners]
+            listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            text = f"{listed} {'wins' if len(names) == 1 else 'win'}"
     else:
         text = "Draw"
     return f"{text}: {outcome.reason}." if outcome.reason else f"{text}."
+
+
+def team_name(session: Session, seats: Sequence[int]) -> str | None:
+    """The name the seats share when they are one whole team of two or more ('Red' for Red 1, Red 2
+    and Red 3), or None (no teams, not a whole team, or names with nothing in common)."""
+    teams = session.rules.teams
+    if teams is None or len(seats) < 2 or len({teams.team_of(s) for s in seats}) != 1:
+        return None
+    team = teams.team_of(seats[0])
+    if sorted(seats) != [s for s in range(session.num_players) if teams.team_of(s) == team]:
+        return None
+    shared = [w for w in os.path.commonprefix([session.seat_name(s).split() for s in seats]) if not w.isdigit()]
+    return " ".join(shared) or None
 
 
 def _still(t: float) -> None:

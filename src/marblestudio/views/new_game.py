@@ -115,8 +115,10 @@ class NewGameDialog(QDialog):
         self.players.blockSignals(False)
         names = entry.name
         self.setToolTip(names)
-        for i, box in enumerate(self.seat_boxes):
+        seat_names = _seat_names(str(self.ruleset.currentData()))
+        for i, (box, label) in enumerate(zip(self.seat_boxes, self._seat_labels, strict=True)):
             box.setCurrentIndex(box.findData(default_seats(MAX_SEATS)[i]))
+            label.setText(seat_names[i] if i < len(seat_names) else f"Seat {i + 1}")
         self._on_players_change(self.players.value())
 
     def _on_players_change(self, count: int) -> None:
@@ -134,3 +136,16 @@ class NewGameDialog(QDialog):
             seats=[str(self.seat_boxes[i].currentData()) for i in range(count)],
             seed=self.seed.value(),
         )
+
+
+def _seat_names(ref: str) -> list[str]:
+    """The ruleset's name for each seat it can have (as the seats bar names them: Red, Blue, ...;
+    Violet 1, Green 1, ... in a partnership); [] for a ruleset that does not load (its seats keep
+    their numbers, and starting it says what is wrong)."""
+    from marblestudio import rulesets
+
+    try:
+        rules = rulesets.load(ref)
+    except (rulesets.RulesetError, OSError, ValueError):  # a broken user file: told when the game starts
+        return []
+    return [rules.presentation.seat_name(s) for s in range(min(rules.players.max, MAX_SEATS))]
