@@ -351,4 +351,5 @@ class MovePanel(QWidget):
             self.entry.setToolTip("")
             return
         self.entry.setPlaceholderText(help.placeholder())
-        self.entry.setToolTip(f"A move in notation, e.g. {help.move_example}; Enter plays it (an empty box: the hint shown)")
+        example = f", e.g. {help.move_example}" if help.move_example else ""
+        self.entry.setToolTip(f"A move in notation{example}; Enter plays it (an empty box: the hint shown)")
