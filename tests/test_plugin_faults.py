@@ -133,8 +133,9 @@ def test_an_error_raised_in_a_plugin_names_the_family_and_its_distribution(boom:
     fault = installed.blame(raised.value)
     assert fault is not None and fault.is_plugin
     assert str(fault) == f"the game family 'boom' ({DIST}) raised ZeroDivisionError: the plug-in's own bug in apply (engine.py:3)"
+    empty: dict[str, int] = {}
     with pytest.raises(KeyError) as ours:
-        {}["x"]
+        empty["x"]
     assert installed.blame(ours.value) is None  # not a plug-in's frame: Marble Studio's own bug
 
 
@@ -232,3 +233,20 @@ def test_list_names_a_left_out_plugin_once(families: Families, monkeypatch: pyte
     err = capsys.readouterr().err
     line = "marblestudio: the game family 'go' (go-pkg) was left out: ModuleNotFoundError: No module named 'go_pkg'"
     assert err.count("the game family 'go'") == 1 and line in err
+
+
+def test_the_computer_players_worker_task_blames_a_plugins_fault(boom: Families) -> None:
+    # The window's computer player runs in a worker process; its frames do not cross back, so the
+    # task blames the plug-in where they are, and the window says the fault in its own words.
+    import boomeng.engine
+
+    from marblestudio.agents.tasks import blamed
+    from marblestudio.views.computer import failure_text
+
+    with pytest.raises(installed.PluginFault) as raised:
+        blamed(boomeng.engine.apply)("a2")
+    assert failure_text(raised.value).startswith(f"the game family 'boom' ({DIST}) raised ZeroDivisionError")
+    empty: dict[str, int] = {}
+    with pytest.raises(KeyError) as ours:
+        blamed(lambda: empty["x"])()
+    assert failure_text(ours.value) == "KeyError: 'x'"  # Marble Studio's own: left as it was

@@ -7,14 +7,38 @@ the game is rebuilt there (`engine.rebuild`; a state object need not survive pic
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import ParamSpec, TypeVar
 
 from marblestudio.agents import HINT, make_agent, suggest
-from marblestudio.engine import CHANCE, rebuild
+from marblestudio.engine import CHANCE, family, rebuild
 from marblestudio.engine.rules import Ruleset
 
+P = ParamSpec("P")
+R = TypeVar("R")
 
+
+def blamed(task: Callable[P, R]) -> Callable[P, R]:
+    """`task`, raising an error of a plug-in family's code as that family's fault
+    (`family.blame`): it runs in a worker process, whose frames do not cross back to the window
+    for the blame to find them there."""
+
+    @functools.wraps(task)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return task(*args, **kwargs)
+        except Exception as exc:
+            fault = family.blame(exc)
+            if fault is None:
+                raise
+            raise fault from exc
+
+    return run
+
+
+@blamed
 def computer_move(rules: Ruleset, players: int, moves: Sequence[str], spec: str, seed: int) -> str:
     """The move (as notation) the computer player `spec` chooses after `moves`."""
     state = rebuild(rules, players, moves)
@@ -24,6 +48,7 @@ def computer_move(rules: Ruleset, players: int, moves: Sequence[str], spec: str,
     return str(agent.choose(state, seat, rng))
 
 
+@blamed
 def hint_move(
     rules: Ruleset, players: int, moves: Sequence[str], seed: int,
     spec: str = HINT.spec, time_limit: float = HINT.time_limit,

@@ -163,7 +163,7 @@ class ComputerWorker(QObject):
         except Exception as exc:  # noqa: BLE001 - reported to the user, the app goes on
             log.exception("the computer player failed")
             self._pool.failed(exc)  # a worker process that died: new ones next time
-            self.failed.emit(self._tag, f"{type(exc).__name__}: {exc}")
+            self.failed.emit(self._tag, failure_text(exc))
             return
         if self._hint:
             move, note = notation
@@ -174,3 +174,11 @@ class ComputerWorker(QObject):
     def shutdown(self) -> None:
         self.cancel()
         self._pool.shutdown()  # a search may be running: the worker is ended, not waited for
+
+
+def failure_text(exc: BaseException) -> str:
+    """What the window says of a computer player's failure: a plug-in family's fault in its own
+    words (it names the family and its distribution), anything else with its type."""
+    from marblestudio.engine.family import PluginFault
+
+    return str(exc) if isinstance(exc, PluginFault) else f"{type(exc).__name__}: {exc}"
