@@ -109,6 +109,21 @@ def apply(move):
 
 def run(chunk):
     return apply(chunk)
+
+
+class BoomState:
+    """Enough of a state for a replay: its apply is the plug-in's bug."""
+
+    to_move = 0
+
+    def outcome(self):
+        return None
+
+    def parse_move(self, text):
+        return text
+
+    def apply(self, move):
+        return apply(move)
 '''
 
 
@@ -250,3 +265,14 @@ def test_the_computer_players_worker_task_blames_a_plugins_fault(boom: Families)
     with pytest.raises(KeyError) as ours:
         blamed(lambda: empty["x"])()
     assert failure_text(ours.value) == "KeyError: 'x'"  # Marble Studio's own: left as it was
+
+
+def test_a_plugins_fault_while_replaying_says_at_which_move(boom: Families) -> None:
+    import boomeng.engine
+
+    from marblestudio.records import play_moves
+
+    with pytest.raises(installed.PluginFault) as raised:
+        list(play_moves(boomeng.engine.BoomState(), ["a2"], "game.json"))
+    assert str(raised.value) == (f"the game family 'boom' ({DIST}) raised ZeroDivisionError: the plug-in's own bug in apply "
+                                 "(engine.py:3) at move 0 (a2) of game.json")

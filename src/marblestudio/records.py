@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
 
-from marblestudio.engine import new_game
+from marblestudio.engine import family, new_game
 from marblestudio.engine.core import Event, IllegalMoveError, Move, NotationError, Outcome, State, Termination
 from marblestudio.engine.rules import Ruleset
 
@@ -581,6 +581,11 @@ def play_moves(state: State, moves: Sequence[str], source: str | None = None) ->
             events = state.apply(move)
         except IllegalMoveError as exc:
             raise RecordError(f"{where}move {index} ({shown}) is illegal: {exc.rule}", index, ILLEGAL_MOVE) from None
+        except Exception as exc:
+            fault = family.blame_at(exc, f"at move {index} ({shown})" + (f" of {source}" if source else ""))  # a plug-in's bug
+            if fault is None:
+                raise
+            raise fault from exc
         yield ReplayStep(index, seat, move, events)
 
 

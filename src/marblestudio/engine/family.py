@@ -237,6 +237,12 @@ def contract_broken(state: Any, what: str) -> PluginFault:
     return PluginFault(game, found.source if found is not None else "", f"broke the engine contract: it {what}")
 
 
+def blame_at(exc: BaseException, where: str) -> PluginFault | None:
+    """`blame(exc)`, saying where in the game the plug-in failed (`where`: "at move 12 (a2)")."""
+    fault = blame(exc)
+    return None if fault is None else PluginFault(fault.game, fault.source, f"{fault.what} {where}")
+
+
 def _package_dirs(found: Family) -> list[str]:
     """The folders of the top-level package of `found`'s engine (where its code lives)."""
     top = found.engine.partition(":")[0].partition(".")[0]
@@ -280,6 +286,6 @@ def blame(exc: BaseException) -> PluginFault | None:
 
 
 __all__ = [
-    "BUNDLED", "GROUP", "Family", "PluginFault", "Registry", "blame", "contract_broken", "families", "family", "load_ref", "names",
+    "BUNDLED", "GROUP", "Family", "PluginFault", "Registry", "blame", "blame_at", "contract_broken", "families", "family", "load_ref", "names",
     "problems", "refresh", "registry", "reserved", "resource_ref",
 ]

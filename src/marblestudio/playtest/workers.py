@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
 
 from marblestudio.agents import Agent, RandomAgent, make_agent
-from marblestudio.engine import CHANCE, from_position, new_game
+from marblestudio.engine import CHANCE, family, from_position, new_game
 from marblestudio.engine.core import Move, Outcome, State, Termination
 from marblestudio.engine.pieces import runtime
 from marblestudio.engine.rules import Ruleset
@@ -351,20 +351,26 @@ def play_game(rules: Ruleset, players: int, rng: random.Random, agents: Sequence
         length = state.random_game(rng, moves) or 0  # (the same moves and end as the loop below)
         if length:
             first = first_mover(initial, moves)
-    for _ in range(MAX_STEPS - len(moves)):
-        outcome = state.outcome()
-        if outcome is not None:
-            return GameResult(moves, outcome, length, fired_in(state), first)
-        seat = state.to_move
-        if seat == CHANCE:
-            move = state.sample_chance(rng)
-        else:
-            move = chosen[seat].choose(state, seat, rng)
-            length += 1
-            if first is None:
-                first = seat
-        state.apply(move)
-        moves.append(move)
+    try:
+        for _ in range(MAX_STEPS - len(moves)):
+            outcome = state.outcome()
+            if outcome is not None:
+                return GameResult(moves, outcome, length, fired_in(state), first)
+            seat = state.to_move
+            if seat == CHANCE:
+                move = state.sample_chance(rng)
+            else:
+                move = chosen[seat].choose(state, seat, rng)
+                length += 1
+                if first is None:
+                    first = seat
+            state.apply(move)
+            moves.append(move)
+    except Exception as exc:
+        fault = family.blame_at(exc, f"at step {len(moves)} of the game")  # a plug-in's own bug: named as its
+        if fault is None:
+            raise
+        raise fault from exc
     return GameResult(moves, Outcome(Termination.CAPPED, (), f"stopped after {MAX_STEPS} steps"), length, fired_in(state), first)
 
 
