@@ -39,9 +39,10 @@ def blamed(task: Callable[P, R]) -> Callable[P, R]:
 
 
 @blamed
-def computer_move(rules: Ruleset, players: int, moves: Sequence[str], spec: str, seed: int) -> str:
-    """The move (as notation) the computer player `spec` chooses after `moves`."""
-    state = rebuild(rules, players, moves)
+def computer_move(rules: Ruleset, players: int, moves: Sequence[str], spec: str, seed: int, start: str | None = None) -> str:
+    """The move (as notation) the computer player `spec` chooses after `moves` (played from the
+    position `start`, or from the rules' set-up)."""
+    state = rebuild(rules, players, moves, start)
     seat = state.to_move
     rng = random.Random(f"{seed}:agent:{seat}:{len(moves)}")
     agent = make_agent(spec, f"{seed}:{len(moves)}")
@@ -51,11 +52,12 @@ def computer_move(rules: Ruleset, players: int, moves: Sequence[str], spec: str,
 @blamed
 def hint_move(
     rules: Ruleset, players: int, moves: Sequence[str], seed: int,
-    spec: str = HINT.spec, time_limit: float = HINT.time_limit,
+    spec: str = HINT.spec, time_limit: float = HINT.time_limit, start: str | None = None,
 ) -> tuple[str, str]:
-    """The move suggested for the seat to move after `moves` (a search that reads only what that
-    seat may know), and a short note on how sure the search is."""
-    state = rebuild(rules, players, moves)
+    """The move suggested for the seat to move after `moves` (played from the position `start`,
+    or from the rules' set-up; a search that reads only what that seat may know), and a short
+    note on how sure the search is."""
+    state = rebuild(rules, players, moves, start)
     seat = state.to_move
     if state.outcome() is not None or seat == CHANCE:
         raise ValueError("there is no player to move")

@@ -123,21 +123,24 @@ class ComputerWorker(QObject):
     def is_busy(self) -> bool:
         return self._future is not None
 
-    def request(self, rules: Ruleset, players: int, moves: Sequence[str], spec: str, seed: int) -> int:
-        """Ask for the move of `spec` after `moves`; returns the tag the answer will carry."""
+    def request(self, rules: Ruleset, players: int, moves: Sequence[str], spec: str, seed: int, start: str | None = None) -> int:
+        """Ask for the move of `spec` after `moves` (from the position `start`, if the game began at
+        one); returns the tag the answer will carry."""
         self.cancel()
         self._tag += 1
-        self._future = self._pool.get().submit(computer_move, rules, players, list(moves), spec, seed)
+        self._future = self._pool.get().submit(computer_move, rules, players, list(moves), spec, seed, start)
         self._hint = False
         self._timer.start()
         return self._tag
 
-    def request_hint(self, rules: Ruleset, players: int, moves: Sequence[str], seed: int, **level: Any) -> int:
-        """Ask for a suggestion for the seat to move after `moves` (`level`: `spec`,
-        `time_limit` of `agents.tasks.hint_move`); returns the tag `hinted` will carry."""
+    def request_hint(self, rules: Ruleset, players: int, moves: Sequence[str], seed: int, start: str | None = None,
+                     **level: Any) -> int:
+        """Ask for a suggestion for the seat to move after `moves` (from the position `start`, if
+        the game began at one; `level`: `spec`, `time_limit` of `agents.tasks.hint_move`); returns
+        the tag `hinted` will carry."""
         self.cancel()
         self._tag += 1
-        self._future = self._pool.get().submit(hint_move, rules, players, list(moves), seed, **level)
+        self._future = self._pool.get().submit(hint_move, rules, players, list(moves), seed, start=start, **level)
         self._hint = True
         self._timer.start()
         return self._tag

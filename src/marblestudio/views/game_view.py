@@ -432,7 +432,8 @@ class GameView(QWidget):
         session = self.session
         assert session is not None and session.to_move is not None
         self._pending_tag = self.worker.request(
-            session.rules, session.num_players, [str(m) for m in session.moves], session.seats[session.to_move], session.seed
+            session.rules, session.num_players, [str(m) for m in session.moves], session.seats[session.to_move], session.seed,
+            session.start,
         )
         self._asked_at = session.position
 

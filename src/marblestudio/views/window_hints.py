@@ -46,7 +46,7 @@ class WindowHints:
             self.window.show_message("A hint is for your turn in a game you are playing.")
             return False
         tag = self.hint_worker.request_hint(
-            session.rules, session.num_players, [str(m) for m in session.moves], session.seed, **self.hint_level
+            session.rules, session.num_players, [str(m) for m in session.moves], session.seed, session.start, **self.hint_level
         )
         self._hint_request = (tag, session, session.ply)
         self.window.show_message(f"Thinking of a move for {session.seat_name(session.state.to_move)}…")
