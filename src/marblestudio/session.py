@@ -73,6 +73,9 @@ class Session:
     resolved: Mapping[str, Any] | None = None  # the ruleset as plain data, for records
     ruleset_ref: str | None = None  # how the user named it (an id or a path)
     start: str | None = None  # the position the game started from (docs/notation.md); None: the rules' set-up
+    recorded_seed: int | str | None = None
+    """The seed of the record the game was opened from, as written (a `simulate` run's is a text):
+    an analysis seeds its searches with it, as `marblestudio analyse` of that record does."""
     state: State = field(init=False)
     history: list[Step] = field(init=False, default_factory=list)
     saved: bool = field(init=False, default=True)
@@ -397,6 +400,7 @@ def from_record(record: GameRecord, rules: Ruleset | None = None) -> Session:
     final_outcome(record, session.state, rules, prefix=True)
     if record.resigned is not None:
         session._resign(record.resigned)
+    session.recorded_seed = record.seed
     session.saved = True
     return session
 

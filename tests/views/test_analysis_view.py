@@ -80,7 +80,7 @@ def test_the_graph_has_one_point_per_reviewed_move_marked_in_its_colour(qtbot: Q
     assert marks[3] == ("mistake", MISTAKE_COLOUR) and marks[6] == ("blunder", BLUNDER_COLOUR)
     assert marks[1][1] == readable_on("#d62728", "#262a30", 3.0) and marks[2][1] == readable_on("#1f77b4", "#262a30", 3.0)
     blunder = next(s for s in spots if s.mark == "blunder")
-    assert "Step 6, Blue: m5 — blunder (lost 50%)" in blunder.text and "60% → 10%" in blunder.text and "best found: best" in blunder.text
+    assert "Step 5, Blue: m5 — blunder (lost 50%)" in blunder.text  # step 5, as `analyse` numbers it (it said 6) and "60% → 10%" in blunder.text and "best found: best" in blunder.text
     text = panel.summary.text()
     assert "Red" in text and "1 mistake" in text and "Blue" in text and "1 blunder" in text
     assert panel.graph.length == 7
@@ -294,3 +294,19 @@ def test_the_evaluation_bar_shows_the_result_of_a_game_that_is_over(qtbot: QtBot
     session = Session.from_moves(RULES, [HUMAN, HUMAN], ["W1+"], start=POSITION)
     window.set_session(session)
     assert window.eval_bar.bar.values == (0.0, 1.0) and window.eval_bar.bar.toolTip().endswith("The result of the game.")
+
+
+def test_the_analysis_of_an_opened_record_seeds_as_analyse_does(tmp_path: Path) -> None:
+    # A review: the app analysed a `simulate` record (seed "1") with seed 0, so its figures and best
+    # moves differed from `marblestudio analyse` of the same file, which seeds with "1".
+    from marblestudio.cli import main
+    from marblestudio.records import load_record
+    from marblestudio.session import from_record
+    from marblestudio.views.window_analysis import analysis_seed
+
+    assert main(["simulate", "stay-alive/quick", "--games", "1", "--seed", "1", "--workers", "1", "--record-dir", str(tmp_path)]) == 0
+    record = load_record(next(tmp_path.glob("*.json")))
+    session = from_record(record)
+    assert record.seed == "1" and session.seed == 0  # the game played on needs a whole number
+    assert analysis_seed(session) == "1"
+    assert analysis_seed(Session(RULES, [HUMAN, HUMAN], seed=7)) == 7

@@ -37,8 +37,9 @@ POINT_SIZE = 7
 
 
 def review_text(review: MoveReview, name: str) -> str:
-    """A reviewed move in words (the graph's tooltip, the window's message line)."""
-    head = f"Step {review.index + 1}, {name}: {review.move}"
+    """A reviewed move in words (the graph's tooltip, the window's message line), numbered by its
+    step in the game, chance steps counted, as `marblestudio analyse` numbers it."""
+    head = f"Step {review.index}, {name}: {review.move}"
     if review.mark:
         head += f" — {review.mark} (lost {percent(review.loss)})"
     best = "the best move found" if review.best == review.move else f"best found: {review.best} ({percent(review.best_value)})"

@@ -136,7 +136,7 @@ class WindowAnalysis:
             self.window.resizeDocks([self.dock], [DOCK_HEIGHT], Qt.Orientation.Vertical)  # the board keeps most of the height
         self.dock.raise_()
         moves = self._steps(session)
-        key = job_key(session.rules, session.num_players, moves, session.start, self.budget, session.seed)
+        key = job_key(session.rules, session.num_players, moves, session.start, self.budget, analysis_seed(session))
         if self.job is not None and self.job.key == key:
             return True  # running already
         known = self.cache.get(key)
@@ -146,7 +146,7 @@ class WindowAnalysis:
             self._say(f"The analysis of this game, made before ({self.budget.describe()}).")
             return True
         try:
-            job = prepare(session.rules, session.num_players, moves, session.start, self.budget, session.seed)
+            job = prepare(session.rules, session.num_players, moves, session.start, self.budget, analysis_seed(session))
         except Exception as exc:  # noqa: BLE001 - a game that does not replay: said, not raised
             log.warning("cannot analyse the game: %s", exc)
             QMessageBox.warning(self.window, "Cannot analyse the game", f"The game cannot be analysed: {exc}")
@@ -251,7 +251,7 @@ class WindowAnalysis:
             self.analysis, self.moves = None, ()
             if session is not None:
                 moves = self._steps(session)
-                key = job_key(session.rules, session.num_players, moves, session.start, self.budget, session.seed)
+                key = job_key(session.rules, session.num_players, moves, session.start, self.budget, analysis_seed(session))
                 if key in self.cache:
                     self.analysis, self.moves = self.cache[key], moves
             if self.analysis is None:
@@ -315,3 +315,10 @@ class WindowAnalysis:
     def shutdown(self) -> None:
         self.job = None
         self.worker.shutdown()
+
+
+def analysis_seed(session: Session) -> int | str:
+    """The seed an analysis of `session` searches with: the seed of the record it was opened from
+    as written (so that the window and `marblestudio analyse` of that record agree, a `simulate`
+    run's text seed included), or the game's own."""
+    return session.recorded_seed if session.recorded_seed is not None else session.seed
