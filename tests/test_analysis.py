@@ -155,3 +155,20 @@ def test_analyse_refuses_a_record_that_does_not_replay(capsys: pytest.CaptureFix
     code, out, _ = run(capsys, str(record_path), "--json")  # printed nothing: a JSON reader had no answer
     error = json.loads(out)["error"]
     assert code == 1 and error["move"] == 3 and error["kind"] == "illegal-move" and "move 3 (R9+)" in error["message"]
+
+
+def test_with_more_than_two_players_the_expected_results_add_up_to_one() -> None:
+    # A review: in a 4-player ALIVE game every seat read about 50% and the seats added up to about
+    # 2; a search cut short scores each seat 1/2 plus half its lead (agents.base.shares).
+    from marblestudio.analysis import shared_out
+    from marblestudio.engine import new_game
+
+    state = new_game(load_with_source("alive/standard").rules, 4)
+    rng = random.Random(1)
+    while state.to_move < 0:
+        state.apply(state.sample_chance(rng))
+    found = evaluate(state, state.to_move, Budget(60), random.Random(2))
+    assert sum(found.values) == pytest.approx(1.0) and all(0.0 <= v <= 1.0 for v in found.values)
+    assert all(0.0 <= value <= 1.0 for _, _, value in found.best)
+    assert shared_out([0.5, 0.5, 0.5, 0.5]) == 0.5  # four even seats: 25% each
+    assert shared_out([0.7, 0.3]) == 1.0  # two seats add up to 1 already: left as they are

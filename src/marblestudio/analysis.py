@@ -100,10 +100,22 @@ def evaluate(state: State, viewer: int, budget: Budget, rng: random.Random, inde
     """Search `state` for `viewer` (who need not be to move) and read what the search found."""
     search = Search(state, viewer, budget.config(), rng, any_root=state.to_move != viewer)
     search.run()
+    values = search.root_values()
+    scale = shared_out(values)
     best: tuple[tuple[str, int, float], ...] = ()
     if state.to_move == viewer:
-        best = tuple((str(m.move), m.visits, m.value) for m in search.stats()[:MOVES_SHOWN])
-    return Evaluation(index, viewer, tuple(search.root_values()), best, search.iterations_done)
+        best = tuple((str(m.move), m.visits, m.value * scale) for m in search.stats()[:MOVES_SHOWN])
+    return Evaluation(index, viewer, tuple(v * scale for v in values), best, search.iterations_done)
+
+
+def shared_out(values: Sequence[float]) -> float:
+    """What turns a search's values of three or more seats into expected results that add up to
+    1, as the game's own results do (a win counts 1, shared wins a share): 1 over their sum.  A
+    search that stops short of the end scores a seat 1/2 plus half its lead over the others
+    (`agents.base.shares`), so four even seats read 50% each; after the scale, 25%.  With two
+    seats the values add up to 1 already, and are left as they are."""
+    total = sum(values)
+    return 1.0 / total if len(values) > 2 and total > 0 else 1.0
 
 
 @dataclass(frozen=True, slots=True)

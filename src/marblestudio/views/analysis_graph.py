@@ -54,7 +54,8 @@ class AnalysisGraph(pg.PlotWidget):  # type: ignore[misc]
         self.vb = item.getViewBox()
         self.vb.setYRange(0.0, 1.0, padding=0.06)
         self.vb.setXRange(0, 1, padding=0.02)
-        self.addItem(pg.InfiniteLine(0.5, angle=0, pen=pg.mkPen(GUIDE, width=1, style=Qt.PenStyle.DashLine)))
+        self.guide = pg.InfiniteLine(0.5, angle=0, pen=pg.mkPen(GUIDE, width=1, style=Qt.PenStyle.DashLine))  # the fair share
+        self.addItem(self.guide)
         self.cursor = pg.InfiniteLine(0, angle=90, pen=pg.mkPen(INK, width=1.5))
         self.cursor.setZValue(-5)
         self.addItem(self.cursor)
@@ -73,6 +74,7 @@ class AnalysisGraph(pg.PlotWidget):  # type: ignore[misc]
         self._curves = []
         self.length = length
         self.spots = []
+        self.guide.setValue(1 / len(seats) if seats else 0.5)  # an even game: each seat's share of a win
         for seat, look in enumerate(seats):
             mine = [r for r in reviews if r.seat == seat]
             colour = readable_on(look.colour, BACKGROUND, 3.0)

@@ -28,7 +28,7 @@ BACKGROUND = "#262a30"
 INK = "#d4d7dc"
 """Axes, their text and the position line."""
 GUIDE = "#5a606a"
-"""The 50% line."""
+"""The line of an even game (50% with two players, 25% with four)."""
 MISTAKE_COLOUR = "#ff9f1c"
 BLUNDER_COLOUR = "#ff3b30"
 MARKS = {"mistake": (MISTAKE_COLOUR, "t1", 15), "blunder": (BLUNDER_COLOUR, "star", 19)}
