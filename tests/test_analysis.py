@@ -160,7 +160,7 @@ def test_analyse_refuses_a_record_that_does_not_replay(capsys: pytest.CaptureFix
 def test_with_more_than_two_players_the_expected_results_add_up_to_one() -> None:
     # A review: in a 4-player ALIVE game every seat read about 50% and the seats added up to about
     # 2; a search cut short scores each seat 1/2 plus half its lead (agents.base.shares).
-    from marblestudio.analysis import shared_out
+    from marblestudio.agents.base import shared_out
     from marblestudio.engine import new_game
 
     state = new_game(load_with_source("alive/standard").rules, 4)

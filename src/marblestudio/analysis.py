@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from marblestudio.agents.base import has_hidden_information, rewards
+from marblestudio.agents.base import has_hidden_information, rewards, shared_out
 from marblestudio.agents.mcts import Search, SearchConfig
 from marblestudio.engine import CHANCE, State, rebuild
 from marblestudio.engine.core import Outcome
@@ -106,16 +106,6 @@ def evaluate(state: State, viewer: int, budget: Budget, rng: random.Random, inde
     if state.to_move == viewer:
         best = tuple((str(m.move), m.visits, m.value * scale) for m in search.stats()[:MOVES_SHOWN])
     return Evaluation(index, viewer, tuple(v * scale for v in values), best, search.iterations_done)
-
-
-def shared_out(values: Sequence[float]) -> float:
-    """What turns a search's values of three or more seats into expected results that add up to
-    1, as the game's own results do (a win counts 1, shared wins a share): 1 over their sum.  A
-    search that stops short of the end scores a seat 1/2 plus half its lead over the others
-    (`agents.base.shares`), so four even seats read 50% each; after the scale, 25%.  With two
-    seats the values add up to 1 already, and are left as they are."""
-    total = sum(values)
-    return 1.0 / total if len(values) > 2 and total > 0 else 1.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,3 +28,20 @@ def test_a_hint_reads_the_position_the_game_started_from() -> None:
     rules = rulesets.load("stay-alive/standard")
     move, note = hint_move(rules, 2, [], 3, spec="mcts:50", time_limit=5.0, start=STAY_ALIVE)
     assert move in {str(m) for m in from_position(rules, STAY_ALIVE).legal_moves()} and "expected result" in note
+
+
+def test_a_hints_expected_result_with_four_players_is_a_share_of_one() -> None:
+    # As the analysis says it: four even ALIVE seats share a win, about 25% each; the search's own
+    # values, 1/2 plus half a lead, read about 50% (the note said so before)
+    import re
+
+    import random
+
+    from marblestudio.engine import new_game
+
+    rules = rulesets.load("alive/standard")
+    state = new_game(rules, 4)
+    deal = str(state.sample_chance(random.Random(4)))
+    _, note = hint_move(rules, 4, [deal], 2, spec="mcts:200", time_limit=5.0)
+    found = re.search(r"expected result (\d+)%", note)
+    assert found is not None and 10 <= int(found.group(1)) <= 45, note

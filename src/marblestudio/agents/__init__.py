@@ -89,10 +89,16 @@ def suggest(state: State, seat: int, seed: int | str = 0, spec: str = HINT.spec,
 
     Reads only what `seat` may know (information-set search in a game with hidden cards).
     """
+    return searching(state, seat, seed, spec, time_limit).stats()
+
+
+def searching(state: State, seat: int, seed: int | str = 0, spec: str = HINT.spec, time_limit: float = HINT.time_limit) -> Search:
+    """The hint's search of `state` for `seat`, done (`suggest` reads its moves; a hint's note
+    reads its values too)."""
     agent = make_agent(spec, seed, time_limit)
     if not isinstance(agent, MCTSAgent):
         raise AgentSpecError(f"a hint needs a search (a level or mcts:<iterations>), not {spec!r}")
-    return agent.search(state, seat).stats()
+    return agent.search(state, seat)
 
 
 def check_spec(spec: str) -> None:
@@ -116,5 +122,6 @@ __all__ = [
     "check_spec",
     "has_hidden_information",
     "make_agent",
+    "searching",
     "suggest",
 ]

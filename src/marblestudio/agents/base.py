@@ -98,6 +98,16 @@ class SeededAgent:
         return f"<{type(self).__name__} {self.name} seed={self.seed!r}>"
 
 
+def shared_out(values: Sequence[float]) -> float:
+    """What turns a search's values of three or more seats into expected results that add up to
+    1, as the game's own results do (a win counts 1, shared wins a share): 1 over their sum.  A
+    search that stops short of the end scores a seat by `shares`, 1/2 plus half its lead, so four
+    even seats read 50% each; after the scale, 25%.  With two seats the values add up to 1
+    already, and are left as they are."""
+    total = sum(values)
+    return 1.0 / total if len(values) > 2 and total > 0 else 1.0
+
+
 def shares(raw: Sequence[float]) -> list[float]:
     """Raw per-seat scores as values in [0, 1]: 1/2 plus half the lead over the others' mean."""
     n = len(raw)

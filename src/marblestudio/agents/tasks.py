@@ -12,7 +12,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import ParamSpec, TypeVar
 
-from marblestudio.agents import HINT, make_agent, suggest
+from marblestudio.agents import HINT, make_agent, searching
+from marblestudio.agents.base import shared_out
 from marblestudio.engine import CHANCE, family, rebuild
 from marblestudio.engine.rules import Ruleset
 
@@ -61,8 +62,10 @@ def hint_move(
     seat = state.to_move
     if state.outcome() is not None or seat == CHANCE:
         raise ValueError("there is no player to move")
-    rated = suggest(state, seat, f"{seed}:hint:{len(moves)}", spec, time_limit)
+    search = searching(state, seat, f"{seed}:hint:{len(moves)}", spec, time_limit)
+    rated = search.stats()
     best = rated[0]
     visits = sum(m.visits for m in rated) or 1
-    note = f"{100 * best.visits / visits:.0f}% of the search, expected result {100 * best.value:.0f}%"
+    value = best.value * shared_out(search.root_values())  # with 3 or more seats: a share of 1, as analysis says it
+    note = f"{100 * best.visits / visits:.0f}% of the search, expected result {100 * value:.0f}%"
     return str(best.move), note
