@@ -200,7 +200,7 @@ class _Usage(ValueError):
 def _session(args: argparse.Namespace) -> Session:
     """The game to draw (raises ValueError with a message for the user)."""
     from marblestudio.engine.core import CHANCE
-    from marblestudio.engine.position import Fields, PositionError
+    from marblestudio.engine import PositionError, from_position
     from marblestudio.records import RecordError, RecordUnreadable, load_record
     from marblestudio.rulesets import RulesetError, RulesetNotFound, load_with_source
     from marblestudio.session import Session, from_record
@@ -242,8 +242,8 @@ def _session(args: argparse.Namespace) -> Session:
     start = None
     if args.position is not None:
         start = _position(args.position)
-        try:
-            given = Fields.parse(start).players
+        try:  # read as simulate and play read it, so that a refusal names the field (players=5 too)
+            given = from_position(loaded.rules, start).num_players
         except PositionError as exc:
             raise ValueError(f"--position: {exc}") from None
         if args.players is not None and args.players != given:

@@ -12,18 +12,20 @@ the cards dealt it is the random gates (written ``?`` until they are set).  The 
 Reading checks what the rules could never reach: more or fewer marbles of a colour than the game
 has, a random gate still unset after the set-up (or a gate holding a marble before it), a card
 dealt twice or a card too many, a marble on a hole of another colour, a turn for a seat that has
-gone out or forfeited, a set-up after the first move.
+gone out or forfeited, a set-up after the first move, passes the rules would not allow, a game the
+rules would have ended (the move limit reached) or ended otherwise than written.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from marblestudio.engine.core import CHANCE
+from marblestudio.engine.core import CHANCE, IllegalMoveError, Outcome
 from marblestudio.engine.position import NONE, Fields, Writer, items_text, outcome_text, turn_text
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.avalanche.cascade import EMPTY
-from marblestudio.engine.avalanche.rules import AvalancheRules, GoingOut, OutOfMarbles, Side, Unmatched
+from marblestudio.engine.avalanche.moves import Pass
+from marblestudio.engine.avalanche.rules import AllPass, AvalancheRules, GoingOut, OutOfMarbles, Passing, Side, Unmatched
 from marblestudio.engine.avalanche.setup import Phase
 from marblestudio.engine.avalanche.state import AvalancheState
 
@@ -113,6 +115,7 @@ def read(ruleset: Ruleset[AvalancheRules], fields: Fields) -> AvalancheState:
     _check_cards(state, fields)
     _check_counters(state, fields)
     _check_seats(state, fields)
+    _check_result(state, fields)
     if chance:
         _check_set_up(state, start, fields)
     return state
@@ -278,8 +281,28 @@ def _check_counters(state: AvalancheState, fields: Fields) -> None:
     if state.passes_in_a_row > moves:
         raise fields.error("passes", f"{state.passes_in_a_row} passes in a row, but {moves} moves in the game", rule=True)
     limit = state.ruleset.move_limit
+    if limit is not None and moves > limit:
+        raise fields.error("moves", f"{moves} moves: the move limit of {state.ruleset.id} ends the game at {limit}", rule=True)
     if state.phase is not Phase.OVER and limit is not None and moves >= limit:
         raise fields.error("moves", f"the move limit of {limit} moves ends the game: write its result", rule=True)
+    if state.ruleset.pieces:  # a house rule may nudge marbles out or give turns between the passes
+        return
+    passes, opts = state.passes_in_a_row, state.options
+    first_turn_pass = opts.first_turn_limit == 0 and passes == moves  # the first player may not drop on the first turn
+    if opts.passing is Passing.NEVER and passes and not first_turn_pass \
+            and not any(_nothing_to_drop(state, s) for s in range(state.num_players)):
+        raise fields.error("passes", f"{passes} passes in a row, but under passing: never a player passes only with no "
+                           "marble to drop, and every player has one (in hand or to draw from the trays)", rule=True)
+    still_in = state.forfeited.count(False)  # (a partner who passed may have gone out since: counted too)
+    if state.phase is not Phase.OVER and opts.all_pass is AllPass.DRAW and passes >= still_in:
+        raise fields.error("passes", f"{passes} passes in a row: the game ends in a draw when every player still in "
+                           f"({still_in}) has passed in turn (all_pass: draw)", rule=True)
+
+
+def _nothing_to_drop(state: AvalancheState, seat: int) -> bool:
+    """Whether `seat` holds no marble and may draw none (what a pass under `passing: never` needs)."""
+    drawing = state.options.draw_from_trays and not state.cards_full(seat) and any(state.trays)
+    return not any(state.hands[seat]) and not drawing
 
 
 def _check_seats(state: AvalancheState, fields: Fields) -> None:
@@ -312,6 +335,61 @@ def _check_seats(state: AvalancheState, fields: Fields) -> None:
                                "while no partner is out", rule=True)
 
 
+def _check_result(state: AvalancheState, fields: Fields) -> None:
+    """A finished game's result is one the rules end it with here; a result of the ruleset's own
+    rule pieces is taken as written."""
+    outcome = state.outcome()
+    if outcome is None:
+        return
+    endings = family_ends(state)
+    if outcome in endings:
+        return
+    same = [e for e in endings if e.reason == outcome.reason]
+    if state.ruleset.pieces and not same:
+        return  # a rule piece ended the game (or replaced the rules' result)
+    if not endings:
+        why = outcome.reason or outcome.termination.value
+        raise fields.error("result", f"the rules of {state.ruleset.id} do not end the game here, so it did not end "
+                           f"'{why}': it goes on (result=-)", rule=True)
+    raise fields.error("result", f"the rules end this game as result={outcome_text((same or endings)[0])}", rule=True)
+
+
+def family_ends(state: AvalancheState) -> list[Outcome]:
+    """The results the rules could have ended the game with at this position, its last mover being
+    the seat of `turn=`: worked out by the engine's own code on copies (the end of a turn, a hand
+    run out, the last pass played again), and the move limit."""
+    found: list[Outcome] = []
+    seat = state.seat
+
+    def probe() -> AvalancheState:
+        again = state.copy()
+        again.phase, again._outcome, again.quiet = Phase.PLAY, None, True
+        return again
+
+    turn_end = probe()
+    turn_end._end_turn([])  # noqa: SLF001 - the family's own end of a turn
+    ran_out = probe()
+    if not any(state.hands[seat]) and (state.options.out_of_marbles is not OutOfMarbles.FORFEIT or state.forfeited[seat]):
+        ran_out._hand_ran_out([])  # noqa: SLF001 - the family's own end of a hand
+    passed = probe()
+    if state.passes_in_a_row and state.moves_played and not state.choosing_out:
+        passed.passes_in_a_row -= 1
+        passed.moves_played -= 1
+        passed.first_turn = passed.moves_played == passed.drops_this_turn
+        try:
+            passed.apply(Pass())
+        except IllegalMoveError:
+            pass  # the last mover could not have passed
+    for again in (turn_end, ran_out, passed):
+        outcome = again.outcome()
+        if outcome is not None and outcome not in found:
+            found.append(outcome)
+    limit = state.ruleset.move_limit
+    if limit is not None and state.moves_played == limit and Outcome.capped(limit) not in found:
+        found.append(Outcome.capped(limit))
+    return found
+
+
 def _check_set_up(state: AvalancheState, start: AvalancheState, fields: Fields) -> None:
     """A chance step is the set-up: everything is as the game starts (bar the cards dealt)."""
     before = "the set-up comes before the first move:"
@@ -330,4 +408,4 @@ def _check_set_up(state: AvalancheState, start: AvalancheState, fields: Fields) 
             raise fields.error(name, f"{before} everyone is still playing", rule=True)
 
 
-__all__ = ["read", "write"]
+__all__ = ["family_ends", "read", "write"]

@@ -6,13 +6,14 @@ fallen=3/4 last=R3 streak=1 own-last=R3/W2 own-streak=1/2 moves=17 result=-``, p
 
 Reading checks what the rules could never reach: two marbles on one cell, a marble standing
 over an open cell, a seat with more or fewer marbles than the rules give it, a turn for a seat
-that is out, a phase that does not fit the hands.
+that is out, a phase that does not fit the hands, a game the rules would have ended (the move
+limit reached) or ended otherwise than written.
 """
 
 from __future__ import annotations
 
 from marblestudio.engine.cells import parse_cell
-from marblestudio.engine.core import CHANCE, NotationError
+from marblestudio.engine.core import CHANCE, NotationError, Outcome
 from marblestudio.engine.position import NONE, Fields, PositionError, Writer, items_text, outcome_text, turn_text
 from marblestudio.engine.rules import Ruleset
 from marblestudio.engine.stay_alive.state import StayAliveState
@@ -67,6 +68,7 @@ def read(ruleset: Ruleset, fields: Fields) -> StayAliveState:
     state.result = fields.outcome()
     state.seat_to_move = fields.turn()
     _check_turn(state, fields)
+    _check_end(state, fields)
     return state
 
 
@@ -151,8 +153,42 @@ def _check_turn(state: StayAliveState, fields: Fields) -> None:
             raise fields.error("fallen", "fewer than two sides have marbles left: the game is over", rule=True)
 
 
+def _check_end(state: StayAliveState, fields: Fields) -> None:
+    """The result is what the rules (or the move limit, which counts `moves`) give after the last
+    mover's turn; a result of the ruleset's own rule pieces is taken as written."""
+    limit, moves, outcome = state.move_limit, state.moves_played, state.result
+    if limit is not None and moves > limit:
+        raise fields.error("moves", f"{moves} moves: the move limit of {state.ruleset.id} ends the game at {limit}", rule=True)
+    if outcome is None:
+        if limit is not None and moves == limit and state.phase != SETUP:
+            raise fields.error("result", f"missing: the move limit of {limit} moves ends the game: "
+                               f"result={outcome_text(Outcome.capped(limit))}", rule=True)
+        return
+    ruled = family_end(state)
+    if limit is not None and outcome == Outcome.capped(limit) and moves != limit:
+        raise fields.error("result", f"the move limit ends a game at move {limit}, not {moves}", rule=True)
+    if state.ruleset.pieces and (ruled is None or outcome.reason != ruled.reason):
+        return  # a rule piece ended the game (or replaced the rules' result): taken as written
+    if ruled is None:
+        why = outcome.reason or outcome.termination.value
+        raise fields.error("result", f"the game is not over by the rules of {state.ruleset.id}, so it did not end '{why}'",
+                           rule=True)
+    if outcome != ruled:
+        raise fields.error("result", f"the rules end this game as result={outcome_text(ruled)}", rule=True)
+
+
+def family_end(state: StayAliveState) -> Outcome | None:
+    """How the rules (the move limit included) end a finished game after the turn of its last
+    mover (`turn=`), worked out by the engine's own end of a turn; None: the game would go on."""
+    probe = state.copy()
+    probe.result = None
+    probe.phase = SLIDING  # the end of a turn looks at who is out, never at the hands
+    probe.after_turn(state.seat_to_move, [])
+    return probe.result
+
+
 def _slide_text(state: StayAliveState, index: int) -> str:
     return state.tables.slide_ids[index] if index >= 0 else NONE
 
 
-__all__ = ["read", "write", "PositionError"]
+__all__ = ["family_end", "read", "write", "PositionError"]
