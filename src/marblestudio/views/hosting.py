@@ -99,7 +99,7 @@ class HostedServer(QObject):
     def _line(self, line: str) -> None:
         words = line.split()
         hosted = self.hosted
-        if line.startswith("seat ") and "invitation" in words:
+        if line.startswith("player ") and "invitation" in words:  # `serve` prints each seat as "player N token T invitation CODE"
             hosted.seats.append(parse(words[-1]))
         elif line.startswith("spectator ") and "invitation" in words:
             hosted.spectator = parse(words[-1])
