@@ -163,9 +163,10 @@ def test_the_colour_blind_palette_redraws_the_marbles(qtbot: QtBot, game: GameVi
     marble = board.marble_position(*cell)
     assert marble is not None
     game.set_colour_blind(True)
-    from marblestudio.views.palette import OKABE_ITO
+    from marblestudio.views.palette import seat_hex
 
-    assert _near(_pixel(game, marble), OKABE_ITO[seat])
+    assert game.session is not None
+    assert _near(_pixel(game, marble), seat_hex(game.session.rules.presentation, seat, colour_blind=True))
 
 
 def test_the_slide_slides_and_the_marble_drops_in_time_then_the_board_matches_the_engine(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import colorsys
 from functools import lru_cache
 
 from marblestudio.engine.rules import Presentation
@@ -21,14 +22,54 @@ def hex_to_rgba(text: str) -> tuple[float, float, float, float]:
 
 def seat_colours(presentation: Presentation, seats: int, colour_blind: bool = False) -> list[tuple[float, float, float, float]]:
     """One RGBA colour per seat."""
-    if colour_blind:
-        return [hex_to_rgba(OKABE_ITO[i % len(OKABE_ITO)]) for i in range(seats)]
-    return [hex_to_rgba(presentation.colour(i)) for i in range(seats)]
+    return [hex_to_rgba(seat_hex(presentation, i, colour_blind)) for i in range(seats)]
 
 
 def seat_hex(presentation: Presentation, seat: int, colour_blind: bool = False) -> str:
     """The seat's colour as '#rrggbb' (for labels in the move log and status line)."""
-    return OKABE_ITO[seat % len(OKABE_ITO)] if colour_blind else presentation.colour(seat)
+    if colour_blind:
+        safe = colour_blind_colours(presentation.colours)
+        return safe[seat % len(safe)]
+    return presentation.colour(seat)
+
+
+GREY = 0.2
+"""A colour whose channels spread less than this (0..1) is a grey, black or white: told apart by
+lightness, which every kind of colour blindness keeps."""
+
+
+@lru_cache(maxsize=64)
+def colour_blind_colours(colours: tuple[str, ...]) -> tuple[str, ...]:
+    """The seats' colours for colour-blind players: each seat gets the colour of Okabe and Ito's
+    palette nearest its own hue, each at most once (in seat order), so that a seat named Red is
+    still reddish (vermillion) and Blue blue; seats of one colour (a team) share theirs; black,
+    white and greys stay as they are.  Past the palette's seven, the colours repeat."""
+    free = list(OKABE_ITO)
+    given: dict[str, str] = {}  # a colour that several seats share (a team's) stays shared
+    out = []
+    for colour in colours:
+        key = colour.lower()
+        if key not in given:
+            r, g, b, _ = hex_to_rgba(colour)
+            if max(r, g, b) - min(r, g, b) < GREY:
+                given[key] = colour
+            elif free:
+                given[key] = min(free, key=lambda safe: _hue_distance(colour, safe))
+                free.remove(given[key])
+            else:
+                given[key] = OKABE_ITO[len(given) % len(OKABE_ITO)]
+        out.append(given[key])
+    return tuple(out)
+
+
+def _hue(colour: str) -> float:
+    r, g, b, _ = hex_to_rgba(colour)
+    return colorsys.rgb_to_hsv(r, g, b)[0] * 360.0
+
+
+def _hue_distance(a: str, b: str) -> float:
+    d = abs(_hue(a) - _hue(b)) % 360.0
+    return min(d, 360.0 - d)
 
 
 # Readable text (WCAG 2.x) -----------------------------------------------------------------------
