@@ -501,6 +501,14 @@ class MainWindow(QMainWindow):
         self._on_game_change()
         library.list.setFocus()
 
+    def focus_page(self) -> None:
+        """Put the keyboard focus on the page shown: the board during a game, else the library's
+        list (where Escape in the rules editor's text leads)."""
+        if self.stack.currentIndex() == 1 and self.game.has_scene():
+            self.game.scene.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        elif self._library is not None:
+            self._library.list.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         placement = getattr(self, "moves_placement", None)  # None while the window is being made

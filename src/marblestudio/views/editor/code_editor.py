@@ -33,6 +33,11 @@ from marblestudio.rulesets.diagnostics import Diagnostic
 
 _SEVERITY_COLOURS = {"error": QColor("#d00000"), "warning": QColor("#d08000")}
 _OPERATOR_CHARS = "=!<>&|"
+KEYS_NOTE = (
+    "Tab indents the text (two spaces). Ctrl+Tab and Ctrl+Shift+Tab move to the next and previous "
+    "control; Esc goes back to the board (or first closes the completion list or the find bar)."
+)
+"""How the keyboard leaves the text, where Tab itself indents (the editor's tooltip says it)."""
 
 
 def _in_expression(pointer: str) -> bool:
@@ -106,6 +111,9 @@ class CodeEditor(QPlainTextEdit):
         self.completer.activated.connect(self.insert_completion)
         self._completions: list[assist.Completion] = []
         self._refresh_selections()
+        self.setToolTip(KEYS_NOTE)  # over the gutter and frame; the text's own hover help is `tooltip_at`
+        self.setAccessibleName("Ruleset text")
+        self.setAccessibleDescription(KEYS_NOTE)
 
     # Schema --------------------------------------------------------------------------------
     @property
@@ -336,6 +344,10 @@ class CodeEditor(QPlainTextEdit):
         if event.key() == Qt.Key.Key_Space and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             self.show_completions(explicit=True)
             return
+        if event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            backward = event.key() == Qt.Key.Key_Backtab or bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            self.leave(forward=not backward)
+            return
         if event.key() == Qt.Key.Key_Tab and not event.modifiers():
             self.textCursor().insertText("  ")
             return
@@ -354,6 +366,16 @@ class CodeEditor(QPlainTextEdit):
             pass
         elif popup.isVisible():
             popup.hide()
+
+    def leave(self, forward: bool = True) -> None:
+        """Move the focus to the next (or previous) control, as Tab does elsewhere: here Tab
+        indents, so Ctrl+Tab and Ctrl+Shift+Tab leave (Qt's convention for text edits); without
+        them the text was a keyboard trap."""
+        self.setTabChangesFocus(True)  # an editable text refuses to pass the focus on otherwise
+        try:
+            self.focusNextPrevChild(forward)
+        finally:
+            self.setTabChangesFocus(False)
 
     def _newline_with_indent(self) -> None:
         cursor = self.textCursor()

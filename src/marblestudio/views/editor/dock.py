@@ -44,6 +44,8 @@ def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
     dock.visibilityChanged.connect(lambda visible: _room_under(window, dock) if visible else None)
     dock.hide()
     editor.title_changed.connect(lambda title: dock.setWindowTitle(f"Rules Editor — {title}"))
+    focus_page = getattr(window, "focus_page", None)  # Escape in the text: back to the board (or the library)
+    editor.leave_requested.connect(focus_page if callable(focus_page) else lambda: editor.editor.leave())
     start_game = getattr(window, "start_game", None)
     if start_game is not None:
         editor.play_requested.connect(lambda path: start_game(path))

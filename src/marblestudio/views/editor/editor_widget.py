@@ -58,6 +58,7 @@ class RulesEditor(QWidget):
     title_changed = Signal(str)  # "name.yaml" with a "*" while there are unsaved changes
     checked = Signal(list)  # the diagnostics of the last check (after each pause in typing)
     resolved = Signal(object)  # the `Resolution` of the text whenever it becomes (or stays) valid
+    leave_requested = Signal()  # Escape in the text with nothing open: the focus goes back to the window's page
     play_action: QAction  # made with the tool bar's actions; its button is under the tabs
 
     def __init__(
@@ -288,7 +289,8 @@ class RulesEditor(QWidget):
         itself (the text's own undo, a line edit's) still gets it first."""
         if watched in (self, self.editor) and event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             assert isinstance(event, QKeyEvent)
-            if event.key() == Qt.Key.Key_Escape and event.modifiers() == Qt.KeyboardModifier.NoModifier and self._escape(event):
+            if event.key() == Qt.Key.Key_Escape and event.modifiers() == Qt.KeyboardModifier.NoModifier and self._escape(
+                    event, in_text=watched is self.editor):
                 return True
             action = self._action_for(QKeySequence(event.keyCombination()))
             if action is not None:
@@ -298,20 +300,24 @@ class RulesEditor(QWidget):
                 return True
         return super().eventFilter(watched, event)
 
-    def _escape(self, event: QKeyEvent) -> bool:
+    def _escape(self, event: QKeyEvent, in_text: bool) -> bool:
         """Escape closes what the editor has open, the completion list first, then the find bar:
         the window's Escape (View > Skip Animation) took it, the list stayed open, and the Enter
-        that followed put a completion into the text.  With nothing open it is the window's."""
+        that followed put a completion into the text.  With nothing open, in the text it leaves
+        the text (`leave_requested`: Tab indents there, so Escape is a way out); elsewhere in the
+        editor it is the window's."""
         popup = self.editor.completer.popup()
         listing = popup is not None and popup.isVisible()
-        if not listing and not self.find_bar.isVisible():
+        if not listing and not self.find_bar.isVisible() and not in_text:
             return False
         event.accept()
         if event.type() == QEvent.Type.KeyPress:
             if listing and popup is not None:
                 popup.hide()
-            else:
+            elif self.find_bar.isVisible():
                 self.find_bar.close_bar()
+            else:
+                self.leave_requested.emit()
         return True
 
     def _action_for(self, pressed: QKeySequence) -> QAction | None:

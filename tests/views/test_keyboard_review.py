@@ -1,0 +1,79 @@
+"""The window driven by the keyboard alone (the keyboard and accessibility review): no key traps
+the focus, keys act where the focus is, every menu item has its own mnemonic, the replay steps
+by keys, and the New Game dialog offers again what was last played."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from marblestudio.session import HUMAN
+from marblestudio.views.editor.editor_widget import RulesEditor
+from marblestudio.views.main_window import MainWindow
+
+from .window_fixtures import Answers, answers, window  # noqa: F401
+
+pytestmark = pytest.mark.gl
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+def _activate(qtbot: QtBot, window: QWidget) -> None:
+    """Shortcuts work only in the active window (under Xvfb nothing activates it by itself)."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+
+
+def _focus(qtbot: QtBot, widget: QWidget) -> None:
+    _activate(qtbot, widget.window())
+    widget.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is widget, timeout=2000)
+
+
+def _shown_editor(qtbot: QtBot, window: MainWindow) -> RulesEditor:
+    dock = window.editor_dock
+    assert dock is not None
+    dock.show()
+    dock.raise_()
+    qtbot.waitUntil(dock.isVisible, timeout=2000)
+    editor = dock.widget()
+    assert isinstance(editor, RulesEditor)
+    return editor
+
+
+# 2. No keyboard trap in the rules editor's text -------------------------------------------------
+def test_ctrl_tab_and_ctrl_shift_tab_leave_the_rules_text_and_tab_still_indents(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
+    text = _shown_editor(qtbot, window).editor
+    text.setPlainText("a:")
+    _focus(qtbot, text)
+    qtbot.keyClick(text, Qt.Key.Key_Tab)
+    assert text.hasFocus() and text.toPlainText() == "  a:"  # YAML authors indent with Tab
+    qtbot.keyClick(text, Qt.Key.Key_Tab, CTRL)
+    assert not text.hasFocus()
+    _focus(qtbot, text)
+    qtbot.keyClick(text, Qt.Key.Key_Backtab, CTRL | SHIFT)
+    assert not text.hasFocus()
+    assert text.toPlainText() == "  a:"  # neither key wrote into the text
+
+
+def test_escape_in_the_rules_text_with_nothing_open_goes_back_to_the_board(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
+    text = _shown_editor(qtbot, window).editor
+    _focus(qtbot, text)
+    qtbot.keyClick(text, Qt.Key.Key_Escape)
+    qtbot.waitUntil(window.game.scene.hasFocus, timeout=2000)
+
+
+def test_the_rules_texts_tooltip_names_the_keys_that_leave_it(qtbot: QtBot, window: MainWindow) -> None:
+    tip = _shown_editor(qtbot, window).editor.toolTip()
+    assert "Ctrl+Tab" in tip and "Esc" in tip
+
+
+def test_the_controls_sheet_says_how_to_leave_the_rules_text() -> None:
+    from marblestudio.views.board.help import COMMON_CONTROLS
+
+    assert "Ctrl+Tab" in COMMON_CONTROLS
