@@ -77,3 +77,33 @@ def test_the_controls_sheet_says_how_to_leave_the_rules_text() -> None:
     from marblestudio.views.board.help import COMMON_CONTROLS
 
     assert "Ctrl+Tab" in COMMON_CONTROLS
+
+
+# 7. The move box: undo keys undo moves only; a new game starts with an empty box --------------
+def test_ctrl_z_with_no_move_to_undo_does_not_bring_back_the_typed_move(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
+    session = window.game.session
+    assert session is not None
+    start = session.ply
+    entry = window.move_panel.entry
+    _focus(qtbot, entry)
+    qtbot.keyClicks(entry, str(session.state.legal_moves()[0]))
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: session.ply == start + 1, timeout=5000)
+    assert entry.text() == ""
+    qtbot.keyClick(entry, Qt.Key.Key_Z, CTRL)
+    qtbot.waitUntil(lambda: session.ply == start, timeout=5000)
+    assert not window.undo_action.isEnabled()
+    qtbot.keyClick(entry, Qt.Key.Key_Z, CTRL)  # nothing left to undo: nothing happens
+    assert entry.text() == ""
+    qtbot.keyClick(entry, Qt.Key.Key_Z, CTRL | SHIFT)  # the move again (the window's Redo Move)
+    qtbot.waitUntil(lambda: session.ply == start + 1, timeout=5000)
+    qtbot.keyClick(entry, Qt.Key.Key_Z, CTRL | SHIFT)  # nothing left to redo: nothing happens
+    assert entry.text() == "" and session.ply == start + 1
+
+
+def test_a_new_game_starts_with_an_empty_move_box(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
+    window.move_panel.entry.setText("place a1")
+    assert window.start_game("avalanche/standard", seed=2)
+    assert window.move_panel.entry.text() == ""

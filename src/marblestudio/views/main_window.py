@@ -469,6 +469,7 @@ class MainWindow(QMainWindow):
         self.hints.forget_hint()
         self.stack.setCurrentIndex(1)
         self.replay_dock.setVisible(not interactive)
+        self.move_panel.entry.clear()  # a move typed for the last game is not one of this game's
         self.game.set_session(session, interactive)  # its `changed` (and each animated step's, at its end) updates the window
         self.move_panel.set_help(self.help.current_help())
         self.game.scene.setFocus()  # arrow keys and Enter play at once

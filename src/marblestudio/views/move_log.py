@@ -266,9 +266,15 @@ class MoveEntry(QLineEdit):
     window's Undo Move and Redo Move take them (the text is one short line)."""
 
     def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+        if event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and isinstance(event, QKeyEvent):
             if event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo):
-                event.ignore()  # not ours: the shortcut (the window's Undo Move) gets it
+                # not ours: the shortcut (the window's Undo Move) gets it.  With nothing to undo
+                # that action is off and the key press comes here: the line's own undo brought
+                # back the move typed last, so the press is swallowed too.
+                if event.type() == QEvent.Type.ShortcutOverride:
+                    event.ignore()
+                else:
+                    event.accept()
                 return True
         return super().event(event)
 
