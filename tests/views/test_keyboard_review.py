@@ -4,6 +4,8 @@ by keys, and the New Game dialog offers again what was last played."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
@@ -13,7 +15,7 @@ from marblestudio.session import HUMAN
 from marblestudio.views.editor.editor_widget import RulesEditor
 from marblestudio.views.main_window import MainWindow
 
-from .window_fixtures import Answers, answers, window  # noqa: F401
+from .window_fixtures import Answers, answers, finished_record, window  # noqa: F401
 
 pytestmark = pytest.mark.gl
 
@@ -107,3 +109,44 @@ def test_a_new_game_starts_with_an_empty_move_box(qtbot: QtBot, window: MainWind
     window.move_panel.entry.setText("place a1")
     assert window.start_game("avalanche/standard", seed=2)
     assert window.move_panel.entry.text() == ""
+
+
+# 4. The replay steps by keys; its buttons and the move list have names ------------------------
+def test_the_replay_menu_steps_a_replay_by_keys_and_is_off_in_a_game(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    replay = window.replay
+    keys = {a.text(): a.shortcut().toString() for a in window.replay_menu.actions()}
+    assert keys == {"&First Position": "Ctrl+Home", "&Back One Step": "Ctrl+Left",
+                    "&Forward One Step": "Ctrl+Right", "&Last Position": "Ctrl+End"}
+    assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
+    assert not any(a.isEnabled() for a in window.replay_menu.actions())  # a game is played, not watched
+    assert window.open_path(finished_record(tmp_path))
+    session = window.game.session
+    assert session is not None and session.position == 0
+    total = session.timeline_length
+    _focus(qtbot, window.game.scene)
+    qtbot.keyClick(window.game.scene, Qt.Key.Key_Right, CTRL)
+    qtbot.waitUntil(lambda: session.position == 1, timeout=5000)
+    qtbot.keyClick(window.game.scene, Qt.Key.Key_End, CTRL)
+    qtbot.waitUntil(lambda: session.position == total, timeout=5000)
+    assert not replay.forward_action.isEnabled() and not replay.last_action.isEnabled()
+    qtbot.keyClick(window.game.scene, Qt.Key.Key_Left, CTRL)
+    qtbot.waitUntil(lambda: session.position == total - 1, timeout=5000)
+    qtbot.keyClick(window.game.scene, Qt.Key.Key_Home, CTRL)
+    qtbot.waitUntil(lambda: session.position == 0, timeout=5000)
+    assert not replay.first_action.isEnabled() and replay.forward_action.isEnabled()
+    window.show_library()
+    assert not any(a.isEnabled() for a in window.replay_menu.actions())
+
+
+def test_the_replay_buttons_and_the_move_list_have_accessible_names(window: MainWindow) -> None:
+    replay = window.replay
+    names = [b.accessibleName() for b in (replay.first, replay.back, replay.forward, replay.last)]
+    assert names == ["First position", "Back one step", "Forward one step", "Last position"]
+    assert window.move_log.accessibleName() == "Moves"
+
+
+def test_the_controls_sheet_names_the_replay_keys(window: MainWindow) -> None:
+    from marblestudio.views.board.help import COMMON_CONTROLS
+
+    for action in window.replay_menu.actions():
+        assert action.shortcut().toString() in COMMON_CONTROLS, action.text()

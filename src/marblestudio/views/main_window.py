@@ -8,7 +8,8 @@ shown in the status bar and on the board), Analyse Game (Ctrl+Shift+A: every pos
 in worker processes, graphed under the timeline; `window_analysis`), View > Evaluation Bar
 (`eval_bar`), Resign (asks first), full screen (F11), Quit
 (Ctrl+Q, asking when the game is unsaved), Help > Rules of this game (the rules sheet) and
-Help > Controls (the board's own, from its `<game>_help` module).  A click on a row of the move
+Help > Controls (the board's own, from its `<game>_help` module), and the Replay menu (first,
+back, forward, last: Ctrl+Home, Ctrl+Left, Ctrl+Right, Ctrl+End, on while a record is watched).  A click on a row of the move
 list shows that position: in a replay it moves the timeline, during a game it shows the
 position read-only above a bar that leads back (Escape) or plays on from there.  Window
 geometry, dock layout and recent files are kept in QSettings.  Docks are added through
@@ -333,6 +334,9 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         for dock in self.view_menu_docks:
             view.addAction(dock.toggleViewAction())
+        self.replay_menu = bar.addMenu("&Replay")  # on while a game is watched (`_update_actions`)
+        self.replay_menu.addActions(self.replay.actions_list)
+        self.addActions(self.replay.actions_list)
         help_menu = bar.addMenu("&Help")
         self.rules_action = self._action("&Rules of This Game", self.help.show_rules, None, help_menu)
         self.notation_action = self._action("Move &Notation", self.help.show_notation, None, help_menu)
@@ -740,6 +744,7 @@ class MainWindow(QMainWindow):
         self.save_action.setEnabled(session is not None and not networked)
         self.again_action.setEnabled(self.can_play_again())
         self.save_as_action.setEnabled(session is not None and not networked)
+        self.replay.enable_actions(self.stack.currentIndex() == 1 and session is not None and not self.game.interactive)
         self.network.update()
         self.matches.update()
 

@@ -93,6 +93,7 @@ class MoveLog(QTreeWidget):
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # wrap at the panel's width
         self.setExpandsOnDoubleClick(True)
         self.setIconSize(QSize(DISC, DISC))
+        self.setAccessibleName("Moves")
         self._rows: list[Row] = []
         self.itemClicked.connect(self._on_item_clicked)
         self.itemActivated.connect(self._on_item_clicked)
@@ -339,6 +340,7 @@ class MovePanel(QWidget):
         super().__init__(parent)
         self.log = MoveLog(self)
         self.entry = MoveEntry(self)
+        self.entry.setAccessibleName("Move to play")
         self.powers = PowersRow(self)
         self.set_help(None)
         layout = QVBoxLayout(self)

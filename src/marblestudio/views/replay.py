@@ -5,7 +5,9 @@ The controls drive the `Session` of the `GameView`: moving the timeline shows th
 the game (`Session.goto`; a resignation is the position after the last move); stepping forward
 replays one step with its animation (`Session.redo`).  While watching, the board takes no
 clicks.  The buttons carry the style's standard icons (never font glyphs, which a machine may
-lack) and a tooltip each.  A step that fails stops the playing first and is reported once.
+lack), a tooltip and an accessible name each.  A step that fails stops the playing first and is
+reported once.  The steps are also actions with shortcuts (`actions`: the window's Replay menu),
+on only while a game is watched (`enable_actions`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSlider, QStyle, QVBoxLayout, QWidget
 
 from marblestudio.engine.core import IllegalMoveError, Move
@@ -40,13 +42,20 @@ class ReplayControls(QWidget):
         self.slider.setMinimum(0)
         self.slider.setToolTip("The position shown: drag to any step of the game")
         self.position = QLabel("0 / 0")
-        self.first = self._button(_Icon.SP_MediaSkipBackward, "Go to the start (before the first step)")
-        self.back = self._button(_Icon.SP_MediaSeekBackward, "One step back")
-        self.play = self._button(_Icon.SP_MediaPlay, "Play the game from the position shown")
+        self.slider.setAccessibleName("Replay position")
+        self.first = self._button(_Icon.SP_MediaSkipBackward, "Go to the start (before the first step)", "First position")
+        self.back = self._button(_Icon.SP_MediaSeekBackward, "One step back", "Back one step")
+        self.play = self._button(_Icon.SP_MediaPlay, "Play the game from the position shown", "Play")
         self.play.setText("Play")
         self.play.setCheckable(True)
-        self.forward = self._button(_Icon.SP_MediaSeekForward, "One step forward")
-        self.last = self._button(_Icon.SP_MediaSkipForward, "Go to the end of the game")
+        self.forward = self._button(_Icon.SP_MediaSeekForward, "One step forward", "Forward one step")
+        self.last = self._button(_Icon.SP_MediaSkipForward, "Go to the end of the game", "Last position")
+        self.first_action = self._step_action("&First Position", "Ctrl+Home", lambda: self.go_to(0))
+        self.back_action = self._step_action("&Back One Step", "Ctrl+Left", self.step_back)
+        self.forward_action = self._step_action("&Forward One Step", "Ctrl+Right", self.step_forward)
+        self.last_action = self._step_action("&Last Position", "Ctrl+End", lambda: self.go_to(self.slider.maximum()))
+        self.actions_list = [self.first_action, self.back_action, self.forward_action, self.last_action]
+        self.enable_actions(False)
         self.speed = QComboBox()
         self.speed.setToolTip("How fast the moves are played")
         for label, value in SPEEDS:
@@ -101,11 +110,34 @@ class ReplayControls(QWidget):
             self._bar.insertWidget(5, self.slider, 1)
             self._bar.insertWidget(6, self.position)
 
-    def _button(self, icon: QStyle.StandardPixmap, tip: str) -> QPushButton:
+    def _button(self, icon: QStyle.StandardPixmap, tip: str, name: str) -> QPushButton:
+        """An icon button; `name` is what a screen reader says of it (the icon says nothing)."""
         button = QPushButton()
         button.setIcon(self.style().standardIcon(icon))
         button.setToolTip(tip)
+        button.setAccessibleName(name)
         return button
+
+    def _step_action(self, text: str, key: str, slot: Callable[[], object]) -> QAction:
+        """A step of the replay as an action (for the window's menu): its shortcut moves the
+        timeline wherever the focus is, while the action is on (a text box keeps Ctrl+arrows
+        and Ctrl+Home/End for itself: it claims them first)."""
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(key))
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def enable_actions(self, watching: bool) -> None:
+        """Turn the step actions on while a game is `watching` (replayed), each where it can
+        move (not back from the start, nor on from the end)."""
+        session = self.game.session
+        position = 0 if session is None else session.position
+        total = 0 if session is None else session.timeline_length
+        on = watching and session is not None
+        self.first_action.setEnabled(on and position > 0)
+        self.back_action.setEnabled(on and position > 0)
+        self.forward_action.setEnabled(on and position < total)
+        self.last_action.setEnabled(on and position < total)
 
     def refresh(self) -> None:
         """Put the timeline where the session is."""
