@@ -150,3 +150,25 @@ def test_the_controls_sheet_names_the_replay_keys(window: MainWindow) -> None:
 
     for action in window.replay_menu.actions():
         assert action.shortcut().toString() in COMMON_CONTROLS, action.text()
+
+
+# 8. Home in the move list goes to its first move; on the board it is the camera's --------------
+def test_home_in_the_move_list_selects_the_first_move_and_leaves_the_camera(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
+    session = window.game.session
+    assert session is not None
+    for _ in range(3):
+        session.play(session.state.legal_moves()[0])
+    qtbot.waitUntil(lambda: window.move_log.topLevelItemCount() >= 3, timeout=5000)
+    scene = window.game.scene
+    scene.orbit(40.0, 0.0)
+    turned = scene.opts["azimuth"]
+    log = window.move_log
+    _focus(qtbot, log)
+    log.setCurrentItem(log.topLevelItem(log.topLevelItemCount() - 1))
+    qtbot.keyClick(log, Qt.Key.Key_Home)
+    assert log.indexOfTopLevelItem(log.currentItem()) == 0
+    assert scene.opts["azimuth"] == turned  # the camera stayed where it was
+    _focus(qtbot, scene)
+    qtbot.keyClick(scene, Qt.Key.Key_Home)
+    assert scene.opts["azimuth"] != turned  # on the board, Home is Home View

@@ -2,14 +2,16 @@
 
 Each calls a preset of the board's scene (`Scene.view_home`, `view_top_down`,
 `view_from_seat`), which fits the camera to the board and the window.  The main window calls
-`install_camera_actions(self, view_menu)` once; the actions live on the window, so their
-shortcuts work wherever the focus is.
+`install_camera_actions(self, view_menu)` once.  Ctrl+1 and Ctrl+2 live on the window, so they
+work wherever the focus is; Home is the board's only (`BOARD_ONLY`): window-wide, it took Home
+from the focused move list and library list, which go to their first row with it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -21,6 +23,9 @@ CAMERA_ACTIONS: tuple[tuple[str, str, Callable[[Scene], None], str], ...] = (
     ("&Top-Down View", "Ctrl+1", Scene.view_top_down, "Straight down on the board"),
     ("View From &My Seat", "Ctrl+2", lambda scene: scene.view_from_seat(), "From your side of the table (the first seat when nobody plays here)"),
 )
+BOARD_ONLY = frozenset({"Home"})
+"""The shortcuts that act only while the board (the scene) has the focus: elsewhere the key is
+the focused widget's own (Home in a list or a text box)."""
 
 
 def install_camera_actions(window: QWidget, menu: QMenu, scene: Scene | None = None) -> list[QAction]:
@@ -34,7 +39,11 @@ def install_camera_actions(window: QWidget, menu: QMenu, scene: Scene | None = N
         action.setStatusTip(tip)
         action.triggered.connect(lambda _checked=False, act=act: act(target))
         menu.addAction(action)
-        window.addAction(action)
+        if shortcut in BOARD_ONLY:
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            target.addAction(action)
+        else:
+            window.addAction(action)
         actions.append(action)
     return actions
 

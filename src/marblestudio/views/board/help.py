@@ -23,7 +23,7 @@ EventText = Callable[[Event, SeatName], "str | None"]
 
 COMMON_CONTROLS = (
     "<p><b>Keyboard:</b> the arrow keys select what can be clicked, Enter plays it (or the hint "
-    "shown), Escape skips the animation or leaves an earlier position, Home resets the camera, "
+    "shown), Escape skips the animation or leaves an earlier position, Home (on the board) resets the camera, "
     "Ctrl+1 looks straight down on the board and Ctrl+2 from your seat, "
     "Shift+arrows turn the board. Ctrl+Z and Ctrl+Shift+Z undo and redo a move, Ctrl+H asks "
     "for a hint, Ctrl+R plays the game again (the same rules and players, a new deal). In a "
