@@ -66,6 +66,9 @@ class LibraryWidget(QWidget):
         self.list.setResizeMode(QListView.ResizeMode.Adjust)  # rows are laid out again for the new width
         self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setAccessibleName("Rulesets")
+        self.list.setAccessibleDescription("The games you can play, by family; Enter plays the selected one")
+        self.filter.setAccessibleName("Filter rulesets")
         self.empty = QLabel()
         self.empty.setObjectName("empty")
         self.empty.hide()

@@ -15,6 +15,10 @@ the mouse through to the widget (it is transparent for input), so events, event 
 tooltips and focus work as on any widget.  A widget never shown on screen (a render, a
 thumbnail: `WA_DontShowOnScreen`) has no native window at all: it draws into an off-screen
 surface when asked for an image.
+
+While the view has the keyboard focus a frame in the palette's highlight colour is drawn round
+its edge (`FOCUS_FRAME` pixels wide), in GL, since the native window covers the widget's own
+painting: a keyboard user sees where the keys go.
 """
 
 from __future__ import annotations
@@ -25,12 +29,14 @@ from typing import Any
 from OpenGL import GL
 from pyqtgraph.opengl.GLViewWidget import GLViewMixin
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QImage, QOffscreenSurface, QOpenGLContext, QResizeEvent, QShowEvent, QSurface, QSurfaceFormat, QWindow
+from PySide6.QtGui import QFocusEvent, QImage, QOffscreenSurface, QPalette, QOpenGLContext, QResizeEvent, QShowEvent, QSurface, QSurfaceFormat, QWindow
 from PySide6.QtOpenGL import QOpenGLFramebufferObject
 from PySide6.QtWidgets import QWidget
 
 
 log = logging.getLogger(__name__)
+FOCUS_FRAME = 3
+"""Width of the focus frame, in device pixels."""
 
 
 def surface_format() -> QSurfaceFormat:
@@ -159,8 +165,10 @@ class GLView(GLViewMixin, QWidget):  # type: ignore[misc]
             assert self._context is not None
             ratio = self._surface.devicePixelRatio()
             GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, self._context.defaultFramebufferObject())
-            GL.glViewport(0, 0, round(self.width() * ratio), round(self.height() * ratio))
+            size = QSize(round(self.width() * ratio), round(self.height() * ratio))
+            GL.glViewport(0, 0, size.width(), size.height())
             self.paintGL()
+            self._draw_focus_frame(size)
             self._context.swapBuffers(self._surface)
         elif self.isVisible():
             self._draw_off_screen()
@@ -175,7 +183,29 @@ class GLView(GLViewMixin, QWidget):  # type: ignore[misc]
         self._fbo.bind()
         GL.glViewport(0, 0, size.width(), size.height())
         self.paintGL()
+        self._draw_focus_frame(size)
         return self._fbo
+
+    def _draw_focus_frame(self, size: QSize) -> None:
+        """The focus frame round the frame just drawn, when the view has the keyboard focus."""
+        if not self.hasFocus():
+            return
+        colour = self.palette().color(QPalette.ColorRole.Highlight)
+        w, h, k = size.width(), size.height(), FOCUS_FRAME
+        GL.glEnable(GL.GL_SCISSOR_TEST)
+        GL.glClearColor(colour.redF(), colour.greenF(), colour.blueF(), 1.0)
+        for x, y, sw, sh in ((0, 0, w, k), (0, h - k, w, k), (0, 0, k, h), (w - k, 0, k, h)):
+            GL.glScissor(x, y, sw, sh)
+            GL.glClear(GL.GL_COLOR_BUFFER_BIT)
+        GL.glDisable(GL.GL_SCISSOR_TEST)
+
+    def focusInEvent(self, ev: QFocusEvent) -> None:  # noqa: N802 - Qt's name
+        super().focusInEvent(ev)
+        self.update()  # draws the focus frame
+
+    def focusOutEvent(self, ev: QFocusEvent) -> None:  # noqa: N802 - Qt's name
+        super().focusOutEvent(ev)
+        self.update()
 
     def grabFramebuffer(self) -> QImage:  # noqa: N802 - Qt's name
         """The view drawn now into an image of its size (on screen or not)."""

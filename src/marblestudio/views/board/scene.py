@@ -12,6 +12,9 @@ scene casts rays to find which of its pickables is under the mouse, highlights i
 be clicked now, and emits `picked(key)` on a click (a press and release without dragging).
 Boards whose labels depend on the view (their size on screen) lay them out in a paint hook
 (`add_paint_hook`), called before every frame.
+For screen readers the scene is named "Game board", and its accessible description says the
+game, whose turn it is and the selected target (`accessible_text`); it is written again when the
+position or the selection changes (`set_board`, `set_legal`, `select`), not at every frame.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from pyqtgraph.opengl import shaders
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QImage, QKeyEvent, QMouseEvent, QResizeEvent, QWheelEvent
 
-from marblestudio.engine.core import CHANCE
+from marblestudio.engine.core import CHANCE, Move
 from marblestudio.engine.rules import Ruleset
 from marblestudio.views.board import picking
 from marblestudio.views.board.animation import AnimationClock
@@ -65,6 +68,7 @@ void main() {
 _ids = count()
 FOV = 60.0  # the horizontal field of view, in degrees
 _CLICK_SLOP = 4.0  # pixels a press may move and still be a click
+ACCESSIBLE_NAME = "Game board"
 _ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
 
 
@@ -104,6 +108,8 @@ class Scene(GLView):
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(320, 240)
+        self.setAccessibleName(ACCESSIBLE_NAME)
+        self._describe()
 
     # Board and camera -----------------------------------------------------------------------
     def set_board(self, board: BoardView, rules: Ruleset, colours: Sequence[Colour]) -> None:
@@ -117,6 +123,7 @@ class Scene(GLView):
         self._hover = self._selected = None
         board.build(rules, colours)
         self.reset_camera()
+        self._describe()
 
     def camera_presets(self) -> CameraPresets | None:
         """The board's camera presets (None for a board that gives only `camera()`)."""
@@ -275,6 +282,7 @@ class Scene(GLView):
         if self._selected not in self._legal:
             self._selected = None
         self._refresh_highlight()
+        self._describe()
 
     def accepts_clicks(self) -> bool:
         """Whether a click can play now: False while the game view holding the scene only shows
@@ -297,6 +305,7 @@ class Scene(GLView):
             return False
         self._selected = key
         self._refresh_highlight()
+        self._describe()
         return True
 
     def _refresh_highlight(self) -> None:
@@ -311,6 +320,43 @@ class Scene(GLView):
             self._hover = key
             self.hovered.emit(key)
             self._refresh_highlight()
+
+    # Accessibility ----------------------------------------------------------------------------
+    def accessible_text(self) -> str:
+        """What a screen reader says of the board: the game, whose turn it is (or how the game
+        ended) and the target selected by the arrow keys, e.g. 'Stay Alive. Red to move (you).
+        Selected: place b2.'"""
+        session = self.board.session if self.board is not None else None
+        if session is None:
+            return "No game."
+        from marblestudio.views.game_view import outcome_text  # (game_view imports the scene)
+
+        outcome = session.outcome()
+        if outcome is not None:
+            turn = f"Game over. {outcome_text(session, outcome)}"
+        elif session.to_move == CHANCE:
+            turn = "Chance to move."
+        else:
+            seat = session.to_move
+            who = "over the network" if session.is_remote(seat) else "you" if session.is_human(seat) else "computer"
+            turn = f"{session.seat_name(seat)} to move ({who})."
+        parts = [f"{session.rules.name}.", turn]
+        if self._selected is not None:
+            parts.append(f"Selected: {self._target_text(self._selected)}.")
+        return " ".join(parts)
+
+    def _target_text(self, key: Hashable) -> str:
+        """The move a legal target makes, in notation ('place b2'), else the target's own words
+        ('marble (0, 3)'): never the board's `move_text`, which may act (select a marble)."""
+        what = self._legal.get(key)
+        if isinstance(what, Move):
+            return str(what)
+        return " ".join(map(str, key)) if isinstance(key, tuple) else str(key)
+
+    def _describe(self) -> None:
+        text = self.accessible_text()
+        if text != self.accessibleDescription():
+            self.setAccessibleDescription(text)
 
     # Mouse ------------------------------------------------------------------------------------
     def mousePressEvent(self, ev: QMouseEvent) -> None:
@@ -378,6 +424,7 @@ class Scene(GLView):
         if index is not None:
             self._selected = keys[index]
             self._refresh_highlight()
+            self._describe()
         return self._selected
 
     def activate(self) -> Hashable | None:

@@ -4,7 +4,9 @@ The geometry is in `layout.py`.  A slide is a bar with a hole over each cell it
 leaves open, so a cell looks open (dark, down to the table) exactly where both layers are open.
 Each slide has a knob at both ends; clicking a knob pulls the slide one position towards it
 (`R3+` at the outer end, `R3-` at the other).  Marbles rest on the upper layer.  A magenta ring
-marks the last move: round the cell of the marble placed, or round the knob pulled.
+marks the last move: round the cell of the marble placed, or round the knob pulled.  The target
+under the mouse or selected by the arrow keys is green and ringed in black and white (`SELECTION`),
+so that it differs from the other legal targets in shape and contrast, not only in shade.
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ SEAT_ELEVATION = 55.0
 FALL_STAGGER = 0.06
 """Seconds between the starts of marbles that fall through one slide's move (they drop together)."""
 NEUTRAL: Colour = (0.55, 0.55, 0.58, 1.0)  # a neutral marble, owned by no one: grey, unlike every seat colour
+SELECTION: tuple[Colour, Colour] = ((0.02, 0.02, 0.03, 1.0), (1.0, 1.0, 1.0, 1.0))
+"""The selected target's ring: a black band inside a white one, so that one of them stands out on
+the cream slides, the red ones and the dark table alike."""
 
 
 def seat_azimuths(players: int) -> tuple[float, ...]:
@@ -115,7 +120,16 @@ class Board(BoardView[StayAliveView]):
         self._flyers: Pool[Any] = Pool(self._new_flyer, lambda item: item.hide())  # marbles in flight
         self.cell_marker = ring(self, 0.4, 0.49)
         self.knob_marker = ring(self, KNOB * 1.25, KNOB * 2.1)
+        self.cell_selection = self._selection_ring(0.29, 0.345, 0.4)  # inside the last-move ring
+        self.knob_selection = self._selection_ring(KNOB * 2.1, KNOB * 2.5, KNOB * 2.9)  # outside it
         self._place_slides()
+
+    def _selection_ring(self, inner: float, middle: float, outer: float) -> tuple[Marker, Marker]:
+        """The two bands of a selection ring (`SELECTION`), hidden."""
+        bands = ring(self, inner, middle), ring(self, middle, outer)
+        for band, colour in zip(bands, SELECTION):
+            band.item.setColor(colour)
+        return bands
 
     def _place_slides(self, only: str | None = None, progress: float = 1.0, towards: int | None = None) -> None:
         """Redraw the knobs: at their slide's position, or part way to `towards` for `only`."""
@@ -366,6 +380,21 @@ class Board(BoardView[StayAliveView]):
             self._markers.setVisible(bool(marked))
             if marked:
                 self._markers.setMeshData(meshdata=self._marker_mesh(marked))
+        self._show_selection(hover)
+
+    def _show_selection(self, key: Hashable | None) -> None:
+        """Ring the target `key` (a cell or a knob), or none."""
+        where = self.world_position(key)
+        for bands, kind in ((self.cell_selection, "cell"), (self.knob_selection, "knob")):
+            for band in bands:
+                if where is not None and isinstance(key, tuple) and key[0] == kind:
+                    band.put(at(where[0], where[1], TOP))  # above both layers, a knob's ring too
+                else:
+                    band.hide()
+
+    def selection_ring(self) -> tuple[Marker, Marker] | None:
+        """The selection ring shown (its black and its white band), if any."""
+        return next((bands for bands in (self.cell_selection, self.knob_selection) if bands[0].shown), None)
 
     def _marker_mesh(self, marked: Sequence[tuple[tuple[int, int], Colour]]) -> Any:
         parts, colours = [], []
