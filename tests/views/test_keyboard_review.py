@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from marblestudio.session import HUMAN
@@ -116,7 +118,7 @@ def test_the_replay_menu_steps_a_replay_by_keys_and_is_off_in_a_game(qtbot: QtBo
     replay = window.replay
     keys = {a.text(): a.shortcut().toString() for a in window.replay_menu.actions()}
     assert keys == {"&First Position": "Ctrl+Home", "&Back One Step": "Ctrl+Left",
-                    "&Forward One Step": "Ctrl+Right", "&Last Position": "Ctrl+End"}
+                    "Forward One &Step": "Ctrl+Right", "&Last Position": "Ctrl+End"}
     assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
     assert not any(a.isEnabled() for a in window.replay_menu.actions())  # a game is played, not watched
     assert window.open_path(finished_record(tmp_path))
@@ -172,3 +174,46 @@ def test_home_in_the_move_list_selects_the_first_move_and_leaves_the_camera(qtbo
     _focus(qtbot, scene)
     qtbot.keyClick(scene, Qt.Key.Key_Home)
     assert scene.opts["azimuth"] != turned  # on the board, Home is Home View
+
+
+# 5. Every menu item has a mnemonic of its own ------------------------------------------------
+def _mnemonic(text: str) -> str | None:
+    found = re.search(r"&([^&])", text.replace("&&", ""))
+    return found.group(1).lower() if found else None
+
+
+def _clashes(items: list[str]) -> list[str]:
+    """What is wrong with the mnemonics of one menu's `items`: one missing, or one shared."""
+    wrong = [f"no mnemonic: {text!r}" for text in items if _mnemonic(text) is None]
+    seen: dict[str, str] = {}
+    for text in items:
+        letter = _mnemonic(text)
+        if letter is not None and letter in seen:
+            wrong.append(f"{seen[letter]!r} and {text!r} share '{letter}'")
+        elif letter is not None:
+            seen[letter] = text
+    return wrong
+
+
+def test_every_menu_item_has_a_mnemonic_no_other_item_of_its_menu_has(qtbot: QtBot, window: MainWindow) -> None:
+    # Alt+V, S reached Skip Animation, never Animation Speed; the Game menu had three A's
+    assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
+    qtbot.waitUntil(lambda: bool(window.camera_actions), timeout=5000)  # the View menu's camera items
+    assert window.editor_dock is not None and window.analysis.action is not None  # every part installed
+    wrong = _clashes([a.text() for a in window.menuBar().actions()])
+
+    def walk(menu: QMenu) -> None:
+        items = [a for a in menu.actions() if not a.isSeparator()]
+        wrong.extend(f"{menu.title()}: {w}" for w in _clashes([a.text() for a in items]))
+        for action in items:
+            sub = action.menu()
+            if isinstance(sub, QMenu) and sub is not window.recent_menu:  # recent files: paths, numbered by window_files
+                walk(sub)
+
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        assert isinstance(menu, QMenu)
+        walk(menu)
+    assert wrong == []
+    window.editor_dock.setWindowTitle("Rules Editor — mine.yaml *")  # as the editor retitles it
+    assert window.editor_dock.toggleViewAction().text() == "Rules E&ditor"

@@ -220,7 +220,7 @@ def test_the_rules_editor_is_a_dock_listed_in_the_view_menu(window: MainWindow) 
     dock = window.editor_dock
     assert dock is not None and not dock.isVisible()
     toggles = [a for a in window.menuBar().actions() if a.text() == "&View"][0].menu().actions()
-    toggle = next(a for a in toggles if a.text().startswith("Rules Editor"))
+    toggle = next(a for a in toggles if a.text().startswith("Rules E&ditor"))
     toggle.trigger()
     assert dock.isVisible()
 
@@ -304,7 +304,7 @@ def test_every_game_family_opens_in_the_window_one_after_another(qtbot: QtBot, w
 def test_animation_speed_is_a_view_setting_that_is_remembered(qtbot: QtBot, window: MainWindow) -> None:
     window.set_animation_speed(2.0)
     assert window.game.scene.clock.speed == 2.0
-    assert [a.text() for a in window.speed_group.actions() if a.isChecked()] == ["2×"]
+    assert [a.text() for a in window.speed_group.actions() if a.isChecked()] == ["&2×"]
     window.close()
     again = MainWindow()
     qtbot.addWidget(again)

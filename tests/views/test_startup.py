@@ -55,8 +55,8 @@ def test_a_game_opened_at_start_shows_the_window_first_then_its_board(qtbot: QtB
     assert session is not None and session.rules.id == "stay-alive/standard" and session.seed == 1
     assert not window.game.loading.isVisible() and window.game.scene.isVisible()
     texts = _view_menu(window)
-    assert texts.count("&Home View") == 1 and texts.index("&Home View") < texts.index("&Skip Animation")
-    qtbot.waitUntil(lambda: any(t.startswith("Rules Editor") for t in _view_menu(window)), timeout=5000)
+    assert texts.count("&Home View") == 1 and texts.index("&Home View") < texts.index("S&kip Animation")
+    qtbot.waitUntil(lambda: any(t.startswith("Rules E&ditor") for t in _view_menu(window)), timeout=5000)
     session.saved = True
 
 

@@ -69,6 +69,11 @@ log = logging.getLogger(__name__)
 
 _NEXT = object()
 """`show_message`'s mark of a message about the position still to come."""
+DOCK_MENU_TEXTS = {
+    "Moves": "M&oves", "Replay": "&Replay", "Analysis": "Ana&lysis", "Table Talk": "T&able Talk", "Rules Editor": "Rules E&ditor",
+}
+"""The View menu's text of each dock's toggle, with a mnemonic no other item of the menu has
+(View From &My Seat has M, Animation &Speed S)."""
 TURN_ROOM_MOST = 220
 """The most width the status bar keeps for '<seat> to move (human)' in a narrow window (a long
 seat name is cut short beyond it)."""
@@ -241,6 +246,10 @@ class MainWindow(QMainWindow):
             self._shown_by_state = not dock.isHidden()  # a dock made after the saved layout was restored
         else:
             self.addDockWidget(area, dock)
+        toggle = dock.toggleViewAction()  # its text follows the title: the View menu's mnemonic is put back
+        menu_text = DOCK_MENU_TEXTS.get(title, f"&{title}")
+        toggle.setText(menu_text)
+        dock.windowTitleChanged.connect(lambda _title: toggle.setText(menu_text))
         self.view_menu_docks = getattr(self, "view_menu_docks", [])
         self.view_menu_docks.append(dock)
         return dock
@@ -299,15 +308,15 @@ class MainWindow(QMainWindow):
         self.open_action = self._action("&Open…", lambda: self.files.open_dialog(), QKeySequence.StandardKey.Open, game)
         self.recent_menu = game.addMenu("Open &Recent")
         self.save_action = self._action("&Save", lambda: self.save(), QKeySequence.StandardKey.Save, game)
-        self.save_as_action = self._action("Save &As…", lambda: self.save(ask=True), QKeySequence("Ctrl+Shift+S"), game)
+        self.save_as_action = self._action("Sa&ve As…", lambda: self.save(ask=True), QKeySequence("Ctrl+Shift+S"), game)
         game.addSeparator()
         self.matches.install(game)
         game.addSeparator()
         self.network.install(game)
         game.addSeparator()
-        self.hint_action = self._action("&Hint", self.hints.hint, QKeySequence("Ctrl+H"), game)
+        self.hint_action = self._action("H&int", self.hints.hint, QKeySequence("Ctrl+H"), game)
         self.analysis.install(game)
-        self.resign_action = self._action("&Resign", self.resign, None, game)
+        self.resign_action = self._action("Resi&gn", self.resign, None, game)
         self.library_action = self._action("&Library", self.show_library, QKeySequence("Ctrl+L"), game)
         game.addSeparator()
         self.quit_action = self._action("&Quit", self.close, QKeySequence("Ctrl+Q"), game)
@@ -318,14 +327,14 @@ class MainWindow(QMainWindow):
         self.fullscreen_action = self._action("&Full Screen", self.toggle_fullscreen, QKeySequence("F11"), view)
         self.fullscreen_action.setCheckable(True)
         self.view_menu = view  # the camera actions join it once the scene is made (`_on_scene_ready`)
-        self.skip_action = self._action("&Skip Animation", self.viewing.on_escape, QKeySequence("Escape"), view)
+        self.skip_action = self._action("S&kip Animation", self.viewing.on_escape, QKeySequence("Escape"), view)
         self.palette_action = self._action("Colour-&Blind-Safe Colours", self.set_colour_blind, None, view)
         self.palette_action.setCheckable(True)
         self.eval_bar.install(view)
         speed_menu = view.addMenu("Animation &Speed")
         self.speed_group = QActionGroup(self)
         for label, value in SPEEDS:
-            action = speed_menu.addAction(label)
+            action = speed_menu.addAction(f"&{label}")  # its first character: &0.5×, &1×, ... &instant
             action.setCheckable(True)
             action.setData(value)
             action.setChecked(value == 1.0)

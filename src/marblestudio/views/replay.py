@@ -52,7 +52,7 @@ class ReplayControls(QWidget):
         self.last = self._button(_Icon.SP_MediaSkipForward, "Go to the end of the game", "Last position")
         self.first_action = self._step_action("&First Position", "Ctrl+Home", lambda: self.go_to(0))
         self.back_action = self._step_action("&Back One Step", "Ctrl+Left", self.step_back)
-        self.forward_action = self._step_action("&Forward One Step", "Ctrl+Right", self.step_forward)
+        self.forward_action = self._step_action("Forward One &Step", "Ctrl+Right", self.step_forward)
         self.last_action = self._step_action("&Last Position", "Ctrl+End", lambda: self.go_to(self.slider.maximum()))
         self.actions_list = [self.first_action, self.back_action, self.forward_action, self.last_action]
         self.enable_actions(False)

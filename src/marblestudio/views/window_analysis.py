@@ -89,7 +89,7 @@ class WindowAnalysis:
 
     def install(self, menu: QMenu) -> None:
         """Add Analyse Game (Ctrl+Shift+A) to `menu`."""
-        self.action = QAction("&Analyse Game", self.window)
+        self.action = QAction("Analys&e Game", self.window)
         self.action.setShortcut(QKeySequence("Ctrl+Shift+A"))
         self.action.setToolTip("Search every position of the game: where was it won and lost?")
         self.action.triggered.connect(self.analyse)

@@ -123,9 +123,9 @@ class WindowNetwork:
         self.join_action = QAction("&Join a Network Game…", window)
         self.join_action.setShortcut(QKeySequence("Ctrl+J"))
         self.join_action.triggered.connect(self.join_dialog)
-        self.leave_action = QAction("Leave Network Game", window)
+        self.leave_action = QAction("Leave Net&work Game", window)
         self.leave_action.triggered.connect(lambda: self.leave())
-        self.stop_action = QAction("Stop Hosting", window)
+        self.stop_action = QAction("S&top Hosting", window)
         self.stop_action.triggered.connect(self.stop_hosting)
         for action in (self.host_action, self.join_action, self.leave_action, self.stop_action):
             menu.addAction(action)
