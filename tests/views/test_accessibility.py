@@ -153,3 +153,14 @@ def test_the_board_draws_a_focus_frame_while_it_has_the_keyboard_focus(qtbot: Qt
     assert framed()
     game.scene.clearFocus()
     assert not framed()
+
+
+def test_the_seats_bar_is_named_and_reads_each_seat(qtbot: QtBot) -> None:
+    from marblestudio.views.status_seats import SeatsBar
+
+    bar = SeatsBar()
+    qtbot.addWidget(bar)
+    bar.show_seats([("Red", "#d62728", "5 left"), ("Blue", "#1f77b4", "4 left")])
+    face = QAccessible.queryAccessibleInterface(bar)
+    assert face is not None and face.text(QAccessible.Text.Name) == "Seats"
+    assert face.text(QAccessible.Text.Description) == "Red: 5 left; Blue: 4 left"

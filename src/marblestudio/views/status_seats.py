@@ -45,9 +45,11 @@ class SeatsBar(QWidget):
         self.scores: list[QLabel] = []
         self.colours: list[tuple[str, str]] = []  # (badge, text) colour of each seat shown
         self._words: list[str] = []  # each seat's text, shown when the bar has the room (`_fit`)
+        self.setAccessibleName("Seats")
 
     def show_seats(self, seats: list[tuple[str, str, str]]) -> None:
         """Show `seats`, each (name, colour '#rrggbb', text); an empty list clears the bar."""
+        self.setAccessibleDescription("; ".join(f"{name}: {text}" if text else name for name, _, text in seats))
         while len(self._seats) > len(seats):
             box = self._seats.pop()
             self.badges.pop()
