@@ -217,3 +217,40 @@ def test_every_menu_item_has_a_mnemonic_no_other_item_of_its_menu_has(qtbot: QtB
     assert wrong == []
     window.editor_dock.setWindowTitle("Rules Editor — mine.yaml *")  # as the editor retitles it
     assert window.editor_dock.toggleViewAction().text() == "Rules E&ditor"
+
+
+# 6. Shortcuts for the rules editor, the rules sheet and Resign ---------------------------------
+def test_the_rules_editor_the_rules_sheet_and_resign_have_free_shortcuts(qtbot: QtBot, window: MainWindow) -> None:
+    from PySide6.QtGui import QAction
+
+    from marblestudio.views.board.help import COMMON_CONTROLS
+
+    dock = window.editor_dock
+    assert dock is not None
+    keys = {"Rules Editor": dock.toggleViewAction(), "Rules of This Game": window.rules_action, "Resign": window.resign_action}
+    wanted = {"Rules Editor": "Ctrl+Shift+E", "Rules of This Game": "Ctrl+Shift+R", "Resign": "Ctrl+Shift+G"}
+    assert {name: action.shortcut().toString() for name, action in keys.items()} == wanted
+    for key in wanted.values():
+        assert key in COMMON_CONTROLS
+    editor = dock.widget()
+    assert isinstance(editor, RulesEditor)
+    every = [a for a in window.findChildren(QAction) if not a.shortcut().isEmpty() and a.parent() is not editor]
+    shortcuts = [a.shortcut().toString() for a in every]
+    assert sorted(set(shortcuts)) == sorted(shortcuts)  # each key means one thing
+    editor_keys = {a.shortcut().toString() for a in editor.actions() if not a.shortcut().isEmpty()}
+    assert not editor_keys & set(wanted.values())  # and none is one of the editor's own (Ctrl+O, S, Z, H, ...)
+
+
+def test_ctrl_shift_e_opens_the_rules_editor_in_its_text_and_closes_it(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
+    dock = window.editor_dock
+    assert dock is not None and not dock.isVisible()
+    _focus(qtbot, window.game.scene)
+    qtbot.keyClick(window.game.scene, Qt.Key.Key_E, CTRL | SHIFT)
+    qtbot.waitUntil(dock.isVisible, timeout=2000)
+    editor = dock.widget()
+    assert isinstance(editor, RulesEditor)
+    qtbot.waitUntil(editor.editor.hasFocus, timeout=2000)
+    qtbot.keyClick(editor.editor, Qt.Key.Key_E, CTRL | SHIFT)
+    qtbot.waitUntil(lambda: not dock.isVisible(), timeout=2000)
+    qtbot.waitUntil(window.game.scene.hasFocus, timeout=2000)

@@ -6,8 +6,8 @@ play on), Save (Ctrl+S, atomic through QSaveFile), Undo (Ctrl+Z) and Redo (Ctrl+
 moves, Hint (Ctrl+H: the computer suggests a move for you, worked out in its worker process and
 shown in the status bar and on the board), Analyse Game (Ctrl+Shift+A: every position searched
 in worker processes, graphed under the timeline; `window_analysis`), View > Evaluation Bar
-(`eval_bar`), Resign (asks first), full screen (F11), Quit
-(Ctrl+Q, asking when the game is unsaved), Help > Rules of this game (the rules sheet) and
+(`eval_bar`), Resign (Ctrl+Shift+G, asks first), full screen (F11), Quit (Ctrl+Q, asking when the game is
+unsaved), View > Rules Editor (Ctrl+Shift+E), Help > Rules of this game (Ctrl+Shift+R: the rules sheet) and
 Help > Controls (the board's own, from its `<game>_help` module), and the Replay menu (first,
 back, forward, last: Ctrl+Home, Ctrl+Left, Ctrl+Right, Ctrl+End, on while a record is watched).  A click on a row of the move
 list shows that position: in a replay it moves the timeline, during a game it shows the
@@ -74,6 +74,9 @@ DOCK_MENU_TEXTS = {
 }
 """The View menu's text of each dock's toggle, with a mnemonic no other item of the menu has
 (View From &My Seat has M, Animation &Speed S)."""
+EDITOR_KEY = "Ctrl+Shift+E"
+"""View > Rules Editor: shows the editor with the focus in its text, or hides it (none of the
+editor's own keys, nor a text box's)."""
 TURN_ROOM_MOST = 220
 """The most width the status bar keeps for '<seat> to move (human)' in a narrow window (a long
 seat name is cut short beyond it)."""
@@ -265,7 +268,10 @@ class MainWindow(QMainWindow):
             dock = self._editor_dock = self._install_editor()  # placed where the user left it (add_dock)
             if dock is not None:
                 dock.setVisible(self._shown_by_state)
-                self.view_menu.addAction(dock.toggleViewAction())
+                toggle = dock.toggleViewAction()
+                toggle.setShortcut(QKeySequence(EDITOR_KEY))
+                self.view_menu.addAction(toggle)
+                self.addAction(toggle)
         return self._editor_dock
 
     def _make_editor_soon(self) -> None:
@@ -316,7 +322,7 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         self.hint_action = self._action("H&int", self.hints.hint, QKeySequence("Ctrl+H"), game)
         self.analysis.install(game)
-        self.resign_action = self._action("Resi&gn", self.resign, None, game)
+        self.resign_action = self._action("Resi&gn", self.resign, QKeySequence("Ctrl+Shift+G"), game)  # it asks first
         self.library_action = self._action("&Library", self.show_library, QKeySequence("Ctrl+L"), game)
         game.addSeparator()
         self.quit_action = self._action("&Quit", self.close, QKeySequence("Ctrl+Q"), game)
@@ -347,7 +353,7 @@ class MainWindow(QMainWindow):
         self.replay_menu.addActions(self.replay.actions_list)
         self.addActions(self.replay.actions_list)
         help_menu = bar.addMenu("&Help")
-        self.rules_action = self._action("&Rules of This Game", self.help.show_rules, None, help_menu)
+        self.rules_action = self._action("&Rules of This Game", self.help.show_rules, QKeySequence("Ctrl+Shift+R"), help_menu)
         self.notation_action = self._action("Move &Notation", self.help.show_notation, None, help_menu)
         self.controls_action = self._action("&Controls", self.help.show_help, QKeySequence.StandardKey.HelpContents, help_menu)
         self.files.rebuild_recent_menu()

@@ -32,6 +32,8 @@ COMMON_CONTROLS = (
     "<p><b>Mouse:</b> drag to turn the board, Ctrl+drag or middle-drag to pan, the wheel to "
     "zoom. Click a move in the move list to see the position after it.</p>"
     "<p>A move can also be typed in notation in the box under the move list.</p>"
+    "<p>Ctrl+Shift+R shows the rules of the game, Ctrl+Shift+G resigns (after asking), "
+    "Ctrl+Shift+E opens or closes the Rules Editor.</p>"
     "<p><b>Rules Editor:</b> Tab indents the text; Ctrl+Tab and Ctrl+Shift+Tab move to the next "
     "and previous control, Escape goes back to the board.</p>"
 )

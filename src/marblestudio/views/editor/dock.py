@@ -40,12 +40,23 @@ def install_editor(window: QMainWindow, **options: object) -> QDockWidget:
                   if other is not dock and window.dockWidgetArea(other) == window.dockWidgetArea(dock) and not other.isFloating()]
     if beside:
         window.tabifyDockWidget(beside[0], dock)  # a tab beside the move list, not a sliver under it
-    dock.toggleViewAction().triggered.connect(lambda checked: dock.raise_() if checked else None)
+    focus_page = getattr(window, "focus_page", None)  # Escape in the text: back to the board (or the library)
+    leave = focus_page if callable(focus_page) else lambda: editor.editor.leave()
+
+    def toggled(checked: bool) -> None:
+        """Shown from the menu or its key, the editor is raised with the focus in its text;
+        hidden, the focus goes back to the page (it was in the editor, maybe)."""
+        if checked:
+            dock.raise_()
+            editor.editor.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        else:
+            leave()
+
+    dock.toggleViewAction().triggered.connect(toggled)
     dock.visibilityChanged.connect(lambda visible: _room_under(window, dock) if visible else None)
     dock.hide()
     editor.title_changed.connect(lambda title: dock.setWindowTitle(f"Rules Editor — {title}"))
-    focus_page = getattr(window, "focus_page", None)  # Escape in the text: back to the board (or the library)
-    editor.leave_requested.connect(focus_page if callable(focus_page) else lambda: editor.editor.leave())
+    editor.leave_requested.connect(leave)
     start_game = getattr(window, "start_game", None)
     if start_game is not None:
         editor.play_requested.connect(lambda path: start_game(path))
