@@ -254,3 +254,61 @@ def test_ctrl_shift_e_opens_the_rules_editor_in_its_text_and_closes_it(qtbot: Qt
     qtbot.keyClick(editor.editor, Qt.Key.Key_E, CTRL | SHIFT)
     qtbot.waitUntil(lambda: not dock.isVisible(), timeout=2000)
     qtbot.waitUntil(window.game.scene.hasFocus, timeout=2000)
+
+
+# 9. New Game offers again the ruleset and the computer's level last played -------------------
+@pytest.fixture
+def dialogs(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """New Game dialogs open, are looked at, and are cancelled."""
+    from marblestudio.views.new_game import NewGameDialog
+
+    shown: list[object] = []
+
+    def cancel(self: NewGameDialog) -> int:
+        shown.append(self)
+        return int(NewGameDialog.DialogCode.Rejected)
+
+    monkeypatch.setattr(NewGameDialog, "exec", cancel)
+    return shown
+
+
+def _seats(dialog: object) -> list[str]:
+    from marblestudio.views.new_game import NewGameDialog
+
+    assert isinstance(dialog, NewGameDialog)
+    return dialog.choice().seats
+
+
+def test_new_game_offers_the_last_ruleset_and_level_after_a_restart(qtbot: QtBot, window: MainWindow, dialogs: list[object]) -> None:
+    from marblestudio.views.new_game import GameChoice, NewGameDialog
+
+    assert window.start_choice(GameChoice("avalanche/standard", [HUMAN, "medium", "hard"], 5))
+    window.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.new_action.trigger()  # Ctrl+N
+    dialog = dialogs[-1]
+    assert isinstance(dialog, NewGameDialog)
+    assert dialog.choice().ruleset == "avalanche/standard"
+    assert _seats(dialog) == [HUMAN, "medium", "hard"]
+    dialog.ruleset.setCurrentIndex(dialog.ruleset.findData("stay-alive/standard"))  # another ruleset: the level stays
+    assert _seats(dialog) == [HUMAN, "hard"]
+
+
+def test_a_ruleset_the_player_picked_in_the_library_wins_over_the_last_one(
+    qtbot: QtBot, window: MainWindow, dialogs: list[object]
+) -> None:
+    from marblestudio.views.new_game import GameChoice
+
+    assert window.start_choice(GameChoice("avalanche/standard", [HUMAN, "easy", "easy"], 5))
+    window.show_library()
+    window.new_action.trigger()
+    assert _seats(dialogs[-1])[0] == HUMAN and dialogs[-1].choice().ruleset == "avalanche/standard"  # type: ignore[attr-defined]
+    library = window.library
+    refs = [library.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(library.list.count())]
+    row = next(i for i, ref in enumerate(refs) if isinstance(ref, str) and ref not in ("avalanche/standard", library.selected()))
+    library.list.setCurrentRow(row)  # the player's choice
+    window.new_action.trigger()
+    chosen = dialogs[-1].choice()  # type: ignore[attr-defined]
+    assert chosen.ruleset == library.selected() != "avalanche/standard"
+    assert chosen.seats[1:] == ["easy"] * (len(chosen.seats) - 1)  # with the level last played

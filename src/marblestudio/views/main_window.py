@@ -48,7 +48,7 @@ from marblestudio.views.eval_bar import WindowEvalBar
 from marblestudio.views.game_view import GameView, outcome_text
 from marblestudio.views.library import LibraryWidget
 from marblestudio.views.move_log import MovePanel
-from marblestudio.views.new_game import GameChoice, NewGameDialog, default_seats
+from marblestudio.views.new_game import DEFAULT_LEVEL, SEAT_CHOICES, GameChoice, NewGameDialog, default_seats
 from marblestudio.views.palette import seat_hex
 from marblestudio.views.replay import SPEEDS, ReplayControls
 from marblestudio.views.status_seats import SeatsBar
@@ -106,6 +106,8 @@ class MainWindow(QMainWindow):
         self._library: LibraryWidget | None = None
         self._pending_game: tuple[str, list[str] | None, int | None, str | None] | None = None
         self._editor_dock: QDockWidget | None = None
+        self._library_picked = False  # the player chose a ruleset in the library since the last game began
+        self._refreshing_library = False
         self._editor_made = False  # the rules editor is made once the window is up (`editor_dock`)
         self._state_restored = False  # docks made after the saved layout was restored take their place from it
         self._shown_by_state = False
@@ -228,6 +230,7 @@ class MainWindow(QMainWindow):
         assert isinstance(library, LibraryWidget)
         self._library = library
         library.play_requested.connect(lambda ref: self.start_game(ref))
+        library.list.currentItemChanged.connect(self._on_library_pick)
         library.new_game_requested.connect(self.new_game_dialog)
 
     def _on_scene_ready(self, scene: Scene) -> None:
@@ -389,9 +392,43 @@ class MainWindow(QMainWindow):
 
     # Starting games ----------------------------------------------------------------------------
     def new_game_dialog(self, ruleset: str | None = None) -> None:
-        dialog = NewGameDialog(self, ruleset or self.library.selected())
+        """Ask for a new game's ruleset and seats.  Offered first: `ruleset` (the library's New
+        Game… button gives its selection), else a ruleset the player picked in the library since
+        the last game began, else the last game's ruleset and seats (kept in the settings, also
+        over a restart), else the library's default.  Whatever the ruleset, its computer seats
+        are offered at the level last played."""
+        last, seats = self._last_game()
+        chosen = ruleset or (self.library.selected() if self._library_picked else None) or last or self.library.selected()
+        level = next((seat for seat in reversed(seats) if seat != HUMAN), DEFAULT_LEVEL)
+        dialog = NewGameDialog(self, chosen, seats if chosen == last else None, level)
         if dialog.exec() == NewGameDialog.DialogCode.Accepted:
             self.start_choice(dialog.choice())
+
+    @staticmethod
+    def _last_game() -> tuple[str | None, list[str]]:
+        """The ruleset and seats of the last game started (the settings may hold anything: what
+        is not a ruleset reference and a list of seat kinds is left out)."""
+        store = settings()
+        ruleset = store.value("new_game/ruleset")
+        seats = store.value("new_game/seats")
+        kinds = {kind for _label, kind in SEAT_CHOICES}
+        if not isinstance(seats, list) or not seats or not all(isinstance(s, str) and s in kinds for s in seats):
+            seats = []
+        return (ruleset if isinstance(ruleset, str) and ruleset else None), [str(s) for s in seats]
+
+    @staticmethod
+    def _remember_game(session: Session) -> None:
+        """Keep the ruleset and seats of a game begun, for the next New Game dialog."""
+        if not session.ruleset_ref:
+            return
+        store = settings()
+        store.setValue("new_game/ruleset", session.ruleset_ref)
+        store.setValue("new_game/seats", list(session.seats))
+        store.sync()
+
+    def _on_library_pick(self, *_: object) -> None:
+        if not self._refreshing_library:
+            self._library_picked = True
 
     def start_choice(self, choice: GameChoice) -> bool:
         return self.start_game(choice.ruleset, choice.seats, choice.seed)
@@ -461,6 +498,8 @@ class MainWindow(QMainWindow):
         self.path = None
         if session.start is None:
             self.matches.begin(session)
+        self._remember_game(session)
+        self._library_picked = False  # the next New Game offers this game's ruleset again
         self.set_session(session)
 
     def can_play_again(self) -> bool:
@@ -511,7 +550,11 @@ class MainWindow(QMainWindow):
         made = self._library is not None
         library = self.library
         if made:
-            library.refresh()  # a library made just now has read the rulesets already
+            self._refreshing_library = True  # its selection kept, not picked by the player
+            try:
+                library.refresh()  # a library made just now has read the rulesets already
+            finally:
+                self._refreshing_library = False
         self.stack.setCurrentWidget(library)
         self.replay_dock.hide()
         self.banner.hide()

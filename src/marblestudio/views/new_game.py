@@ -49,17 +49,22 @@ class GameChoice:
     seed: int
 
 
-def default_seats(count: int) -> list[str]:
-    """You in the first seat, the computer (medium) in the others."""
-    return [HUMAN] + [DEFAULT_LEVEL] * (count - 1)
+def default_seats(count: int, level: str = DEFAULT_LEVEL) -> list[str]:
+    """You in the first seat, the computer (at `level`, medium by default) in the others."""
+    return [HUMAN] + [level] * (count - 1)
 
 
 class NewGameDialog(QDialog):
     """Pick a ruleset, players, seats and seed."""
 
-    def __init__(self, parent: QWidget | None = None, ruleset: str | None = None, seats: list[str] | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, ruleset: str | None = None, seats: list[str] | None = None, level: str = DEFAULT_LEVEL
+    ) -> None:
+        """`seats` are offered for `ruleset` as given; `level` is the computer's level offered in
+        the computer seats of any other ruleset chosen (the last one played, say)."""
         super().__init__(parent)
         self.setWindowTitle("New Game")
+        self.level = level if level in LEVELS else DEFAULT_LEVEL
         from marblestudio.rulesets.catalog import list_rulesets, shelf_order
 
         self._entries = {e.id if e.bundled else str(e.path): e for e in shelf_order(list_rulesets())}
@@ -117,7 +122,7 @@ class NewGameDialog(QDialog):
         self.setToolTip(names)
         seat_names = _seat_names(str(self.ruleset.currentData()))
         for i, (box, label) in enumerate(zip(self.seat_boxes, self._seat_labels, strict=True)):
-            box.setCurrentIndex(box.findData(default_seats(MAX_SEATS)[i]))
+            box.setCurrentIndex(box.findData(default_seats(MAX_SEATS, self.level)[i]))
             label.setText(seat_names[i] if i < len(seat_names) else f"Seat {i + 1}")
         self._on_players_change(self.players.value())
 
