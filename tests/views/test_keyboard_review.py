@@ -312,3 +312,17 @@ def test_a_ruleset_the_player_picked_in_the_library_wins_over_the_last_one(
     chosen = dialogs[-1].choice()  # type: ignore[attr-defined]
     assert chosen.ruleset == library.selected() != "avalanche/standard"
     assert chosen.seats[1:] == ["easy"] * (len(chosen.seats) - 1)  # with the level last played
+
+
+# 11. The first window fits the screen ---------------------------------------------------------
+def test_the_first_window_fits_a_small_screen(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    # at QT_SCALE_FACTOR=2 on 1600x1200 the screen is 800x600: the window was 1280x800, its status bar off screen
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QScreen
+
+    monkeypatch.setattr(QScreen, "availableGeometry", lambda _self: QRect(0, 0, 800, 600))
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    assert win.width() <= 800 and win.height() <= 600

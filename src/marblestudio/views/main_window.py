@@ -23,8 +23,8 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -77,6 +77,8 @@ DOCK_MENU_TEXTS = {
 EDITOR_KEY = "Ctrl+Shift+E"
 """View > Rules Editor: shows the editor with the focus in its text, or hides it (none of the
 editor's own keys, nor a text box's)."""
+FIRST_SIZE = QSize(1280, 800)
+"""The window's size at its first start (on a screen with room for it)."""
 TURN_ROOM_MOST = 220
 """The most width the status bar keeps for '<seat> to move (human)' in a narrow window (a long
 seat name is cut short beyond it)."""
@@ -98,7 +100,7 @@ class MainWindow(QMainWindow):
         opens on a game: reading every ruleset for the shelf would only delay the board)."""
         super().__init__()
         self.setWindowTitle("Marble Studio")
-        self.resize(1280, 800)
+        self.resize(self._first_size())  # the saved geometry, if any, replaces it (`_restore_settings`)
         self.path: Path | None = None
         self.resign_box: QMessageBox | None = None  # the "Resign?" question while it is asked
         self.rules_dialog: QDialog | None = None  # the last rules sheet shown
@@ -186,6 +188,16 @@ class MainWindow(QMainWindow):
             app.aboutToQuit.connect(self.hints.hint_worker.shutdown)
             app.aboutToQuit.connect(self.analysis.shutdown)
             app.aboutToQuit.connect(self.eval_bar.shutdown)
+
+    def _first_size(self) -> QSize:
+        """The window's size before any is saved: `FIRST_SIZE`, within 90% of the screen's
+        available area (a title bar and a frame still fit).  At a scale factor of 2 the window
+        was larger than the screen, its move box and status bar out of sight."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return FIRST_SIZE
+        room = screen.availableGeometry().size()
+        return FIRST_SIZE.boundedTo(QSize(room.width() * 9 // 10, room.height() * 9 // 10))
 
     # The parts' actions that others call ---------------------------------------------------------
     def open_path(self, path: Path) -> bool:
