@@ -17,7 +17,7 @@ from marblestudio.engine.core import Event
 from marblestudio.session import Session
 from marblestudio.views.board.camera import corners
 from marblestudio.views.game_view import GameView
-from marblestudio.views.palette import OKABE_ITO, hex_to_rgba
+from marblestudio.views.palette import hex_to_rgba, seat_hex
 from pyqtgraph.opengl import GLTextItem
 
 from marblestudio_mancala.board import Board
@@ -260,5 +260,6 @@ def test_the_colour_blind_palette_redraws_the_board_with_the_same_seeds(view: Ga
     view.set_colour_blind(True)
     board = board_of(view)
     assert counts(view) == engine_counts(played)
-    assert board._store_rims[1].opts["color"] == hex_to_rgba(OKABE_ITO[1])  # noqa: SLF001 - North's store, bright: to move
-    assert board._store_rims[0].opts["color"] != hex_to_rgba(OKABE_ITO[0])  # noqa: SLF001 - South's, dimmed
+    safe = [seat_hex(played.rules.presentation, seat, colour_blind=True) for seat in (0, 1)]  # South's red, North's blue
+    assert board._store_rims[1].opts["color"] == hex_to_rgba(safe[1])  # noqa: SLF001 - North's store, bright: to move
+    assert board._store_rims[0].opts["color"] != hex_to_rgba(safe[0])  # noqa: SLF001 - South's, dimmed
