@@ -182,7 +182,7 @@ def test_geometry_and_recent_files_are_remembered(qtbot: QtBot, window: MainWind
     qtbot.addWidget(again)
     assert again.files.recent_files()[0] == str(path)
     assert again.size().width() == 1000
-    assert [a.text() for a in again.recent_menu.actions()] == [str(path)]
+    assert [a.text() for a in again.recent_menu.actions()] == [f"&1 {path}"]  # numbered: Alt+G, R, 1
 
 
 def test_an_unknown_ruleset_is_a_message(window: MainWindow, answers: Answers) -> None:

@@ -193,7 +193,8 @@ class WindowFiles:
 
     def rebuild_recent_menu(self) -> None:
         self.window.recent_menu.clear()
-        for path in self.recent_files():
-            action = self.window.recent_menu.addAction(path)
+        for number, path in enumerate(self.recent_files(), start=1):
+            # numbered 1-8 as mnemonics (Alt+G, R, 1 opens the last file); an '&' in a path is doubled
+            action = self.window.recent_menu.addAction(f"&{number} {path.replace('&', '&&')}")
             action.triggered.connect(lambda _=False, p=path: self.open_path(Path(p)))
         self.window.recent_menu.setEnabled(bool(self.recent_files()))
