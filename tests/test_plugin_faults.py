@@ -276,3 +276,13 @@ def test_a_plugins_fault_while_replaying_says_at_which_move(boom: Families) -> N
         list(play_moves(boomeng.engine.BoomState(), ["a2"], "game.json"))
     assert str(raised.value) == (f"the game family 'boom' ({DIST}) raised ZeroDivisionError: the plug-in's own bug in apply "
                                  "(engine.py:3) at move 0 (a2) of game.json")
+
+
+def test_simulate_says_when_the_heuristic_player_plays_at_random(families: Families, capsys: pytest.CaptureFixture[str]) -> None:
+    # plugins.md: a family without a computer player gets a heuristic that plays at random; the
+    # report says so (review plugin #7: nothing said it)
+    from marblestudio.cli import main
+
+    families.replace("stay-alive", player=None)
+    assert main(["simulate", "stay-alive/quick", "--games", "2", "--workers", "1", "--agents", "heuristic,random"]) == 0
+    assert "note: no heuristic for stay-alive yet: the heuristic player and heuristic rollouts played at random" in capsys.readouterr().out

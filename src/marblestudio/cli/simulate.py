@@ -21,6 +21,7 @@ A ruleset with `match:` plays matches instead (`--no-match` plays its single gam
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -34,7 +35,7 @@ from marblestudio.cli.position_arg import add_position_option, read_position
 from marblestudio.cli.record_dir import file_stem, index_width, unwritable, write_or_stop
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from marblestudio.engine.rules import Ruleset
     from marblestudio.playtest import Played
@@ -151,6 +152,9 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
     seconds = time.perf_counter() - start
     title = f"{rules.id}: {players} players, seed {args.seed}" + (f", from the position {args.start}" if args.start else "")
     report = summarize(run.results, title, requested=len(todo))
+    random_heuristic = _heuristic_note(rules, players, agents)
+    if random_heuristic:
+        report = dataclasses.replace(report, notes=(*report.notes, random_heuristic))
     if run.interrupted:
         print("simulate: stopped; the report covers the games that finished", file=sys.stderr)
     if run.stopped is not None:
@@ -160,6 +164,19 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
     except BrokenPipeError:  # the reader went away (| head): not an error of ours
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python's advice: no second error at exit
     return exit_code(run.signum) if run.interrupted else 2 if run.stopped is not None else 0
+
+
+def _heuristic_note(rules: Ruleset, players: int, agents: Sequence[str]) -> str | None:
+    """What a report says when the heuristic player played at random: the game's family has no
+    computer player of its own (a plug-in may have none, docs/plugins.md)."""
+    if not any(spec.split(":")[0] == "heuristic" or spec.endswith(":heuristic") for spec in agents):
+        return None
+    from marblestudio.agents.player import player_of
+    from marblestudio.engine import new_game
+
+    if player_of(new_game(rules, players)) is not None:
+        return None
+    return f"no heuristic for {rules.game} yet: the heuristic player and heuristic rollouts played at random"
 
 
 def _record_writer(
