@@ -66,3 +66,33 @@ def near(pixel: tuple[int, int, int], hex_colour: str, tolerance: float) -> bool
     """Whether a pixel is within `tolerance` (RGB distance, 0-255 scale) of a colour."""
     r, g, b, _ = hex_to_rgba(hex_colour)
     return sum((p - t * 255) ** 2 for p, t in zip(pixel, (r, g, b))) ** 0.5 < tolerance
+
+
+def activate(qtbot: QtBot, window: QWidget) -> None:
+    """Make `window` the active window: shortcuts work only there (under Xvfb, with no window
+    manager, nothing activates it by itself)."""
+    from PySide6.QtWidgets import QApplication
+
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+
+
+def focus(qtbot: QtBot, widget: QWidget) -> None:
+    """Give `widget` the keyboard focus in its active window, as a user's click or Tab does."""
+    from PySide6.QtWidgets import QApplication
+
+    activate(qtbot, widget.window())
+    widget.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is widget, timeout=2000)
+
+
+def shown_editor(qtbot: QtBot, window: MainWindow) -> QWidget:
+    """The window's Rules Editor dock shown and raised; its widget (the `RulesEditor`)."""
+    dock = window.editor_dock
+    assert dock is not None
+    dock.show()
+    dock.raise_()
+    qtbot.waitUntil(dock.isVisible, timeout=2000)
+    editor = dock.widget()
+    assert editor is not None
+    return editor

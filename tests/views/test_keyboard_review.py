@@ -17,6 +17,7 @@ from marblestudio.session import HUMAN
 from marblestudio.views.editor.editor_widget import RulesEditor
 from marblestudio.views.main_window import MainWindow
 
+from .helpers import focus, shown_editor
 from .window_fixtures import Answers, answers, finished_record, window  # noqa: F401
 
 pytestmark = pytest.mark.gl
@@ -25,25 +26,8 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
-def _activate(qtbot: QtBot, window: QWidget) -> None:
-    """Shortcuts work only in the active window (under Xvfb nothing activates it by itself)."""
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
-
-
-def _focus(qtbot: QtBot, widget: QWidget) -> None:
-    _activate(qtbot, widget.window())
-    widget.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is widget, timeout=2000)
-
-
 def _shown_editor(qtbot: QtBot, window: MainWindow) -> RulesEditor:
-    dock = window.editor_dock
-    assert dock is not None
-    dock.show()
-    dock.raise_()
-    qtbot.waitUntil(dock.isVisible, timeout=2000)
-    editor = dock.widget()
+    editor = shown_editor(qtbot, window)
     assert isinstance(editor, RulesEditor)
     return editor
 
@@ -53,12 +37,12 @@ def test_ctrl_tab_and_ctrl_shift_tab_leave_the_rules_text_and_tab_still_indents(
     assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
     text = _shown_editor(qtbot, window).editor
     text.setPlainText("a:")
-    _focus(qtbot, text)
+    focus(qtbot, text)
     qtbot.keyClick(text, Qt.Key.Key_Tab)
     assert text.hasFocus() and text.toPlainText() == "  a:"  # YAML authors indent with Tab
     qtbot.keyClick(text, Qt.Key.Key_Tab, CTRL)
     assert not text.hasFocus()
-    _focus(qtbot, text)
+    focus(qtbot, text)
     qtbot.keyClick(text, Qt.Key.Key_Backtab, CTRL | SHIFT)
     assert not text.hasFocus()
     assert text.toPlainText() == "  a:"  # neither key wrote into the text
@@ -67,7 +51,7 @@ def test_ctrl_tab_and_ctrl_shift_tab_leave_the_rules_text_and_tab_still_indents(
 def test_escape_in_the_rules_text_with_nothing_open_goes_back_to_the_board(qtbot: QtBot, window: MainWindow) -> None:
     assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
     text = _shown_editor(qtbot, window).editor
-    _focus(qtbot, text)
+    focus(qtbot, text)
     qtbot.keyClick(text, Qt.Key.Key_Escape)
     qtbot.waitUntil(window.game.scene.hasFocus, timeout=2000)
 
@@ -90,7 +74,7 @@ def test_ctrl_z_with_no_move_to_undo_does_not_bring_back_the_typed_move(qtbot: Q
     assert session is not None
     start = session.ply
     entry = window.move_panel.entry
-    _focus(qtbot, entry)
+    focus(qtbot, entry)
     qtbot.keyClicks(entry, str(session.state.legal_moves()[0]))
     qtbot.keyClick(entry, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: session.ply == start + 1, timeout=5000)
@@ -125,7 +109,7 @@ def test_the_replay_menu_steps_a_replay_by_keys_and_is_off_in_a_game(qtbot: QtBo
     session = window.game.session
     assert session is not None and session.position == 0
     total = session.timeline_length
-    _focus(qtbot, window.game.scene)
+    focus(qtbot, window.game.scene)
     qtbot.keyClick(window.game.scene, Qt.Key.Key_Right, CTRL)
     qtbot.waitUntil(lambda: session.position == 1, timeout=5000)
     qtbot.keyClick(window.game.scene, Qt.Key.Key_End, CTRL)
@@ -166,12 +150,12 @@ def test_home_in_the_move_list_selects_the_first_move_and_leaves_the_camera(qtbo
     scene.orbit(40.0, 0.0)
     turned = scene.opts["azimuth"]
     log = window.move_log
-    _focus(qtbot, log)
+    focus(qtbot, log)
     log.setCurrentItem(log.topLevelItem(log.topLevelItemCount() - 1))
     qtbot.keyClick(log, Qt.Key.Key_Home)
     assert log.indexOfTopLevelItem(log.currentItem()) == 0
     assert scene.opts["azimuth"] == turned  # the camera stayed where it was
-    _focus(qtbot, scene)
+    focus(qtbot, scene)
     qtbot.keyClick(scene, Qt.Key.Key_Home)
     assert scene.opts["azimuth"] != turned  # on the board, Home is Home View
 
@@ -248,7 +232,7 @@ def test_ctrl_shift_e_opens_the_rules_editor_in_its_text_and_closes_it(qtbot: Qt
     assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
     dock = window.editor_dock
     assert dock is not None and not dock.isVisible()
-    _focus(qtbot, window.game.scene)
+    focus(qtbot, window.game.scene)
     qtbot.keyClick(window.game.scene, Qt.Key.Key_E, CTRL | SHIFT)
     qtbot.waitUntil(dock.isVisible, timeout=2000)
     editor = dock.widget()

@@ -13,6 +13,8 @@ from pytestqt.qtbot import QtBot
 from marblestudio.session import HUMAN
 from marblestudio.views.main_window import MainWindow
 
+from .helpers import activate, shown_editor
+from .helpers import focus as focus_on
 from .window_fixtures import Answers, answers, human_place, window  # noqa: F401
 
 pytestmark = pytest.mark.gl
@@ -37,24 +39,10 @@ def no_file_dialogs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def _press(qtbot: QtBot, widget: QWidget, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.ControlModifier) -> None:
     """Press `key` with the focus in `widget` of an active window, as a user does."""
-    _activate(qtbot, widget.window())
-    widget.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is widget, timeout=2000)
+    focus_on(qtbot, widget)
     qtbot.keyClick(widget, key, modifier)
 
 
-def _activate(qtbot: QtBot, window: QWidget) -> None:
-    """Shortcuts work only in the active window (under Xvfb nothing activates it by itself)."""
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
-
-
-def _show_editor(qtbot: QtBot, window: MainWindow) -> None:
-    dock = window.editor_dock
-    assert dock is not None
-    dock.show()
-    dock.raise_()
-    qtbot.waitUntil(dock.isVisible, timeout=2000)
 
 
 @pytest.mark.parametrize("where", ["code", "problems"])
@@ -62,7 +50,7 @@ def test_with_the_focus_in_the_editor_ctrl_o_and_ctrl_s_are_the_editors(
     qtbot: QtBot, window: MainWindow, no_file_dialogs: list[str], where: str
 ) -> None:
     assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)  # the window's Save is on too
-    _show_editor(qtbot, window)
+    shown_editor(qtbot, window)
     editor = window.editor_dock.widget()  # type: ignore[union-attr]
     target = editor.editor if where == "code" else editor.problems
     heard: list[str] = []
@@ -79,7 +67,7 @@ def test_with_the_focus_elsewhere_ctrl_o_and_ctrl_s_are_the_windows(
     qtbot: QtBot, window: MainWindow, no_file_dialogs: list[str]
 ) -> None:
     assert window.start_game("stay-alive/standard", [HUMAN, HUMAN], seed=1)
-    _show_editor(qtbot, window)
+    shown_editor(qtbot, window)
     editor = window.editor_dock.widget()  # type: ignore[union-attr]
     heard: list[str] = []
     editor.open_action.triggered.connect(lambda: heard.append("editor open"))
@@ -95,14 +83,14 @@ def test_with_the_focus_elsewhere_ctrl_o_and_ctrl_s_are_the_windows(
 def test_the_window_starts_with_its_own_shortcuts_when_the_editor_was_left_open(
     qtbot: QtBot, window: MainWindow, no_file_dialogs: list[str]
 ) -> None:
-    _show_editor(qtbot, window)
+    shown_editor(qtbot, window)
     window.close()
     again = MainWindow()
     qtbot.addWidget(again)
     again.show()
     qtbot.waitExposed(again)
     assert again.editor_dock is not None and again.editor_dock.isVisible()  # remembered
-    _activate(qtbot, again)
+    activate(qtbot, again)
     heard: list[str] = []
     again.open_action.triggered.connect(lambda: heard.append("window open"))
     focus = QApplication.focusWidget()
@@ -118,7 +106,7 @@ def test_ctrl_z_in_the_move_box_undoes_the_move(qtbot: QtBot, window: MainWindow
     human_place(qtbot, window)
     qtbot.waitUntil(lambda: session.ply == 2, timeout=5000)
     entry = window.move_panel.entry
-    _activate(qtbot, window)
+    activate(qtbot, window)
     entry.setFocus()
     qtbot.waitUntil(entry.hasFocus, timeout=2000)
     qtbot.keyClicks(entry, "R1")
