@@ -15,11 +15,14 @@ from marblestudio.engine.family import Family, Registry
 
 
 def forget_caches() -> None:
-    """Drop what was built from the installed families (the schema and its checkers)."""
+    """Drop what was built from the installed families (the schema and its checkers, the
+    computer players found)."""
+    from marblestudio.agents import player
     from marblestudio.rulesets import schema, structure
 
     schema.forget()
     structure.forget()
+    player.forget()
 
 
 class Families:
