@@ -120,6 +120,10 @@ def test_the_replay_menu_steps_a_replay_by_keys_and_is_off_in_a_game(qtbot: QtBo
     qtbot.keyClick(window.game.scene, Qt.Key.Key_Home, CTRL)
     qtbot.waitUntil(lambda: session.position == 0, timeout=5000)
     assert not replay.first_action.isEnabled() and replay.forward_action.isEnabled()
+    qtbot.keyClick(window.game.scene, Qt.Key.Key_Right)  # plain arrows on the board step too (nothing to select)
+    qtbot.waitUntil(lambda: session.position == 1, timeout=5000)
+    qtbot.keyClick(window.game.scene, Qt.Key.Key_Left)
+    qtbot.waitUntil(lambda: session.position == 0, timeout=5000)
     window.show_library()
     assert not any(a.isEnabled() for a in window.replay_menu.actions())
 

@@ -254,6 +254,7 @@ class MainWindow(QMainWindow):
         self.camera_actions = install_camera_actions(self, staging, scene)
         self.view_menu.insertActions(self.skip_action, self.camera_actions)
         staging.deleteLater()
+        scene.stepped.connect(self.replay.board_step)  # Left/Right on the board of a replay step it
 
     def add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         """Add a dock panel (named after `title`, so its place is remembered)."""

@@ -127,6 +127,13 @@ class ReplayControls(QWidget):
         action.triggered.connect(lambda _checked=False: slot())
         return action
 
+    def board_step(self, step: int) -> None:
+        """Left or Right on the focused board of a replay: one step back or on (as Ctrl+Left and
+        Ctrl+Right), where the replay can move."""
+        action = self.back_action if step < 0 else self.forward_action
+        if action.isEnabled():
+            action.trigger()
+
     def enable_actions(self, watching: bool) -> None:
         """Turn the step actions on while a game is `watching` (replayed), each where it can
         move (not back from the start, nor on from the end)."""

@@ -89,6 +89,7 @@ class Scene(GLView):
     picked = Signal(object)  # the key of the clicked pickable
     hovered = Signal(object)  # the key under the mouse that can be clicked now, or None
     frame_painted = Signal()
+    stepped = Signal(int)  # Left (-1) or Right (+1) with nothing on the board to select: a replay steps
 
     def __init__(self, parent: Any = None, clock: AnimationClock | None = None) -> None:
         """`clock` plays the board's animations (a new one by default; a game view keeps its own)."""
@@ -395,7 +396,11 @@ class Scene(GLView):
     # Keyboard ---------------------------------------------------------------------------------
     def keyPressEvent(self, ev: QKeyEvent) -> None:
         key = Qt.Key(ev.key())
-        if key in _ARROWS and not ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+        plain = not ev.modifiers() & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier)
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and plain and not self._legal:
+            self.stepped.emit(-1 if key == Qt.Key.Key_Left else 1)  # nothing to select: a replay's step
+            ev.accept()
+        elif key in _ARROWS and not ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             self.select_towards(_ARROWS[key])
             ev.accept()
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
