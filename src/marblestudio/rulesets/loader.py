@@ -311,7 +311,8 @@ def _check_texts(source: _Source, entries: list[Any], rules: Ruleset) -> None:
     (`engine.pieces.texts`: `event.card == 'DRAW'` with a deck of DRAW1 and DRAW2)."""
     from marblestudio.engine.pieces import texts  # only a file with rule pieces needs it
 
-    if not texts.compared(entries):
+    found = texts.comparisons(entries)
+    if not found:
         return
     from marblestudio.engine import new_game
     from marblestudio.engine.pieces import program as pieces_program
@@ -321,7 +322,7 @@ def _check_texts(source: _Source, entries: list[Any], rules: Ruleset) -> None:
     except Exception:  # noqa: BLE001 - a plug-in's texts that fail are no reason to refuse the file
         log.exception("the texts of the game %r could not be worked out", rules.game)
         return
-    for problem in texts.unknown_texts(entries, known):
+    for problem in texts.unknown_texts(found, known):
         source.inside(problem.pointer, problem.line, problem.column, problem.message, WARNING)
 
 

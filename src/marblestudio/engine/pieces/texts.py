@@ -45,22 +45,29 @@ def domains(texts: Mapping[str, Callable[[Any], Collection[str]]], state: Any) -
     return {key: values | {""} for key, values in found.items()}
 
 
-def compared(entries: Sequence[Any]) -> bool:
-    """Whether any expression of `entries` compares with a written text (only then are the texts
-    of a game worth working out)."""
-    return any(_literal_comparisons(tree) for _, tree in _trees(entries))
+Comparison = tuple[str, str, ast.Constant]
+"""(the expression's pointer, the field or name, the written text) of one comparison."""
 
 
-def unknown_texts(entries: Sequence[Any], known: Mapping[str, frozenset[str]]) -> list[PieceProblem]:
-    """A problem for each written text compared with a field or name of `known` that is none of
-    its texts, at the text's line and column inside its expression."""
+def comparisons(entries: Sequence[Any]) -> list[Comparison]:
+    """Every written text that an `==`, `!=`, `in` or `not in` of `entries` sets against a field
+    or a name, in the order written (the texts of a game are worked out only when there is one)."""
     out = []
     for pointer, tree in _trees(entries):
-        for subject, literal in sorted(_literal_comparisons(tree), key=lambda found: (found[1].lineno, found[1].col_offset)):
-            values, text = known.get(subject), str(literal.value)
-            if values is None or text in values:
-                continue
-            out.append(PieceProblem(pointer, _message(subject, text, values), literal.lineno, literal.col_offset + 1))
+        found = sorted(_literal_comparisons(tree), key=lambda pair: (pair[1].lineno, pair[1].col_offset))
+        out += [(pointer, subject, literal) for subject, literal in found]
+    return out
+
+
+def unknown_texts(found: Sequence[Comparison], known: Mapping[str, frozenset[str]]) -> list[PieceProblem]:
+    """A problem for each comparison of `found` (`comparisons`) whose text is none of the texts
+    `known` names for its field or name, at the text's line and column inside its expression."""
+    out = []
+    for pointer, subject, literal in found:
+        values, text = known.get(subject), str(literal.value)
+        if values is None or text in values:
+            continue
+        out.append(PieceProblem(pointer, _message(subject, text, values), literal.lineno, literal.col_offset + 1))
     return out
 
 
@@ -136,4 +143,4 @@ def _text(node: ast.expr) -> ast.Constant | None:
     return node if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
-__all__ = ["MOVE_KINDS", "SHARED", "compared", "domains", "unknown_texts"]
+__all__ = ["MOVE_KINDS", "SHARED", "Comparison", "comparisons", "domains", "unknown_texts"]
