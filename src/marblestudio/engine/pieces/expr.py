@@ -182,7 +182,7 @@ _KEYWORD_FIELD = re.compile(r"\.(" + "|".join(k for k in keyword.kwlist if k.isl
 """A field after a dot that Python's parser would take for a keyword (`move.from`): read as `from_`."""
 
 
-def _field_name(attr: str) -> str:
+def field_name(attr: str) -> str:
     """The record field an attribute names (`from_` is the field `from`, see `_KEYWORD_FIELD`)."""
     return attr[:-1] if attr.endswith("_") and keyword.iskeyword(attr[:-1]) else attr
 
@@ -346,7 +346,7 @@ class _Compiler:
         kind, read = self.node(node.value)
         if not isinstance(kind, Record):
             raise _fail(node, f"'{node.value.id}' has no fields")
-        name = _field_name(node.attr)
+        name = field_name(node.attr)
         field_type = kind.fields.get(name)
         if field_type is None:
             known = ", ".join(sorted(kind.fields)) or "none"
@@ -523,5 +523,6 @@ __all__ = [
     "Record",
     "Scope",
     "compile_expression",
+    "field_name",
     "parse",
 ]

@@ -15,7 +15,7 @@ import difflib
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
 
-from marblestudio.engine.pieces.expr import ExpressionError, parse
+from marblestudio.engine.pieces.expr import ExpressionError, field_name, parse
 from marblestudio.engine.pieces.program import PieceProblem
 
 SHARED: Mapping[str, Collection[str]] = {
@@ -131,8 +131,7 @@ def _literal_comparisons(tree: ast.expr) -> list[tuple[str, ast.Constant]]:
 
 def _subject(node: ast.expr) -> str | None:
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("event", "move"):
-        attr = node.attr[:-1] if node.attr.endswith("_") else node.attr  # `event.from` is parsed as `from_`
-        return f"{node.value.id}.{attr}"
+        return f"{node.value.id}.{field_name(node.attr)}"  # `event.from` is parsed as `from_`
     if isinstance(node, ast.Name):
         return node.id
     return None
