@@ -80,7 +80,8 @@ def test_the_graph_has_one_point_per_reviewed_move_marked_in_its_colour(qtbot: Q
     assert marks[3] == ("mistake", MISTAKE_COLOUR) and marks[6] == ("blunder", BLUNDER_COLOUR)
     assert marks[1][1] == readable_on("#d62728", "#262a30", 3.0) and marks[2][1] == readable_on("#1f77b4", "#262a30", 3.0)
     blunder = next(s for s in spots if s.mark == "blunder")
-    assert "Step 5, Blue: m5 — blunder (lost 50%)" in blunder.text  # step 5, as `analyse` numbers it (it said 6) and "60% → 10%" in blunder.text and "best found: best" in blunder.text
+    # step 5, as `analyse` numbers it (it said 6)
+    assert "Step 5, Blue: m5 — blunder (lost 50%)" in blunder.text and "60% → 10%" in blunder.text and "best found: best" in blunder.text
     text = panel.summary.text()
     assert "Red" in text and "1 mistake" in text and "Blue" in text and "1 blunder" in text
     assert panel.graph.length == 7
