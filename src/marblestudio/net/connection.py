@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from marblestudio.net.game import SPECTATOR
+from marblestudio.net.protocol import compact
 from marblestudio.net.limits import Admission, Dropped
 from marblestudio.net.ratelimit import TokenBucket
 
@@ -32,13 +33,6 @@ no client ever holds up a game or another client."""
 BACKLOG_BYTES = 512 * 1024
 """The most bytes of messages waiting to go out to one connection (beyond the first, which is
 always taken): with `BACKLOG`, what a client that stops reading can cost the server."""
-
-
-def compact(frame: bytes) -> bytes:
-    """A copy of `frame` that holds only its bytes.  orjson returns its output in the buffer it
-    grew while writing (4 KiB at first, doubling), so a 545-byte frame kept 8 KiB of heap and a
-    5 KB one 64 KiB; a frame that waits in an outbox is kept as a copy of its text."""
-    return bytes(memoryview(frame))
 
 
 def memory_trimmer() -> Callable[[int], int] | None:

@@ -206,8 +206,6 @@ class GameServer:
                 self._watchers.get(conn.game_id, set()).discard(conn)
             conn.outbox.put_nowait(None)
             await writer
-            if conn.dropped:
-                self._release_memory()
 
     def _release_memory(self) -> None:
         """Return the memory a closed slow reader's backlog held to the system (`memory_trimmer`),
