@@ -38,8 +38,6 @@ from marblestudio.rulesets.trees import plain
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 OUTPUT = SCHEMA_DIR / "ruleset.schema.json"
-BUNDLED_SOURCE = "marblestudio"
-"""The distribution of the bundled families: the static schema file holds only theirs."""
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +124,7 @@ def installed_fragments(families: Iterable[Family] | None = None) -> Installed:
 
 def bundled_families() -> list[Family]:
     """The families Marble Studio itself registers (not plug-ins)."""
-    return [f for f in registry.families() if f.source == BUNDLED_SOURCE]
+    return [f for f in registry.families() if f.source == registry.BUNDLED]
 
 
 def build_complete(parts: Mapping[str, Mapping[str, Any]] | None = None, base: Mapping[str, Any] | None = None) -> dict[str, Any]:

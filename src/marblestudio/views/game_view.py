@@ -40,6 +40,7 @@ from marblestudio.engine import family
 from marblestudio.engine.core import CHANCE, IllegalMoveError, Move, NotationError, Outcome
 from marblestudio.session import Change, Session
 from marblestudio.views.board.animation import AnimationClock, Step
+from marblestudio.views.board.help import listing
 from marblestudio.views.computer import ComputerWorker
 from marblestudio.views.palette import seat_colours
 
@@ -476,8 +477,7 @@ def outcome_text(session: Session, outcome: Outcome) -> str:
             text = f"{team} team wins"
         else:
             names = [session.seat_name(s) for s in outcome.winners]
-            listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-            text = f"{listed} {'wins' if len(names) == 1 else 'win'}"
+            text = f"{listing(names)} {'wins' if len(names) == 1 else 'win'}"
     else:
         text = "Draw"
     return f"{text}: {outcome.reason}." if outcome.reason else f"{text}."
