@@ -75,6 +75,12 @@ def player_of(state: State) -> FamilyPlayer | None:
     return _player(state.ruleset.game)
 
 
+def has_player(game: str) -> bool:
+    """Whether the family `game` has a computer player of its own (without one, the heuristic
+    player plays at random)."""
+    return _player(game) is not None
+
+
 @cache
 def _partners_player(game: str) -> FamilyPlayer | None:
     """The family's player, each piece given the two sides' game and a seat's side (and each
@@ -246,6 +252,7 @@ __all__ = [
     "best",
     "evaluate",
     "forget",
+    "has_player",
     "move_scores",
     "greedy",
     "greedy_prior",

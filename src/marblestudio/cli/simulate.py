@@ -152,7 +152,7 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
     seconds = time.perf_counter() - start
     title = f"{rules.id}: {players} players, seed {args.seed}" + (f", from the position {args.start}" if args.start else "")
     report = summarize(run.results, title, requested=len(todo))
-    random_heuristic = _heuristic_note(rules, players, agents)
+    random_heuristic = _heuristic_note(rules, agents)
     if random_heuristic:
         report = dataclasses.replace(report, notes=(*report.notes, random_heuristic))
     if run.interrupted:
@@ -166,15 +166,14 @@ def _simulate(args: argparse.Namespace, rules: Ruleset, resolved: dict[str, Any]
     return exit_code(run.signum) if run.interrupted else 2 if run.stopped is not None else 0
 
 
-def _heuristic_note(rules: Ruleset, players: int, agents: Sequence[str]) -> str | None:
+def _heuristic_note(rules: Ruleset, agents: Sequence[str]) -> str | None:
     """What a report says when the heuristic player played at random: the game's family has no
     computer player of its own (a plug-in may have none, docs/plugins.md)."""
     if not any(spec.split(":")[0] == "heuristic" or spec.endswith(":heuristic") for spec in agents):
         return None
-    from marblestudio.agents.player import player_of
-    from marblestudio.engine import new_game
+    from marblestudio.agents.player import has_player
 
-    if player_of(new_game(rules, players)) is not None:
+    if has_player(rules.game):
         return None
     return f"no heuristic for {rules.game} yet: the heuristic player and heuristic rollouts played at random"
 
