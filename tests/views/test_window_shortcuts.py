@@ -43,8 +43,6 @@ def _press(qtbot: QtBot, widget: QWidget, key: Qt.Key, modifier: Qt.KeyboardModi
     qtbot.keyClick(widget, key, modifier)
 
 
-
-
 @pytest.mark.parametrize("where", ["code", "problems"])
 def test_with_the_focus_in_the_editor_ctrl_o_and_ctrl_s_are_the_editors(
     qtbot: QtBot, window: MainWindow, no_file_dialogs: list[str], where: str
@@ -106,9 +104,7 @@ def test_ctrl_z_in_the_move_box_undoes_the_move(qtbot: QtBot, window: MainWindow
     human_place(qtbot, window)
     qtbot.waitUntil(lambda: session.ply == 2, timeout=5000)
     entry = window.move_panel.entry
-    activate(qtbot, window)
-    entry.setFocus()
-    qtbot.waitUntil(entry.hasFocus, timeout=2000)
+    focus_on(qtbot, entry)
     qtbot.keyClicks(entry, "R1")
     qtbot.keyClick(entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert session.ply == 1  # the move went back

@@ -50,10 +50,10 @@ class ReplayControls(QWidget):
         self.play.setCheckable(True)
         self.forward = self._button(_Icon.SP_MediaSeekForward, "One step forward", "Forward one step")
         self.last = self._button(_Icon.SP_MediaSkipForward, "Go to the end of the game", "Last position")
-        self.first_action = self._step_action("&First Position", "Ctrl+Home", lambda: self.go_to(0))
+        self.first_action = self._step_action("&First Position", "Ctrl+Home", self.go_first)
         self.back_action = self._step_action("&Back One Step", "Ctrl+Left", self.step_back)
         self.forward_action = self._step_action("Forward One &Step", "Ctrl+Right", self.step_forward)
-        self.last_action = self._step_action("&Last Position", "Ctrl+End", lambda: self.go_to(self.slider.maximum()))
+        self.last_action = self._step_action("&Last Position", "Ctrl+End", self.go_last)
         self.actions_list = [self.first_action, self.back_action, self.forward_action, self.last_action]
         self.enable_actions(False)
         self.speed = QComboBox()
@@ -80,8 +80,8 @@ class ReplayControls(QWidget):
         self._timer.setInterval(50)
         self._timer.timeout.connect(self._on_tick)
         self.slider.valueChanged.connect(self._on_slider_change)
-        self.first.clicked.connect(lambda: self.go_to(0))
-        self.last.clicked.connect(lambda: self.go_to(self.slider.maximum()))
+        self.first.clicked.connect(self.go_first)
+        self.last.clicked.connect(self.go_last)
         self.back.clicked.connect(self.step_back)
         self.forward.clicked.connect(self.step_forward)
         self.play.toggled.connect(self._on_play_change)
@@ -126,6 +126,14 @@ class ReplayControls(QWidget):
         action.setShortcut(QKeySequence(key))
         action.triggered.connect(lambda _checked=False: slot())
         return action
+
+    def go_first(self) -> None:
+        """The start of the game, before its first step (the button and Ctrl+Home)."""
+        self.go_to(0)
+
+    def go_last(self) -> None:
+        """The end of the game (the button and Ctrl+End)."""
+        self.go_to(self.slider.maximum())
 
     def board_step(self, step: int) -> None:
         """Left or Right on the focused board of a replay: one step back or on (as Ctrl+Left and
