@@ -94,12 +94,11 @@ class NewGameDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.form.addRow(buttons)
+        index = self.ruleset.findData(ruleset) if ruleset is not None else -1
+        if index >= 0:
+            self.ruleset.setCurrentIndex(index)  # before the signal is connected: set up once, below
         self.ruleset.currentIndexChanged.connect(self._on_ruleset_change)
         self.players.valueChanged.connect(self._on_players_change)
-        if ruleset is not None:
-            index = self.ruleset.findData(ruleset)
-            if index >= 0:
-                self.ruleset.setCurrentIndex(index)
         self._on_ruleset_change()
         if seats:
             self.players.setValue(len(seats))
@@ -121,8 +120,9 @@ class NewGameDialog(QDialog):
         names = entry.name
         self.setToolTip(names)
         seat_names = _seat_names(str(self.ruleset.currentData()))
+        kinds = default_seats(MAX_SEATS, self.level)
         for i, (box, label) in enumerate(zip(self.seat_boxes, self._seat_labels, strict=True)):
-            box.setCurrentIndex(box.findData(default_seats(MAX_SEATS, self.level)[i]))
+            box.setCurrentIndex(box.findData(kinds[i]))
             label.setText(seat_names[i] if i < len(seat_names) else f"Seat {i + 1}")
         self._on_players_change(self.players.value())
 
