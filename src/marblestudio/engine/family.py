@@ -131,6 +131,7 @@ class Registry:
 
 
 @functools.cache
+@functools.cache
 def reserved() -> frozenset[str]:
     """The top-level keys every ruleset has, which no family's section may take: the properties
     of the common schema (`rulesets/schema/common.json`, read as a data file of the package, so

@@ -85,7 +85,7 @@ def fragment(family: Family) -> dict[str, Any]:
         raise FragmentError(f"its schema {family.schema} is not JSON ({exc})") from exc
     if not isinstance(data, dict):
         raise FragmentError(f"its schema {family.schema} holds {type(data).__name__}, not a JSON object")
-    problem = fragment_problem(family.game, data, common().get("properties", {}))
+    problem = fragment_problem(family.game, data, registry.reserved())
     if problem is not None:
         raise FragmentError(f"its schema {family.schema}: {problem}")
     return data
