@@ -101,6 +101,7 @@ class GameView(QWidget):
             from marblestudio.views.board.scene import Scene
 
             scene = Scene(self, clock=self.clock)
+            scene.situation = lambda: situation_text(self.session)
             scene.picked.connect(self._on_picked)
             self._layout.replaceWidget(self.loading, scene)
             self.loading.hide()
@@ -481,6 +482,22 @@ def outcome_text(session: Session, outcome: Outcome) -> str:
     else:
         text = "Draw"
     return f"{text}: {outcome.reason}." if outcome.reason else f"{text}."
+
+
+def situation_text(session: Session | None) -> str:
+    """The game in words for a screen reader: its name and whose turn it is, or how it ended
+    ('Stay Alive. Red to move (you).'); the board adds the target selected."""
+    if session is None:
+        return "No game."
+    outcome, seat = session.outcome(), session.to_move
+    if outcome is not None:
+        turn = f"Game over. {outcome_text(session, outcome)}"
+    elif seat is None or seat == CHANCE:
+        turn = "Chance to move."
+    else:
+        who = "over the network" if session.is_remote(seat) else "you" if session.is_human(seat) else "computer"
+        turn = f"{session.seat_name(seat)} to move ({who})."
+    return f"{session.rules.name}. {turn}"
 
 
 def team_name(session: Session, seats: Sequence[int]) -> str | None:

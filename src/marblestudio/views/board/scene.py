@@ -13,7 +13,7 @@ be clicked now, and emits `picked(key)` on a click (a press and release without 
 Boards whose labels depend on the view (their size on screen) lay them out in a paint hook
 (`add_paint_hook`), called before every frame.
 For screen readers the scene is named "Game board", and its accessible description says the
-game, whose turn it is and the selected target (`accessible_text`); it is written again when the
+game and whose turn it is (`situation`, given by the game view) and the selected target; it is written again when the
 position or the selection changes (`set_board`, `set_legal`, `select`), not at every frame.
 """
 
@@ -110,6 +110,9 @@ class Scene(GLView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(320, 240)
         self.setAccessibleName(ACCESSIBLE_NAME)
+        self.situation: Callable[[], str] = lambda: "No game."
+        """The game in words for a screen reader, given by the view that holds the game: its name
+        and whose turn it is, or how it ended (`GameView` sets it)."""
         self._describe()
 
     # Board and camera -----------------------------------------------------------------------
@@ -324,24 +327,10 @@ class Scene(GLView):
 
     # Accessibility ----------------------------------------------------------------------------
     def accessible_text(self) -> str:
-        """What a screen reader says of the board: the game, whose turn it is (or how the game
-        ended) and the target selected by the arrow keys, e.g. 'Stay Alive. Red to move (you).
+        """What a screen reader says of the board: the game and whose turn it is (`situation`),
+        and the target selected by the arrow keys, e.g. 'Stay Alive. Red to move (you).
         Selected: place b2.'"""
-        session = self.board.session if self.board is not None else None
-        if session is None:
-            return "No game."
-        from marblestudio.views.game_view import outcome_text  # (game_view imports the scene)
-
-        outcome = session.outcome()
-        if outcome is not None:
-            turn = f"Game over. {outcome_text(session, outcome)}"
-        elif session.to_move == CHANCE:
-            turn = "Chance to move."
-        else:
-            seat = session.to_move
-            who = "over the network" if session.is_remote(seat) else "you" if session.is_human(seat) else "computer"
-            turn = f"{session.seat_name(seat)} to move ({who})."
-        parts = [f"{session.rules.name}.", turn]
+        parts = [self.situation()]
         if self._selected is not None:
             parts.append(f"Selected: {self._target_text(self._selected)}.")
         return " ".join(parts)
